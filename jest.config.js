@@ -1,0 +1,72 @@
+/**
+ * One jest run for the whole monorepo. Each project is a kind of test:
+ *   unit — pure domain rules (node)
+ *   api  — Fastify routes through HTTP against PGlite, and PostgreSQL when DATABASE_URL is set
+ *   web  — React components with Testing Library, a real store, and the real api started by globalSetup
+ *   e2e  — Playwright (playwright-core + system Chromium) against the built, composed storefront
+ */
+const swcTransform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        target: 'es2022',
+        transform: { react: { runtime: 'automatic' } },
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const moduleNameMapper = {
+  '^@storefront/shared$': '<rootDir>/shared/src/index.ts',
+  '^@storefront/shared/(domain|testing)$': '<rootDir>/shared/src/$1/index.ts',
+  '\\.css$': '<rootDir>/shared/src/testing/styleStub.js',
+};
+
+const common = {
+  rootDir: __dirname,
+  transform: swcTransform,
+  moduleNameMapper,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/shared/src/domain/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/api/src/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: '<rootDir>/shared/src/testing/jsdomWithFetch.js',
+      globalSetup: '<rootDir>/shared/src/testing/startApiForTests.ts',
+      globalTeardown: '<rootDir>/shared/src/testing/stopApiForTests.ts',
+      setupFilesAfterEnv: ['<rootDir>/shared/src/testing/setupWebTests.ts'],
+      testMatch: [
+        '<rootDir>/shared/src/**/*.test.tsx',
+        '<rootDir>/shell/src/**/*.test.ts?(x)',
+        '<rootDir>/mfe-*/src/**/*.test.ts?(x)',
+      ],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/e2e/specs/**/*.spec.ts'],
+      globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
+      globalTeardown: '<rootDir>/e2e/support/globalTeardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

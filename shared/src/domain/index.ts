@@ -1,0 +1,15 @@
+export { cartLineKey, productIdFromKey, DEFAULT_VARIANT_PART } from './cartLineKey';
+export type { KeyedProduct } from './cartLineKey';
+export { cartCount, cartSubtotal, cartTotal, DELIVERY_FEE } from './cartTotals';
+export type { PricedLine } from './cartTotals';
+export { formatRand, toCents, fromCents } from './money';
+export { effectivePrice, isOnSale, salePercent, salePercentLabel } from './pricing';
+export type { SalePricing } from './pricing';
+export { ratingBarWidth, MAX_RATING, RATING_BAR_PERCENT_PER_POINT } from './rating';
+export { normalisePhone, isValidPhone, PHONE_PREFIX, PHONE_LENGTH } from './phone';
+export { clampQuantity, MIN_QUANTITY } from './quantity';
+export { randomId, RANDOM_ID_ALPHABET, RANDOM_ID_LENGTH } from './randomId';
+export { normaliseProduct, slugify } from './normaliseProduct';
+export { assetUrl } from './assetUrl';
+export { SIZES, COLOURS, CATEGORIES, SEARCH_CATEGORIES } from './catalogue';
+export type { SearchCategory } from './catalogue';

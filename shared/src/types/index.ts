@@ -1,0 +1,12 @@
+export type {
+  Picture,
+  Colour,
+  Size,
+  ProductCategory,
+  Category,
+  Product,
+  ProductReadingA,
+  ProductReadingB,
+} from './product';
+export type { CartItem, CartItemPayload, WishlistItem } from './cart';
+export type { ApiError } from './apiError';
