@@ -1,0 +1,33 @@
+/**
+ * The api jest project, runnable alone (`npx jest -c api/jest.config.js`) or listed in the root
+ * config's projects as '<rootDir>/api'. It differs from the root's inline project in one way:
+ * typebox 1.x and cookie 2.x ship only ES modules, and PGlite and @fastify/cookie load modules
+ * with `import()`; jest on Node 20 runs neither inside its sandbox (require(esm) needs Node
+ * 24.9+, import() needs --experimental-vm-modules), so @swc/jest compiles them to CommonJS.
+ */
+const path = require('node:path');
+
+const repoRoot = path.resolve(__dirname, '..');
+
+module.exports = {
+  displayName: 'api',
+  rootDir: repoRoot,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/api/src/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  moduleNameMapper: {
+    '^@storefront/shared$': '<rootDir>/shared/src/index.ts',
+    '^@storefront/shared/(domain|types|testing)$': '<rootDir>/shared/src/$1/index.ts',
+  },
+  transform: {
+    '^.+\\.(t|j|mj|cj)sx?$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  // Ignored: any module whose innermost node_modules package is not one of those listed.
+  transformIgnorePatterns: ['/node_modules/(?!(typebox|cookie|@fastify/cookie|@electric-sql/pglite)/)(?!.*/node_modules/)'],
+};

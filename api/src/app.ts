@@ -1,0 +1,63 @@
+import fastifyCookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Database } from './db/database';
+import { imageRoutes } from './images/imageRoutes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerShopperIdentity } from './plugins/shopper';
+import { cartRoutes } from './routes/cart';
+import { catalogueRoutes } from './routes/catalogue';
+import { healthRoutes } from './routes/health';
+import { productRoutes } from './routes/products';
+import { wishlistRoutes } from './routes/wishlist';
+
+export interface BuildAppOptions {
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Trust X-Forwarded-* from the proxy in front (the shell's dev server, a load balancer). */
+  trustProxy?: boolean;
+}
+
+/** Largest request body: a product record for the wishlist is a few kilobytes. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * The api, ready to serve (`inject` or `listen`). The database is the caller's: it is opened,
+ * migrated and seeded before, and closed after, by whoever made it.
+ */
+export async function buildApp({ database, logger = false, trustProxy = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    ajv: {
+      customOptions: {
+        // Fastify's default strips unknown properties; the api rejects them instead.
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+  // Bodies are JSON only; a text body is a 415 rather than a string that fails validation.
+  app.removeContentTypeParser('text/plain');
+  await app.register(fastifyCookie);
+
+  // Pictures are public and cached for a year, so they are served without a shopper cookie.
+  await app.register(imageRoutes, { database });
+
+  await app.register(async (shopperScope) => {
+    registerShopperIdentity(shopperScope);
+    await shopperScope.register(healthRoutes, { database });
+    await shopperScope.register(productRoutes, { database });
+    await shopperScope.register(catalogueRoutes, { database });
+    await shopperScope.register(cartRoutes, { database });
+    await shopperScope.register(wishlistRoutes, { database });
+  });
+
+  await app.ready();
+  return app;
+}

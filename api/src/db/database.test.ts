@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CartItem } from '@storefront/shared/types';
+import { buildApp } from '../app';
+import { SHOPPER_COOKIE } from '../plugins/shopper';
+import { seedDatabase } from '../seed/seed';
+import { fetchCatalogue, pickProduct } from '../testing/catalogue';
+import { DATABASE_TIMEOUT_MS, testDatabases } from '../testing/testDatabases';
+import { createDatabase, DEFAULT_DATA_DIR } from './database';
+import { migrate, MIGRATIONS_DIR, readMigrations } from './migrate';
+
+test('default paths point into the api folder, from src and dist alike', () => {
+  const apiDir = path.resolve(__dirname, '..', '..');
+  expect(DEFAULT_DATA_DIR).toBe(path.join(apiDir, 'data'));
+  expect(MIGRATIONS_DIR).toBe(path.join(apiDir, 'migrations'));
+});
+
+test('migrations are read in numeric order', async () => {
+  const names = (await readMigrations()).map((migration) => migration.name);
+  expect(names[0]).toBe('001_init.sql');
+  expect([...names].sort()).toEqual(names);
+});
+
+test('a DATABASE_URL that is not PostgreSQL is refused', async () => {
+  await expect(createDatabase({ databaseUrl: 'mysql://localhost/shop' })).rejects.toThrow(/postgres/);
+});
+
+describe.each(testDatabases())('migrations ($name)', (target) => {
+  // One fresh database for the whole story, because opening PGlite costs seconds.
+  test('a failing one leaves nothing; then each applies once, even when two runs race', async () => {
+    const { database, dispose } = await target.open();
+    try {
+      const broken = [{ name: '001_broken.sql', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }];
+      await expect(migrate(database, broken)).rejects.toThrow();
+      const left = await database.query(
+        `SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done' AND table_schema = current_schema()`,
+      );
+      expect(left.rows).toEqual([]);
+
+      const [first, second] = await Promise.all([migrate(database), migrate(database)]);
+      expect([...(first ?? []), ...(second ?? [])]).toEqual(['001_init.sql']);
+      expect(await migrate(database)).toEqual([]);
+      const recorded = await database.query<{ name: string }>('SELECT name FROM schema_migrations');
+      expect(recorded.rows).toEqual([{ name: '001_init.sql' }]);
+      const tables = await database.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
+      );
+      expect(tables.rows.map((row) => row.table_name)).toEqual(
+        expect.arrayContaining(['products', 'cart_lines', 'wishlist_items', 'shoppers', 'categories', 'product_pictures']),
+      );
+
+      await seedDatabase(database);
+      const stockOf = async () =>
+        (await database.query<{ stock: number }>(`SELECT stock FROM products WHERE id = '1'`)).rows[0]?.stock;
+      const before = await stockOf();
+      await expect(database.query(`UPDATE products SET stock = stock - 1000 WHERE id = '1'`)).rejects.toThrow(/stock/);
+      await expect(database.transaction(async (tx) => {
+        await tx.query(`UPDATE products SET stock = stock + 5 WHERE id = '1'`);
+        throw new Error('changed my mind');
+      })).rejects.toThrow('changed my mind');
+      expect(await stockOf()).toBe(before);
+    } finally {
+      await dispose();
+    }
+  }, DATABASE_TIMEOUT_MS);
+});
+
+describe('PGlite on disk', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-api-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a cart survives a restart', async () => {
+    const first = await createDatabase({ dataDir });
+    await migrate(first);
+    expect((await seedDatabase(first)).productsInserted).toBeGreaterThanOrEqual(64);
+    const app = await buildApp({ database: first });
+    const product = pickProduct(await fetchCatalogue(app), (p) => !p.has_variants && p.stock > 1, 'simple product with stock');
+    const added = await app.inject({ method: 'POST', url: '/cart', payload: { id: product.id, qty: 2 } });
+    expect(added.statusCode).toBe(201);
+    const cookie = added.cookies.find((candidate) => candidate.name === SHOPPER_COOKIE)?.value ?? '';
+    await app.close();
+    await first.close();
+
+    const second = await createDatabase({ dataDir });
+    try {
+      expect(await migrate(second)).toEqual([]);
+      expect((await seedDatabase(second)).productsInserted).toBe(0);
+      const reopened = await buildApp({ database: second });
+      const cart = await reopened.inject({ url: '/cart', cookies: { [SHOPPER_COOKIE]: cookie } });
+      expect(cart.json<CartItem[]>().map((item) => [item.id, item.qty])).toEqual([[product.id, 2]]);
+      await reopened.close();
+    } finally {
+      await second.close();
+    }
+  }, DATABASE_TIMEOUT_MS);
+});

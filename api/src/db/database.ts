@@ -1,0 +1,51 @@
+import path from 'node:path';
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+/** What a route needs from a connection: parameterised queries, and scripts for migrations. */
+export interface Queryable {
+  query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database extends Queryable {
+  readonly kind: DatabaseKind;
+  /** Runs `fn` on one connection inside BEGIN … COMMIT; a throw rolls back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… selects a PostgreSQL server; without it the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite folder, or 'memory://' for a throwaway database. */
+  dataDir?: string;
+  /** PostgreSQL only: a schema to create and put first on every connection's search_path. */
+  schema?: string;
+}
+
+export const MEMORY_DATA_DIR = 'memory://';
+
+/**
+ * api/data, whether this file runs as src/db (jest) or dist/db (node): both sit two levels
+ * below the api folder.
+ */
+export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../../data');
+
+export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.databaseUrl) {
+    if (!/^postgres(ql)?:\/\//i.test(options.databaseUrl)) {
+      throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+    }
+    const { createPostgresDatabase } = await import('./postgres');
+    return createPostgresDatabase(options.databaseUrl, options.schema);
+  }
+  // Loaded on demand so a PostgreSQL deployment never pays for the WebAssembly start-up.
+  const { createPgliteDatabase } = await import('./pglite');
+  return createPgliteDatabase(options.dataDir ?? DEFAULT_DATA_DIR);
+}

@@ -1,0 +1,67 @@
+import type { Product } from '@storefront/shared/types';
+import { fetchCatalogue, pickProduct } from '../testing/catalogue';
+import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
+import { darken, drawingFor, wrapName } from './drawProduct';
+
+describe.each(testDatabases())('product pictures ($name)', (target) => {
+  let ctx: TestApp;
+  let catalogue: Product[];
+  beforeAll(async () => {
+    ctx = await startTestApp(target);
+    catalogue = await fetchCatalogue(ctx.app);
+  }, DATABASE_TIMEOUT_MS);
+  afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
+
+  test('every picture url of a product answers an SVG, cached for a year', async () => {
+    const product = catalogue[0];
+    if (!product) throw new Error('empty seed');
+    for (const picture of [...product.large_pictures, ...product.small_pictures]) {
+      const response = await ctx.app.inject({ url: `/images/${picture.url}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/svg+xml');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(response.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(response.body).toContain(`width="${picture.width}" height="${picture.height}"`);
+    }
+  });
+
+  test('a large picture is 800 wide, shows the name and, for variants, the n-th colour', async () => {
+    const product = pickProduct(catalogue, (p) => p.has_variants && p.colours.length >= 2 && p.large_pictures.length >= 2, 'variant product');
+    const second = await ctx.app.inject({ url: `/images/products/${product.id}/2.svg` });
+    expect(second.body).toContain('width="800"');
+    expect(second.body).toContain(product.colours[1]?.code);
+    expect(second.body).toContain(wrapName(product.name)[0]);
+    const again = await ctx.app.inject({ url: `/images/products/${product.id}/2.svg` });
+    expect(again.body).toBe(second.body);
+  });
+
+  test.each([
+    ['an unknown product', '/images/products/9999/1.svg', 404],
+    ['a picture the product does not have', '/images/products/1/99.svg', 404],
+    ['a malformed file name', '/images/products/1/one.png', 400],
+  ])('%s is a JSON error', async (_, url, status) => {
+    const response = await ctx.app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
+  });
+});
+
+describe('drawing', () => {
+  test('the most specific category picks the drawing', () => {
+    expect(drawingFor(['electronics', 'headphone'])).toBe(drawingFor(['headphone']));
+    expect(drawingFor(['electronics', 'headphone'])).not.toBe(drawingFor(['electronics']));
+  });
+
+  test('long names wrap to two lines at most', () => {
+    expect(wrapName('Classic Cotton Crew-Neck Tee')).toEqual(['Classic Cotton Crew-Neck', 'Tee']);
+    const lines = wrapName('A very long product name that goes on and on and on for ever and ever');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/…$/);
+  });
+
+  test('outlines are a darker shade of the fill', () => {
+    expect(darken('#ffffff', 0.5)).toBe('#808080');
+    expect(darken('not a colour')).toBe('#111827');
+  });
+});

@@ -1,0 +1,129 @@
+import { effectivePrice } from '@storefront/shared/domain';
+import type { CartItem, Picture } from '@storefront/shared/types';
+import type { Queryable } from '../../db/database';
+import { picturesSql, toIsoTimestamp } from '../products/productQueries';
+
+interface CartLineRow {
+  key: string;
+  product_id: string;
+  colour: string | null;
+  size: string | null;
+  qty: number;
+  link: string;
+  name: string;
+  price: number;
+  on_sale_price: number | null;
+  on_sale_until: Date | string | null;
+  has_variants: boolean;
+  stock: number;
+  colour_code: string | null;
+  small_pictures: Picture[];
+}
+
+/** A cart line described from the catalogue; `lines` is any relation with cart_lines' columns. */
+function cartItemSql(lines: string, where: string): string {
+  return `SELECT l.key, l.product_id, l.colour, l.size, l.qty,
+      p.link, p.name, p.price::float8 AS price, p.on_sale_price::float8 AS on_sale_price, p.on_sale_until,
+      p.has_variants, p.stock, co.code AS colour_code,
+      ${picturesSql('p', 'small')} AS small_pictures
+    FROM ${lines} l
+    JOIN products p ON p.id = l.product_id
+    LEFT JOIN colours co ON co.name = l.colour
+    ${where}
+    ORDER BY l.created_at, l.key`;
+}
+
+function toCartItem(row: CartLineRow, now: Date): CartItem {
+  return {
+    id: row.key,
+    product_id: row.product_id,
+    link: row.link,
+    name: row.name,
+    price: effectivePrice(
+      { price: row.price, on_sale_price: row.on_sale_price, on_sale_until: toIsoTimestamp(row.on_sale_until) },
+      now,
+    ),
+    has_variants: row.has_variants,
+    small_pictures: row.small_pictures,
+    qty: row.qty,
+    size: row.size,
+    colour: row.colour,
+    colour_code: row.colour_code,
+    available_stock: Math.max(0, row.stock),
+  };
+}
+
+export async function listCart(db: Queryable, shopperId: string): Promise<CartItem[]> {
+  const rows = await db.query<CartLineRow>(cartItemSql('cart_lines', 'WHERE l.shopper_id = $1'), [shopperId]);
+  const now = new Date();
+  return rows.rows.map((row) => toCartItem(row, now));
+}
+
+export async function findCartLine(db: Queryable, shopperId: string, key: string): Promise<CartItem | null> {
+  const rows = await db.query<CartLineRow>(
+    cartItemSql('cart_lines', 'WHERE l.shopper_id = $1 AND l.key = $2'),
+    [shopperId, key.toLowerCase()],
+  );
+  const row = rows.rows[0];
+  return row ? toCartItem(row, new Date()) : null;
+}
+
+export interface NewCartLine {
+  shopperId: string;
+  key: string;
+  productId: string;
+  colour: string | null;
+  size: string | null;
+  qty: number;
+}
+
+/**
+ * Adds to a line in one statement, so parallel adds of the same line sum up instead of
+ * overwriting each other; the line never holds more than the stock. Answers false when the
+ * product has no stock (nothing is written then).
+ */
+export async function addToCartLine(db: Queryable, line: NewCartLine): Promise<boolean> {
+  const result = await db.query<{ qty: number }>(
+    `INSERT INTO cart_lines (shopper_id, key, product_id, colour, size, qty)
+     SELECT $1, $2, p.id, $4, $5, LEAST($6::int, p.stock)
+     FROM products p WHERE p.id = $3 AND p.stock > 0
+     ON CONFLICT (shopper_id, key) DO UPDATE
+       -- GREATEST covers stock falling to zero between the SELECT and this update, which the
+       -- qty > 0 check would otherwise turn into a failed request.
+       SET qty = GREATEST(1, LEAST(
+             cart_lines.qty + EXCLUDED.qty,
+             (SELECT stock FROM products WHERE id = EXCLUDED.product_id))),
+           updated_at = clock_timestamp()
+     RETURNING qty`,
+    [line.shopperId, line.key, line.productId, line.colour, line.size, line.qty],
+  );
+  return result.rows.length > 0;
+}
+
+export type SetQtyOutcome = 'updated' | 'missing' | 'out_of_stock';
+
+export async function setCartLineQty(db: Queryable, shopperId: string, key: string, qty: number): Promise<SetQtyOutcome> {
+  const lowerKey = key.toLowerCase();
+  const updated = await db.query<{ qty: number }>(
+    `UPDATE cart_lines l SET qty = LEAST($3::int, p.stock), updated_at = clock_timestamp()
+     FROM products p
+     WHERE l.shopper_id = $1 AND l.key = $2 AND p.id = l.product_id AND p.stock > 0
+     RETURNING l.qty`,
+    [shopperId, lowerKey, qty],
+  );
+  if (updated.rows.length > 0) return 'updated';
+  const existing = await db.query('SELECT 1 FROM cart_lines WHERE shopper_id = $1 AND key = $2', [shopperId, lowerKey]);
+  return existing.rows.length > 0 ? 'out_of_stock' : 'missing';
+}
+
+export async function removeCartLine(db: Queryable, shopperId: string, key: string): Promise<CartItem | null> {
+  const rows = await db.query<CartLineRow>(
+    `WITH removed AS (
+       DELETE FROM cart_lines WHERE shopper_id = $1 AND key = $2 RETURNING *
+     )
+     ${cartItemSql('removed', '')}`,
+    [shopperId, key.toLowerCase()],
+  );
+  const row = rows.rows[0];
+  return row ? toCartItem(row, new Date()) : null;
+}

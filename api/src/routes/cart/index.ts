@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { productIdFromKey } from '@storefront/shared/domain';
+import { Type } from 'typebox';
+import type { Database } from '../../db/database';
+import { apiError } from '../../plugins/errors';
+import { ensureShopper } from '../../plugins/shopper';
+import { CartItemPayloadSchema, CartItemSchema, CartKeyParamsSchema } from '../../schemas/cart';
+import { errorResponses, NoQuerySchema } from '../../schemas/common';
+import { findProductById } from '../products/productQueries';
+import { CartLineError, resolveCartLine } from './cartLine';
+import { addToCartLine, findCartLine, listCart, removeCartLine, setCartLineQty } from './cartQueries';
+
+function noLine(key: string) {
+  return apiError('not_found', `No cart line "${key}"`);
+}
+
+function outOfStock(name: string) {
+  return apiError('out_of_stock', `"${name}" is out of stock`);
+}
+
+export const cartRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/cart',
+    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(CartItemSchema), ...errorResponses } } },
+    async (request) => listCart(database, request.shopperId),
+  );
+
+  app.get(
+    '/cart/:key',
+    { schema: { params: CartKeyParamsSchema, querystring: NoQuerySchema, response: { 200: CartItemSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const item = await findCartLine(database, request.shopperId, request.params.key);
+      if (!item) return reply.code(404).send(noLine(request.params.key));
+      return item;
+    },
+  );
+
+  app.post(
+    '/cart',
+    { schema: { querystring: NoQuerySchema, body: CartItemPayloadSchema, response: { 201: CartItemSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const payload = request.body;
+      const product = await findProductById(database, productIdFromKey(payload.id));
+      if (!product) return reply.code(404).send(apiError('not_found', `No product for cart line "${payload.id}"`));
+      let line;
+      try {
+        line = resolveCartLine(product, payload);
+      } catch (error) {
+        if (error instanceof CartLineError) return reply.code(400).send(apiError(error.code, error.message));
+        throw error;
+      }
+      if (product.available_stock <= 0) return reply.code(409).send(outOfStock(product.name));
+
+      await ensureShopper(database, request.shopperId);
+      const added = await addToCartLine(database, {
+        shopperId: request.shopperId,
+        key: line.key,
+        productId: product.id,
+        colour: line.colour,
+        size: line.size,
+        qty: payload.qty,
+      });
+      if (!added) return reply.code(409).send(outOfStock(product.name));
+      const item = await findCartLine(database, request.shopperId, line.key);
+      // Another request of the same shopper may have removed the line in between.
+      if (!item) return reply.code(409).send(apiError('conflict', `Cart line "${line.key}" was removed meanwhile`));
+      return reply.code(201).send(item);
+    },
+  );
+
+  app.patch(
+    '/cart/:key',
+    {
+      schema: {
+        params: CartKeyParamsSchema,
+        querystring: NoQuerySchema,
+        body: CartItemPayloadSchema,
+        response: { 200: CartItemSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      if (request.body.id.toLowerCase() !== key.toLowerCase()) {
+        return reply.code(400).send(apiError('key_mismatch', `Body id "${request.body.id}" must equal the path key "${key}"`));
+      }
+      const outcome = await setCartLineQty(database, request.shopperId, key, request.body.qty);
+      if (outcome === 'missing') return reply.code(404).send(noLine(key));
+      const item = await findCartLine(database, request.shopperId, key);
+      if (!item) return reply.code(404).send(noLine(key));
+      if (outcome === 'out_of_stock') return reply.code(409).send(outOfStock(item.name));
+      return item;
+    },
+  );
+
+  app.delete(
+    '/cart/:key',
+    { schema: { params: CartKeyParamsSchema, querystring: NoQuerySchema, response: { 200: CartItemSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const removed = await removeCartLine(database, request.shopperId, request.params.key);
+      if (!removed) return reply.code(404).send(noLine(request.params.key));
+      return removed;
+    },
+  );
+};

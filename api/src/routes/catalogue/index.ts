@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Category, Colour, Size } from '@storefront/shared/types';
+import { Type } from 'typebox';
+import type { Database } from '../../db/database';
+import { errorResponses, NoQuerySchema } from '../../schemas/common';
+import { CategorySchema, ColourSchema, SizeSchema } from '../../schemas/product';
+
+/** The reference lists the storefront builds its filters and pickers from. */
+export const catalogueRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/colours',
+    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(ColourSchema), ...errorResponses } } },
+    async () => (await database.query<Colour>('SELECT name, code FROM colours ORDER BY position, name')).rows,
+  );
+
+  app.get(
+    '/sizes',
+    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(SizeSchema), ...errorResponses } } },
+    async () => (await database.query<Size>('SELECT name, label FROM sizes ORDER BY position, name')).rows,
+  );
+
+  app.get(
+    '/categories',
+    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(CategorySchema), ...errorResponses } } },
+    async () =>
+      (
+        await database.query<Category>(
+          `SELECT c.id, c.name, parent.name AS parent
+           FROM categories c LEFT JOIN categories parent ON parent.id = c.parent_id
+           ORDER BY c.position, c.id`,
+        )
+      ).rows,
+  );
+};

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Database } from '../../db/database';
+import { apiError } from '../../plugins/errors';
+import { ensureShopper } from '../../plugins/shopper';
+import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
+import { ProductSchema, WishlistPayloadSchema } from '../../schemas/product';
+import { findProductById, listWishlistProducts } from '../products/productQueries';
+
+export const wishlistRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/wishlist',
+    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(ProductSchema), ...errorResponses } } },
+    async (request) => listWishlistProducts(database, request.shopperId),
+  );
+
+  app.post(
+    '/wishlist',
+    {
+      schema: {
+        querystring: NoQuerySchema,
+        body: WishlistPayloadSchema,
+        response: { 200: ProductSchema, 201: ProductSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const product = await findProductById(database, request.body.id);
+      if (!product) return reply.code(404).send(apiError('not_found', `No product "${request.body.id}"`));
+      await ensureShopper(database, request.shopperId);
+      const inserted = await database.query(
+        `INSERT INTO wishlist_items (shopper_id, product_id) VALUES ($1, $2)
+         ON CONFLICT (shopper_id, product_id) DO NOTHING
+         RETURNING product_id`,
+        [request.shopperId, product.id],
+      );
+      return reply.code(inserted.rows.length > 0 ? 201 : 200).send(product);
+    },
+  );
+
+  app.delete(
+    '/wishlist/:id',
+    {
+      schema: {
+        params: Type.Object({ id: IdentifierSchema }, { additionalProperties: false }),
+        querystring: NoQuerySchema,
+        response: { 200: ProductSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const removed = await database.query<{ product_id: string }>(
+        'DELETE FROM wishlist_items WHERE shopper_id = $1 AND product_id = lower($2) RETURNING product_id',
+        [request.shopperId, request.params.id],
+      );
+      const productId = removed.rows[0]?.product_id;
+      const product = productId === undefined ? null : await findProductById(database, productId);
+      if (!product) return reply.code(404).send(apiError('not_found', `No wishlist item "${request.params.id}"`));
+      return product;
+    },
+  );
+};

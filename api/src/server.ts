@@ -1,0 +1,63 @@
+import { buildApp } from './app';
+import { createDatabase, DEFAULT_DATA_DIR } from './db/database';
+import { migrate } from './db/migrate';
+import { seedDatabase } from './seed/seed';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function readPort(value: string | undefined): number {
+  if (value === undefined || value === '') return 4000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`API_PORT must be a port number, got "${value}"`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const port = readPort(process.env.API_PORT);
+  const host = process.env.API_HOST || '127.0.0.1';
+  const level = process.env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = process.env.DATA_DIR || DEFAULT_DATA_DIR;
+
+  const database = await createDatabase({ databaseUrl, dataDir });
+  const app = await buildApp({ database, logger: { level }, trustProxy: process.env.TRUST_PROXY === 'true' });
+  try {
+    const migrations = await migrate(database);
+    const seeded = await seedDatabase(database);
+    if (migrations.length > 0) app.log.info({ migrations }, 'applied migrations');
+    if (seeded.productsInserted > 0) app.log.info({ products: seeded.productsInserted }, 'seeded the catalogue');
+    const where = database.kind === 'pglite' ? `pglite at ${dataDir}` : 'postgres';
+    // Fastify's own "listening" line, reworded so one line says where and on what database.
+    await app.listen({ port, host, listenTextResolver: (address) => `Storefront api listening on ${address} (database: ${where})` });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    // Connections drain first; PGlite must then be closed so its files are flushed to disk.
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while closing');
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { createDatabase, MEMORY_DATA_DIR, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { dropPostgresSchema } from '../db/postgres';
+import { seedDatabase } from '../seed/seed';
+
+/**
+ * For hooks and tests that open a database: PGlite takes a few seconds to boot its WebAssembly,
+ * more than jest's default 5 s when both workers are busy.
+ */
+export const DATABASE_TIMEOUT_MS = 60_000;
+
+export interface TestDatabaseTarget {
+  name: 'pglite' | 'postgres';
+  /** A fresh, empty database (not migrated); `dispose` closes it and removes what it made. */
+  open(): Promise<{ database: Database; dispose(): Promise<void> }>;
+}
+
+function postgresTarget(databaseUrl: string): TestDatabaseTarget {
+  return {
+    name: 'postgres',
+    async open() {
+      // One schema per test file, so files running in parallel workers never see each other.
+      const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const database = await createDatabase({ databaseUrl, schema });
+      return {
+        database,
+        async dispose() {
+          await database.close();
+          await dropPostgresSchema(databaseUrl, schema);
+        },
+      };
+    },
+  };
+}
+
+const pgliteTarget: TestDatabaseTarget = {
+  name: 'pglite',
+  async open() {
+    const database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
+    return { database, dispose: () => database.close() };
+  },
+};
+
+/**
+ * The databases every api suite runs against: in-memory PGlite always, and PostgreSQL when
+ * DATABASE_URL is set (as CI does). Use with `describe.each(testDatabases())('… ($name)', …)`.
+ */
+export function testDatabases(): TestDatabaseTarget[] {
+  const databaseUrl = process.env.DATABASE_URL;
+  return databaseUrl ? [pgliteTarget, postgresTarget(databaseUrl)] : [pgliteTarget];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A migrated, seeded database and an app on it; start one per test file, it takes a second or two. */
+export async function startTestApp(target: TestDatabaseTarget): Promise<TestApp> {
+  const { database, dispose } = await target.open();
+  try {
+    await migrate(database);
+    await seedDatabase(database);
+    const app = await buildApp({ database });
+    return {
+      app,
+      database,
+      async close() {
+        await app.close();
+        await dispose();
+      },
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
