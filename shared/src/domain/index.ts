@@ -13,3 +13,4 @@ export { normaliseProduct, slugify } from './normaliseProduct';
 export { assetUrl } from './assetUrl';
 export { SIZES, COLOURS, CATEGORIES, SEARCH_CATEGORIES } from './catalogue';
 export type { SearchCategory } from './catalogue';
+export { vatIncluded, VAT_RATE } from './vat';

@@ -1,0 +1,112 @@
+import { createStorefrontStore } from '../store/createStore';
+import { selectIsServingSampleData } from '../store/sampleDataSlice';
+import { createTestStore, testApiUrl } from '../testing';
+import type { Product } from '../types';
+import { baseApi } from './baseApi';
+import { SAMPLE_CART, SAMPLE_PRODUCTS } from './sampleData';
+
+async function firstSimpleProduct(store: ReturnType<typeof createTestStore>): Promise<Product> {
+  const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 100 })).unwrap();
+  const product = page.products.find((item) => !item.has_variants && item.available_stock >= 5);
+  if (!product) throw new Error('the seed has no simple product with stock');
+  return product;
+}
+
+describe('baseApi against the real api', () => {
+  it('reads products as the storefront shape, with the total from X-Total-Count', async () => {
+    const store = createTestStore();
+    const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 5 })).unwrap();
+    expect(page.products).toHaveLength(5);
+    expect(page.total).toBeGreaterThanOrEqual(60);
+    expect(page.products[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), link: expect.any(String), price: expect.any(Number), small_pictures: expect.any(Array) }),
+    );
+    expect(selectIsServingSampleData(store.getState())).toBe(false);
+  });
+
+  it('finds a product by its link in any letter case', async () => {
+    const store = createTestStore();
+    const product = await firstSimpleProduct(store);
+    const found = await store.dispatch(baseApi.endpoints.getProduct.initiate(product.link.toUpperCase())).unwrap();
+    expect(found.id).toBe(product.id);
+  });
+
+  it('treats a 404 for a product as an answer, not a failure to replace with samples', async () => {
+    const store = createTestStore();
+    const result = await store.dispatch(baseApi.endpoints.getProduct.initiate('no-such-product'));
+    expect(result.error).toMatchObject({ status: 404 });
+  });
+
+  it('adds to the cart by GET 404 → POST, then GET → PATCH with the summed quantity', async () => {
+    const store = createTestStore();
+    const product = await firstSimpleProduct(store);
+    const created = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
+    expect(created).toMatchObject({ id: product.id.toLowerCase(), qty: 2 });
+    const updated = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    expect(updated.qty).toBe(3);
+    const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
+    expect(cart).toEqual([expect.objectContaining({ id: product.id.toLowerCase(), qty: 3 })]);
+  });
+
+  it('keeps each shopper’s cart to themselves', async () => {
+    const first = createTestStore();
+    const product = await firstSimpleProduct(first);
+    await first.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    const second = createTestStore();
+    expect(await second.dispatch(baseApi.endpoints.getCart.initiate()).unwrap()).toEqual([]);
+  });
+
+  it('caps the added quantity at the available stock', async () => {
+    const store = createTestStore();
+    const product = await firstSimpleProduct(store);
+    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: product.available_stock })).unwrap();
+    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 5 })).unwrap();
+    expect(line.qty).toBe(product.available_stock);
+  });
+});
+
+describe('baseApi when the api cannot be reached (§7 fallbacks)', () => {
+  const unreachable = () => createStorefrontStore({ config: { apiBase: 'http://127.0.0.1:9' } });
+
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers product reads with the built-in samples, and says samples are showing', async () => {
+    const store = unreachable();
+    const page = await store.dispatch(baseApi.endpoints.getProducts.initiate()).unwrap();
+    expect(page.products.map((product) => product.id)).toEqual(SAMPLE_PRODUCTS.map((product) => product.id));
+    expect(selectIsServingSampleData(store.getState())).toBe(true);
+  });
+
+  it('matches a sample product by id case-insensitively, and fails for an unknown one', async () => {
+    const store = unreachable();
+    const product = await store.dispatch(baseApi.endpoints.getProduct.initiate('s2')).unwrap();
+    expect(product.id).toBe('S2');
+    const missing = await store.dispatch(baseApi.endpoints.getProduct.initiate('zzz'));
+    expect(missing.error).toBeDefined();
+  });
+
+  it('falls back to sample colours, sizes and categories, an empty wishlist, and a cart of one line of 3', async () => {
+    const store = unreachable();
+    expect(await store.dispatch(baseApi.endpoints.getColours.initiate()).unwrap()).toHaveLength(5);
+    expect((await store.dispatch(baseApi.endpoints.getSizes.initiate()).unwrap()).map((size) => size.name)).toEqual(['s', 'm', 'l', 'xl']);
+    expect(await store.dispatch(baseApi.endpoints.getCategories.initiate()).unwrap()).toContainEqual({ id: 'headphone', name: 'Headphone', parent: 'Electronics' });
+    expect(await store.dispatch(baseApi.endpoints.getWishlist.initiate()).unwrap()).toEqual([]);
+    const cart = await store.dispatch(baseApi.endpoints.getCart.initiate()).unwrap();
+    expect(cart).toHaveLength(1);
+    expect(cart[0]?.qty).toBe(3);
+    expect(cart).toEqual(SAMPLE_CART);
+  });
+
+  it('passes write failures on to the caller', async () => {
+    const store = unreachable();
+    const result = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product: SAMPLE_PRODUCTS[2] as Product, qty: 1 }));
+    expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
+  });
+
+  it('reads the api base from the store, so one bundle serves any deployment', async () => {
+    const store = createTestStore(testApiUrl());
+    const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 1 })).unwrap();
+    expect(page.products).toHaveLength(1);
+  });
+});

@@ -1,0 +1,315 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { cartLineKey } from '../domain/cartLineKey';
+import { normaliseProduct } from '../domain/normaliseProduct';
+import { effectivePrice } from '../domain/pricing';
+import { clampQuantity } from '../domain/quantity';
+import { liveDataServed, sampleDataServed } from '../store/sampleDataSlice';
+import type { StorefrontConfig } from '../store/configSlice';
+import type {
+  CartItem,
+  CartItemPayload,
+  Category,
+  Colour,
+  Product,
+  ProductReadingA,
+  ProductReadingB,
+  Size,
+} from '../types';
+import {
+  findSampleProduct,
+  SAMPLE_CART,
+  SAMPLE_CATEGORIES,
+  SAMPLE_COLOURS,
+  SAMPLE_PRODUCTS,
+  SAMPLE_SIZES,
+} from './sampleData';
+
+/** Thunk extra argument: lets a host (or a test) hand the api its own fetch. */
+export interface StorefrontThunkExtra {
+  fetchFn?: typeof fetch;
+}
+
+/** §9: query data is kept, and considered fresh, for 10 minutes. */
+export const CACHE_SECONDS = 600;
+
+type StorefrontBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+
+/** The api base is read from the store on every call, so one bundle serves any deployment. */
+const storefrontBaseQuery: StorefrontBaseQuery = (args, api, extraOptions) => {
+  const { apiBase } = (api.getState() as { config: StorefrontConfig }).config;
+  const { fetchFn } = (api.extra ?? {}) as StorefrontThunkExtra;
+  const query = fetchBaseQuery({
+    baseUrl: apiBase,
+    credentials: 'include',
+    timeout: 15000,
+    ...(fetchFn ? { fetchFn } : {}),
+  });
+  return query(args, api, extraOptions);
+};
+
+/** A read failed when the api could not answer; a 4xx is an answer (a real "not found"). */
+function isReadFailure(error: FetchBaseQueryError): boolean {
+  return typeof error.status !== 'number' || error.status >= 500;
+}
+
+type ReadOutcome<T> = { data: T } | { error: FetchBaseQueryError };
+
+interface ReadOptions<T> {
+  endpoint: string;
+  parse: (data: unknown, meta: FetchBaseQueryMeta | undefined) => T;
+  fallback: () => T | undefined;
+}
+
+async function readWithFallback<T>(
+  request: ReturnType<StorefrontBaseQuery>,
+  dispatch: (action: { type: string; payload: string }) => unknown,
+  { endpoint, parse, fallback }: ReadOptions<T>,
+): Promise<ReadOutcome<T>> {
+  const result = await request;
+  if (!result.error) {
+    dispatch(liveDataServed(endpoint));
+    return { data: parse(result.data, result.meta) };
+  }
+  const sample = isReadFailure(result.error) ? fallback() : undefined;
+  if (sample === undefined) return { error: result.error };
+  console.warn(`[storefront] ${endpoint} failed; showing sample data`, result.error);
+  dispatch(sampleDataServed(endpoint));
+  return { data: sample };
+}
+
+function toProducts(data: unknown): Product[] {
+  return (data as (Product | ProductReadingA | ProductReadingB)[]).map(normaliseProduct);
+}
+
+export interface ProductQuery {
+  page?: number;
+  limit?: number;
+  category?: string;
+  search?: string;
+}
+
+export interface ProductPage {
+  products: Product[];
+  total: number;
+}
+
+function productSearchParams(query: ProductQuery | void): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface AddToCartArgs {
+  product: Product;
+  colour?: Colour | null;
+  size?: Size | null;
+  qty: number;
+}
+
+/** The cart payload of §7: id set to the line key, and the variant for variant products. */
+export function cartPayload({ product, colour, size, qty }: AddToCartArgs): CartItemPayload {
+  const payload: CartItemPayload = {
+    id: cartLineKey(product, colour?.name, size?.name),
+    name: product.name,
+    price: effectivePrice(product),
+    has_variants: product.has_variants,
+    small_pictures: product.small_pictures,
+    qty,
+  };
+  if (product.has_variants) {
+    if (size) payload.size = size.name;
+    if (colour) {
+      payload.colour = colour.name;
+      payload.colour_code = colour.code;
+    }
+  }
+  return payload;
+}
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: storefrontBaseQuery,
+  tagTypes: ['Product', 'Catalogue', 'Cart', 'Wishlist'],
+  keepUnusedDataFor: CACHE_SECONDS,
+  refetchOnMountOrArgChange: CACHE_SECONDS,
+  endpoints: (build) => ({
+    getProducts: build.query<ProductPage, ProductQuery | void>({
+      queryFn: (query, api, _extra, baseQuery) =>
+        readWithFallback(baseQuery(`products${productSearchParams(query)}`), api.dispatch, {
+          endpoint: 'getProducts',
+          parse: (data, meta) => {
+            const products = toProducts(data);
+            const total = Number(meta?.response?.headers.get('X-Total-Count') ?? Number.NaN);
+            return { products, total: Number.isFinite(total) ? total : products.length };
+          },
+          fallback: () => ({ products: [...SAMPLE_PRODUCTS], total: SAMPLE_PRODUCTS.length }),
+        }),
+      providesTags: ['Catalogue'],
+    }),
+    getProduct: build.query<Product, string>({
+      queryFn: (id, api, _extra, baseQuery) =>
+        readWithFallback(baseQuery(`products/${encodeURIComponent(id)}`), api.dispatch, {
+          endpoint: 'getProduct',
+          parse: (data) => normaliseProduct(data as Product),
+          fallback: () => findSampleProduct(id),
+        }),
+      providesTags: (product) => (product ? [{ type: 'Product', id: product.id }] : []),
+    }),
+    getColours: build.query<Colour[], void>({
+      queryFn: (_arg, api, _extra, baseQuery) =>
+        readWithFallback(baseQuery('colours'), api.dispatch, {
+          endpoint: 'getColours',
+          parse: (data) => data as Colour[],
+          fallback: () => [...SAMPLE_COLOURS],
+        }),
+    }),
+    getSizes: build.query<Size[], void>({
+      queryFn: (_arg, api, _extra, baseQuery) =>
+        readWithFallback(baseQuery('sizes'), api.dispatch, {
+          endpoint: 'getSizes',
+          parse: (data) => data as Size[],
+          fallback: () => [...SAMPLE_SIZES],
+        }),
+    }),
+    getCategories: build.query<Category[], void>({
+      queryFn: (_arg, api, _extra, baseQuery) =>
+        readWithFallback(baseQuery('categories'), api.dispatch, {
+          endpoint: 'getCategories',
+          parse: (data) => data as Category[],
+          fallback: () => [...SAMPLE_CATEGORIES],
+        }),
+    }),
+    getWishlist: build.query<Product[], void>({
+      queryFn: (_arg, api, _extra, baseQuery) =>
+        readWithFallback(baseQuery('wishlist'), api.dispatch, {
+          endpoint: 'getWishlist',
+          parse: toProducts,
+          fallback: () => [],
+        }),
+      providesTags: ['Wishlist'],
+    }),
+    getCart: build.query<CartItem[], void>({
+      queryFn: (_arg, api, _extra, baseQuery) =>
+        readWithFallback(baseQuery('cart'), api.dispatch, {
+          endpoint: 'getCart',
+          parse: (data) => data as CartItem[],
+          fallback: () => SAMPLE_CART.map((line) => ({ ...line })),
+        }),
+      providesTags: ['Cart'],
+    }),
+
+    /**
+     * The add flow of §4/§7: look the line up by its key; update it when it exists, create it
+     * when the api answers 404, and pass any other error on to the caller.
+     */
+    addToCart: build.mutation<CartItem, AddToCartArgs>({
+      queryFn: async (args, _api, _extra, baseQuery) => {
+        const payload = cartPayload(args);
+        const path = `cart/${encodeURIComponent(payload.id)}`;
+        const existing = await baseQuery(path);
+        if (!existing.error) {
+          const line = existing.data as CartItem;
+          const qty = clampQuantity(line.qty + args.qty, args.product.available_stock);
+          const updated = await baseQuery({ url: path, method: 'PATCH', body: { ...payload, qty } });
+          return updated.error ? { error: updated.error } : { data: updated.data as CartItem };
+        }
+        if (existing.error.status !== 404) return { error: existing.error };
+        const created = await baseQuery({ url: 'cart', method: 'POST', body: payload });
+        return created.error ? { error: created.error } : { data: created.data as CartItem };
+      },
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        // Show the new line at once (the badge counts it); the invalidation then refreshes from the api.
+        const { data: line } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!line) return;
+        dispatch(
+          baseApi.util.updateQueryData('getCart', undefined, (cart) => {
+            const index = cart.findIndex((item) => item.id === line.id);
+            if (index === -1) cart.push(line);
+            else cart[index] = line;
+          }),
+        );
+      },
+      invalidatesTags: ['Cart'],
+    }),
+    updateCartLine: build.mutation<CartItem, { line: CartItem; qty: number }>({
+      query: ({ line, qty }) => ({
+        url: `cart/${encodeURIComponent(line.id)}`,
+        method: 'PATCH',
+        body: {
+          id: line.id,
+          name: line.name,
+          price: line.price,
+          has_variants: line.has_variants,
+          small_pictures: line.small_pictures,
+          qty,
+          ...(line.size ? { size: line.size } : {}),
+          ...(line.colour ? { colour: line.colour } : {}),
+          ...(line.colour_code ? { colour_code: line.colour_code } : {}),
+        },
+      }),
+      async onQueryStarted({ line, qty }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          baseApi.util.updateQueryData('getCart', undefined, (cart) => {
+            const item = cart.find((candidate) => candidate.id === line.id);
+            if (item) item.qty = qty;
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: ['Cart'],
+    }),
+    removeFromCart: build.mutation<CartItem, CartItem>({
+      query: (line) => ({ url: `cart/${encodeURIComponent(line.id)}`, method: 'DELETE' }),
+      async onQueryStarted(line, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          baseApi.util.updateQueryData('getCart', undefined, (cart) =>
+            cart.filter((item) => item.id !== line.id),
+          ),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: ['Cart'],
+    }),
+    addToWishlist: build.mutation<Product, Product>({
+      query: (product) => ({ url: 'wishlist', method: 'POST', body: product }),
+      invalidatesTags: ['Wishlist'],
+    }),
+    removeFromWishlist: build.mutation<Product, string>({
+      query: (id) => ({ url: `wishlist/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          baseApi.util.updateQueryData('getWishlist', undefined, (wishlist) =>
+            wishlist.filter((product) => product.id !== id),
+          ),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: ['Wishlist'],
+    }),
+  }),
+});
+
+export const {
+  useGetProductsQuery,
+  useGetProductQuery,
+  useGetColoursQuery,
+  useGetSizesQuery,
+  useGetCategoriesQuery,
+  useGetWishlistQuery,
+  useGetCartQuery,
+  useAddToCartMutation,
+  useUpdateCartLineMutation,
+  useRemoveFromCartMutation,
+  useAddToWishlistMutation,
+  useRemoveFromWishlistMutation,
+} = baseApi;

@@ -1,0 +1,45 @@
+export * from './types';
+export * from './domain';
+export {
+  baseApi,
+  cartPayload,
+  CACHE_SECONDS,
+  useGetProductsQuery,
+  useGetProductQuery,
+  useGetColoursQuery,
+  useGetSizesQuery,
+  useGetCategoriesQuery,
+  useGetWishlistQuery,
+  useGetCartQuery,
+  useAddToCartMutation,
+  useUpdateCartLineMutation,
+  useRemoveFromCartMutation,
+  useAddToWishlistMutation,
+  useRemoveFromWishlistMutation,
+} from './api/baseApi';
+export type { AddToCartArgs, ProductPage, ProductQuery, StorefrontThunkExtra } from './api/baseApi';
+export { useAddToCart, useRemoveFromCart, useAddToWishlist, useRemoveFromWishlist } from './api/useCartActions';
+export { MESSAGES } from './api/messages';
+export { SAMPLE_PRODUCTS, SAMPLE_CART, findSampleProduct } from './api/sampleData';
+export {
+  rootReducer,
+  createStorefrontStore,
+  useAppDispatch,
+  useAppSelector,
+  useAppStore,
+} from './store/createStore';
+export type { AppDispatch, AppStore, CreateStoreOptions, LazyLoadedSlices, RootState } from './store/createStore';
+export { configSlice, DEFAULT_CONFIG, selectApiBase, selectAssetHost } from './store/configSlice';
+export type { StorefrontConfig } from './store/configSlice';
+export { sampleDataSlice, selectIsServingSampleData } from './store/sampleDataSlice';
+export { emitStorefrontEvent, onStorefrontEvent } from './events';
+export type { StorefrontEvents, StorefrontEventName } from './events';
+export { Price } from './ui/Price';
+export { RatingBar } from './ui/RatingBar';
+export { ProductImage } from './ui/ProductImage';
+export { QuantityInput } from './ui/QuantityInput';
+export { Skeleton } from './ui/Skeleton';
+export { ErrorBoundary } from './ui/ErrorBoundary';
+export { mountStandalone } from './ui/StandaloneApp';
+export { TOAST_OPTIONS } from './ui/toastOptions';
+export { Modal } from './ui/Modal';

@@ -1,0 +1,2 @@
+export { createCookieJarFetch } from './cookieJarFetch';
+export { createTestStore, renderWithStore, testApiUrl } from './renderWithStore';

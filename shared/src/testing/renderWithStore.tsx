@@ -1,0 +1,44 @@
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { createStorefrontStore } from '../store/createStore';
+import { TOAST_OPTIONS } from '../ui/toastOptions';
+import { createCookieJarFetch } from './cookieJarFetch';
+
+/** The real api started for the web tests (see api/src/testing/globalSetup.ts). */
+export function testApiUrl(): string {
+  const url = process.env.STOREFRONT_TEST_API_URL;
+  if (!url) throw new Error('STOREFRONT_TEST_API_URL is not set: run web tests through jest, whose globalSetup starts the api');
+  return url;
+}
+
+/** A store wired to the real test api, as one new shopper with their own cookie. */
+export function createTestStore(apiBase: string = testApiUrl()) {
+  return createStorefrontStore({
+    config: { apiBase, assetHost: `${apiBase}/images/` },
+    fetchFn: createCookieJarFetch(),
+  });
+}
+
+interface RenderWithStoreOptions extends Omit<RenderOptions, 'wrapper'> {
+  route?: string;
+  store?: ReturnType<typeof createTestStore>;
+}
+
+/** Renders a component as the storefront does: real store, router, toasts. */
+export function renderWithStore(ui: ReactElement, { route = '/', store = createTestStore(), ...options }: RenderWithStoreOptions = {}) {
+  const user = userEvent.setup();
+  const result = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]}>
+        {ui}
+        <ToastContainer {...TOAST_OPTIONS} />
+      </MemoryRouter>
+    </Provider>,
+    options,
+  );
+  return { ...result, store, user };
+}

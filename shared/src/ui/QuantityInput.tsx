@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import { clampQuantity, MIN_QUANTITY } from '../domain/quantity';
+
+interface QuantityInputProps {
+  value: number;
+  max: number;
+  onChange: (qty: number) => void;
+  label?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Quantity with minus and plus (§5): at least 1, at most the available stock; typed values are
+ * clamped at once and an empty box counts as 1 (and shows 1 again when the shopper leaves it).
+ */
+export function QuantityInput({ value, max, onChange, label = 'Quantity', disabled = false }: QuantityInputProps) {
+  const id = useId();
+  // Only an emptied box needs its own text; otherwise the box shows the value it was given.
+  const [emptied, setEmptied] = useState(false);
+
+  const commit = (next: number) => {
+    setEmptied(false);
+    onChange(clampQuantity(next, max));
+  };
+
+  return (
+    <div className="sf-qty">
+      <label htmlFor={id} className="sf-visually-hidden">
+        {label}
+      </label>
+      <button
+        type="button"
+        className="sf-qty__step"
+        aria-label="Decrease quantity"
+        disabled={disabled || value <= MIN_QUANTITY}
+        onClick={() => commit(value - 1)}
+      >
+        −
+      </button>
+      <input
+        id={id}
+        className="sf-qty__input"
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        value={emptied ? '' : String(value)}
+        disabled={disabled}
+        aria-valuemin={MIN_QUANTITY}
+        aria-valuemax={Math.max(MIN_QUANTITY, max)}
+        onChange={(event) => {
+          const text = event.target.value.replace(/\D/g, '');
+          if (text === '') {
+            setEmptied(true);
+            onChange(MIN_QUANTITY);
+            return;
+          }
+          commit(Number(text));
+        }}
+        onBlur={() => setEmptied(false)}
+      />
+      <button
+        type="button"
+        className="sf-qty__step"
+        aria-label="Increase quantity"
+        disabled={disabled || value >= max}
+        onClick={() => commit(value + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}

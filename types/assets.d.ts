@@ -1,0 +1,2 @@
+// Style sheets are injected by style-loader; importing one has no value.
+declare module '*.css';
