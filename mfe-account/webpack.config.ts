@@ -1,0 +1,28 @@
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { commonConfig, sharedSingletons, type Mode } from '../webpack.common';
+import pkg from './package.json';
+
+export default (_env: unknown, argv: { mode?: Mode }) => {
+  const mode = argv.mode ?? 'production';
+  return commonConfig({
+    dirname: __dirname,
+    pkg,
+    mode,
+    port: Number(process.env.ACCOUNT_PORT ?? 8084),
+    outputDir: `dist/${pkg.version}`,
+    title: 'mfe-account — standalone',
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'mfe_account',
+        filename: 'remoteEntry.js',
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        exposes: {
+          './LoginModal': './src/exposes/LoginModal.tsx',
+        },
+        shared: sharedSingletons(pkg),
+      }),
+    ],
+  });
+};

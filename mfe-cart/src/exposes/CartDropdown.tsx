@@ -1,0 +1,43 @@
+import { cartSubtotal, formatRand, MESSAGES, Skeleton, useGetCartQuery, useRemoveFromCart } from '@storefront/shared';
+import { Link } from 'react-router-dom';
+import { CartLineRow } from '../features/cart/CartLineRow';
+import '../features/cart.css';
+
+/** The header's cart dropdown (§2): lines with 78×78 thumbnails, remove, subtotal, View Cart. */
+export default function CartDropdown({ onClose }: { onClose: () => void }) {
+  const { data: cart, isLoading } = useGetCartQuery();
+  const [removeFromCart] = useRemoveFromCart();
+  if (isLoading) return <Skeleton height="120px" />;
+  if (!cart || cart.length === 0) {
+    return (
+      <div className="crt-dropdown crt-dropdown--empty">
+        <p>{MESSAGES.emptyCart}</p>
+        <Link className="sf-button sf-button--ghost" to="/shop" onClick={onClose}>
+          Start shopping
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="crt-dropdown">
+      <ul className="crt-lines" aria-label="Cart">
+        {cart.map((line) => (
+          <CartLineRow key={line.id} line={line} onNavigate={onClose}>
+            <span className="crt-line__qty">
+              {line.qty} × {formatRand(line.price)}
+            </span>
+            <button type="button" className="crt-remove" aria-label={`Remove ${line.name} from cart`} onClick={() => void removeFromCart(line)}>
+              Remove
+            </button>
+          </CartLineRow>
+        ))}
+      </ul>
+      <p className="crt-dropdown__subtotal">
+        <span>Subtotal</span> <strong>{formatRand(cartSubtotal(cart))}</strong>
+      </p>
+      <Link className="sf-button crt-dropdown__view" to="/cart" onClick={onClose}>
+        View Cart
+      </Link>
+    </div>
+  );
+}

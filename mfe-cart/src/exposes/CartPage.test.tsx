@@ -1,0 +1,37 @@
+import { baseApi, formatRand, type Product } from '@storefront/shared';
+import { createTestStore, renderWithStore } from '@storefront/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
+import CartPage from './CartPage';
+
+describe('CartPage', () => {
+  it('invites an empty cart to keep shopping', async () => {
+    renderWithStore(<CartPage />);
+    expect(await screen.findByText('No products in the cart.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/shop');
+  });
+
+  it('changes a quantity (clamped to stock, saved on the api) and totals with delivery and VAT', async () => {
+    const store = createTestStore();
+    const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 100 })).unwrap();
+    const product = page.products.find((item: Product) => !item.has_variants && item.available_stock >= 3 && item.available_stock < 40);
+    if (!product) throw new Error('the seed has no suitable product');
+    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    const { user } = renderWithStore(<CartPage />, { store });
+
+    const quantity = await screen.findByLabelText(`Quantity of ${product.name}`);
+    await user.clear(quantity);
+    await user.type(quantity, '99');
+    expect(quantity).toHaveValue(String(product.available_stock));
+
+    await waitFor(async () => {
+      const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
+      expect(cart[0]?.qty).toBe(product.available_stock);
+    });
+
+    const subtotal = line.price * product.available_stock;
+    expect(screen.getByTestId('cart-total')).toHaveTextContent(formatRand(subtotal + 99.99));
+    await user.click(screen.getByRole('radio', { name: /Collect in store/ }));
+    expect(screen.getByTestId('cart-total')).toHaveTextContent(formatRand(subtotal));
+    expect(screen.getByText('incl. VAT (15%)')).toBeInTheDocument();
+  });
+});

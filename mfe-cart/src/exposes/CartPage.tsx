@@ -1,0 +1,129 @@
+import {
+  cartSubtotal,
+  cartTotal,
+  formatRand,
+  MESSAGES,
+  QuantityInput,
+  Skeleton,
+  useGetCartQuery,
+  useRemoveFromCart,
+  useUpdateCartLineMutation,
+  vatIncluded,
+  DELIVERY_FEE,
+  type CartItem,
+} from '@storefront/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { CartLineRow } from '../features/cart/CartLineRow';
+import '../features/cart.css';
+
+/** Typing "12" is two keystrokes: wait this long after the last one before saving. */
+export const QUANTITY_SAVE_DELAY_MS = 400;
+
+function CartLineControls({ line }: { line: CartItem }) {
+  const [updateCartLine] = useUpdateCartLineMutation();
+  const [removeFromCart] = useRemoveFromCart();
+  // What the shopper is typing wins over the cart while it is being saved.
+  const [editing, setEditing] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const save = (qty: number) => {
+    updateCartLine({ line, qty })
+      .unwrap()
+      .catch((error: unknown) => {
+        console.error('[mfe-cart] quantity update failed', error);
+        toast.error('error updating the cart');
+      })
+      .finally(() => setEditing(null));
+  };
+
+  return (
+    <span className="crt-line__controls">
+      <QuantityInput
+        label={`Quantity of ${line.name}`}
+        value={editing ?? line.qty}
+        max={line.available_stock}
+        onChange={(qty) => {
+          setEditing(qty);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => (qty === line.qty ? setEditing(null) : save(qty)), QUANTITY_SAVE_DELAY_MS);
+        }}
+      />
+      <button type="button" className="crt-remove" aria-label={`Remove ${line.name} from cart`} onClick={() => void removeFromCart(line)}>
+        Remove
+      </button>
+    </span>
+  );
+}
+
+/** /cart: the lines with quantities, and the totals with delivery and the VAT they include. */
+export default function CartPage() {
+  const { data: cart, isLoading } = useGetCartQuery();
+  const [delivery, setDelivery] = useState(true);
+
+  if (isLoading) {
+    return (
+      <div className="sf-container crt-page" aria-busy="true">
+        <h1>Cart</h1>
+        <Skeleton height="96px" />
+        <Skeleton height="96px" />
+      </div>
+    );
+  }
+  if (!cart || cart.length === 0) {
+    return (
+      <div className="sf-container crt-page">
+        <h1>Cart</h1>
+        <div className="sf-notice">
+          <p>{MESSAGES.emptyCart}</p>
+          <Link className="sf-button" to="/shop">
+            Continue shopping
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const total = cartTotal(cart, delivery);
+  return (
+    <div className="sf-container crt-page">
+      <h1>Cart</h1>
+      <div className="crt-page__layout">
+        <ul className="crt-lines crt-lines--page" aria-label="Cart lines">
+          {cart.map((line) => (
+            <CartLineRow key={line.id} line={line}>
+              <span className="crt-line__unit">{formatRand(line.price)} each</span>
+              <CartLineControls line={line} />
+            </CartLineRow>
+          ))}
+        </ul>
+        <section className="crt-summary" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title">Summary</h2>
+          <dl>
+            <dt>Subtotal</dt>
+            <dd>{formatRand(cartSubtotal(cart))}</dd>
+          </dl>
+          <fieldset className="crt-summary__delivery">
+            <legend>Delivery</legend>
+            <label>
+              <input type="radio" name="delivery" checked={delivery} onChange={() => setDelivery(true)} /> Deliver to my door ({formatRand(DELIVERY_FEE)})
+            </label>
+            <label>
+              <input type="radio" name="delivery" checked={!delivery} onChange={() => setDelivery(false)} /> Collect in store (free)
+            </label>
+          </fieldset>
+          <dl>
+            <dt>Total</dt>
+            <dd className="crt-summary__total" data-testid="cart-total">
+              {formatRand(total)}
+            </dd>
+            <dt className="crt-summary__vat">incl. VAT (15%)</dt>
+            <dd className="crt-summary__vat">{formatRand(vatIncluded(total))}</dd>
+          </dl>
+          <Link to="/shop">Continue shopping</Link>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { commonConfig, sharedSingletons, type Mode } from '../webpack.common';
+import pkg from './package.json';
+
+export default (_env: unknown, argv: { mode?: Mode }) => {
+  const mode = argv.mode ?? 'production';
+  return commonConfig({
+    dirname: __dirname,
+    pkg,
+    mode,
+    port: Number(process.env.CART_PORT ?? 8083),
+    outputDir: `dist/${pkg.version}`,
+    title: 'mfe-cart — standalone',
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'mfe_cart',
+        filename: 'remoteEntry.js',
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        exposes: {
+          './CartDropdown': './src/exposes/CartDropdown.tsx',
+          './WishlistDropdown': './src/exposes/WishlistDropdown.tsx',
+          './CartPage': './src/exposes/CartPage.tsx',
+        },
+        shared: sharedSingletons(pkg),
+      }),
+    ],
+  });
+};

@@ -1,0 +1,19 @@
+import '@storefront/shared/styles.css';
+import { mountStandalone } from '@storefront/shared';
+import { Route, Routes } from 'react-router-dom';
+import HomePage from './exposes/HomePage';
+import ShopPage from './exposes/ShopPage';
+
+mountStandalone({
+  name: 'mfe-catalog',
+  links: [
+    { to: '/', label: 'Home' },
+    { to: '/shop', label: 'Shop' },
+  ],
+  children: (
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/shop/*" element={<ShopPage />} />
+    </Routes>
+  ),
+});

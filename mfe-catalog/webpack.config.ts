@@ -1,0 +1,29 @@
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { commonConfig, sharedSingletons, type Mode } from '../webpack.common';
+import pkg from './package.json';
+
+export default (_env: unknown, argv: { mode?: Mode }) => {
+  const mode = argv.mode ?? 'production';
+  return commonConfig({
+    dirname: __dirname,
+    pkg,
+    mode,
+    port: Number(process.env.CATALOG_PORT ?? 8081),
+    outputDir: `dist/${pkg.version}`,
+    title: 'mfe-catalog — standalone',
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'mfe_catalog',
+        filename: 'remoteEntry.js',
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        exposes: {
+          './HomePage': './src/exposes/HomePage.tsx',
+          './ShopPage': './src/exposes/ShopPage.tsx',
+        },
+        shared: sharedSingletons(pkg),
+      }),
+    ],
+  });
+};

@@ -1,0 +1,55 @@
+import { normaliseProduct, type Product } from '@storefront/shared';
+import { addToCartBlocker, initialSelection, selectionReducer } from './selection';
+
+const variantProduct: Product = normaliseProduct({
+  id: '5',
+  name: 'Tee',
+  price: 200,
+  has_variants: true,
+  colours: [{ name: 'red', code: '#f00' }],
+  sizes: [{ name: 's', label: 'small' }],
+  available_stock: 4,
+});
+const simpleProduct: Product = normaliseProduct({ id: '6', name: 'Mug', price: 90, available_stock: 2 });
+
+describe('selectionReducer', () => {
+  it('picks a colour, and clears it on a second click', () => {
+    const picked = selectionReducer(initialSelection, { type: 'colourClicked', colour: 'red' });
+    expect(picked.colour).toBe('red');
+    expect(selectionReducer(picked, { type: 'colourClicked', colour: 'red' }).colour).toBeNull();
+  });
+
+  it('switches to another size', () => {
+    const small = selectionReducer(initialSelection, { type: 'sizeClicked', size: 's' });
+    expect(selectionReducer(small, { type: 'sizeClicked', size: 'm' }).size).toBe('m');
+  });
+
+  it('resets colour, size and quantity on Clear', () => {
+    const state = { colour: 'red', size: 's', qty: 3 };
+    expect(selectionReducer(state, { type: 'cleared' })).toEqual(initialSelection);
+  });
+});
+
+describe('addToCartBlocker', () => {
+  it('blocks a variant product until colour and size are chosen', () => {
+    expect(addToCartBlocker(variantProduct, initialSelection)).toBe('Choose a colour and a size.');
+    expect(addToCartBlocker(variantProduct, { ...initialSelection, colour: 'red' })).toBe('Choose a size.');
+    expect(addToCartBlocker(variantProduct, { ...initialSelection, size: 's' })).toBe('Choose a colour.');
+    expect(addToCartBlocker(variantProduct, { colour: 'red', size: 's', qty: 1 })).toBeNull();
+  });
+
+  it('lets a simple product be added at once', () => {
+    expect(addToCartBlocker(simpleProduct, initialSelection)).toBeNull();
+  });
+
+  it('blocks an out-of-stock product', () => {
+    expect(addToCartBlocker({ ...simpleProduct, out_of_stock: true, available_stock: 0 }, initialSelection)).toBe(
+      'This product is out of stock.',
+    );
+  });
+
+  it('only asks for the options a variant product has', () => {
+    const sizesOnly = { ...variantProduct, colours: [] };
+    expect(addToCartBlocker(sizesOnly, initialSelection)).toBe('Choose a size.');
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * What every package's webpack config has in common: TypeScript through swc, CSS, the standalone
+ * HTML page, the dev server, and the list of singletons shared through Module Federation.
+ * Each package's own webpack.config.ts keeps its federation config in plain sight.
+ */
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import type { Configuration, WebpackPluginInstance } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+export type Mode = 'production' | 'development';
+
+interface PackageJson {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+interface SharedConfig {
+  singleton: true;
+  requiredVersion: string;
+  strictVersion?: boolean;
+}
+
+/** Packages that must exist once on the page (ARCHITECTURE §2), with the subpaths we import. */
+const SINGLETONS: Record<string, string[]> = {
+  react: ['react', 'react/jsx-runtime'],
+  'react-dom': ['react-dom', 'react-dom/client'],
+  'react-redux': ['react-redux'],
+  '@reduxjs/toolkit': ['@reduxjs/toolkit', '@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react'],
+  'react-router': ['react-router'],
+  'react-router-dom': ['react-router-dom'],
+  'react-toastify': ['react-toastify'],
+};
+
+/** The version ranges a package asks of the shared singletons, read from its package.json. */
+export function sharedSingletons(pkg: PackageJson): Record<string, SharedConfig> {
+  const deps = pkg.dependencies ?? {};
+  const shared: Record<string, SharedConfig> = {};
+  for (const [packageName, modules] of Object.entries(SINGLETONS)) {
+    // react-router comes with react-router-dom; ask for the same major.
+    const range = deps[packageName] ?? (packageName === 'react-router' ? deps['react-router-dom'] : undefined);
+    if (!range) continue;
+    for (const module of modules) shared[module] = { singleton: true, requiredVersion: range };
+  }
+  shared['@storefront/shared'] = {
+    singleton: true,
+    requiredVersion: deps['@storefront/shared'] ?? '^1.0.0',
+    strictVersion: true,
+  };
+  return shared;
+}
+
+interface CommonOptions {
+  dirname: string;
+  pkg: PackageJson;
+  mode: Mode;
+  port: number;
+  /** Where the build goes, relative to the package; remotes use a folder per version. */
+  outputDir: string;
+  title: string;
+  plugins: WebpackPluginInstance[];
+  /** Dev server answers every unknown path with index.html (client-side routing). */
+  historyFallback?: boolean;
+}
+
+export const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
+
+export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugins, historyFallback = true }: CommonOptions): Configuration & { devServer: DevServerConfiguration } {
+  const production = mode === 'production';
+  return {
+    mode,
+    context: dirname,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: path.resolve(dirname, outputDir),
+      publicPath: 'auto',
+      // The federation runtime names entry files before content hashes exist, so entries use the build hash.
+      filename: production ? '[name].[fullhash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      uniqueName: pkg.name.replace(/[^a-z0-9]/gi, '_'),
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      // Workspace packages are compiled from their TypeScript sources.
+      conditionNames: ['storefront-source', '...'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                target: 'es2020',
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+      ],
+    },
+    plugins: [
+      ...plugins,
+      new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'shared/src/ui/index.html'), title, chunks: ['main'] }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port,
+      host: process.env.DEV_HOST ?? 'localhost',
+      historyApiFallback: historyFallback,
+      hot: false,
+      liveReload: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api'], target: API_TARGET, pathRewrite: { '^/api': '' } }],
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+    },
+  };
+}
