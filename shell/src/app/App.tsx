@@ -1,0 +1,46 @@
+import { TOAST_OPTIONS, type AppStore } from '@storefront/shared';
+import { StrictMode } from 'react';
+import { Provider } from 'react-redux';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { AccountModals } from '../layout/AccountModals';
+import { Footer } from '../layout/Footer';
+import { Header } from '../layout/Header';
+import { RemoteRegion } from '../layout/RemoteRegion';
+import { SampleDataBanner } from '../layout/SampleDataBanner';
+import { NotFoundPage } from '../pages/NotFoundPage';
+
+function Pages() {
+  const { pathname } = useLocation();
+  return (
+    <Routes>
+      <Route path="/" element={<RemoteRegion remote="mfe-catalog" module="HomePage" label="the home page" resetKey={pathname} />} />
+      <Route path="/shop/*" element={<RemoteRegion remote="mfe-catalog" module="ShopPage" label="the shop" resetKey={pathname} />} />
+      <Route path="/product/*" element={<RemoteRegion remote="mfe-product" module="ProductPage" label="the product page" resetKey={pathname} />} />
+      <Route path="/cart" element={<RemoteRegion remote="mfe-cart" module="CartPage" label="the cart" resetKey={pathname} />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function App({ store }: { store: AppStore }) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <BrowserRouter>
+          <a className="shell-skip-link" href="#main">
+            Skip to content
+          </a>
+          <Header />
+          <SampleDataBanner />
+          <main id="main" className="shell-main" tabIndex={-1}>
+            <Pages />
+          </main>
+          <Footer />
+          <AccountModals />
+          <ToastContainer {...TOAST_OPTIONS} />
+        </BrowserRouter>
+      </Provider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { commonConfig, sharedSingletons, type Mode } from '../webpack.common';
+import pkg from './package.json';
+
+export default (_env: unknown, argv: { mode?: Mode }) => {
+  const mode = argv.mode ?? 'production';
+  const config = commonConfig({
+    dirname: __dirname,
+    pkg,
+    mode,
+    port: Number(process.env.SHELL_PORT ?? 8080),
+    outputDir: 'dist',
+    title: 'Jacaranda — clothing, electronics and more',
+    plugins: [
+      // The host declares no remotes: it registers them at run time from /composition.json.
+      new ModuleFederationPlugin({
+        name: 'shell',
+        dts: false,
+        shareStrategy: 'loaded-first',
+        shared: sharedSingletons(pkg),
+      }),
+    ],
+  });
+  config.output = { ...config.output, publicPath: '/' };
+  config.devServer.static = { directory: path.resolve(__dirname, 'public') };
+  return config;
+};
