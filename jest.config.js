@@ -21,7 +21,7 @@ const swcTransform = {
 
 const moduleNameMapper = {
   '^@storefront/shared$': '<rootDir>/shared/src/index.ts',
-  '^@storefront/shared/(domain|testing)$': '<rootDir>/shared/src/$1/index.ts',
+  '^@storefront/shared/(domain|types|testing)$': '<rootDir>/shared/src/$1/index.ts',
   '\\.css$': '<rootDir>/shared/src/testing/styleStub.js',
 };
 
@@ -40,18 +40,14 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/shared/src/domain/**/*.test.ts'],
     },
-    {
-      ...common,
-      displayName: 'api',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/api/src/**/*.test.ts'],
-    },
+    // The api's own config: it compiles a few ES-module-only dependencies (see api/jest.config.js).
+    '<rootDir>/api',
     {
       ...common,
       displayName: 'web',
       testEnvironment: '<rootDir>/shared/src/testing/jsdomWithFetch.js',
-      globalSetup: '<rootDir>/shared/src/testing/startApiForTests.ts',
-      globalTeardown: '<rootDir>/shared/src/testing/stopApiForTests.ts',
+      globalSetup: '<rootDir>/api/src/testing/globalSetup.ts',
+      globalTeardown: '<rootDir>/api/src/testing/globalTeardown.ts',
       setupFilesAfterEnv: ['<rootDir>/shared/src/testing/setupWebTests.ts'],
       testMatch: [
         '<rootDir>/shared/src/**/*.test.tsx',

@@ -1,0 +1,89 @@
+/**
+ * `npm start` on a fresh clone builds what is missing, and rebuilds a package whose sources
+ * changed since its last build, so the store it serves is the code in the tree.
+ */
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { packageVersion, REMOTES, ROOT } from './packages';
+
+interface Buildable {
+  workspace: string;
+  /** A file the build writes; its age is the build's age. */
+  output: string;
+  /** Folders and files whose changes call for a rebuild. */
+  inputs: string[];
+}
+
+function buildables(): Buildable[] {
+  const frontEndInputs = (dir: string) => [`${dir}/src`, `${dir}/package.json`, `${dir}/webpack.config.ts`, 'webpack.common.ts', 'shared/src'];
+  return [
+    { workspace: 'shared', output: 'shared/dist/index.js', inputs: ['shared/src', 'shared/package.json'] },
+    { workspace: 'api', output: 'api/dist/server.js', inputs: ['api/src', 'api/package.json', 'shared/src'] },
+    ...REMOTES.map((remote) => ({
+      workspace: remote,
+      output: `${remote}/dist/${packageVersion(remote)}/mf-manifest.json`,
+      inputs: frontEndInputs(remote),
+    })),
+    { workspace: 'shell', output: 'shell/dist/index.html', inputs: frontEndInputs('shell') },
+  ];
+}
+
+async function newestChange(target: string): Promise<number> {
+  const stat = await fs.stat(target).catch(() => undefined);
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of await fs.readdir(target)) {
+    newest = Math.max(newest, await newestChange(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/**
+ * When a build finished. webpack leaves unchanged files untouched (their mtime stays old), so the
+ * age of the output itself says nothing; a stamp written after each build does.
+ */
+function stampPath(workspace: string): string {
+  return path.join(ROOT, workspace, 'dist', '.build-stamp');
+}
+
+async function needsBuild({ workspace, output, inputs }: Buildable): Promise<boolean> {
+  if (!(await fs.stat(path.join(ROOT, output)).catch(() => undefined))) return true;
+  const stamp = await fs.stat(stampPath(workspace)).catch(() => undefined);
+  if (!stamp) return true;
+  for (const input of inputs) {
+    if ((await newestChange(path.join(ROOT, input))) > stamp.mtimeMs) return true;
+  }
+  return false;
+}
+
+function run(workspace: string, log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    log(`building ${workspace}…`);
+    const child = spawn('npm', ['run', 'build', '--silent', '-w', workspace], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => {
+      if (code === 0) {
+        fs.writeFile(stampPath(workspace), new Date().toISOString()).then(resolve, reject);
+      }
+      else reject(new Error(`building ${workspace} failed (exit ${code}):\n${output.slice(-4000)}`));
+    });
+  });
+}
+
+/** Builds shared first (the api runs its compiled copy), then the rest two at a time. */
+export async function ensureBuilt(log: (line: string) => void = console.log): Promise<void> {
+  const stale: Buildable[] = [];
+  for (const buildable of buildables()) if (await needsBuild(buildable)) stale.push(buildable);
+  if (stale.length === 0) return;
+  const [first, ...rest] = stale;
+  if (first?.workspace === 'shared') await run('shared', log);
+  const queue = first?.workspace === 'shared' ? rest : stale;
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await run(next.workspace, log);
+  };
+  await Promise.all([worker(), worker()]);
+}

@@ -1,0 +1,135 @@
+/**
+ * Serves the whole store as it is deployed: the api, each remote from its own origin, and the
+ * shell, which reads /composition.json and proxies /api. Used by `npm start` and the e2e suite.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { packageVersion, REMOTES, ROOT, type Ports } from './packages';
+import { createStaticServer } from './staticServer';
+
+export interface StoreOptions {
+  ports: Ports;
+  /** Interface the servers listen on. */
+  bindHost?: string;
+  /** Host name the browser uses for the remotes' origins. */
+  publicHost?: string;
+  /** PGlite data folder; ignored when databaseUrl is set. */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** A composition file to serve instead of the one made from the local builds. */
+  compositionFile?: string;
+  log?: (line: string) => void;
+  /** The api's own log lines. */
+  apiOutput?: 'inherit' | 'ignore';
+}
+
+export interface RunningStore {
+  shellUrl: string;
+  apiUrl: string;
+  remoteUrls: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is already in use (set another with the env vars in the README)`) : error),
+    );
+    server.listen(port, host, () => resolve());
+  });
+}
+
+async function waitForApi(url: string, child: ChildProcess, timeoutMs = 60000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the api exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the api did not answer ${url}/health within ${timeoutMs / 1000} s`);
+}
+
+/** The composition made from what is built here: each remote's current version on its own port. */
+export function localComposition(ports: Ports, publicHost: string) {
+  const remotes: Record<string, string> = {};
+  for (const remote of REMOTES) {
+    remotes[remote] = `http://${publicHost}:${ports.remotes[remote]}/${packageVersion(remote)}/mf-manifest.json`;
+  }
+  return { remotes };
+}
+
+export async function startStore(options: StoreOptions): Promise<RunningStore> {
+  const { ports, bindHost = '127.0.0.1', publicHost = 'localhost', log = console.log } = options;
+  const servers: Server[] = [];
+  const apiUrl = `http://127.0.0.1:${ports.api}`;
+
+  // The database is chosen here, not inherited: a DATABASE_URL in the caller's environment must not
+  // silently switch a PGlite store (the e2e suite's) to a server.
+  const { DATABASE_URL: _inherited, ...environment } = process.env;
+  const api = spawn(process.execPath, [path.join(ROOT, 'api/dist/server.js')], {
+    cwd: path.join(ROOT, 'api'),
+    env: {
+      ...environment,
+      API_PORT: String(ports.api),
+      API_HOST: '127.0.0.1',
+      ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    },
+    stdio: ['ignore', options.apiOutput ?? 'inherit', 'inherit'],
+  });
+
+  const stop = async () => {
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    if (api.exitCode === null) {
+      const exited = new Promise<void>((resolve) => api.once('exit', () => resolve()));
+      api.kill('SIGTERM');
+      // PGlite flushes on SIGTERM; give it time before forcing.
+      const timer = setTimeout(() => api.kill('SIGKILL'), 10000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+
+  try {
+    await waitForApi(apiUrl, api);
+
+    const remoteUrls: Record<string, string> = {};
+    for (const remote of REMOTES) {
+      const server = createStaticServer({ root: path.join(ROOT, remote, 'dist'), cors: true });
+      await listen(server, ports.remotes[remote], bindHost);
+      servers.push(server);
+      remoteUrls[remote] = `http://${publicHost}:${ports.remotes[remote]}/${packageVersion(remote)}/`;
+    }
+
+    const shell = createStaticServer({
+      root: path.join(ROOT, 'shell/dist'),
+      spaFallback: 'index.html',
+      proxy: { prefix: '/api', target: apiUrl },
+      dynamic: async (pathname) => {
+        if (pathname !== '/composition.json') return undefined;
+        // Read on every request: a release manager's change goes live on the next page load.
+        const body = options.compositionFile
+          ? await fs.readFile(options.compositionFile, 'utf8')
+          : JSON.stringify(localComposition(ports, publicHost), null, 2);
+        return { body, type: 'application/json; charset=utf-8' };
+      },
+    });
+    await listen(shell, ports.shell, bindHost);
+    servers.push(shell);
+
+    const shellUrl = `http://${publicHost}:${ports.shell}`;
+    log(`api      ${apiUrl}`);
+    for (const [remote, url] of Object.entries(remoteUrls)) log(`${remote.padEnd(12)} ${url}`);
+    return { shellUrl, apiUrl, remoteUrls, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

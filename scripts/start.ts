@@ -1,0 +1,33 @@
+/** `npm start`: build what is missing or stale, then serve the whole store. */
+import { ensureBuilt } from './lib/ensureBuilt';
+import { portsFromEnv } from './lib/packages';
+import { startStore } from './lib/startStore';
+
+async function main() {
+  const ports = portsFromEnv();
+  await ensureBuilt((line) => console.log(`[start] ${line}`));
+  const store = await startStore({
+    ports,
+    bindHost: process.env.HOST ?? '127.0.0.1',
+    publicHost: process.env.PUBLIC_HOST ?? 'localhost',
+    ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
+    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    ...(process.env.COMPOSITION_FILE ? { compositionFile: process.env.COMPOSITION_FILE } : {}),
+    log: (line) => console.log(`[start] ${line}`),
+  });
+  console.log(`\n  The store is open at ${store.shellUrl}\n  (Ctrl+C stops it)\n`);
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('[start] stopping…');
+    void store.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
