@@ -1,0 +1,50 @@
+// @ts-check
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['mfe-catalog', 'mfe-product', 'mfe-cart', 'mfe-account'];
+
+/**
+ * Each remote is deployed alone, so none may import another's code, and the shell may import
+ * none of them (it loads them at run time); shared and api import no front-end package.
+ */
+const packageBoundaries = [
+  ...REMOTES.map((remote) => ({
+    target: `./${remote}`,
+    from: ['./shell', './api', ...REMOTES.filter((other) => other !== remote).map((other) => `./${other}`)],
+    message: `${remote} is deployed on its own: talk to other remotes through the shared store or storefront events, never their code.`,
+  })),
+  { target: './shell', from: REMOTES.map((remote) => `./${remote}`), message: 'The shell loads remotes at run time through the composition; it never imports them.' },
+  { target: './shared', from: ['./shell', './api', ...REMOTES.map((remote) => `./${remote}`)], message: 'shared depends on no package that depends on it.' },
+  { target: './api', from: ['./shell', ...REMOTES.map((remote) => `./${remote}`)], message: 'The api knows nothing of the front-ends.' },
+];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'releases/**', '**/*.js', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['storefront-source', 'types', 'import', 'require', 'default'] })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: packageBoundaries }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-nocheck': true, 'ts-ignore': true, 'ts-expect-error': 'allow-with-description' }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(mfe-(catalog|product|cart|account))(/|$)', message: 'Remotes are loaded at run time, never imported.' }] }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+);
