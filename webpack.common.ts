@@ -112,6 +112,8 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
       new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'shared/src/ui/index.html'), title, chunks: ['main'] }),
     ],
     performance: { hints: false },
+    // One line per build; `--stats normal` shows every asset.
+    stats: production ? 'minimal' : 'errors-warnings',
     devServer: {
       port,
       host: process.env.DEV_HOST ?? 'localhost',
