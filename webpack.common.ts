@@ -66,8 +66,22 @@ interface CommonOptions {
 
 export const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
 
+/**
+ * A release build (scripts/release.ts) goes to its own immutable folder with an absolute public
+ * path; a working build goes to the package's dist/<version> and finds its chunks relative to
+ * its manifest.
+ */
+function releaseTarget(): { outputPath: string; publicPath: string } | null {
+  const outputPath = process.env.STOREFRONT_RELEASE_DIR;
+  const publicPath = process.env.STOREFRONT_RELEASE_PUBLIC_PATH;
+  if (!outputPath && !publicPath) return null;
+  if (!outputPath || !publicPath) throw new Error('a release build needs both STOREFRONT_RELEASE_DIR and STOREFRONT_RELEASE_PUBLIC_PATH');
+  return { outputPath, publicPath };
+}
+
 export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugins, historyFallback = true }: CommonOptions): Configuration & { devServer: DevServerConfiguration } {
   const production = mode === 'production';
+  const release = releaseTarget();
   return {
     mode,
     context: dirname,
@@ -75,8 +89,8 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     target: 'web',
     output: {
-      path: path.resolve(dirname, outputDir),
-      publicPath: 'auto',
+      path: release?.outputPath ?? path.resolve(dirname, outputDir),
+      publicPath: release?.publicPath ?? 'auto',
       // The federation runtime names entry files before content hashes exist, so entries use the build hash.
       filename: production ? '[name].[fullhash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',

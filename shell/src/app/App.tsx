@@ -1,4 +1,5 @@
 import { TOAST_OPTIONS, type AppStore } from '@storefront/shared';
+import type { Composition } from '../federation/composition';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -6,6 +7,7 @@ import { ToastContainer } from 'react-toastify';
 import { AccountModals } from '../layout/AccountModals';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
+import { PreviewBanner } from '../layout/PreviewBanner';
 import { RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -23,7 +25,7 @@ function Pages() {
   );
 }
 
-export function App({ store }: { store: AppStore }) {
+export function App({ store, preview = [] }: { store: AppStore; preview?: Composition['preview'] }) {
   return (
     <StrictMode>
       <Provider store={store}>
@@ -31,6 +33,7 @@ export function App({ store }: { store: AppStore }) {
           <a className="shell-skip-link" href="#main">
             Skip to content
           </a>
+          <PreviewBanner preview={preview} />
           <Header />
           <SampleDataBanner />
           <main id="main" className="shell-main" tabIndex={-1}>
