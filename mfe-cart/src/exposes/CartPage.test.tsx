@@ -30,8 +30,11 @@ describe('CartPage', () => {
 
     const subtotal = line.price * product.available_stock;
     expect(screen.getByTestId('cart-total')).toHaveTextContent(formatRand(subtotal + 99.99));
+    expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/checkout');
     await user.click(screen.getByRole('radio', { name: /Collect in store/ }));
     expect(screen.getByTestId('cart-total')).toHaveTextContent(formatRand(subtotal));
     expect(screen.getByText('incl. VAT (15%)')).toBeInTheDocument();
+    // The choice is kept in the URL and carried on to the checkout.
+    expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/checkout?delivery=collect');
   });
 });
