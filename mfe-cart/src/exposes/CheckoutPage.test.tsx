@@ -130,7 +130,8 @@ describe('CheckoutPage', () => {
 
   it('says which line ran out of stock when another shopper bought it first, and orders nothing', async () => {
     const store = createTestStore();
-    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 2 && item.available_stock <= 30);
+    // Its own product (a simple one with 5 to 9 in stock, from the end), so no other test moves its stock meanwhile.
+    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5 && item.available_stock <= 9);
     const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: product.available_stock })).unwrap();
 
     const rival = createTestStore();
