@@ -20,8 +20,8 @@ export function PaymentInstructions({ order }: { order: Order }) {
       <p className="chk-reference">
         Payment reference: <strong data-testid="payment-reference">{order.number}</strong>
       </p>
-      <div className="chk-bank" aria-labelledby="bank-details-title">
-        <p id="bank-details-title" className="chk-bank__title">
+      <div className="chk-bank">
+        <p className="chk-bank__title">
           Bank details <span className="chk-sample-badge">Sample details: not a real account, do not pay into it</span>
         </p>
         <dl>
