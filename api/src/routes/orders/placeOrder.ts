@@ -245,8 +245,12 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       const requested = requestedByProduct(lines);
       const taken = await takeStock(tx, requested);
       if (taken.length !== requested.size) {
-        const untaken = new Map([...stock].filter(([id]) => !taken.includes(id)).map(([id]) => [id, 0]));
-        throw new OrderRefused({ kind: 'insufficient_stock', lines: shortLines(lines, untaken, names) });
+        // Not reachable while the rows are locked; should it ever be, report the stock as it is now.
+        const untaken = [...requested.keys()].filter((id) => !taken.includes(id));
+        const current = await tx.query<LockedProduct>('SELECT id, stock FROM products WHERE id = ANY($1::text[])', [untaken]);
+        const now = new Map(current.rows.map((row) => [row.id, row.stock]));
+        const untakenLines = lines.filter((line) => untaken.includes(line.product_id));
+        throw new OrderRefused({ kind: 'insufficient_stock', lines: shortLines(untakenLines, now, names) });
       }
 
       const orderId = await insertOrder(tx, input, lines, products);
