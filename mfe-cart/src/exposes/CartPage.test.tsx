@@ -31,7 +31,8 @@ describe('CartPage', () => {
     });
 
     const subtotal = line.price * product.available_stock;
-    expect(screen.getByTestId('cart-total')).toHaveTextContent(formatRand(subtotal + 99.99));
+    // The refetches above reach the store before React has rendered them.
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent(formatRand(subtotal + 99.99)));
     expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/checkout');
     await user.click(screen.getByRole('radio', { name: /Collect in store/ }));
     expect(screen.getByTestId('cart-total')).toHaveTextContent(formatRand(subtotal));
