@@ -8,6 +8,7 @@ import { registerShopperIdentity } from './plugins/shopper';
 import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
+import { orderRoutes } from './routes/orders';
 import { productRoutes } from './routes/products';
 import { wishlistRoutes } from './routes/wishlist';
 
@@ -56,6 +57,7 @@ export async function buildApp({ database, logger = false, trustProxy = false }:
     await shopperScope.register(catalogueRoutes, { database });
     await shopperScope.register(cartRoutes, { database });
     await shopperScope.register(wishlistRoutes, { database });
+    await shopperScope.register(orderRoutes, { database });
   });
 
   await app.ready();

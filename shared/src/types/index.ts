@@ -10,3 +10,15 @@ export type {
 } from './product';
 export type { CartItem, CartItemPayload, WishlistItem } from './cart';
 export type { ApiError } from './apiError';
+export type {
+  DeliveryAddress,
+  DeliveryMethod,
+  InsufficientStockError,
+  Order,
+  OrderContact,
+  OrderLine,
+  OrderStatus,
+  PaymentMethod,
+  PlaceOrderRequest,
+  ShortLine,
+} from './order';

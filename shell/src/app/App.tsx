@@ -18,6 +18,9 @@ function Pages() {
       <Route path="/shop/*" element={<RemoteRegion remote="mfe-catalog" module="ShopPage" label="the shop" resetKey={pathname} />} />
       <Route path="/product/*" element={<RemoteRegion remote="mfe-product" module="ProductPage" label="the product page" resetKey={pathname} />} />
       <Route path="/cart" element={<RemoteRegion remote="mfe-cart" module="CartPage" label="the cart" resetKey={pathname} />} />
+      <Route path="/wishlist" element={<RemoteRegion remote="mfe-cart" module="WishlistPage" label="the wishlist" resetKey={pathname} />} />
+      <Route path="/checkout" element={<RemoteRegion remote="mfe-cart" module="CheckoutPage" label="the checkout" resetKey={pathname} />} />
+      <Route path="/checkout/complete/:id" element={<RemoteRegion remote="mfe-cart" module="OrderCompletePage" label="your order" resetKey={pathname} />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
@@ -38,6 +41,7 @@ export function App({ store }: { store: AppStore }) {
           </main>
           <Footer />
           <AccountModals />
+          <RemoteRegion remote="mfe-cart" module="MiniPopup" label="the added-to-cart popup" loading={false} />
           <ToastContainer {...TOAST_OPTIONS} />
         </BrowserRouter>
       </Provider>
