@@ -14,3 +14,6 @@ export { assetUrl } from './assetUrl';
 export { SIZES, COLOURS, CATEGORIES, SEARCH_CATEGORIES } from './catalogue';
 export type { SearchCategory } from './catalogue';
 export { vatIncluded, VAT_RATE } from './vat';
+export { PROVINCES, isProvince } from './provinces';
+export type { Province } from './provinces';
+export { isEmailAddress, MIN_PASSWORD_LENGTH } from './email';
