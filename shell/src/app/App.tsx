@@ -18,6 +18,10 @@ function Pages() {
       <Route path="/shop/*" element={<RemoteRegion remote="mfe-catalog" module="ShopPage" label="the shop" resetKey={pathname} />} />
       <Route path="/product/*" element={<RemoteRegion remote="mfe-product" module="ProductPage" label="the product page" resetKey={pathname} />} />
       <Route path="/cart" element={<RemoteRegion remote="mfe-cart" module="CartPage" label="the cart" resetKey={pathname} />} />
+      <Route path="/login" element={<RemoteRegion remote="mfe-account" module="LoginPage" label="sign in" resetKey={pathname} />} />
+      <Route path="/forgot-password" element={<RemoteRegion remote="mfe-account" module="ForgotPasswordPage" label="password reset" resetKey={pathname} />} />
+      <Route path="/reset-password" element={<RemoteRegion remote="mfe-account" module="ResetPasswordPage" label="password reset" resetKey={pathname} />} />
+      <Route path="/account/*" element={<RemoteRegion remote="mfe-account" module="AccountPage" label="your account" resetKey={pathname} />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
