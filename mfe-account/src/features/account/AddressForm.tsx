@@ -14,7 +14,7 @@ function ProvinceField() {
   return (
     <Field<string> name="province" validate={(value) => (value ? undefined : 'Choose a province')}>
       {({ input, meta }) => {
-        const error = (meta.touched || meta.submitFailed) && meta.error ? String(meta.error) : undefined;
+        const error = (meta.submitFailed || (meta.touched && meta.modified)) && meta.error ? String(meta.error) : undefined;
         return (
           <div className="sf-field">
             <label htmlFor={id}>Province</label>

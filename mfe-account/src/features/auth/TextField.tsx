@@ -13,7 +13,7 @@ interface TextFieldProps {
   hint?: string;
 }
 
-/** A labelled input whose error shows beside it once the shopper has left the field or submitted. */
+/** A labelled input whose error shows beside it once the shopper has typed and left the field, or submitted. */
 export function TextField({ name, label, type = 'text', autoComplete, validate, parse, hint }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
@@ -21,7 +21,9 @@ export function TextField({ name, label, type = 'text', autoComplete, validate, 
   return (
     <Field<string> name={name} validate={validate} {...(parse ? { parse: (value: string) => parse(value ?? '') } : {})}>
       {({ input, meta }) => {
-        const error = (meta.touched || meta.submitFailed) && meta.error ? String(meta.error) : undefined;
+        // After a submit, or once the shopper has typed and left the field: not merely for passing
+        // through an empty field, which would shift the form under the pointer.
+        const error = (meta.submitFailed || (meta.touched && meta.modified)) && meta.error ? String(meta.error) : undefined;
         const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
         return (
           <div className="sf-field">
