@@ -5,6 +5,9 @@ import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerShopperIdentity } from './plugins/shopper';
+import { addressRoutes } from './routes/account/addresses';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
 import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
@@ -15,8 +18,15 @@ import { wishlistRoutes } from './routes/wishlist';
 export interface BuildAppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  /** Trust X-Forwarded-* from the proxy in front (the shell's dev server, a load balancer). */
-  trustProxy?: boolean;
+  /**
+   * Which proxies' X-Forwarded-* to believe (client address, https). The api sits behind the
+   * shell's proxy on the same machine, so loopback by default.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The storefront's address, for links in mail. */
+  storefrontUrl?: string;
+  /** In production the developer routes (/dev/outbox) do not exist. */
+  production?: boolean;
 }
 
 /** Largest request body: a product record for the wishlist is a few kilobytes. */
@@ -26,7 +36,13 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  * The api, ready to serve (`inject` or `listen`). The database is the caller's: it is opened,
  * migrated and seeded before, and closed after, by whoever made it.
  */
-export async function buildApp({ database, logger = false, trustProxy = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  logger = false,
+  trustProxy = 'loopback',
+  storefrontUrl = 'http://localhost:8080',
+  production = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy,
@@ -51,14 +67,18 @@ export async function buildApp({ database, logger = false, trustProxy = false }:
   await app.register(imageRoutes, { database });
 
   await app.register(async (shopperScope) => {
-    registerShopperIdentity(shopperScope);
+    registerShopperIdentity(shopperScope, database);
     await shopperScope.register(healthRoutes, { database });
     await shopperScope.register(productRoutes, { database });
     await shopperScope.register(catalogueRoutes, { database });
     await shopperScope.register(cartRoutes, { database });
     await shopperScope.register(wishlistRoutes, { database });
     await shopperScope.register(orderRoutes, { database });
+    await shopperScope.register(authRoutes, { database, storefrontUrl });
+    await shopperScope.register(addressRoutes, { database });
   });
+
+  if (!production) await app.register(devRoutes, { database });
 
   await app.ready();
   return app;

@@ -2,7 +2,7 @@ import { baseApi, formatRand, randomId, type Product } from '@storefront/shared'
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { productFromTheEnd } from '../features/checkout/checkoutTestKit';
-import { ordersApi } from '../features/orders/ordersApi';
+import { placeOrderApi } from '../features/orders/ordersApi';
 import CartPage from './CartPage';
 
 describe('CartPage', () => {
@@ -53,7 +53,7 @@ describe('CartPage', () => {
     await rival.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: product.available_stock })).unwrap();
     await rival
       .dispatch(
-        ordersApi.endpoints.placeOrder.initiate({
+        placeOrderApi.endpoints.placeOrder.initiate({
           idempotencyKey: randomId(32),
           request: { contact: { first_name: 'Sipho', last_name: 'Dube', email: 'sipho@example.co.za', phone: '+27831234567' }, delivery: { method: 'collect' }, payment_method: 'eft' },
         }),

@@ -1,9 +1,9 @@
-import { baseApi, formatRand, orderTotals, randomId, type Order } from '@storefront/shared';
+import { baseApi, formatRand, orderTotals, ordersApi, randomId, type Order } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fillCheckoutForm, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';
-import { ordersApi } from '../features/orders/ordersApi';
+import { placeOrderApi } from '../features/orders/ordersApi';
 import CheckoutPage from './CheckoutPage';
 import OrderCompletePage from './OrderCompletePage';
 
@@ -138,7 +138,7 @@ describe('CheckoutPage', () => {
     await rival.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     await rival
       .dispatch(
-        ordersApi.endpoints.placeOrder.initiate({
+        placeOrderApi.endpoints.placeOrder.initiate({
           idempotencyKey: randomId(32),
           request: { contact: { first_name: 'Sipho', last_name: 'Dube', email: 'sipho@example.co.za', phone: '+27831234567' }, delivery: { method: 'collect' }, payment_method: 'cod' },
         }),

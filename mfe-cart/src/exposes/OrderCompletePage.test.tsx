@@ -3,7 +3,7 @@ import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { productFromTheEnd } from '../features/checkout/checkoutTestKit';
-import { ordersApi } from '../features/orders/ordersApi';
+import { placeOrderApi } from '../features/orders/ordersApi';
 import OrderCompletePage from './OrderCompletePage';
 
 const page = (
@@ -17,7 +17,7 @@ const contact = { first_name: 'Lerato', last_name: 'Mokoena', email: 'lerato@exa
 async function placeOrder(store: ReturnType<typeof createTestStore>, request: Omit<PlaceOrderRequest, 'contact'>): Promise<Order> {
   const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
   await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
-  return store.dispatch(ordersApi.endpoints.placeOrder.initiate({ idempotencyKey: randomId(32), request: { contact, ...request } })).unwrap();
+  return store.dispatch(placeOrderApi.endpoints.placeOrder.initiate({ idempotencyKey: randomId(32), request: { contact, ...request } })).unwrap();
 }
 
 describe('OrderCompletePage', () => {

@@ -1,7 +1,6 @@
-import { Skeleton } from '@storefront/shared';
+import { Skeleton, useGetOrderQuery } from '@storefront/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useParams } from 'react-router-dom';
-import { useGetOrderQuery } from '../features/orders/ordersApi';
 import { OrderConfirmation } from '../features/orders/OrderConfirmation';
 import '../features/cart.css';
 import '../features/checkout/checkout.css';

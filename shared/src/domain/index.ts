@@ -18,3 +18,4 @@ export { isSaProvince, isValidPostalCode, POSTAL_CODE_PATTERN, SA_PROVINCES } fr
 export type { SaProvince } from './address';
 export { orderTotals, orderTotalsInCents } from './orderTotals';
 export type { OrderTotals } from './orderTotals';
+export { isEmailAddress, MIN_PASSWORD_LENGTH } from './email';

@@ -22,3 +22,4 @@ export type {
   PlaceOrderRequest,
   ShortLine,
 } from './order';
+export type { User, Address } from './user';

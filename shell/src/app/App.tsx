@@ -21,6 +21,10 @@ function Pages() {
       <Route path="/wishlist" element={<RemoteRegion remote="mfe-cart" module="WishlistPage" label="the wishlist" resetKey={pathname} />} />
       <Route path="/checkout" element={<RemoteRegion remote="mfe-cart" module="CheckoutPage" label="the checkout" resetKey={pathname} />} />
       <Route path="/checkout/complete/:id" element={<RemoteRegion remote="mfe-cart" module="OrderCompletePage" label="your order" resetKey={pathname} />} />
+      <Route path="/login" element={<RemoteRegion remote="mfe-account" module="LoginPage" label="sign in" resetKey={pathname} />} />
+      <Route path="/forgot-password" element={<RemoteRegion remote="mfe-account" module="ForgotPasswordPage" label="password reset" resetKey={pathname} />} />
+      <Route path="/reset-password" element={<RemoteRegion remote="mfe-account" module="ResetPasswordPage" label="password reset" resetKey={pathname} />} />
+      <Route path="/account/*" element={<RemoteRegion remote="mfe-account" module="AccountPage" label="your account" resetKey={pathname} />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

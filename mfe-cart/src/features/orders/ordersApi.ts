@@ -8,8 +8,8 @@ export interface PlaceOrderArgs {
 
 const withOrderTag = baseApi.enhanceEndpoints({ addTagTypes: ['Order'] });
 
-/** POST /orders, GET /orders and GET /orders/{id}: the cart remote's own endpoints on the one api slice. */
-export const ordersApi = withOrderTag.injectEndpoints({
+/** POST /orders: the cart remote's own endpoint on the one api slice (reading orders is in shared). */
+export const placeOrderApi = withOrderTag.injectEndpoints({
   endpoints: (build) => ({
     placeOrder: build.mutation<Order, PlaceOrderArgs>({
       query: ({ idempotencyKey, request }) => ({
@@ -29,16 +29,8 @@ export const ordersApi = withOrderTag.injectEndpoints({
       // A refusal (stock ran out, cart emptied elsewhere) also means the cart we show is stale.
       invalidatesTags: (order) => (order ? ['Cart', 'Order', 'Catalogue', 'Product'] : ['Cart']),
     }),
-    getOrders: build.query<Order[], void>({
-      query: () => 'orders',
-      providesTags: ['Order'],
-    }),
-    getOrder: build.query<Order, string>({
-      query: (id) => `orders/${encodeURIComponent(id)}`,
-      providesTags: (_order, _error, id) => [{ type: 'Order', id }],
-    }),
   }),
   overrideExisting: 'throw',
 });
 
-export const { usePlaceOrderMutation, useGetOrdersQuery, useGetOrderQuery } = ordersApi;
+export const { usePlaceOrderMutation } = placeOrderApi;
