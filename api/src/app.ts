@@ -56,6 +56,7 @@ export async function buildApp({ database, logger = false, trustProxy = false }:
     await shopperScope.register(catalogueRoutes, { database });
     await shopperScope.register(cartRoutes, { database });
     await shopperScope.register(wishlistRoutes, { database });
+    await shopperScope.register((await import('./routes/reviews')).reviewRoutes, { database });
   });
 
   await app.ready();

@@ -52,6 +52,7 @@ export async function seedDatabase(
     if (existing.rows.length > 0) return { productsInserted: 0 };
     const products = catalogue();
     await insertCatalogue(tx, products);
+    await (await import('./seedReviews')).seedReviews(tx, products);
     return { productsInserted: products.length };
   });
 }

@@ -10,3 +10,4 @@ export type {
 } from './product';
 export type { CartItem, CartItemPayload, WishlistItem } from './cart';
 export type { ApiError } from './apiError';
+export type { ProductReview, ProductReviewPage, ReviewRatingCount } from './review';
