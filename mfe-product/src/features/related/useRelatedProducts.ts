@@ -8,5 +8,5 @@ export function useRelatedProducts(product: Product, count: number) {
   const category = product.categories[product.categories.length - 1];
   const result = useGetProductsQuery(category ? { category: category.id, limit: count + 1 } : undefined, { skip: !category });
   const related = (result.data?.products ?? []).filter((item) => item.id !== product.id).slice(0, count);
-  return { related, isLoading: result.isLoading, isError: result.isError, refetch: result.refetch, category };
+  return { related, isLoading: result.isLoading };
 }
