@@ -5,6 +5,7 @@ import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerShopperIdentity } from './plugins/shopper';
+import { reviewRoutes } from './routes/reviews';
 import { addressRoutes } from './routes/account/addresses';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
@@ -76,6 +77,7 @@ export async function buildApp({
     await shopperScope.register(orderRoutes, { database });
     await shopperScope.register(authRoutes, { database, storefrontUrl });
     await shopperScope.register(addressRoutes, { database });
+    await shopperScope.register(reviewRoutes, { database });
   });
 
   if (!production) await app.register(devRoutes, { database });

@@ -23,3 +23,4 @@ export type {
   ShortLine,
 } from './order';
 export type { User, Address } from './user';
+export type { ProductReview, ProductReviewPage, ReviewRatingCount } from './review';
