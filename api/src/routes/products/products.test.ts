@@ -137,6 +137,12 @@ describe.each(testDatabases())('products ($name)', (target) => {
     expect(response.json()).toEqual({ error: 'bad_request', message: expect.any(String) });
   });
 
+  test('an id longer than any id is a 400 in the same shape, not the framework’s own', async () => {
+    const response = await get(`/products/${'x'.repeat(300)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'bad_request', message: expect.any(String) });
+  });
+
   test('an unknown route is a 404 in the same shape', async () => {
     const response = await get('/api/products');
     expect(response.statusCode).toBe(404);
