@@ -66,3 +66,38 @@ export async function listReviews(
         );
   return { reviews: rows.rows.map(toReview), total, page, limit, average, rating_counts: ratingCounts };
 }
+
+export interface NewReview {
+  productId: string;
+  userId: string;
+  authorName: string;
+  rating: number;
+  title: string;
+  body: string;
+}
+
+/**
+ * Saves a review and folds its stars into the product's rating and counts in the same
+ * transaction; one UPDATE, so reviews written at once all count. Null when this account has
+ * already reviewed the product.
+ */
+export async function addReview(tx: Queryable, review: NewReview): Promise<ProductReview | null> {
+  const inserted = await tx.query<ReviewRow>(
+    `INSERT INTO reviews (product_id, user_id, author_name, rating, title, body)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (product_id, user_id) WHERE user_id IS NOT NULL DO NOTHING
+     RETURNING id::text AS id, product_id, author_name, rating::int AS rating, title, body, created_at`,
+    [review.productId, review.userId, review.authorName, review.rating, review.title, review.body],
+  );
+  const row = inserted.rows[0];
+  if (!row) return null;
+  await tx.query(
+    `UPDATE products SET
+       rating = round((rating * ratings_count + $2) / (ratings_count + 1), 2),
+       ratings_count = ratings_count + 1,
+       reviews_count = reviews_count + 1
+     WHERE id = $1`,
+    [review.productId, review.rating],
+  );
+  return toReview(row);
+}

@@ -44,3 +44,13 @@ export const ReviewListQuerySchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** What a signed-in shopper writes: whole stars, an optional title, and the review itself. */
+export const NewReviewSchema = Type.Object(
+  {
+    rating: Type.Integer({ minimum: 1, maximum: 5 }),
+    title: Type.Optional(Type.String({ maxLength: 200 })),
+    body: Type.String({ minLength: 1, maxLength: 5000 }),
+  },
+  { additionalProperties: false },
+);

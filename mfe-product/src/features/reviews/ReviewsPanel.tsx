@@ -65,7 +65,7 @@ export function ReviewsPanel({ product }: { product: Product }) {
           </div>
         </>
       )}
-      <WriteReviewPrompt />
+      <WriteReviewPrompt product={product} />
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { emitStorefrontEvent } from '@storefront/shared';
+import { emitStorefrontEvent, selectSignedIn, useAppSelector, type Product } from '@storefront/shared';
+import { ReviewForm } from './ReviewForm';
 
-/**
- * Accounts are not open yet (a later issue), so every shopper is signed out: the way to write a
- * review is to sign in, which the account remote's login modal offers.
- */
-export function WriteReviewPrompt() {
+/** Signed in: the review form. Signed out: the way to sign in, through the account remote's login modal. */
+export function WriteReviewPrompt({ product }: { product: Product }) {
+  const signedIn = useAppSelector(selectSignedIn);
+  if (signedIn) return <ReviewForm product={product} />;
   return (
     <div className="prd-write-review">
       <p>Only signed-in shoppers can write a review.</p>
