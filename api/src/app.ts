@@ -9,6 +9,7 @@ import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
 import { productRoutes } from './routes/products';
+import { searchRoutes } from './routes/search';
 import { wishlistRoutes } from './routes/wishlist';
 
 export interface BuildAppOptions {
@@ -54,6 +55,7 @@ export async function buildApp({ database, logger = false, trustProxy = false }:
     await shopperScope.register(healthRoutes, { database });
     await shopperScope.register(productRoutes, { database });
     await shopperScope.register(catalogueRoutes, { database });
+    await shopperScope.register(searchRoutes, { database });
     await shopperScope.register(cartRoutes, { database });
     await shopperScope.register(wishlistRoutes, { database });
   });
