@@ -43,3 +43,5 @@ export { ErrorBoundary } from './ui/ErrorBoundary';
 export { mountStandalone } from './ui/StandaloneApp';
 export { TOAST_OPTIONS } from './ui/toastOptions';
 export { Modal } from './ui/Modal';
+export { productSearchParams } from './api/baseApi';
+export type { ProductSort } from './api/baseApi';

@@ -9,6 +9,7 @@ import { Header } from '../layout/Header';
 import { RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { QuickViewHost } from '../layout/QuickViewHost';
 
 function Pages() {
   const { pathname } = useLocation();
@@ -38,6 +39,7 @@ export function App({ store }: { store: AppStore }) {
           </main>
           <Footer />
           <AccountModals />
+          <QuickViewHost />
           <ToastContainer {...TOAST_OPTIONS} />
         </BrowserRouter>
       </Provider>

@@ -7,6 +7,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { RemoteRegion } from './RemoteRegion';
+import './headerSearch.css';
 
 type Dropdown = 'cart' | 'wishlist';
 
@@ -51,6 +52,9 @@ export function Header() {
           </NavLink>
           <NavLink to="/shop">Shop</NavLink>
         </nav>
+        <div className="shell-header__search">
+          <RemoteRegion remote="mfe-catalog" module="HeaderSearch" label="search" loading={<div className="shell-header__search-loading" aria-busy="true" aria-label="Loading search" />} />
+        </div>
         <div className="shell-actions">
           <button
             type="button"

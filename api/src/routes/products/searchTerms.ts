@@ -80,7 +80,7 @@ export async function resolveSearchTerms(db: Queryable, search: string): Promise
   const terms: SearchTerm[] = [];
   for (const word of searchWords(search)) {
     const categories = await categoriesMatching(db, word);
-    const spellings = categories.categoryIds.length > 0 ? [] : await nearSpellings(db, word);
+    const spellings = await nearSpellings(db, word);
     terms.push({ text: word, patterns: [word, ...spellings].map(containsPattern), ...categories });
   }
   return terms;
