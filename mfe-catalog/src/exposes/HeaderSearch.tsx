@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useGetSearchSuggestionsQuery } from '../features/shop/catalogApi';
 import { NO_FILTERS, writeShopFilters } from '../features/shop/shopFilters';
+import { afterSubmit } from '../features/search/afterSubmit';
 import { searchCategoryOptions } from '../features/search/searchCategoryOptions';
 import { useDebouncedValue } from '../features/search/useDebouncedValue';
 import '../features/search/headerSearch.css';
@@ -86,7 +87,7 @@ export default function HeaderSearch({ onNavigate }: { onNavigate?: () => void }
       return;
     }
     const chosen = active >= 0 ? options[active] : undefined;
-    go(chosen ? chosen.to : shopSearchPath(typed, category));
+    afterSubmit(() => go(chosen ? chosen.to : shopSearchPath(typed, category)));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,5 +1,6 @@
 import { formatRand } from '@storefront/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { afterSubmit } from '../../search/afterSubmit';
 import type { ProductFacets } from '../catalogApi';
 import type { ShopFilters } from '../shopFilters';
 import type { UpdateShopFilters } from '../useShopFilters';
@@ -39,7 +40,7 @@ export function PriceFilter({ range, filters, update }: PriceFilterProps) {
       return;
     }
     setError('');
-    update({ minPrice, maxPrice });
+    afterSubmit(() => update({ minPrice, maxPrice }));
   };
 
   return (
