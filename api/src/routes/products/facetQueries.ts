@@ -30,28 +30,33 @@ export interface ProductFacets {
   price: { min: number; max: number } | null;
 }
 
-/** The matching products' ids, with one facet's own filter left out (so its other options still count). */
-function matching(filter: ProductFilter, omit: FacetDimension | undefined): { sql: string; params: SqlParams } {
+/**
+ * A condition on `column` (a product id) keeping the matching products, with one facet's own
+ * filter left out so its other options still count; TRUE when nothing narrows the list.
+ */
+function matching(column: string, filter: ProductFilter, omit: FacetDimension | undefined): { sql: string; params: SqlParams } {
   const params = new SqlParams();
-  const where = whereClause(filterConditions(filter, params, omit));
-  return { sql: `SELECT p.id FROM products p ${where}`, params };
+  const conditions = filterConditions(filter, params, omit);
+  const sql = conditions.length === 0 ? 'TRUE' : `${column} IN (SELECT p.id FROM products p ${whereClause(conditions)})`;
+  return { sql, params };
 }
 
 async function categoryFacets(db: Queryable, filter: ProductFilter): Promise<CategoryFacet[]> {
-  const { sql, params } = matching(filter, 'category');
+  const { sql, params } = matching('pc.product_id', filter, 'category');
+  // A product is often in a category and in its parent too: each counts once per subtree.
   const rows = await db.query<CategoryFacet>(
     `WITH RECURSIVE subtree(root_id, id) AS (
        SELECT id, id FROM categories
        UNION
        SELECT subtree.root_id, c.id FROM categories c JOIN subtree ON c.parent_id = subtree.id
      ),
-     matched AS (
-       SELECT pc.product_id, pc.category_id FROM product_categories pc WHERE pc.product_id IN (${sql})
+     in_subtree AS (
+       SELECT DISTINCT subtree.root_id, pc.product_id
+       FROM product_categories pc JOIN subtree ON subtree.id = pc.category_id
+       WHERE ${sql}
      ),
      counts AS (
-       SELECT subtree.root_id, count(DISTINCT matched.product_id)::int AS count
-       FROM matched JOIN subtree ON subtree.id = matched.category_id
-       GROUP BY subtree.root_id
+       SELECT root_id, count(*)::int AS count FROM in_subtree GROUP BY root_id
      )
      SELECT c.id, c.name, parent.name AS parent, COALESCE(counts.count, 0) AS count
      FROM categories c
@@ -64,13 +69,13 @@ async function categoryFacets(db: Queryable, filter: ProductFilter): Promise<Cat
 }
 
 async function optionFacets<Row>(db: Queryable, filter: ProductFilter, dimension: 'colour' | 'size'): Promise<Row[]> {
-  const { sql, params } = matching(filter, dimension);
+  const { sql, params } = matching('link.product_id', filter, dimension);
   const [options, links, column, extra] =
     dimension === 'colour' ? ['colours', 'product_colours', 'colour', 'code'] : ['sizes', 'product_sizes', 'size', 'label'];
   const rows = await db.query<Row>(
     `WITH counts AS (
        SELECT link.${column} AS name, count(*)::int AS count
-       FROM ${links} link WHERE link.product_id IN (${sql})
+       FROM ${links} link WHERE ${sql}
        GROUP BY link.${column}
      )
      SELECT o.name, o.${extra}, COALESCE(counts.count, 0) AS count
