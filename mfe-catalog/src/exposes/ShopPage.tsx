@@ -85,7 +85,12 @@ export default function ShopPage() {
       </button>
     ) : layout.filters === 'dropdowns' ? (
       <FilterDropdowns filters={filters} update={update} />
-    ) : undefined;
+    ) : (
+      // Below 992 px the sidebar would push the list off the screen: it becomes a drawer there.
+      <div className="cat-sidebar-drawer">
+        <FilterDrawer filters={filters} update={update} activeCount={count} />
+      </div>
+    );
 
   const results = layout.infinite ? (
     <InfiniteResults filters={filters} update={update} view={view} columns={columns} />
