@@ -12,7 +12,9 @@ export interface CategoryOption {
  * then the departments of §9 the shop does not stock yet, so the list the spec names is all there.
  */
 export function searchCategoryOptions(categories: readonly Category[] | undefined): { stocked: CategoryOption[]; other: CategoryOption[] } {
-  const ours = categories ?? [];
+  // Until the shop's own categories arrive, §9's could not be told apart from them.
+  if (!categories) return { stocked: [], other: [] };
+  const ours = categories;
   const stocked: CategoryOption[] = [];
   for (const parent of ours.filter((category) => category.parent === null)) {
     stocked.push({ value: parent.id, label: parent.name, child: false });
