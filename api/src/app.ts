@@ -14,6 +14,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
 import { orderRoutes } from './routes/orders';
 import { productRoutes } from './routes/products';
+import { searchRoutes } from './routes/search';
 import { wishlistRoutes } from './routes/wishlist';
 
 export interface BuildAppOptions {
@@ -75,6 +76,7 @@ export async function buildApp({
     await shopperScope.register(healthRoutes, { database });
     await shopperScope.register(productRoutes, { database });
     await shopperScope.register(catalogueRoutes, { database });
+    await shopperScope.register(searchRoutes, { database });
     await shopperScope.register(cartRoutes, { database });
     await shopperScope.register(wishlistRoutes, { database });
     await shopperScope.register(orderRoutes, { database });

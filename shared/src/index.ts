@@ -67,3 +67,5 @@ export {
 } from './store/authSlice';
 export type { AuthState } from './store/authSlice';
 export { ordersApi, useGetOrdersQuery, useGetOrderQuery } from './api/ordersApi';
+export { productSearchParams } from './api/baseApi';
+export type { ProductSort } from './api/baseApi';

@@ -1,8 +1,6 @@
-import { Link } from 'react-router-dom';
 import { ProductSummary } from '../features/detail/ProductSummary';
 import { PurchaseOptions } from '../features/detail/PurchaseOptions';
 import { Gallery } from '../features/gallery/Gallery';
-import { productHref } from '../features/layouts/productLayouts';
 import { ProductLoadError, ProductNotFound, ProductSkeleton } from '../features/page/ProductStates';
 import { useProductToShow } from '../features/page/useProductToShow';
 import { PurchaseProvider } from '../features/purchase/PurchaseContext';
@@ -15,8 +13,8 @@ export interface QuickViewProps {
 
 /**
  * The product inside another remote's quick-view dialog (the host brings the dialog): the
- * gallery with its lightbox and the purchase panel, the same components as the product page,
- * and the way to the full page.
+ * gallery with its lightbox and the purchase panel, the same components as the product page.
+ * The host adds the link to the full page, so it is there even when this remote cannot load.
  */
 export default function QuickView({ productId }: QuickViewProps) {
   const shown = useProductToShow(productId);
@@ -32,9 +30,6 @@ export default function QuickView({ productId }: QuickViewProps) {
         <div className="prd-quick__info">
           <ProductSummary product={product} headingLevel={2} />
           <PurchaseOptions />
-          <Link className="prd-quick__details" to={productHref(product.link)}>
-            View full details
-          </Link>
         </div>
       </div>
     </PurchaseProvider>

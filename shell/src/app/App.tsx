@@ -9,6 +9,7 @@ import { Header } from '../layout/Header';
 import { RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { QuickViewHost } from '../layout/QuickViewHost';
 
 function Pages() {
   const { pathname } = useLocation();
@@ -46,6 +47,7 @@ export function App({ store }: { store: AppStore }) {
           <Footer />
           <AccountModals />
           <RemoteRegion remote="mfe-cart" module="MiniPopup" label="the added-to-cart popup" loading={false} />
+          <QuickViewHost />
           <ToastContainer {...TOAST_OPTIONS} />
         </BrowserRouter>
       </Provider>

@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { AccountMenu } from './AccountMenu';
 import { RemoteRegion } from './RemoteRegion';
+import './headerSearch.css';
 
 type Dropdown = 'cart' | 'wishlist';
 
@@ -63,6 +64,9 @@ export function Header() {
           <NavLink to="/shop">Shop</NavLink>
           <AccountMenu />
         </nav>
+        <div className="shell-header__search">
+          <RemoteRegion remote="mfe-catalog" module="HeaderSearch" label="search" loading={<div className="shell-header__search-loading" aria-busy="true" aria-label="Loading search" />} />
+        </div>
         <div className="shell-actions">
           <button
             type="button"
