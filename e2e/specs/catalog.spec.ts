@@ -152,8 +152,12 @@ describe('the catalog', () => {
     await page.getByRole('button', { name: `Quick view ${first.name}` }).click();
     const dialog = page.getByRole('dialog', { name: first.name });
     await dialog.waitFor();
-    // The product remote's QuickView region (its fallback until that remote exposes it).
-    await dialog.locator('[data-testid="remote-fallback"], .shell-quick-view > :not(.shell-quick-view__more)').first().waitFor();
+    // The product remote's QuickView inside the shell's dialog: the gallery and the purchase panel.
+    const content = dialog.getByTestId('quick-view');
+    await content.waitFor();
+    await content.getByRole('heading', { level: 2, name: first.name }).waitFor();
+    expect(await content.getByRole('textbox', { name: 'Quantity', exact: true }).inputValue()).toBe('1');
+    expect(await content.getByRole('button', { name: 'Add to Wishlist' }).isVisible()).toBe(true);
 
     // Timed in the page: when the URL changed, and when the dialog left the document.
     await page.evaluate(() => {

@@ -11,7 +11,7 @@ function QuickViewModal({ productId, onClose }: { productId: string; onClose: ()
   const { data: product } = useGetProductQuery(productId);
   return (
     <Modal title={product?.name ?? 'Quick view'} onClose={onClose}>
-      <div className="shell-quick-view" data-testid="quick-view">
+      <div className="shell-quick-view">
         <RemoteRegion remote="mfe-product" module="QuickView" props={{ productId }} label="the quick view" loading={<div className="shell-quick-view__loading" aria-busy="true">Loading…</div>} />
         {product && (
           <p className="shell-quick-view__more">
