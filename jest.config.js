@@ -62,7 +62,8 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/specs/**/*.spec.ts'],
       globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
       globalTeardown: '<rootDir>/e2e/support/globalTeardown.ts',
-      testTimeout: 60000,
+      // testTimeout is not a per-project option; the setup file gives browser tests their minute.
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/setupE2e.ts'],
     },
   ],
 };

@@ -19,7 +19,11 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
         dts: false,
         shareStrategy: 'loaded-first',
         exposes: {
-          './LoginModal': './src/exposes/LoginModal.tsx',
+          './AccountModals': './src/exposes/AccountModals.tsx',
+          './LoginPage': './src/exposes/LoginPage.tsx',
+          './ForgotPasswordPage': './src/exposes/ForgotPasswordPage.tsx',
+          './ResetPasswordPage': './src/exposes/ResetPasswordPage.tsx',
+          './AccountPage': './src/exposes/AccountPage.tsx',
         },
         shared: sharedSingletons(pkg),
       }),

@@ -21,6 +21,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
         exposes: {
           './HomePage': './src/exposes/HomePage.tsx',
           './ShopPage': './src/exposes/ShopPage.tsx',
+          './HeaderSearch': './src/exposes/HeaderSearch.tsx',
         },
         shared: sharedSingletons(pkg),
       }),

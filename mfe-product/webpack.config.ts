@@ -1,6 +1,13 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import webpack from 'webpack';
 import { commonConfig, sharedSingletons, type Mode } from '../webpack.common';
 import pkg from './package.json';
+
+/**
+ * lightgallery is GPLv3 or commercially licensed: a release sets its key at build time. Without
+ * one the build uses lightgallery's open-source key, fine for GPLv3-compatible use.
+ */
+const LIGHTGALLERY_LICENSE_KEY = process.env.LIGHTGALLERY_LICENSE_KEY || '0000-0000-000-0000';
 
 export default (_env: unknown, argv: { mode?: Mode }) => {
   const mode = argv.mode ?? 'production';
@@ -20,8 +27,12 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
         shareStrategy: 'loaded-first',
         exposes: {
           './ProductPage': './src/exposes/ProductPage.tsx',
+          './QuickView': './src/exposes/QuickView.tsx',
         },
         shared: sharedSingletons(pkg),
+      }),
+      new webpack.DefinePlugin({
+        'process.env.LIGHTGALLERY_LICENSE_KEY': JSON.stringify(LIGHTGALLERY_LICENSE_KEY),
       }),
     ],
   });

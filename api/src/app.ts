@@ -5,17 +5,30 @@ import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerShopperIdentity } from './plugins/shopper';
+import { reviewRoutes } from './routes/reviews';
+import { addressRoutes } from './routes/account/addresses';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
 import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
+import { orderRoutes } from './routes/orders';
 import { productRoutes } from './routes/products';
+import { searchRoutes } from './routes/search';
 import { wishlistRoutes } from './routes/wishlist';
 
 export interface BuildAppOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  /** Trust X-Forwarded-* from the proxy in front (the shell's dev server, a load balancer). */
-  trustProxy?: boolean;
+  /**
+   * Which proxies' X-Forwarded-* to believe (client address, https). The api sits behind the
+   * shell's proxy on the same machine, so loopback by default.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The storefront's address, for links in mail. */
+  storefrontUrl?: string;
+  /** In production the developer routes (/dev/outbox) do not exist. */
+  production?: boolean;
 }
 
 /** Largest request body: a product record for the wishlist is a few kilobytes. */
@@ -25,11 +38,20 @@ const BODY_LIMIT_BYTES = 64 * 1024;
  * The api, ready to serve (`inject` or `listen`). The database is the caller's: it is opened,
  * migrated and seeded before, and closed after, by whoever made it.
  */
-export async function buildApp({ database, logger = false, trustProxy = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  logger = false,
+  trustProxy = 'loopback',
+  storefrontUrl = 'http://localhost:8080',
+  production = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Path ids are bounded by their schemas (200 characters); a longer one must reach the schema,
+    // which answers { error, message }, not Fastify's own 414 body.
+    maxParamLength: 1000,
     ajv: {
       customOptions: {
         // Fastify's default strips unknown properties; the api rejects them instead.
@@ -50,13 +72,20 @@ export async function buildApp({ database, logger = false, trustProxy = false }:
   await app.register(imageRoutes, { database });
 
   await app.register(async (shopperScope) => {
-    registerShopperIdentity(shopperScope);
+    registerShopperIdentity(shopperScope, database);
     await shopperScope.register(healthRoutes, { database });
     await shopperScope.register(productRoutes, { database });
     await shopperScope.register(catalogueRoutes, { database });
+    await shopperScope.register(searchRoutes, { database });
     await shopperScope.register(cartRoutes, { database });
     await shopperScope.register(wishlistRoutes, { database });
+    await shopperScope.register(orderRoutes, { database });
+    await shopperScope.register(authRoutes, { database, storefrontUrl });
+    await shopperScope.register(addressRoutes, { database });
+    await shopperScope.register(reviewRoutes, { database });
   });
+
+  if (!production) await app.register(devRoutes, { database });
 
   await app.ready();
   return app;

@@ -12,6 +12,21 @@ function readPort(value: string | undefined): number {
   return port;
 }
 
+/** TRUST_PROXY: true, false, or addresses/ranges ("loopback", "10.0.0.0/8,127.0.0.1"); loopback by default. */
+function readTrustProxy(value: string | undefined): boolean | string {
+  if (value === undefined || value === '') return 'loopback';
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
+}
+
+function readUrl(name: string, value: string): string {
+  try {
+    return new URL(value).toString();
+  } catch {
+    throw new Error(`${name} must be a URL such as https://shop.example.co.za, got "${value}"`);
+  }
+}
+
 async function main(): Promise<void> {
   const port = readPort(process.env.API_PORT);
   const host = process.env.API_HOST || '127.0.0.1';
@@ -21,7 +36,13 @@ async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR || DEFAULT_DATA_DIR;
 
   const database = await createDatabase({ databaseUrl, dataDir });
-  const app = await buildApp({ database, logger: { level }, trustProxy: process.env.TRUST_PROXY === 'true' });
+  const app = await buildApp({
+    database,
+    logger: { level },
+    trustProxy: readTrustProxy(process.env.TRUST_PROXY),
+    storefrontUrl: readUrl('STOREFRONT_URL', process.env.STOREFRONT_URL ?? 'http://localhost:8080'),
+    production: process.env.NODE_ENV === 'production',
+  });
   try {
     const migrations = await migrate(database);
     const seeded = await seedDatabase(database);

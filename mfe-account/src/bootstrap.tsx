@@ -1,18 +1,41 @@
 import '@storefront/shared/styles.css';
-import { mountStandalone } from '@storefront/shared';
-import { useState } from 'react';
-import LoginModal from './exposes/LoginModal';
+import { loginModalOpened, mountStandalone, useAppDispatch } from '@storefront/shared';
+import { Route, Routes } from 'react-router-dom';
+import AccountModals from './exposes/AccountModals';
+import AccountPage from './exposes/AccountPage';
+import ForgotPasswordPage from './exposes/ForgotPasswordPage';
+import LoginPage from './exposes/LoginPage';
+import ResetPasswordPage from './exposes/ResetPasswordPage';
 
-function LoginDemo() {
-  const [open, setOpen] = useState(true);
+function OpenModalButton() {
+  const dispatch = useAppDispatch();
   return (
     <div className="sf-container" style={{ padding: 24 }}>
-      <button type="button" className="sf-button" onClick={() => setOpen(true)}>
+      <button type="button" className="sf-button" onClick={() => dispatch(loginModalOpened())}>
         Open the login modal
       </button>
-      {open && <LoginModal onClose={() => setOpen(false)} />}
     </div>
   );
 }
 
-mountStandalone({ name: 'mfe-account', links: [], children: <LoginDemo /> });
+mountStandalone({
+  name: 'mfe-account',
+  links: [
+    { to: '/', label: 'Modals' },
+    { to: '/login', label: 'Login page' },
+    { to: '/forgot-password', label: 'Forgot password' },
+    { to: '/account', label: 'Account' },
+  ],
+  children: (
+    <>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/account/*" element={<AccountPage />} />
+        <Route path="*" element={<OpenModalButton />} />
+      </Routes>
+      <AccountModals />
+    </>
+  ),
+});

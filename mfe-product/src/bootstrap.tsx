@@ -1,18 +1,30 @@
 import '@storefront/shared/styles.css';
 import { mountStandalone } from '@storefront/shared';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useParams } from 'react-router-dom';
 import ProductPage from './exposes/ProductPage';
+import QuickView from './exposes/QuickView';
 
 mountStandalone({
   name: 'mfe-product',
   links: [
     { to: '/product?id=1', label: 'Product 1' },
-    { to: '/product?id=2', label: 'Product 2' },
+    { to: '/product/sticky-both/1', label: 'Sticky both' },
+    { to: '/quick-view/2', label: 'Quick view 2' },
   ],
   children: (
     <Routes>
       <Route path="/product/*" element={<ProductPage />} />
+      <Route path="/quick-view/:id" element={<QuickViewPreview />} />
       <Route path="*" element={<ProductPage />} />
     </Routes>
   ),
 });
+
+function QuickViewPreview() {
+  const { id = '' } = useParams();
+  return (
+    <div className="prd-container" style={{ maxWidth: 960, paddingTop: 24 }}>
+      <QuickView productId={id} />
+    </div>
+  );
+}

@@ -72,6 +72,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       ...environment,
       API_PORT: String(ports.api),
       API_HOST: '127.0.0.1',
+      // Links in mail (password resets) point at the shell.
+      STOREFRONT_URL: `http://${publicHost}:${ports.shell}`,
       ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     },

@@ -11,6 +11,7 @@ export interface StorefrontEvents {
   'wishlist:item-added': { product: Product };
   'wishlist:item-removed': { productId: string };
   'account:login-requested': Record<string, never>;
+  'product:quick-view-requested': { productId: string };
 }
 
 export type StorefrontEventName = keyof StorefrontEvents;

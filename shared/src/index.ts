@@ -43,3 +43,29 @@ export { ErrorBoundary } from './ui/ErrorBoundary';
 export { mountStandalone } from './ui/StandaloneApp';
 export { TOAST_OPTIONS } from './ui/toastOptions';
 export { Modal } from './ui/Modal';
+export {
+  authApi,
+  apiErrorMessage,
+  useGetMeQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useUpdateMeMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} from './api/authApi';
+export type { LoginArgs, RegisterArgs, ProfileChanges } from './api/authApi';
+export {
+  authSlice,
+  loginModalOpened,
+  registerModalOpened,
+  forgotPasswordModalOpened,
+  modalsClosed,
+  selectSignedIn,
+  selectUser,
+  selectOpenModal,
+} from './store/authSlice';
+export type { AuthState } from './store/authSlice';
+export { ordersApi, useGetOrdersQuery, useGetOrderQuery } from './api/ordersApi';
+export { productSearchParams } from './api/baseApi';
+export type { ProductSort } from './api/baseApi';

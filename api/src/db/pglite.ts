@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { MEMORY_DATA_DIR, type Database, type Queryable } from './database';
 
 function wrap(connection: PGlite | Transaction): Queryable {
@@ -18,7 +19,9 @@ function wrap(connection: PGlite | Transaction): Queryable {
 export async function createPgliteDatabase(dataDir: string): Promise<Database> {
   const inMemory = dataDir === MEMORY_DATA_DIR;
   if (!inMemory) fs.mkdirSync(dataDir, { recursive: true });
-  const pglite = inMemory ? new PGlite() : new PGlite(dataDir);
+  // pg_trgm backs the catalogue search (migration 002); PGlite loads extensions only when asked.
+  const extensions = { pg_trgm };
+  const pglite = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await pglite.waitReady;
   const base = wrap(pglite);
   return {

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 // Brings in the request.cookies / reply.setCookie typings; the plugin is registered in app.ts.
 import type {} from '@fastify/cookie';
+import { clearSessionCookie, findSignedIn, readSessionToken, type SignedIn } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The anonymous shopper this request belongs to; carts and wishlists hang off it. */
+    /** Whose cart and wishlist this request works on: the account's when signed in, else the browser's. */
     shopperId: string;
+    /** The browser's own anonymous shopper (the sf_shopper cookie), signed in or not. */
+    anonymousShopperId: string;
+    /** The signed-in account, or null. */
+    signedIn: SignedIn | null;
   }
 }
 
@@ -24,28 +29,44 @@ export function isShopperId(value: string | undefined): value is string {
   return value !== undefined && SHOPPER_ID_PATTERN.test(value);
 }
 
+export function setShopperCookie(reply: FastifyReply, shopperId: string): void {
+  reply.setCookie(SHOPPER_COOKIE, shopperId, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: ONE_YEAR_SECONDS,
+    // request.protocol reads X-Forwarded-Proto only when the app trusts the proxy in front.
+    secure: reply.request.protocol === 'https',
+  });
+}
+
 /**
- * Gives each request a shopper id from the `sf_shopper` cookie, issuing a new cookie when it is
- * missing or not one of ours. Needs @fastify/cookie registered on `app` or a parent. Nothing is
- * written to the database here, so browsing never writes; see `ensureShopper`.
+ * Gives each request its shopper: the signed-in account's (sf_session cookie) or the browser's
+ * anonymous one (sf_shopper cookie, issued when missing or not one of ours). Needs
+ * @fastify/cookie registered on `app` or a parent. Browsing never writes a shopper row; see
+ * `ensureShopper`.
  */
-export function registerShopperIdentity(app: FastifyInstance): void {
+export function registerShopperIdentity(app: FastifyInstance, database: Queryable): void {
   app.decorateRequest('shopperId', '');
+  app.decorateRequest('anonymousShopperId', '');
+  app.decorateRequest('signedIn', null);
   app.addHook('onRequest', async (request, reply) => {
     const current = request.cookies[SHOPPER_COOKIE];
     if (isShopperId(current)) {
-      request.shopperId = current;
-      return;
+      request.anonymousShopperId = current;
+    } else {
+      request.anonymousShopperId = newShopperId();
+      setShopperCookie(reply, request.anonymousShopperId);
     }
-    request.shopperId = newShopperId();
-    reply.setCookie(SHOPPER_COOKIE, request.shopperId, {
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: ONE_YEAR_SECONDS,
-      // request.protocol reads X-Forwarded-Proto only when the app was built with trustProxy.
-      secure: request.protocol === 'https',
-    });
+    request.shopperId = request.anonymousShopperId;
+
+    const token = readSessionToken(request);
+    if (token) {
+      request.signedIn = await findSignedIn(database, token);
+      if (request.signedIn) request.shopperId = request.signedIn.shopperId;
+      // An expired or revoked session: the browser should stop sending it.
+      else clearSessionCookie(reply);
+    }
   });
 }
 

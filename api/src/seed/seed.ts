@@ -2,6 +2,7 @@ import { CATEGORIES, COLOURS, SIZES } from '@storefront/shared/domain';
 import type { Database, Queryable } from '../db/database';
 import { buildSeedCatalogue, type SeedProduct } from './buildCatalogue';
 import { insertCatalogue } from './insertCatalogue';
+import { seedReviews } from './seedReviews';
 
 /** Colours, sizes and categories follow the shared constants; re-running updates them. */
 async function upsertReferenceData(tx: Queryable): Promise<void> {
@@ -52,6 +53,7 @@ export async function seedDatabase(
     if (existing.rows.length > 0) return { productsInserted: 0 };
     const products = catalogue();
     await insertCatalogue(tx, products);
+    await seedReviews(tx, products);
     return { productsInserted: products.length };
   });
 }

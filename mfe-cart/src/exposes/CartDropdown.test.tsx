@@ -32,6 +32,7 @@ describe('CartDropdown', () => {
     expect(within(line).getByText(/^2 × R/)).toBeInTheDocument();
     expect(screen.getByText('Subtotal').nextElementSibling).toHaveTextContent(/^R/);
 
+    expect(screen.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
     await user.click(screen.getByRole('link', { name: 'View Cart' }));
     expect(onClose).toHaveBeenCalled();
 
@@ -53,6 +54,7 @@ describe('WishlistDropdown', () => {
     await store.dispatch(baseApi.endpoints.addToWishlist.initiate(product)).unwrap();
     const { user } = renderWithStore(<WishlistDropdown onClose={jest.fn()} />, { store });
     expect(await screen.findByTestId('wishlist-line')).toHaveTextContent(product.name);
+    expect(screen.getByRole('link', { name: 'View Wishlist' })).toHaveAttribute('href', '/wishlist');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText(`${product.name} has been added to cart`)).toBeInTheDocument();
   });

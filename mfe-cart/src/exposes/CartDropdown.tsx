@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { CartLineRow } from '../features/cart/CartLineRow';
 import '../features/cart.css';
 
-/** The header's cart dropdown (§2): lines with 78×78 thumbnails, remove, subtotal, View Cart. */
+/** The header's cart dropdown (§2): lines with 78×78 thumbnails, remove, subtotal, View Cart and Checkout. */
 export default function CartDropdown({ onClose }: { onClose: () => void }) {
   const { data: cart, isLoading } = useGetCartQuery();
   const [removeFromCart] = useRemoveFromCart();
@@ -35,9 +35,14 @@ export default function CartDropdown({ onClose }: { onClose: () => void }) {
       <p className="crt-dropdown__subtotal">
         <span>Subtotal</span> <strong>{formatRand(cartSubtotal(cart))}</strong>
       </p>
-      <Link className="sf-button crt-dropdown__view" to="/cart" onClick={onClose}>
-        View Cart
-      </Link>
+      <div className="crt-dropdown__buttons">
+        <Link className="sf-button sf-button--ghost" to="/cart" onClick={onClose}>
+          View Cart
+        </Link>
+        <Link className="sf-button" to="/checkout" onClick={onClose}>
+          Checkout
+        </Link>
+      </div>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
   type CartItem,
 } from '@storefront/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { CartLineRow } from '../features/cart/CartLineRow';
 import '../features/cart.css';
@@ -58,10 +58,21 @@ function CartLineControls({ line }: { line: CartItem }) {
   );
 }
 
-/** /cart: the lines with quantities, and the totals with delivery and the VAT they include. */
+/**
+ * /cart: the lines with quantities, and the totals with delivery and the VAT they include. The
+ * delivery choice lives in the URL (`?delivery=collect`), so it survives a reload and goes on to
+ * the checkout.
+ */
 export default function CartPage() {
   const { data: cart, isLoading } = useGetCartQuery();
-  const [delivery, setDelivery] = useState(true);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const delivery = searchParams.get('delivery') !== 'collect';
+  const setDelivery = (deliver: boolean) => {
+    const next = new URLSearchParams(searchParams);
+    if (deliver) next.delete('delivery');
+    else next.set('delivery', 'collect');
+    setSearchParams(next, { replace: true });
+  };
 
   if (isLoading) {
     return (
@@ -121,6 +132,9 @@ export default function CartPage() {
             <dt className="crt-summary__vat">incl. VAT (15%)</dt>
             <dd className="crt-summary__vat">{formatRand(vatIncluded(total))}</dd>
           </dl>
+          <Link className="sf-button crt-summary__checkout" to={delivery ? '/checkout' : '/checkout?delivery=collect'}>
+            Proceed to checkout
+          </Link>
           <Link to="/shop">Continue shopping</Link>
         </section>
       </div>

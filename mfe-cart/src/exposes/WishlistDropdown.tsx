@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { productPath } from '../features/cart/CartLineRow';
 import '../features/cart.css';
 
-/** The header's wishlist dropdown (§2): the products, with remove and add to cart. */
+/** The header's wishlist dropdown (§2): the products, with remove and add to cart, and the way to the wishlist page. */
 export default function WishlistDropdown({ onClose }: { onClose: () => void }) {
   const { data: wishlist, isLoading } = useGetWishlistQuery();
   const [removeFromWishlist] = useRemoveFromWishlist();
@@ -52,6 +52,9 @@ export default function WishlistDropdown({ onClose }: { onClose: () => void }) {
           </li>
         ))}
       </ul>
+      <Link className="sf-button sf-button--ghost crt-dropdown__view" to="/wishlist" onClick={onClose}>
+        View Wishlist
+      </Link>
     </div>
   );
 }

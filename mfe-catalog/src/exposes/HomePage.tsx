@@ -1,21 +1,27 @@
-import { useGetProductsQuery } from '@storefront/shared';
 import { Link } from 'react-router-dom';
 import { CategoryTiles } from '../features/home/CategoryTiles';
-import { ProductGrid } from '../features/products/ProductGrid';
+import { ProductCarousel } from '../features/home/ProductCarousel';
 import '../features/catalog.css';
 
-/** The home page: a hero, the categories, and products from the api. */
+/** The home page: a hero, the categories, and carousels of popular, new and on-sale products from the api. */
 export default function HomePage() {
-  const { data, isLoading, isError, refetch } = useGetProductsQuery({ limit: 8 });
   return (
     <div className="cat-home">
       <section className="cat-hero" aria-labelledby="home-hero-title">
-        <div className="sf-container">
-          <h1 id="home-hero-title">Style and gear for every season</h1>
-          <p>Clothing, electronics, accessories and toys, delivered across South Africa.</p>
-          <Link className="sf-button" to="/shop">
-            Shop now
-          </Link>
+        <div className="sf-container cat-hero__inner">
+          <div>
+            <p className="cat-hero__eyebrow">New season</p>
+            <h1 id="home-hero-title">Style and gear for every season</h1>
+            <p>Clothing, electronics, accessories and toys, delivered across South Africa.</p>
+            <div className="cat-hero__actions">
+              <Link className="sf-button" to="/shop">
+                Shop now
+              </Link>
+              <Link className="sf-button sf-button--ghost" to="/shop?on_sale=true">
+                See the sale
+              </Link>
+            </div>
+          </div>
         </div>
       </section>
       <div className="sf-container">
@@ -23,24 +29,24 @@ export default function HomePage() {
           <h2 id="home-categories-title">Shop by category</h2>
           <CategoryTiles />
         </section>
-        <section aria-labelledby="home-products-title" className="cat-section">
-          <div className="cat-section__head">
-            <h2 id="home-products-title">Featured products</h2>
-            <Link to="/shop">View all</Link>
-          </div>
-          <ProductGrid
-            label="Featured products"
-            products={data?.products}
-            isLoading={isLoading}
-            isError={isError}
-            onRetry={() => void refetch()}
-            empty={
-              <p>
-                Nothing to show yet. <Link to="/shop">Browse the shop</Link>
-              </p>
-            }
-          />
-        </section>
+        <ProductCarousel
+          title="Popular products"
+          query={{ is_popular: true, sort: 'popularity' }}
+          viewAll="/shop?sort=popularity"
+          empty={<p>Nothing is trending right now. <Link to="/shop">Browse the shop</Link></p>}
+        />
+        <ProductCarousel
+          title="New arrivals"
+          query={{ is_new: true, sort: 'newest' }}
+          viewAll="/shop?is_new=true&sort=newest"
+          empty={<p>No new arrivals this week. <Link to="/shop">Browse the shop</Link></p>}
+        />
+        <ProductCarousel
+          title="On sale"
+          query={{ on_sale: true }}
+          viewAll="/shop?on_sale=true"
+          empty={<p>Nothing is on sale right now. <Link to="/shop">Browse the shop</Link></p>}
+        />
       </div>
     </div>
   );

@@ -1,14 +1,23 @@
-import { renderWithStore } from '@storefront/shared/testing';
-import { screen, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { baseApi, type ProductQuery } from '@storefront/shared';
+import { createTestStore, renderWithStore } from '@storefront/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import ShopPage from './ShopPage';
 
-function LocationProbe() {
+function Harness() {
   const location = useLocation();
-  return <output aria-label="location">{`${location.pathname}${location.search}`}</output>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <output aria-label="location">{`${location.pathname}${location.search}`}</output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Back
+      </button>
+    </>
+  );
 }
 
-function renderShop(route: string) {
+function renderShop(route: string, store = createTestStore()) {
   return renderWithStore(
     <Routes>
       <Route
@@ -16,45 +25,186 @@ function renderShop(route: string) {
         element={
           <>
             <ShopPage />
-            <LocationProbe />
+            <Harness />
           </>
         }
       />
     </Routes>,
-    { route },
+    { route, store },
   );
 }
 
+const location = () => screen.getByLabelText('location').textContent ?? '';
+
+async function totalFor(store: ReturnType<typeof createTestStore>, query: ProductQuery): Promise<number> {
+  return (await store.dispatch(baseApi.endpoints.getProducts.initiate({ ...query, limit: 1 })).unwrap()).total;
+}
+
+async function cards() {
+  const list = await screen.findByRole('list', { name: 'Products' });
+  return within(list).getAllByTestId('product-card');
+}
+
 describe('ShopPage', () => {
-  it('lists products from the api with R prices and the result count', async () => {
-    renderShop('/shop');
-    const list = await screen.findByRole('list', { name: 'Products' });
-    const cards = within(list).getAllByTestId('product-card');
-    expect(cards.length).toBe(24);
-    expect(screen.getByText(/^\d+ products$/)).toBeInTheDocument();
-    for (const card of cards) expect(card).toHaveTextContent(/R\d{1,3}(,\d{3})*\.\d{2}/);
+  it('lists a page of products from the api with R prices and the result count', async () => {
+    const store = createTestStore();
+    renderShop('/shop', store);
+    const shown = await cards();
+    expect(shown).toHaveLength(12);
+    const total = await totalFor(store, {});
+    expect(screen.getByText(`Showing 1–12 of ${total} products`)).toBeInTheDocument();
+    for (const card of shown) expect(card).toHaveTextContent(/R\d{1,3}(,\d{3})*\.\d{2}/);
   });
 
   it('narrows the list to a category (and its children) named in the URL', async () => {
-    renderShop('/shop?category=electronics');
+    const store = createTestStore();
+    renderShop('/shop?category=electronics', store);
     expect(await screen.findByRole('heading', { level: 1, name: 'Electronics' })).toBeInTheDocument();
-    const list = await screen.findByRole('list', { name: 'Products' });
-    const count = within(list).getAllByTestId('product-card').length;
-    expect(count).toBeGreaterThan(0);
-    expect(screen.getByText(new RegExp(`^${count} products?$`))).toBeInTheDocument();
+    const total = await totalFor(store, { category: 'electronics' });
+    expect(await screen.findByText(`Showing 1–${Math.min(12, total)} of ${total} products`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove filter Category: Electronics' })).toBeInTheDocument();
   });
 
-  it('searches by the search parameter and says when nothing matches', async () => {
+  it('writes a colour to the URL, narrows the list, and a chip takes it off again', async () => {
+    const store = createTestStore();
+    const { user } = renderShop('/shop?page=2', store);
+    await cards();
+    await user.click(await screen.findByRole('button', { name: /^red \(\d+\)$/ }));
+    expect(location()).toBe('/shop?colour=red');
+    const reds = await totalFor(store, { colour: ['red'] });
+    expect(await screen.findByText(`Showing 1–${Math.min(12, reds)} of ${reds} products`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^red \(\d+\)$/ })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter Colour: red' }));
+    expect(location()).toBe('/shop');
+    expect(screen.queryByRole('region', { name: 'Active filters' })).not.toBeInTheDocument();
+  });
+
+  it('shows the URL’s filters as chosen, and Clear all keeps the search, sort and page size', async () => {
+    const { user } = renderShop('/shop?search=cotton&size=m&on_sale=true&in_stock=true&sort=price_desc&limit=24');
+    await screen.findByRole('heading', { level: 1, name: 'Results for “cotton”' });
+    expect(await screen.findByRole('checkbox', { name: 'On sale' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'In stock' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'New arrivals' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: /^medium \(\d+\)$/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('price_desc');
+    expect(screen.getByLabelText('Show')).toHaveValue('24');
+    const chips = within(screen.getByRole('region', { name: 'Active filters' }));
+    expect(chips.getAllByRole('button', { name: /^Remove filter/ }).map((chip) => chip.textContent)).toEqual(['Size: M ×', 'On sale ×', 'In stock ×']);
+
+    await user.click(chips.getByRole('button', { name: 'Clear all' }));
+    expect(location()).toBe('/shop?search=cotton&sort=price_desc&limit=24');
+  });
+
+  it('keeps sort, page size, view and page in the URL, and Back undoes a change', async () => {
+    const store = createTestStore();
+    const { user } = renderShop('/shop?colour=blue', store);
+    await cards();
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'price_asc');
+    expect(location()).toBe('/shop?colour=blue&sort=price_asc');
+    await user.selectOptions(screen.getByLabelText('Show'), '24');
+    expect(location()).toBe('/shop?colour=blue&sort=price_asc&limit=24');
+    const blues = await totalFor(store, { colour: ['blue'] });
+    await waitFor(async () => expect(await cards()).toHaveLength(Math.min(24, blues)));
+
+    await user.click(screen.getByRole('button', { name: 'List view' }));
+    expect(location()).toBe('/shop?colour=blue&sort=price_asc&limit=24&view=list');
+    expect(await screen.findByRole('list', { name: 'Products' })).toHaveAttribute('data-view', 'list');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(location()).toBe('/shop?colour=blue&sort=price_asc&limit=24');
+    expect(await screen.findByRole('list', { name: 'Products' })).toHaveAttribute('data-view', 'grid');
+  });
+
+  it('pages keep every other parameter', async () => {
+    const { user } = renderShop('/shop?sort=rating');
+    await cards();
+    await user.click(screen.getByRole('link', { name: 'Page 2' }));
+    expect(location()).toBe('/shop?sort=rating&page=2');
+    expect(await screen.findByText('2', { selector: '[aria-current="page"]' })).toBeInTheDocument();
+    expect(screen.getByText(/^Showing 13–24 of \d+ products$/)).toBeInTheDocument();
+  });
+
+  it('applies a price range from the form, and says what is wrong with one that is not a price', async () => {
+    const { user } = renderShop('/shop');
+    await user.type(await screen.findByLabelText('Min price'), 'cheap');
+    await user.click(screen.getByRole('button', { name: 'Apply price' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Prices are amounts in Rand');
+    expect(location()).toBe('/shop');
+    await user.clear(screen.getByLabelText('Min price'));
+    await user.type(screen.getByLabelText('Min price'), '300');
+    await user.type(screen.getByLabelText('Max price'), '800');
+    await user.click(screen.getByRole('button', { name: 'Apply price' }));
+    await waitFor(() => expect(location()).toBe('/shop?min_price=300&max_price=800'));
+    expect(await screen.findByRole('button', { name: 'Remove filter Up to R800.00' })).toBeInTheDocument();
+  });
+
+  it('says when nothing matches, and a department the shop does not stock gets a way on', async () => {
     renderShop('/shop?search=zzzz-no-such-thing');
     expect(await screen.findByText(/No products match/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Results for “zzzz-no-such-thing”');
   });
 
-  it('keeps the page in the URL and the filters when paging', async () => {
-    const { user } = renderShop('/shop');
-    await screen.findByRole('list', { name: 'Products' });
-    await user.click(screen.getByRole('link', { name: 'Page 2' }));
-    expect(screen.getByLabelText('location')).toHaveTextContent('/shop?page=2');
-    expect(await screen.findByText('2', { selector: '[aria-current="page"]' })).toBeInTheDocument();
+  it('a §9 department the shop does not stock offers its parent and every category', async () => {
+    renderShop('/shop?category=cameras&search=lens');
+    expect(await screen.findByText(/We don’t stock Cameras yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Look in Electronics' })).toHaveAttribute('href', '/shop?category=electronics&search=lens');
+    expect(screen.getByRole('link', { name: 'search “lens” in every category' })).toHaveAttribute('href', '/shop?search=lens');
+  });
+});
+
+describe('shop layouts', () => {
+  it('/shop/list shows rows with descriptions', async () => {
+    renderShop('/shop/list');
+    const list = await screen.findByRole('list', { name: 'Products' });
+    expect(list).toHaveAttribute('data-view', 'list');
+    expect(list.querySelector('.cat-card__description')).not.toBeNull();
+    expect(screen.getByRole('complementary', { name: 'Filters' })).toBeInTheDocument();
+  });
+
+  it('/shop/off-canvas keeps the filters in a drawer', async () => {
+    const { user } = renderShop('/shop/off-canvas');
+    expect(await screen.findByRole('list', { name: 'Products' })).toHaveAttribute('data-columns', '4');
+    expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(await within(drawer).findByRole('button', { name: /^green \(\d+\)$/ }));
+    expect(location()).toBe('/shop/off-canvas?colour=green');
+  });
+
+  it('/shop/6cols lays six columns; the right-sidebar puts the filters after the list', async () => {
+    renderShop('/shop/6cols');
+    expect(await screen.findByRole('list', { name: 'Products' })).toHaveAttribute('data-columns', '6');
+  });
+
+  it('horizontal-filter-1 toggles the filter panel and the grid between 3 and 4 columns', async () => {
+    const { user } = renderShop('/shop/horizontal-filter-1');
+    expect(await screen.findByRole('list', { name: 'Products' })).toHaveAttribute('data-columns', '3');
+    expect(screen.getByRole('region', { name: 'Filters' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide filters' }));
+    expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Products' })).toHaveAttribute('data-columns', '4');
+  });
+
+  it('horizontal-filter-2 opens one filter dropdown at a time; Esc closes it', async () => {
+    const { user } = renderShop('/shop/horizontal-filter-2');
+    await user.click(await screen.findByRole('button', { name: /^Size/ }));
+    expect(screen.getByRole('region', { name: 'Size' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Colour/ }));
+    expect(screen.queryByRole('region', { name: 'Size' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Colour' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Colour' })).not.toBeInTheDocument();
+  });
+
+  it('boxed-slider and boxed-image show their banners', async () => {
+    renderShop('/shop/boxed-slider');
+    expect(await screen.findByTestId('banner-slider')).toBeInTheDocument();
+  });
+
+  it('an unknown layout says so and lists the real ones', async () => {
+    renderShop('/shop/9cols');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No such shop page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '8 columns' })).toHaveAttribute('href', '/shop/8cols');
   });
 });

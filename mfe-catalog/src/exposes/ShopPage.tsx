@@ -1,59 +1,132 @@
 import { useGetCategoriesQuery, useGetProductsQuery } from '@storefront/shared';
-import { Link, useSearchParams } from 'react-router-dom';
-import { ProductGrid } from '../features/products/ProductGrid';
-import { Pagination } from '../features/shop/Pagination';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { findShopLayout, SHOP_LAYOUTS, type ShopLayout } from '../features/layouts/shopLayouts';
+import { ActiveFilterChips } from '../features/shop/ActiveFilterChips';
+import { BannerImage, BannerSlider } from '../features/shop/Banners';
+import { nameCategory } from '../features/shop/categoryNames';
+import { FilterDrawer } from '../features/shop/FilterDrawer';
+import { FilterDropdowns } from '../features/shop/FilterDropdowns';
+import { FilterPanel } from '../features/shop/filters/FilterSections';
+import { InfiniteResults } from '../features/shop/InfiniteResults';
+import { PagedResults } from '../features/shop/ShopResults';
+import { ShopToolbar } from '../features/shop/ShopToolbar';
+import { hasActiveFilters, toProductQuery, type ShopFilters } from '../features/shop/shopFilters';
+import { useShopFilters } from '../features/shop/useShopFilters';
 import '../features/catalog.css';
 
-export const PAGE_SIZE = 24;
-
-function readPage(value: string | null): number {
-  const page = Number.parseInt(value ?? '', 10);
-  return Number.isInteger(page) && page > 0 ? page : 1;
+function activeFilterCount(filters: ShopFilters): number {
+  return (
+    (filters.category ? 1 : 0) +
+    filters.colour.length +
+    filters.size.length +
+    (filters.minPrice !== null ? 1 : 0) +
+    (filters.maxPrice !== null ? 1 : 0) +
+    Number(filters.onSale) +
+    Number(filters.isNew) +
+    Number(filters.inStock)
+  );
 }
 
-/** /shop?category=…&search=…&page=…: the product list, filtered by the URL. */
-export default function ShopPage() {
-  const [params] = useSearchParams();
-  const category = params.get('category') ?? '';
-  const search = params.get('search')?.trim() ?? '';
-  const page = readPage(params.get('page'));
-  const { data: categories } = useGetCategoriesQuery();
-  const { data, isFetching, isLoading, isError, refetch } = useGetProductsQuery({
-    page,
-    limit: PAGE_SIZE,
-    ...(category ? { category } : {}),
-    ...(search ? { search } : {}),
-  });
-  const categoryName =
-    categories?.find((item) => item.id === category.toLowerCase() || item.name.toLowerCase() === category.toLowerCase())?.name ?? category;
-  const title = search ? `Results for “${search}”` : categoryName || 'Shop';
-  const total = data?.total ?? 0;
+function summaryOf(filters: ShopFilters, layout: ShopLayout, total: number | undefined): string {
+  if (total === undefined) return 'Loading products…';
+  if (total === 0) return 'No products';
+  const noun = total === 1 ? 'product' : 'products';
+  if (layout.infinite) return `${total} ${noun}`;
+  const from = (filters.page - 1) * filters.perPage + 1;
+  const to = Math.min(total, filters.page * filters.perPage);
+  return from > total ? `${total} ${noun}` : `Showing ${from}–${to} of ${total} ${noun}`;
+}
+
+function UnknownLayout({ path }: { path: string }) {
   return (
     <div className="sf-container cat-shop">
+      <h1>No such shop page</h1>
+      <p>
+        There is no shop layout “{path}”. <Link to="/shop">Go to the shop</Link> or pick a layout:
+      </p>
+      <ul className="cat-layout-links">
+        {SHOP_LAYOUTS.filter((layout) => layout.slug).map((layout) => (
+          <li key={layout.slug}>
+            <Link to={`/shop/${layout.slug}`}>{layout.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * /shop and its layouts (§2): the same list, filters and toolbar, arranged the layout's way.
+ * Every filter, the sort, page, page size and view live in the URL.
+ */
+export default function ShopPage() {
+  const path = useParams()['*'] ?? '';
+  const layout = findShopLayout(path);
+  const [filters, update] = useShopFilters();
+  const [panelOpen, setPanelOpen] = useState(true);
+  const { data: categories } = useGetCategoriesQuery();
+  const { data } = useGetProductsQuery(toProductQuery(filters, layout?.infinite ? 1 : filters.page));
+  if (!layout) return <UnknownLayout path={path} />;
+
+  const view = filters.view ?? layout.view;
+  const categoryName = filters.category ? nameCategory(filters.category, categories).label : '';
+  const title = filters.search ? `Results for “${filters.search}”` : categoryName || layout.name;
+  const columns = layout.filters === 'toggle-panel' ? (panelOpen ? 3 : 4) : layout.columns;
+  const sidebar = layout.filters === 'left' || layout.filters === 'right';
+  const count = activeFilterCount(filters);
+
+  const layoutControls =
+    layout.filters === 'drawer' ? (
+      <FilterDrawer filters={filters} update={update} activeCount={count} />
+    ) : layout.filters === 'toggle-panel' ? (
+      <button type="button" className="sf-button sf-button--ghost cat-filters-button" aria-expanded={panelOpen} aria-controls="shop-filter-panel" onClick={() => setPanelOpen(!panelOpen)}>
+        {panelOpen ? 'Hide filters' : 'Show filters'}
+      </button>
+    ) : layout.filters === 'dropdowns' ? (
+      <FilterDropdowns filters={filters} update={update} />
+    ) : (
+      // Below 992 px the sidebar would push the list off the screen: it becomes a drawer there.
+      <div className="cat-sidebar-drawer">
+        <FilterDrawer filters={filters} update={update} activeCount={count} />
+      </div>
+    );
+
+  const results = layout.infinite ? (
+    <InfiniteResults filters={filters} update={update} view={view} columns={columns} />
+  ) : (
+    <PagedResults filters={filters} view={view} columns={columns} />
+  );
+
+  return (
+    <div
+      className={['cat-shop', layout.boxed ? 'cat-shop--boxed' : '', layout.fluid ? 'cat-shop--fluid' : 'sf-container'].join(' ')}
+      data-layout={layout.slug || 'default'}
+    >
       <nav aria-label="Breadcrumb" className="cat-breadcrumb">
         <Link to="/">Home</Link> / <Link to="/shop">Shop</Link>
         {categoryName && <> / {categoryName}</>}
       </nav>
       <h1>{title}</h1>
-      <p className="cat-shop__count" aria-live="polite">
-        {isLoading ? 'Loading products…' : `${total} ${total === 1 ? 'product' : 'products'}`}
-      </p>
-      <div aria-busy={isFetching}>
-        <ProductGrid
-          label="Products"
-          products={data?.products}
-          isLoading={isLoading}
-          isError={isError}
-          onRetry={() => void refetch()}
-          placeholders={12}
-          empty={
-            <p>
-              No products match. <Link to="/shop">See all products</Link>
-            </p>
-          }
-        />
+      {layout.banner === 'slider' && <BannerSlider />}
+      {layout.banner === 'image' && <BannerImage />}
+      {layout.filters === 'toggle-panel' && panelOpen && (
+        <div id="shop-filter-panel" className="cat-filter-panel" role="region" aria-label="Filters">
+          <FilterPanel filters={filters} update={update} orientation="horizontal" />
+        </div>
+      )}
+      <div className={sidebar ? `cat-shop__body cat-shop__body--${layout.filters}` : 'cat-shop__body'}>
+        {sidebar && (
+          <aside className="cat-sidebar" aria-label="Filters">
+            <FilterPanel filters={filters} update={update} />
+          </aside>
+        )}
+        <div className="cat-shop__main">
+          <ShopToolbar filters={filters} update={update} view={view} summary={summaryOf(filters, layout, data?.total)} before={layoutControls} />
+          {hasActiveFilters(filters) && <ActiveFilterChips filters={filters} update={update} />}
+          {results}
+        </div>
       </div>
-      <Pagination page={page} pageCount={Math.ceil(total / PAGE_SIZE)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { baseApi, type Product } from '@storefront/shared';
-import { createTestStore, renderWithStore } from '@storefront/shared/testing';
-import { act, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { baseApi, onStorefrontEvent, type Product, type ProductReviewPage } from '@storefront/shared';
+import { createTestStore, renderWithStore, testApiUrl } from '@storefront/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import ProductPage from './ProductPage';
 
 async function seededProducts(): Promise<Product[]> {
@@ -9,14 +9,35 @@ async function seededProducts(): Promise<Product[]> {
   return (await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 100 })).unwrap()).products;
 }
 
+async function reviewsOf(product: Product, limit = 50): Promise<ProductReviewPage> {
+  const response = await fetch(`${testApiUrl()}/products/${product.id}/reviews?limit=${limit}`);
+  return (await response.json()) as ProductReviewPage;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="address">{`${location.pathname}${location.search}`}</output>;
+}
+
 function renderProduct(route: string, store = createTestStore()) {
   return renderWithStore(
     <Routes>
-      <Route path="/product/*" element={<ProductPage />} />
+      <Route
+        path="/product/*"
+        element={
+          <>
+            <ProductPage />
+            <LocationProbe />
+          </>
+        }
+      />
+      <Route path="/shop" element={<p>The shop</p>} />
     </Routes>,
     { route, store },
   );
 }
+
+const heading = (product: Product) => screen.findByRole('heading', { level: 1, name: product.name });
 
 describe('ProductPage', () => {
   let products: Product[];
@@ -24,98 +45,159 @@ describe('ProductPage', () => {
     products = await seededProducts();
   });
 
-  const variantProduct = () => {
-    const product = products.find((item) => item.has_variants && item.colours.length > 1 && item.sizes.length > 1 && !item.out_of_stock);
-    if (!product) throw new Error('the seed has no variant product with colours and sizes');
+  const find = (what: string, test: (product: Product) => boolean) => {
+    const product = products.find(test);
+    if (!product) throw new Error(`the seed has no ${what}`);
     return product;
   };
-  const simpleProduct = () => {
-    const product = products.find((item) => !item.has_variants && item.available_stock > 2 && item.reviews_count > 0);
-    if (!product) throw new Error('the seed has no simple product with stock and reviews');
-    return product;
-  };
+  const variantProduct = () =>
+    find('variant product with colours and sizes', (item) => item.has_variants && item.colours.length > 1 && item.sizes.length > 1 && item.available_stock > 4);
+  const simpleProduct = () => find('simple product in stock with reviews', (item) => !item.has_variants && item.available_stock > 4 && item.reviews_count > 0);
+  const outOfStockProduct = () => find('product out of stock', (item) => item.out_of_stock);
 
-  it('shows the product found by ?id=link: name, R price, stock and SKU', async () => {
-    const product = simpleProduct();
-    renderProduct(`/product?id=${product.link}`);
-    expect(await screen.findByRole('heading', { level: 1, name: product.name })).toBeInTheDocument();
-    expect(screen.getByText(`${product.available_stock} in stock`)).toBeInTheDocument();
-    expect(screen.getByText(product.sku)).toBeInTheDocument();
-    expect(screen.getByText(`${product.reviews_count} ${product.reviews_count === 1 ? 'review' : 'reviews'}`)).toBeInTheDocument();
-    expect(document.querySelector('.prd-info__price')).toHaveTextContent(/^R/);
+  describe('the detail panel (§2)', () => {
+    it('shows the product found by ?id=link: name, R price, stock, SKU, categories and review count', async () => {
+      const product = simpleProduct();
+      renderProduct(`/product?id=${product.link}`);
+      expect(await heading(product)).toBeInTheDocument();
+      expect(screen.getByTestId('product-price')).toHaveTextContent(/^R\d/);
+      expect(screen.getByText(`${product.available_stock} in stock`)).toBeInTheDocument();
+      expect(screen.getByText(product.sku)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: `${product.reviews_count} ${product.reviews_count === 1 ? 'review' : 'reviews'}` })).toBeInTheDocument();
+      expect(screen.getAllByRole('img', { name: `Rated ${Math.round(product.rating * 10) / 10} out of 5` }).length).toBeGreaterThan(0);
+      const details = screen.getByText(product.sku).closest('dl') as HTMLElement;
+      for (const category of product.categories) {
+        expect(within(details).getByRole('link', { name: category.name })).toHaveAttribute('href', `/shop?category=${category.id}`);
+      }
+    });
+
+    it('says "There are no reviews yet." when a product has none', async () => {
+      const product = find('product without reviews', (item) => item.reviews_count === 0);
+      renderProduct(`/product?id=${product.link}`);
+      await heading(product);
+      expect(screen.getByText('There are no reviews yet.')).toBeInTheDocument();
+    });
+
+    it('shows the sale price and the struck-out price with the sale-percent label', async () => {
+      const product = find('product on sale', (item) => item.on_sale_price !== null && (item.on_sale_until === null || Date.parse(item.on_sale_until) > Date.now()));
+      renderProduct(`/product?id=${product.link}`);
+      await heading(product);
+      const price = screen.getByTestId('product-price');
+      expect(within(price).getByLabelText(/^Sale price R/)).toBeInTheDocument();
+      expect(within(price).getByLabelText(/^Was R/)).toBeInTheDocument();
+      expect(screen.getByText(/^-\d+%$/)).toBeInTheDocument();
+    });
+
+    it('offers nothing to buy for a product out of stock', async () => {
+      const product = outOfStockProduct();
+      renderProduct(`/product?id=${product.link}`);
+      await heading(product);
+      expect(screen.getByText('Out of stock')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+      expect(screen.getByText('This product is out of stock.')).toBeInTheDocument();
+      expect(screen.getByLabelText('Quantity')).toBeDisabled();
+    });
   });
 
-  it('finds the product from a layout path /product/{layout}/{slug}', async () => {
-    const product = simpleProduct();
-    renderProduct(`/product/sticky-cart/${product.link}`);
-    expect(await screen.findByRole('heading', { level: 1, name: product.name })).toBeInTheDocument();
+  describe('variant rules (§4)', () => {
+    it('keeps Add to Cart disabled until colour and size are chosen; a second click clears; Clear resets', async () => {
+      const product = variantProduct();
+      const [firstColour] = product.colours;
+      const [firstSize] = product.sizes;
+      if (!firstColour || !firstSize) throw new Error('variant product without options');
+      const { user } = renderProduct(`/product?id=${product.link}`);
+      const add = await screen.findByRole('button', { name: 'Add to Cart' });
+      expect(add).toBeDisabled();
+      expect(add).toHaveAccessibleDescription('Choose a colour and a size.');
+
+      await user.click(screen.getByRole('button', { name: firstColour.name }));
+      expect(screen.getByRole('button', { name: firstColour.name })).toHaveAttribute('aria-pressed', 'true');
+      expect(add).toBeDisabled();
+      expect(add).toHaveAccessibleDescription('Choose a size.');
+      await user.click(screen.getByRole('button', { name: firstSize.label }));
+      expect(add).toBeEnabled();
+
+      await user.click(screen.getByRole('button', { name: firstSize.label }));
+      expect(screen.getByRole('button', { name: firstSize.label })).toHaveAttribute('aria-pressed', 'false');
+      expect(add).toBeDisabled();
+
+      await user.click(screen.getByRole('button', { name: firstSize.label }));
+      await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+      expect(screen.getByLabelText('Quantity')).toHaveValue('2');
+      await user.click(screen.getByRole('button', { name: 'Clear' }));
+      expect(screen.getByRole('button', { name: firstColour.name })).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.getByRole('button', { name: firstSize.label })).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.getByLabelText('Quantity')).toHaveValue('1');
+      expect(add).toBeDisabled();
+    });
+
+    it('adds the chosen variant to the cart under its key, with the toast of §8', async () => {
+      const product = variantProduct();
+      const colour = product.colours[1];
+      const size = product.sizes[1];
+      if (!colour || !size) throw new Error('variant product without options');
+      const store = createTestStore();
+      const { user } = renderProduct(`/product?id=${product.link}`, store);
+      await user.click(await screen.findByRole('button', { name: colour.name }));
+      await user.click(screen.getByRole('button', { name: size.label }));
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByText(`${product.name} has been added to cart`)).toBeInTheDocument();
+      const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
+      expect(cart).toEqual([
+        expect.objectContaining({ id: `${product.id}-${colour.name}-${size.name}`.toLowerCase(), colour: colour.name, size: size.name, qty: 1 }),
+      ]);
+    });
+
+    it('resets colour, size and quantity when the shopper moves to another product', async () => {
+      const product = variantProduct();
+      const [colour] = product.colours;
+      if (!colour) throw new Error('variant product without colours');
+      const { user } = renderProduct(`/product?id=${product.link}`);
+      await user.click(await screen.findByRole('button', { name: colour.name }));
+      await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+      expect(screen.getByLabelText('Quantity')).toHaveValue('2');
+
+      const related = await screen.findAllByTestId('related-product');
+      const next = within(related[0] as HTMLElement).getByRole('heading');
+      const nextName = next.textContent ?? '';
+      await user.click(within(next).getByRole('link'));
+      await screen.findByRole('heading', { level: 1, name: nextName });
+      expect(screen.getByLabelText('Quantity')).toHaveValue('1');
+      for (const button of screen.queryAllByRole('button', { pressed: true })) {
+        expect(button).not.toHaveClass('prd-swatch');
+        expect(button).not.toHaveClass('prd-size');
+      }
+    });
   });
 
-  it('says "There are no reviews yet." when a product has none', async () => {
-    const product = products.find((item) => item.reviews_count === 0);
-    if (!product) throw new Error('the seed has no product without reviews');
-    renderProduct(`/product?id=${product.link}`);
-    expect(await screen.findByText('There are no reviews yet.')).toBeInTheDocument();
-  });
+  describe('quantity (§4, §5)', () => {
+    it('starts at what is already in the cart, and Add to Cart adds that many more to the line', async () => {
+      const product = simpleProduct();
+      const store = createTestStore();
+      await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
+      const { user } = renderProduct(`/product?id=${product.link}`, store);
+      await heading(product);
+      expect(screen.getByLabelText('Quantity')).toHaveValue('2');
+      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      await screen.findByText(`${product.name} has been added to cart`);
+      const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
+      expect(cart).toEqual([expect.objectContaining({ id: product.id, qty: Math.min(4, product.available_stock) })]);
+    });
 
-  it('keeps Add to Cart disabled until colour and size are chosen; a second click clears; Clear resets', async () => {
-    const product = variantProduct();
-    const [firstColour] = product.colours;
-    const [firstSize] = product.sizes;
-    if (!firstColour || !firstSize) throw new Error('variant product without options');
-    const { user } = renderProduct(`/product?id=${product.link}`);
-    const add = await screen.findByRole('button', { name: 'Add to Cart' });
-    expect(add).toBeDisabled();
-    expect(screen.getByText('Choose a colour and a size.')).toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: firstColour.name }));
-    expect(screen.getByRole('button', { name: firstColour.name })).toHaveAttribute('aria-pressed', 'true');
-    expect(add).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: firstSize.label }));
-    expect(add).toBeEnabled();
-
-    await user.click(screen.getByRole('button', { name: firstSize.label }));
-    expect(screen.getByRole('button', { name: firstSize.label })).toHaveAttribute('aria-pressed', 'false');
-    expect(add).toBeDisabled();
-
-    await user.click(screen.getByRole('button', { name: firstSize.label }));
-    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
-    await user.click(screen.getByRole('button', { name: 'Clear' }));
-    expect(screen.getByRole('button', { name: firstColour.name })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByLabelText('Quantity')).toHaveValue('1');
-    expect(add).toBeDisabled();
-  });
-
-  it('adds the chosen variant to the cart under its key, with the toast of §8', async () => {
-    const product = variantProduct();
-    const colour = product.colours[1];
-    const size = product.sizes[1];
-    if (!colour || !size) throw new Error('variant product without options');
-    const store = createTestStore();
-    const { user } = renderProduct(`/product?id=${product.link}`, store);
-    await user.click(await screen.findByRole('button', { name: colour.name }));
-    await user.click(screen.getByRole('button', { name: size.label }));
-    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText(`${product.name} has been added to cart`)).toBeInTheDocument();
-    const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
-    expect(cart).toContainEqual(
-      expect.objectContaining({ id: `${product.id}-${colour.name}-${size.name}`.toLowerCase(), colour: colour.name, size: size.name, qty: 1 }),
-    );
-  });
-
-  it('starts the quantity at what is already in the cart for that product', async () => {
-    const product = simpleProduct();
-    const store = createTestStore();
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
-    renderProduct(`/product?id=${product.link}`, store);
-    await screen.findByRole('heading', { level: 1, name: product.name });
-    expect(screen.getByLabelText('Quantity')).toHaveValue('2');
-  });
-
-  it('shows a not-found page with a way back to the shop for an unknown product', async () => {
-    renderProduct('/product?id=no-such-thing');
-    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/shop');
+    it('clamps a typed quantity to the stock, turns an empty box into 1 and never goes below 1', async () => {
+      const product = simpleProduct();
+      const { user } = renderProduct(`/product?id=${product.link}`);
+      await heading(product);
+      const quantity = screen.getByLabelText('Quantity');
+      await user.clear(quantity);
+      await user.type(quantity, '999');
+      expect(quantity).toHaveValue(String(product.available_stock));
+      expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+      await user.clear(quantity);
+      await user.tab();
+      expect(quantity).toHaveValue('1');
+      expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    });
   });
 
   describe('wishlist button (§4)', () => {
@@ -143,16 +225,174 @@ describe('ProductPage', () => {
       act(() => goTo.click());
       expect(await screen.findByText(`${product.name} has been removed from wishlist`)).toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'Add to Wishlist' })).toBeEnabled();
+      const wishlistAfter = await store.dispatch(baseApi.endpoints.getWishlist.initiate(undefined, { forceRefetch: true })).unwrap();
+      expect(wishlistAfter).toEqual([]);
     });
   });
 
-  it('links each category to the shop', async () => {
-    const product = simpleProduct();
-    renderProduct(`/product?id=${product.link}`);
-    await screen.findByRole('heading', { level: 1, name: product.name });
-    const meta = document.querySelector('.prd-meta') as HTMLElement;
-    const [category] = product.categories;
-    if (!category) throw new Error('product without category');
-    expect(within(meta).getByRole('link', { name: category.name })).toHaveAttribute('href', `/shop?category=${category.id}`);
+  describe('layouts (§2)', () => {
+    it.each([
+      ['custom-tab', 'thumbnails'],
+      ['left-sidebar', 'sidebar'],
+      ['right-sidebar', 'sidebar'],
+      ['sticky-cart', 'thumbnails'],
+      ['extended', 'all pictures'],
+      ['grid', 'all pictures'],
+      ['full-width', 'thumbnails'],
+      ['sticky-info', 'all pictures'],
+      ['sticky-both', 'all pictures'],
+      ['transparent', 'thumbnails'],
+      ['center', 'thumbnails'],
+    ])('renders the product at /product/%s/{slug}, with %s', async (layout, feature) => {
+      const product = find('product with three pictures or more', (item) => item.large_pictures.length >= 3);
+      renderProduct(`/product/${layout}/${product.link}`);
+      expect(await heading(product)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+      const count = product.large_pictures.length;
+      if (feature === 'all pictures') {
+        for (let index = 1; index <= count; index += 1) {
+          expect(screen.getByRole('button', { name: `Open picture ${index} of ${count} full screen` })).toBeInTheDocument();
+        }
+      } else {
+        expect(screen.getByRole('button', { name: `Open picture 1 of ${count} full screen` })).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: `Show picture ${count} of ${count}` })).toBeInTheDocument();
+      }
+      const sidebar = screen.queryByRole('complementary', { name: 'Related products and shopping notes' });
+      if (feature === 'sidebar') {
+        expect(within(sidebar as HTMLElement).getByRole('heading', { name: 'Shop with confidence' })).toBeInTheDocument();
+      } else {
+        expect(sidebar).toBeNull();
+      }
+      const tabs = screen.getAllByRole('tab');
+      expect(tabs[0]).toHaveTextContent(layout === 'custom-tab' ? 'Delivery & collection' : 'Description');
+    });
+
+    it('switches the main picture from the thumbnails', async () => {
+      const product = find('product with two pictures or more', (item) => item.large_pictures.length >= 2);
+      const { user } = renderProduct(`/product?id=${product.link}`);
+      await heading(product);
+      const count = product.large_pictures.length;
+      expect(screen.getByRole('img', { name: `${product.name}, picture 1 of ${count}` })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: `Show picture 2 of ${count}` }));
+      expect(screen.getByRole('button', { name: `Show picture 2 of ${count}` })).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByRole('img', { name: `${product.name}, picture 2 of ${count}` })).toHaveAttribute(
+        'src',
+        expect.stringContaining(product.large_pictures[1]?.url ?? 'missing'),
+      );
+    });
+  });
+
+  describe('not found', () => {
+    it.each(['/product?id=no-such-thing', '/product/grid/no-such-thing', '/product/no-such-layout/tee'])(
+      'shows a not-found page with a way back to the shop at %s',
+      async (route) => {
+        const { user } = renderProduct(route);
+        expect(await screen.findByRole('heading', { level: 1, name: 'Product not found' })).toBeInTheDocument();
+        await user.click(screen.getByRole('link', { name: 'Back to the shop' }));
+        expect(await screen.findByText('The shop')).toBeInTheDocument();
+      },
+    );
+  });
+
+  describe('tabs', () => {
+    it('opens the description first, switches by click and arrow keys, and keeps the tab in the address', async () => {
+      const product = variantProduct();
+      const { user } = renderProduct(`/product?id=${product.link}`);
+      await heading(product);
+      const description = screen.getByRole('tab', { name: 'Description' });
+      expect(description).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tabpanel')).toHaveTextContent(product.description);
+
+      await user.click(screen.getByRole('tab', { name: 'Additional information' }));
+      const panel = screen.getByRole('tabpanel', { name: 'Additional information' });
+      for (const colour of product.colours) expect(within(panel).getByText(colour.name)).toBeInTheDocument();
+      for (const size of product.sizes) expect(within(panel).getByText(`${size.label} (${size.name.toUpperCase()})`)).toBeInTheDocument();
+      expect(screen.getByLabelText('address')).toHaveTextContent(`/product?id=${product.link}&tab=additional`);
+
+      await user.keyboard('{ArrowRight}');
+      expect(screen.getByRole('tab', { name: /^Reviews/ })).toHaveFocus();
+      expect(screen.getByRole('tab', { name: /^Reviews/ })).toHaveAttribute('aria-selected', 'true');
+      await user.keyboard('{Home}');
+      expect(description).toHaveFocus();
+      expect(description).toHaveAttribute('aria-selected', 'true');
+    });
+
+    it('opens the reviews tab from the review count in the panel', async () => {
+      const product = simpleProduct();
+      const { user } = renderProduct(`/product?id=${product.link}`);
+      await heading(product);
+      await user.click(screen.getByRole('button', { name: `${product.reviews_count} ${product.reviews_count === 1 ? 'review' : 'reviews'}` }));
+      expect(screen.getByRole('tab', { name: `Reviews (${product.reviews_count})` })).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByLabelText('address')).toHaveTextContent('tab=reviews');
+    });
+  });
+
+  describe('reviews tab', () => {
+    it('lists the newest reviews with rating bars, then five more on "Show more reviews", focusing the first new one', async () => {
+      const product = find('product with 6 to 15 reviews', (item) => item.reviews_count > 5 && item.reviews_count <= 15);
+      const all = await reviewsOf(product);
+      const { user } = renderProduct(`/product?id=${product.link}&tab=reviews`);
+      await heading(product);
+      const panel = await screen.findByRole('tabpanel', { name: `Reviews (${product.reviews_count})` });
+
+      const bars = await within(panel).findByRole('list', { name: 'Reviews by rating' });
+      for (const { rating, count } of all.rating_counts) {
+        expect(within(bars).getByText(`${rating} ${rating === 1 ? 'star' : 'stars'}`).parentElement).toHaveTextContent(
+          `${count} ${count === 1 ? 'review' : 'reviews'}, (${Math.round((count / all.total) * 100)}%)`,
+        );
+      }
+      expect(within(panel).getByText(all.average.toFixed(1))).toBeInTheDocument();
+
+      let shown = within(panel).getAllByTestId('review');
+      expect(shown).toHaveLength(5);
+      all.reviews.slice(0, 5).forEach((review, index) => {
+        expect(shown[index]).toHaveTextContent(review.body);
+        expect(within(shown[index] as HTMLElement).getByRole('img', { name: `Rated ${review.rating} out of 5` })).toBeInTheDocument();
+      });
+      expect(within(panel).getByText(`Showing 5 of ${all.total} reviews`)).toBeInTheDocument();
+
+      await user.click(within(panel).getByRole('button', { name: 'Show more reviews' }));
+      await waitFor(() => expect(within(panel).getAllByTestId('review')).toHaveLength(Math.min(10, all.total)));
+      shown = within(panel).getAllByTestId('review');
+      expect(shown[5]).toHaveFocus();
+      expect(shown.map((item) => item.querySelector('p:last-child')?.textContent)).toEqual(all.reviews.slice(0, shown.length).map((review) => review.body));
+      if (all.total <= 10) expect(within(panel).queryByRole('button', { name: 'Show more reviews' })).toBeNull();
+    });
+
+    it('says "There are no reviews yet." and asks signed-out shoppers to sign in to write one', async () => {
+      const product = find('product without reviews', (item) => item.reviews_count === 0);
+      const requests: unknown[] = [];
+      const stop = onStorefrontEvent('account:login-requested', (detail) => requests.push(detail));
+      const { user } = renderProduct(`/product/${product.link}?tab=reviews`);
+      await heading(product);
+      const panel = screen.getByRole('tabpanel', { name: 'Reviews (0)' });
+      expect(await within(panel).findByText('There are no reviews yet.')).toBeInTheDocument();
+      expect(within(panel).queryAllByTestId('review')).toEqual([]);
+      await user.click(within(panel).getByRole('button', { name: 'Sign in to write a review' }));
+      expect(requests).toEqual([{}]);
+      stop();
+    });
+  });
+
+  describe('related products', () => {
+    it('shows other products of the same category, never the product itself, keeping the layout', async () => {
+      const product = variantProduct();
+      const category = product.categories[product.categories.length - 1];
+      if (!category) throw new Error('product without category');
+      const store = createTestStore();
+      const sameCategory = (await store.dispatch(baseApi.endpoints.getProducts.initiate({ category: category.id, limit: 100 })).unwrap()).products;
+      renderProduct(`/product/grid/${product.link}`, store);
+      await heading(product);
+      const section = await screen.findByRole('region', { name: 'Related products' });
+      const cards = await within(section).findAllByTestId('related-product');
+      expect(cards.length).toBe(Math.min(8, sameCategory.length - 1));
+      for (const card of cards) {
+        const link = within(card).getByRole('link');
+        const related = sameCategory.find((item) => item.name === link.textContent);
+        expect(related).toBeDefined();
+        expect(related?.id).not.toBe(product.id);
+        expect(link).toHaveAttribute('href', `/product/grid/${related?.link}`);
+      }
+    });
   });
 });

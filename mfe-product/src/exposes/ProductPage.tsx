@@ -1,62 +1,48 @@
-import { Skeleton, useGetCartQuery, useGetProductQuery } from '@storefront/shared';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { ProductDetail } from '../features/detail/ProductDetail';
-import '../features/product.css';
+import { useEffect, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { ProductView } from '../features/layouts/ProductView';
+import { ProductLoadError, ProductNotFound, ProductSkeleton } from '../features/page/ProductStates';
+import { useProductToShow } from '../features/page/useProductToShow';
+import { parseProductRoute } from '../features/routing/productRoute';
 
-/** /product?id={link}, /product/{slug} and /product/{layout}/{slug}: the product to show. */
-export function productIdFromLocation(pathname: string, params: URLSearchParams): string {
-  const fromQuery = params.get('id')?.trim();
-  if (fromQuery) return fromQuery;
-  const segments = pathname.split('/').filter(Boolean);
-  return segments[0] === 'product' && segments.length > 1 ? decodeURIComponent(segments[segments.length - 1] ?? '') : '';
+/** A new product starts at the top of the page, not where the last one was left. */
+function useScrollToTopOnProductChange(productId: string) {
+  const previous = useRef(productId);
+  useEffect(() => {
+    if (previous.current !== productId) document.scrollingElement?.scrollTo?.({ top: 0 });
+    previous.current = productId;
+  }, [productId]);
 }
 
-function ProductSkeleton() {
-  return (
-    <div className="prd-layout" aria-busy="true" aria-label="Loading product">
-      <Skeleton height="0" className="prd-skeleton-image" />
-      <div className="prd-info">
-        <Skeleton height="36px" width="70%" />
-        <Skeleton height="20px" width="30%" />
-        <Skeleton height="80px" />
-        <Skeleton height="44px" width="60%" />
-      </div>
-    </div>
-  );
-}
-
-function ProductNotFound({ id }: { id: string }) {
-  return (
-    <div className="sf-notice prd-not-found">
-      <h1>Product not found</h1>
-      <p>{id ? `We couldn’t find “${id}”. It may have sold out for good or the link may be wrong.` : 'No product was chosen.'}</p>
-      <Link className="sf-button" to="/shop">
-        Back to the shop
-      </Link>
-    </div>
-  );
-}
-
+/** The product page of §2, in the layout its address names. */
 export default function ProductPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const id = productIdFromLocation(pathname, params);
-  const { data: product, isLoading, isError, error, refetch } = useGetProductQuery(id, { skip: !id });
-  const { isLoading: cartLoading } = useGetCartQuery();
+  const route = parseProductRoute(pathname, params);
+  const productId = route?.productId ?? '';
+  const shown = useProductToShow(route ? productId : '');
+  useScrollToTopOnProductChange(productId);
 
-  let content;
-  if (!id || (isError && 'status' in error && error.status === 404)) content = <ProductNotFound id={id} />;
-  else if (isError) {
-    content = (
-      <div className="sf-notice" role="alert">
-        <p>We couldn’t load this product just now.</p>
-        <button type="button" className="sf-button" onClick={() => void refetch()}>
-          Try again
-        </button>
+  if (!route || shown.status === 'not-found') {
+    return (
+      <div className="prd-container">
+        <ProductNotFound productId={productId} />
       </div>
     );
-  } else if (isLoading || cartLoading || !product) content = <ProductSkeleton />;
-  else content = <ProductDetail key={product.id} product={product} />;
-
-  return <div className="sf-container prd-page">{content}</div>;
+  }
+  if (shown.status === 'failed') {
+    return (
+      <div className="prd-container">
+        <ProductLoadError retry={shown.retry} />
+      </div>
+    );
+  }
+  if (shown.status === 'loading') {
+    return (
+      <div className="prd-container">
+        <ProductSkeleton />
+      </div>
+    );
+  }
+  return <ProductView product={shown.product} layoutName={route.layout} />;
 }

@@ -88,11 +88,23 @@ function toProducts(data: unknown): Product[] {
   return (data as (Product | ProductReadingA | ProductReadingB)[]).map(normaliseProduct);
 }
 
+export type ProductSort = 'popularity' | 'rating' | 'newest' | 'price_asc' | 'price_desc';
+
+/** GET /products' parameters; `colour` and `size` go as repeated parameters (any of them). */
 export interface ProductQuery {
   page?: number;
   limit?: number;
   category?: string;
   search?: string;
+  colour?: readonly string[];
+  size?: readonly string[];
+  min_price?: number;
+  max_price?: number;
+  on_sale?: boolean;
+  is_new?: boolean;
+  is_popular?: boolean;
+  in_stock?: boolean;
+  sort?: ProductSort;
 }
 
 export interface ProductPage {
@@ -100,10 +112,11 @@ export interface ProductPage {
   total: number;
 }
 
-function productSearchParams(query: ProductQuery | void): string {
+export function productSearchParams(query: ProductQuery | void): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
+  for (const [name, value] of Object.entries(query ?? {}) as [string, ProductQuery[keyof ProductQuery]][]) {
+    if (Array.isArray(value)) for (const item of value) params.append(name, item);
+    else if (value !== undefined && value !== '') params.set(name, String(value));
   }
   const text = params.toString();
   return text ? `?${text}` : '';

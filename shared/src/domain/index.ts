@@ -14,3 +14,8 @@ export { assetUrl } from './assetUrl';
 export { SIZES, COLOURS, CATEGORIES, SEARCH_CATEGORIES } from './catalogue';
 export type { SearchCategory } from './catalogue';
 export { vatIncluded, VAT_RATE } from './vat';
+export { isSaProvince, isValidPostalCode, POSTAL_CODE_PATTERN, SA_PROVINCES } from './address';
+export type { SaProvince } from './address';
+export { orderTotals, orderTotalsInCents } from './orderTotals';
+export type { OrderTotals } from './orderTotals';
+export { isEmailAddress, MIN_PASSWORD_LENGTH } from './email';

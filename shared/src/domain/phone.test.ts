@@ -12,6 +12,20 @@ describe('normalisePhone', () => {
 
   it('folds a local 0 prefix into +27', () => {
     expect(normalisePhone('082 123 4567')).toBe('+27821234567');
+    expect(normalisePhone('+27 (0)82 123 4567')).toBe('+27821234567');
+  });
+
+  it('gets a local number right when it is typed after the +27 the box already shows', () => {
+    let box = '';
+    for (const key of '0711234567') box = normalisePhone(box + key);
+    expect(box).toBe('+27711234567');
+  });
+
+  it('keeps an area code that starts with 27 (Namaqualand, 027)', () => {
+    expect(normalisePhone('027 712 3456')).toBe('+27277123456');
+    let box = '';
+    for (const key of '0277123456') box = normalisePhone(box + key);
+    expect(box).toBe('+27277123456');
   });
 
   it('never grows past 12 characters', () => {

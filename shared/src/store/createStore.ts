@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { baseApi, type StorefrontThunkExtra } from '../api/baseApi';
 import { configSlice, DEFAULT_CONFIG, type StorefrontConfig } from './configSlice';
+import { authSlice } from './authSlice';
 import { sampleDataSlice } from './sampleDataSlice';
 
 /**
@@ -15,7 +16,7 @@ import { sampleDataSlice } from './sampleDataSlice';
 export interface LazyLoadedSlices {}
 
 /** The one root reducer. It is a module singleton (shared through Module Federation), so every remote injects into the same store. */
-export const rootReducer = combineSlices(baseApi, configSlice, sampleDataSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(baseApi, configSlice, sampleDataSlice, authSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

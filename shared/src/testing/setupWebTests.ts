@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// The api is real: a sign-in hashes a password with scrypt, which on a busy CI machine can take
+// longer than findBy's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // Components here talk to the real api over HTTP, so the store's updates land when the answers
 // arrive, between a test's awaits, not inside an act() the test could wrap them in. Tests wait for

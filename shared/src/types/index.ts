@@ -10,3 +10,17 @@ export type {
 } from './product';
 export type { CartItem, CartItemPayload, WishlistItem } from './cart';
 export type { ApiError } from './apiError';
+export type {
+  DeliveryAddress,
+  DeliveryMethod,
+  InsufficientStockError,
+  Order,
+  OrderContact,
+  OrderLine,
+  OrderStatus,
+  PaymentMethod,
+  PlaceOrderRequest,
+  ShortLine,
+} from './order';
+export type { User, Address } from './user';
+export type { ProductReview, ProductReviewPage, ReviewRatingCount } from './review';

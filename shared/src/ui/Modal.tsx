@@ -7,13 +7,15 @@ interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Fading out (e.g. while switching to another modal); it stays mounted until the caller removes it. */
+  closing?: boolean;
 }
 
 /**
  * An accessible dialog: focus moves in and stays in (Tab wraps), Esc or a click on the backdrop
  * closes it, and focus goes back to where it was.
  */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({ title, onClose, children, closing = false }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useEffectEvent(() => onClose());
@@ -21,7 +23,8 @@ export function Modal({ title, onClose, children }: ModalProps) {
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const node = dialog.current;
-    (node?.querySelector<HTMLElement>(FOCUSABLE) ?? node)?.focus();
+    // The first field when there is one (a form), else the first control.
+    (node?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node)?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
@@ -52,7 +55,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
   }, []);
 
   return createPortal(
-    <div className="sf-modal" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className={`sf-modal${closing ? ' sf-modal--closing' : ''}`} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={dialog} className="sf-modal__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="sf-modal__head">
           <h2 id={titleId}>{title}</h2>

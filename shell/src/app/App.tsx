@@ -11,6 +11,7 @@ import { PreviewBanner } from '../layout/PreviewBanner';
 import { RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { QuickViewHost } from '../layout/QuickViewHost';
 
 function Pages() {
   const { pathname } = useLocation();
@@ -20,6 +21,13 @@ function Pages() {
       <Route path="/shop/*" element={<RemoteRegion remote="mfe-catalog" module="ShopPage" label="the shop" resetKey={pathname} />} />
       <Route path="/product/*" element={<RemoteRegion remote="mfe-product" module="ProductPage" label="the product page" resetKey={pathname} />} />
       <Route path="/cart" element={<RemoteRegion remote="mfe-cart" module="CartPage" label="the cart" resetKey={pathname} />} />
+      <Route path="/wishlist" element={<RemoteRegion remote="mfe-cart" module="WishlistPage" label="the wishlist" resetKey={pathname} />} />
+      <Route path="/checkout" element={<RemoteRegion remote="mfe-cart" module="CheckoutPage" label="the checkout" resetKey={pathname} />} />
+      <Route path="/checkout/complete/:id" element={<RemoteRegion remote="mfe-cart" module="OrderCompletePage" label="your order" resetKey={pathname} />} />
+      <Route path="/login" element={<RemoteRegion remote="mfe-account" module="LoginPage" label="sign in" resetKey={pathname} />} />
+      <Route path="/forgot-password" element={<RemoteRegion remote="mfe-account" module="ForgotPasswordPage" label="password reset" resetKey={pathname} />} />
+      <Route path="/reset-password" element={<RemoteRegion remote="mfe-account" module="ResetPasswordPage" label="password reset" resetKey={pathname} />} />
+      <Route path="/account/*" element={<RemoteRegion remote="mfe-account" module="AccountPage" label="your account" resetKey={pathname} />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
@@ -41,6 +49,8 @@ export function App({ store, preview = [] }: { store: AppStore; preview?: Compos
           </main>
           <Footer />
           <AccountModals />
+          <RemoteRegion remote="mfe-cart" module="MiniPopup" label="the added-to-cart popup" loading={false} />
+          <QuickViewHost />
           <ToastContainer {...TOAST_OPTIONS} />
         </BrowserRouter>
       </Provider>

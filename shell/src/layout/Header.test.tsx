@@ -1,4 +1,4 @@
-import { baseApi, type Product } from '@storefront/shared';
+import { authApi, baseApi, type Product } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { Link } from 'react-router-dom';
@@ -60,12 +60,41 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('asks the account remote for the login modal from the login icon', async () => {
-    const requested = jest.fn();
-    window.addEventListener('account:login-requested', requested);
-    const { user } = renderWithStore(<Header />);
+  it('opens the login modal from the login icon when signed out', async () => {
+    const { user, store } = renderWithStore(<Header />);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(requested).toHaveBeenCalledTimes(1);
-    window.removeEventListener('account:login-requested', requested);
+    expect(store.getState().auth.login_modal_open).toBe(true);
+  });
+
+  it('only logs a message from the login icon when signed in (§4), and offers Dashboard, Orders and Sign out', async () => {
+    const store = createTestStore();
+    await store.dispatch(
+      authApi.endpoints.register.initiate({
+        first_name: 'Lerato',
+        last_name: 'Dlamini',
+        email: `lerato.header.${Date.now()}@example.co.za`,
+        password: 'a good long password',
+        phone: '0821234567',
+      }),
+    );
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    const { user } = renderWithStore(<Header />, { store });
+    const icon = await screen.findByRole('button', { name: 'Signed in as Lerato' });
+    await user.click(icon);
+    expect(info).toHaveBeenCalledWith(expect.stringContaining('already signed in'));
+    expect(store.getState().auth.login_modal_open).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/account/orders');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('offers Sign in and Register in the Account menu when signed out', async () => {
+    const { user, store } = renderWithStore(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(store.getState().auth.register_modal_open).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
   });
 });

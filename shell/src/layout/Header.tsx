@@ -1,12 +1,19 @@
 import {
   cartCount,
-  emitStorefrontEvent,
+  loginModalOpened,
+  selectSignedIn,
+  selectUser,
+  useAppDispatch,
+  useAppSelector,
   useGetCartQuery,
+  useGetMeQuery,
   useGetWishlistQuery,
 } from '@storefront/shared';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { AccountMenu } from './AccountMenu';
 import { RemoteRegion } from './RemoteRegion';
+import './headerSearch.css';
 
 type Dropdown = 'cart' | 'wishlist';
 
@@ -23,6 +30,11 @@ export function Header() {
   const open = opened?.at === here ? opened.dropdown : null;
   const { data: cart } = useGetCartQuery();
   const { data: wishlist } = useGetWishlistQuery();
+  // Asked once at start-up: who is signed in decides what the login icon and Account menu do.
+  useGetMeQuery();
+  const signedIn = useAppSelector(selectSignedIn);
+  const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
 
   useEffect(() => {
     if (!open) return undefined;
@@ -50,13 +62,21 @@ export function Header() {
             Home
           </NavLink>
           <NavLink to="/shop">Shop</NavLink>
+          <AccountMenu />
         </nav>
+        <div className="shell-header__search">
+          <RemoteRegion remote="mfe-catalog" module="HeaderSearch" label="search" loading={<div className="shell-header__search-loading" aria-busy="true" aria-label="Loading search" />} />
+        </div>
         <div className="shell-actions">
           <button
             type="button"
             className="shell-icon-button"
-            aria-label="Sign in"
-            onClick={() => emitStorefrontEvent('account:login-requested', {})}
+            aria-label={signedIn ? `Signed in as ${user?.first_name ?? 'you'}` : 'Sign in'}
+            onClick={() => {
+              // §4: signed in, the icon only logs a message.
+              if (signedIn) console.info(`[shell] already signed in as ${user?.email ?? 'this shopper'}`);
+              else dispatch(loginModalOpened());
+            }}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22"><circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
           </button>

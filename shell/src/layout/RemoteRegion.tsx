@@ -1,6 +1,7 @@
 import { ErrorBoundary, Skeleton } from '@storefront/shared';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { RemoteName } from '../federation/composition';
+import './federation.css';
 import { forgetRemoteComponent, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
 
 /** A region still loading after this long says so, with a way to try again (issue 8: within 3 s). */

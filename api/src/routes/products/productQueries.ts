@@ -1,5 +1,6 @@
 import type { Picture, Product } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
+import { EFFECTIVE_PRICE_SQL, filterConditions, SqlParams, whereClause, type ProductFilter } from './productFilter';
 
 /** A products row with its lists aggregated as JSON, numerics already cast to float8. */
 interface ProductRow {
@@ -93,63 +94,49 @@ function toProduct(row: ProductRow): Product {
   };
 }
 
-export interface ProductFilter {
-  category?: string;
-  search?: string;
-}
-
 export interface ProductPage {
   products: Product[];
   total: number;
 }
 
-/** `search` is matched literally: LIKE's wildcards in it are escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+export const PRODUCT_SORTS = ['popularity', 'rating', 'newest', 'price_asc', 'price_desc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
-function filterSql(filter: ProductFilter, params: unknown[]): string {
-  const conditions: string[] = [];
-  if (filter.category) {
-    params.push(filter.category);
-    const ref = `$${params.length}`;
-    // A category is named by id or name in any letter case, and includes its sub-categories.
-    conditions.push(`EXISTS (
-      SELECT 1 FROM product_categories pc
-      WHERE pc.product_id = p.id AND pc.category_id IN (
-        WITH RECURSIVE chosen(id) AS (
-          SELECT id FROM categories WHERE lower(id) = lower(${ref}) OR lower(name) = lower(${ref})
-          UNION
-          SELECT c.id FROM categories c JOIN chosen ON c.parent_id = chosen.id
-        )
-        SELECT id FROM chosen
-      )
-    )`);
-  }
-  const search = filter.search?.trim();
-  if (search) {
-    params.push(containsPattern(search));
-    const ref = `$${params.length}`;
-    conditions.push(`(p.name ILIKE ${ref} OR p.description ILIKE ${ref} OR p.sku ILIKE ${ref})`);
-  }
-  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+/** Each order ends in seq, so no two products tie and pages never overlap. */
+const SORT_SQL: Record<ProductSort, string> = {
+  popularity: 'p.is_popular DESC, p.ratings_count DESC, p.seq',
+  rating: 'p.rating DESC, p.ratings_count DESC, p.seq',
+  newest: 'p.is_new DESC, p.created_at DESC, p.seq DESC',
+  price_asc: `${EFFECTIVE_PRICE_SQL} ASC, p.seq`,
+  price_desc: `${EFFECTIVE_PRICE_SQL} DESC, p.seq`,
+};
+
+/** Without a sort: catalogue order, or when searching, products named by more of the words first. */
+function defaultOrder(filter: ProductFilter, params: SqlParams): string {
+  if (!filter.terms || filter.terms.length === 0) return 'p.seq';
+  const nameMatches = filter.terms.map((term) => `(CASE WHEN lower(p.name) LIKE ANY (${params.add(term.patterns)}::text[]) THEN 1 ELSE 0 END)`);
+  return `(${nameMatches.join(' + ')}) DESC, p.seq`;
 }
 
 export async function listProducts(
   db: Queryable,
   filter: ProductFilter,
-  page: { offset: number; limit: number },
+  options: { sort?: ProductSort; offset: number; limit: number },
 ): Promise<ProductPage> {
-  const params: unknown[] = [];
-  const where = filterSql(filter, params);
-  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${where}`, params);
+  const params = new SqlParams();
+  const where = whereClause(filterConditions(filter, params));
+  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${where}`, params.values);
   const total = count.rows[0]?.total ?? 0;
-  if (total <= page.offset) return { products: [], total };
+  if (total <= options.offset) return { products: [], total };
+  const order = options.sort ? SORT_SQL[options.sort] : defaultOrder(filter, params);
+  // The page is chosen first and only its rows are turned into products; the outer query orders
+  // those few again with the same expression.
   const rows = await db.query<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} FROM products p ${where}
-     ORDER BY p.seq
-     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, page.limit, page.offset],
+    `SELECT ${PRODUCT_COLUMNS}
+     FROM (SELECT p.id FROM products p ${where} ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}) page
+     JOIN products p ON p.id = page.id
+     ORDER BY ${order}`,
+    params.values,
   );
   return { products: rows.rows.map(toProduct), total };
 }

@@ -1,9 +1,9 @@
-import { email, required } from './validation';
+import { email, newPassword, phone, required } from './validation';
 
-describe('login validation (§5)', () => {
+describe('account validation (§5)', () => {
   it('requires a value', () => {
     expect(required('Password')(undefined)).toBe('Password is required');
-    expect(required('Password')('   ')).toBe('Password is required');
+    expect(required('First name')('   ')).toBe('First name is required');
     expect(required('Password')('secret')).toBeUndefined();
   });
 
@@ -12,5 +12,18 @@ describe('login validation (§5)', () => {
     expect(email('thandi')).toBe('Enter a valid email address');
     expect(email('thandi@example')).toBe('Enter a valid email address');
     expect(email('thandi@example.co.za')).toBeUndefined();
+  });
+
+  it('asks new passwords for 8 characters or more', () => {
+    expect(newPassword('')).toBe('Password is required');
+    expect(newPassword('1234567')).toBe('Use at least 8 characters');
+    expect(newPassword('12345678')).toBeUndefined();
+  });
+
+  it('requires a phone of +27 and exactly 9 digits', () => {
+    expect(phone('')).toBe('Phone number is required');
+    expect(phone('+27')).toBe('Phone number is required');
+    expect(phone('+2782123')).toBe('Enter +27 followed by 9 digits');
+    expect(phone('+27821234567')).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
+import { isEmailAddress, isValidPhone, MIN_PASSWORD_LENGTH, PHONE_PREFIX } from '@storefront/shared';
+
 /** Field rules of §5. Each returns the message to show, or undefined when the value is fine. */
 export type Validator = (value: string | undefined) => string | undefined;
-
-// Deliberately simple: one @, something either side, a dot in the domain. The server has the last word.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const required =
   (label: string): Validator =>
@@ -11,5 +10,17 @@ export const required =
 
 export const email: Validator = (value) => {
   if (!value || !value.trim()) return 'Email address is required';
-  return EMAIL.test(value.trim()) ? undefined : 'Enter a valid email address';
+  return isEmailAddress(value) ? undefined : 'Enter a valid email address';
+};
+
+/** A new password: required, and at least 8 characters (the api's rule too). */
+export const newPassword: Validator = (value) => {
+  if (!value) return 'Password is required';
+  return value.length >= MIN_PASSWORD_LENGTH ? undefined : `Use at least ${MIN_PASSWORD_LENGTH} characters`;
+};
+
+/** The field always holds the normalised phone, so the prefix alone means nothing was typed. */
+export const phone: Validator = (value) => {
+  if (!value || value === PHONE_PREFIX) return 'Phone number is required';
+  return isValidPhone(value) ? undefined : 'Enter +27 followed by 9 digits';
 };

@@ -1,6 +1,7 @@
-import { baseApi, normaliseProduct } from '@storefront/shared';
+import { baseApi, normaliseProduct, onStorefrontEvent } from '@storefront/shared';
 import { renderWithStore } from '@storefront/shared/testing';
 import { screen } from '@testing-library/react';
+import { WISHLIST_ADD_DELAY_MS } from './CardWishlistButton';
 import { ProductCard } from './ProductCard';
 
 describe('ProductCard', () => {
@@ -20,7 +21,7 @@ describe('ProductCard', () => {
   it('sends variant products to their page instead', () => {
     const product = normaliseProduct({ id: 'v1', link: 'tee', name: 'Tee', price: 100, has_variants: true, available_stock: 3, sizes: [{ name: 's' }] });
     renderWithStore(<ProductCard product={product} />);
-    expect(screen.getByRole('link', { name: 'Select options' })).toHaveAttribute('href', '/product?id=tee');
+    expect(screen.getByRole('link', { name: 'Select options for Tee' })).toHaveAttribute('href', '/product?id=tee');
     expect(screen.queryByRole('button', { name: /Add .* to cart/ })).not.toBeInTheDocument();
   });
 
@@ -30,6 +31,38 @@ describe('ProductCard', () => {
     expect(screen.getByText('HOT')).toBeInTheDocument();
     expect(screen.getByText('-25%')).toBeInTheDocument();
     expect(screen.getByText('Out of stock')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /to cart$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Select options/ })).not.toBeInTheDocument();
+    // Still worth keeping or looking at.
+    expect(screen.getByRole('button', { name: 'Add Mug to wishlist' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Quick view Mug' })).toBeEnabled();
+  });
+
+  it('asks for the quick view with the product id', async () => {
+    const product = normaliseProduct({ id: 'q1', name: 'Kettle', price: 300 });
+    const requested: string[] = [];
+    const stop = onStorefrontEvent('product:quick-view-requested', ({ productId }) => requested.push(productId));
+    const { user } = renderWithStore(<ProductCard product={product} />);
+    await user.click(screen.getByRole('button', { name: 'Quick view Kettle' }));
+    stop();
+    expect(requested).toEqual(['q1']);
+  });
+
+  it('adds to the wishlist after a second of loading, then a second click removes it', async () => {
+    const { user, store } = renderWithStore(<div />);
+    const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 5 })).unwrap();
+    const product = page.products[0];
+    if (!product) throw new Error('empty seed');
+    renderWithStore(<ProductCard product={product} />, { store });
+    const started = Date.now();
+    await user.click(screen.getByRole('button', { name: `Add ${product.name} to wishlist` }));
+    expect(screen.getByRole('button', { name: `Add ${product.name} to wishlist` })).toHaveAttribute('aria-busy', 'true');
+    const remove = await screen.findByRole('button', { name: `Remove ${product.name} from wishlist` }, { timeout: 4000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WISHLIST_ADD_DELAY_MS);
+    expect(remove).toHaveAttribute('aria-pressed', 'true');
+    await user.click(remove);
+    expect(await screen.findByRole('button', { name: `Add ${product.name} to wishlist` })).toHaveAttribute('aria-pressed', 'false');
+    const wishlist = await store.dispatch(baseApi.endpoints.getWishlist.initiate(undefined, { forceRefetch: true })).unwrap();
+    expect(wishlist).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  emitStorefrontEvent,
   Price,
   ProductImage,
   RatingBar,
@@ -7,49 +8,87 @@ import {
   type Product,
 } from '@storefront/shared';
 import { Link } from 'react-router-dom';
+import type { ShopView } from '../shop/shopFilters';
+import { CardWishlistButton } from './CardWishlistButton';
 
 export function productPath(product: Product): string {
   return `/product?id=${encodeURIComponent(product.link)}`;
 }
 
-/** A product in a list: picture, labels, name, R price, rating and the way to buy it. */
-export function ProductCard({ product }: { product: Product }) {
+function EyeIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+function BuyAction({ product }: { product: Product }) {
   const [addToCart, { isLoading }] = useAddToCart();
+  if (product.out_of_stock) return <p className="cat-card__stock">Out of stock</p>;
+  if (product.has_variants) {
+    return (
+      <Link className="sf-button sf-button--ghost cat-card__action" to={productPath(product)} aria-label={`Select options for ${product.name}`}>
+        Select options
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="sf-button cat-card__action"
+      disabled={isLoading}
+      aria-label={`Add ${product.name} to cart`}
+      onClick={() => void addToCart({ product, qty: 1 })}
+    >
+      {isLoading ? 'Adding…' : 'Add to Cart'}
+    </button>
+  );
+}
+
+/**
+ * A product in a list: picture (the second one on hover), labels, name, R price, rating, and the
+ * ways to buy, keep or look closer. `view="list"` lays it out as a row with the description.
+ */
+export function ProductCard({ product, view = 'grid' }: { product: Product; view?: ShopView }) {
   const saleLabel = salePercentLabel(product);
   const headingId = `product-card-${product.id}`;
+  const [first, second] = product.small_pictures;
   return (
-    <article className="cat-card" aria-labelledby={headingId} data-testid="product-card">
-      <Link to={productPath(product)} className="cat-card__media" tabIndex={-1} aria-hidden="true">
-        <ProductImage picture={product.small_pictures[0]} alt="" width={400} height={400} loading="lazy" />
+    <article className={`cat-card cat-card--${view}${product.out_of_stock ? ' cat-card--sold-out' : ''}`} aria-labelledby={headingId} data-testid="product-card">
+      <div className="cat-card__media">
+        <Link to={productPath(product)} tabIndex={-1} aria-hidden="true" className="cat-card__pictures">
+          <ProductImage picture={first} alt="" width={400} height={400} loading="lazy" className="cat-card__picture" />
+          {second && <ProductImage picture={second} alt="" width={400} height={400} loading="lazy" className="cat-card__picture cat-card__picture--hover" />}
+        </Link>
         <span className="cat-card__labels">
           {product.is_popular && <span className="sf-label sf-label--hot">HOT</span>}
           {saleLabel && <span className="sf-label sf-label--sale">{saleLabel}</span>}
           {product.is_new && <span className="sf-label sf-label--new">NEW</span>}
+          {product.out_of_stock && <span className="sf-label cat-label--sold-out">Sold out</span>}
         </span>
-      </Link>
+        <span className="cat-card__tools">
+          <CardWishlistButton product={product} />
+          <button
+            type="button"
+            className="cat-card__icon"
+            aria-label={`Quick view ${product.name}`}
+            onClick={() => emitStorefrontEvent('product:quick-view-requested', { productId: product.id })}
+          >
+            <EyeIcon />
+          </button>
+        </span>
+      </div>
       <div className="cat-card__body">
+        {product.categories[0] && <p className="cat-card__category">{product.categories[product.categories.length - 1]?.name}</p>}
         <h3 id={headingId} className="cat-card__name">
           <Link to={productPath(product)}>{product.name}</Link>
         </h3>
         <RatingBar rating={product.rating} />
         <Price product={product} />
-        {product.out_of_stock ? (
-          <p className="cat-card__stock">Out of stock</p>
-        ) : product.has_variants ? (
-          <Link className="sf-button sf-button--ghost cat-card__action" to={productPath(product)}>
-            Select options
-          </Link>
-        ) : (
-          <button
-            type="button"
-            className="sf-button cat-card__action"
-            disabled={isLoading}
-            aria-label={`Add ${product.name} to cart`}
-            onClick={() => void addToCart({ product, qty: 1 })}
-          >
-            {isLoading ? 'Adding…' : 'Add to Cart'}
-          </button>
-        )}
+        {view === 'list' && <p className="cat-card__description">{product.description || product.short_description}</p>}
+        <BuyAction product={product} />
       </div>
     </article>
   );

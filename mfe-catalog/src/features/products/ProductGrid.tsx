@@ -1,5 +1,6 @@
 import { Skeleton, type Product } from '@storefront/shared';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import type { ShopView } from '../shop/shopFilters';
 import { ProductCard } from './ProductCard';
 
 interface ProductGridProps {
@@ -10,19 +11,39 @@ interface ProductGridProps {
   placeholders?: number;
   empty: ReactNode;
   label: string;
+  view?: ShopView;
+  /** Columns on wide screens; narrower screens get fewer (see catalog.css). */
+  columns?: number;
 }
 
-/** A grid of product cards with its loading, error and empty states. */
-export function ProductGrid({ products, isLoading, isError, onRetry, placeholders = 8, empty, label }: ProductGridProps) {
+/** The grid's columns per breakpoint (catalog.css): `columns` from 1200 px, at most 4, 3 and 2 below. */
+export function gridStyle(columns: number): CSSProperties {
+  return {
+    '--cat-columns-xl': columns,
+    '--cat-columns-lg': Math.min(columns, 4),
+    '--cat-columns-md': Math.min(columns, 3),
+    '--cat-columns-sm': Math.min(columns, 2),
+  } as CSSProperties;
+}
+
+export function CardPlaceholder() {
+  return (
+    <div className="cat-card cat-card--placeholder">
+      <Skeleton height="0" className="cat-card__skeleton-image" />
+      <Skeleton width="80%" />
+      <Skeleton width="40%" />
+    </div>
+  );
+}
+
+/** A grid (or list) of product cards with its loading, error and empty states. */
+export function ProductGrid({ products, isLoading, isError, onRetry, placeholders = 8, empty, label, view = 'grid', columns = 4 }: ProductGridProps) {
+  const className = view === 'list' ? 'cat-rows' : 'cat-grid';
   if (isLoading) {
     return (
-      <div className="cat-grid" aria-busy="true" aria-label={`${label}: loading`}>
+      <div className={className} style={gridStyle(columns)} aria-busy="true" aria-label={`${label}: loading`}>
         {Array.from({ length: placeholders }, (_, index) => (
-          <div className="cat-card cat-card--placeholder" key={index}>
-            <Skeleton height="0" className="cat-card__skeleton-image" />
-            <Skeleton width="80%" />
-            <Skeleton width="40%" />
-          </div>
+          <CardPlaceholder key={index} />
         ))}
       </div>
     );
@@ -39,10 +60,10 @@ export function ProductGrid({ products, isLoading, isError, onRetry, placeholder
   }
   if (products.length === 0) return <div className="sf-notice">{empty}</div>;
   return (
-    <ul className="cat-grid" aria-label={label}>
+    <ul className={className} style={gridStyle(columns)} aria-label={label} data-view={view} data-columns={view === 'list' ? 1 : columns}>
       {products.map((product) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} view={view} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database';
+import { hashToken, newToken, TOKEN_PATTERN } from './tokens';
+import { toUser, USER_COLUMNS, type User, type UserRow } from './users';
+
+export const SESSION_COOKIE = 'sf_session';
+const DAY_SECONDS = 24 * 60 * 60;
+/** "Remember me": a 30-day cookie. Otherwise the cookie lasts as long as the browser session. */
+export const REMEMBER_SECONDS = 30 * DAY_SECONDS;
+/** A browser-session cookie has no end date, so the server gives its session one. */
+const BROWSER_SESSION_SECONDS = DAY_SECONDS;
+
+export interface SignedIn {
+  user: User;
+  shopperId: string;
+  tokenHash: string;
+}
+
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  const token = request.cookies[SESSION_COOKIE];
+  return token !== undefined && TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+/** The account a session cookie belongs to, if the session exists and has not expired. */
+export async function findSignedIn(db: Queryable, token: string): Promise<SignedIn | null> {
+  const tokenHash = hashToken(token);
+  const result = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [tokenHash],
+  );
+  const row = result.rows[0];
+  return row ? { user: toUser(row), shopperId: row.shopper_id, tokenHash } : null;
+}
+
+/** A new session: a new id on every sign-in, so a cookie planted before sign-in is worthless. */
+export async function createSession(db: Queryable, userId: string, remember: boolean): Promise<string> {
+  const token = newToken();
+  const lifetime = remember ? REMEMBER_SECONDS : BROWSER_SESSION_SECONDS;
+  await db.query('DELETE FROM sessions WHERE expires_at <= now()');
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, remember, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [hashToken(token), userId, remember, lifetime],
+  );
+  return token;
+}
+
+/** Set once the session is committed: a rolled-back sign-in must not leave a cookie behind. */
+export function setSessionCookie(reply: FastifyReply, token: string, remember: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: reply.request.protocol === 'https',
+    ...(remember ? { maxAge: REMEMBER_SECONDS } : {}),
+  });
+}
+
+export async function endSession(db: Queryable, tokenHash: string): Promise<void> {
+  await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.request.protocol === 'https' });
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isSaProvince, SA_PROVINCES } from '@storefront/shared/domain';
+import { Type, type Static } from 'typebox';
+import type { Database } from '../../db/database';
+import { apiError } from '../../plugins/errors';
+import { AddressBodySchema, AddressSchema } from '../../schemas/auth';
+import { errorResponses, ErrorSchema, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
+import { requireSignedIn } from '../auth';
+
+type Address = Static<typeof AddressSchema>;
+
+const COLUMNS = 'id, label, recipient, street, suburb, city, province, postal_code';
+const IdParams = Type.Object({ id: IdentifierSchema }, { additionalProperties: false });
+const responses = { ...errorResponses, 401: ErrorSchema };
+const WRONG_PROVINCE = apiError('invalid_province', `Choose one of the nine provinces: ${SA_PROVINCES.join(', ')}.`);
+
+/** A signed-in shopper's saved delivery addresses. */
+export const addressRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/account/addresses',
+    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(AddressSchema), ...responses } } },
+    async (request, reply) => {
+      const user = requireSignedIn(request, reply);
+      if (!user) return reply;
+      const rows = await database.query<Address>(`SELECT ${COLUMNS} FROM addresses WHERE user_id = $1 ORDER BY created_at`, [user.id]);
+      return rows.rows;
+    },
+  );
+
+  app.post(
+    '/account/addresses',
+    { schema: { querystring: NoQuerySchema, body: AddressBodySchema, response: { 201: AddressSchema, ...responses } } },
+    async (request, reply) => {
+      const user = requireSignedIn(request, reply);
+      if (!user) return reply;
+      const body = request.body;
+      if (!isSaProvince(body.province)) return reply.code(400).send(WRONG_PROVINCE);
+      const inserted = await database.query<Address>(
+        `INSERT INTO addresses (id, user_id, label, recipient, street, suburb, city, province, postal_code)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+        [randomUUID(), user.id, body.label?.trim() ?? '', body.recipient.trim(), body.street.trim(), body.suburb?.trim() ?? '', body.city.trim(), body.province, body.postal_code],
+      );
+      return reply.code(201).send(inserted.rows[0] as Address);
+    },
+  );
+
+  app.put(
+    '/account/addresses/:id',
+    { schema: { params: IdParams, querystring: NoQuerySchema, body: AddressBodySchema, response: { 200: AddressSchema, ...responses } } },
+    async (request, reply) => {
+      const user = requireSignedIn(request, reply);
+      if (!user) return reply;
+      const body = request.body;
+      if (!isSaProvince(body.province)) return reply.code(400).send(WRONG_PROVINCE);
+      const updated = await database.query<Address>(
+        `UPDATE addresses SET label = $3, recipient = $4, street = $5, suburb = $6, city = $7, province = $8, postal_code = $9
+         WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+        [request.params.id, user.id, body.label?.trim() ?? '', body.recipient.trim(), body.street.trim(), body.suburb?.trim() ?? '', body.city.trim(), body.province, body.postal_code],
+      );
+      if (updated.rows.length === 0) return reply.code(404).send(apiError('not_found', 'No such address.'));
+      return updated.rows[0] as Address;
+    },
+  );
+
+  app.delete(
+    '/account/addresses/:id',
+    { schema: { params: IdParams, querystring: NoQuerySchema, response: { 204: Type.Null(), ...responses } } },
+    async (request, reply) => {
+      const user = requireSignedIn(request, reply);
+      if (!user) return reply;
+      const removed = await database.query('DELETE FROM addresses WHERE id = $1 AND user_id = $2 RETURNING id', [request.params.id, user.id]);
+      if (removed.rows.length === 0) return reply.code(404).send(apiError('not_found', 'No such address.'));
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isEmailAddress } from '@storefront/shared/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { mergeShopperInto } from '../../auth/mergeShopper';
+import { checkNewPassword, checkPhone } from '../../auth/rules';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
+import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../auth/sessions';
+import { clearFailures, recordFailure, secondsUntilAllowed } from '../../auth/throttle';
+import { emailKey, findUserByEmail, toUser, USER_COLUMNS, type User, type UserRow } from '../../auth/users';
+import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { apiError } from '../../plugins/errors';
+import { newShopperId, setShopperCookie } from '../../plugins/shopper';
+import {
+  LoginBodySchema,
+  RegisterBodySchema,
+  UpdateMeBodySchema,
+  UserAnswerSchema,
+} from '../../schemas/auth';
+import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
+import { passwordResetRoutes } from './passwordReset';
+
+export interface AuthRoutesOptions {
+  database: Database;
+  /** Where the storefront is, for links in mail (never taken from the request's Host header). */
+  storefrontUrl: string;
+}
+
+const authErrors = { ...errorResponses, 401: ErrorSchema, 429: ErrorSchema };
+
+export const WRONG_CREDENTIALS = 'Wrong email or password.';
+
+export function requireSignedIn(request: FastifyRequest, reply: FastifyReply): User | null {
+  if (request.signedIn) return request.signedIn.user;
+  void reply.code(401).send(apiError('not_signed_in', 'Sign in first.'));
+  return null;
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { database, storefrontUrl }) => {
+  app.post(
+    '/auth/register',
+    { schema: { querystring: NoQuerySchema, body: RegisterBodySchema, response: { 201: UserAnswerSchema, ...authErrors } } },
+    async (request, reply) => {
+      const { first_name, last_name, email, password, remember = false } = request.body;
+      if (!isEmailAddress(email)) return reply.code(400).send(apiError('invalid_email', 'Enter a valid email address.'));
+      const weak = checkNewPassword(password);
+      if (weak) return reply.code(400).send(weak);
+      const phone = checkPhone(request.body.phone);
+      if (phone.error) return reply.code(400).send(phone.error);
+      const taken = apiError('email_taken', 'An account with this email already exists. Sign in instead, or reset the password.');
+      if (await findUserByEmail(database, email)) return reply.code(409).send(taken);
+
+      const passwordHash = await hashPassword(password);
+      const userId = randomUUID();
+      const shopperId = newShopperId();
+      try {
+        const { token, row } = await database.transaction(async (tx) => {
+          await tx.query('INSERT INTO shoppers (id) VALUES ($1)', [shopperId]);
+          const inserted = await tx.query<UserRow>(
+            `INSERT INTO users (id, email, email_key, password_hash, first_name, last_name, phone, shopper_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             RETURNING id, email, first_name, last_name, phone, created_at, shopper_id, password_hash`,
+            [userId, email.trim(), emailKey(email), passwordHash, first_name.trim(), last_name.trim(), phone.phone, shopperId],
+          );
+          await mergeShopperInto(tx, request.anonymousShopperId, shopperId);
+          return { token: await createSession(tx, userId, remember), row: inserted.rows[0] as UserRow };
+        });
+        setSessionCookie(reply, token, remember);
+        return reply.code(201).send({ user: toUser(row) });
+      } catch (error) {
+        // Two registrations of one email at once: the second meets the unique index.
+        if (isUniqueViolation(error)) return reply.code(409).send(taken);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { querystring: NoQuerySchema, body: LoginBodySchema, response: { 200: UserAnswerSchema, ...authErrors } } },
+    async (request, reply) => {
+      const { email, password, remember = false } = request.body;
+      const key = emailKey(email);
+      const wait = await secondsUntilAllowed(database, key, request.ip);
+      if (wait > 0) {
+        const minutes = Math.ceil(wait / 60);
+        return reply
+          .code(429)
+          .header('Retry-After', String(wait))
+          .send(apiError('too_many_attempts', `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`));
+      }
+      const row = await findUserByEmail(database, email);
+      const matches = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstNothing(password);
+      if (!row || !matches) {
+        await recordFailure(database, key, request.ip);
+        return reply.code(401).send(apiError('invalid_credentials', WRONG_CREDENTIALS));
+      }
+      await clearFailures(database, key);
+      const previous = request.signedIn;
+      const token = await database.transaction(async (tx) => {
+        if (previous) await endSession(tx, previous.tokenHash);
+        await mergeShopperInto(tx, request.anonymousShopperId, row.shopper_id);
+        return createSession(tx, row.id, remember);
+      });
+      setSessionCookie(reply, token, remember);
+      return { user: toUser(row) };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { querystring: NoQuerySchema, response: { 204: Type.Null(), ...authErrors } } },
+    async (request, reply) => {
+      if (request.signedIn) await endSession(database, request.signedIn.tokenHash);
+      clearSessionCookie(reply);
+      // A fresh anonymous shopper: nothing of the account's stays reachable from this browser.
+      setShopperCookie(reply, newShopperId());
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { schema: { querystring: NoQuerySchema, response: { 200: UserAnswerSchema, ...authErrors } } },
+    async (request, reply) => {
+      const user = requireSignedIn(request, reply);
+      return user ? { user } : reply;
+    },
+  );
+
+  app.patch(
+    '/auth/me',
+    { schema: { querystring: NoQuerySchema, body: UpdateMeBodySchema, response: { 200: UserAnswerSchema, ...authErrors } } },
+    async (request, reply) => {
+      const user = requireSignedIn(request, reply);
+      if (!user) return reply;
+      const { first_name, last_name } = request.body;
+      const phone = request.body.phone === undefined ? null : checkPhone(request.body.phone);
+      if (phone?.error) return reply.code(400).send(phone.error);
+      const updated = await database.query<UserRow>(
+        `UPDATE users u SET
+           first_name = COALESCE($2, u.first_name),
+           last_name = COALESCE($3, u.last_name),
+           phone = COALESCE($4, u.phone),
+           updated_at = now()
+         WHERE u.id = $1
+         RETURNING ${USER_COLUMNS}`,
+        [user.id, first_name?.trim() || null, last_name?.trim() || null, phone?.phone ?? null],
+      );
+      return { user: toUser(updated.rows[0] as UserRow) };
+    },
+  );
+
+  await app.register(passwordResetRoutes, { database, storefrontUrl });
+};

@@ -1,0 +1,124 @@
+import { SA_PROVINCES } from '@storefront/shared/domain';
+import { Type } from 'typebox';
+import { ErrorSchema, Nullable } from '../../schemas/common';
+import { PictureSchema } from '../../schemas/product';
+
+/** Text a shopper types into one field: something other than spaces, and not a novel. */
+function TextField(maxLength: number) {
+  return Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+}
+
+export const OrderContactSchema = Type.Object(
+  {
+    first_name: TextField(100),
+    last_name: TextField(100),
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    // §5: +27 followed by 9 digits, 12 characters.
+    phone: Type.String({ pattern: '^\\+27[0-9]{9}$' }),
+  },
+  { additionalProperties: false },
+);
+
+const addressProperties = {
+  street: TextField(200),
+  suburb: TextField(100),
+  city: TextField(100),
+  province: Type.Enum(SA_PROVINCES),
+  postal_code: Type.String({ pattern: '^[0-9]{4}$' }),
+};
+
+export const DeliveryAddressSchema = Type.Object(addressProperties, { additionalProperties: false });
+
+/** Address fields only for delivery; collecting in store takes none. */
+export const DeliveryChoiceSchema = Type.Union([
+  Type.Object({ method: Type.Literal('delivery'), ...addressProperties }, { additionalProperties: false }),
+  Type.Object({ method: Type.Literal('collect') }, { additionalProperties: false }),
+]);
+
+export const PaymentMethodSchema = Type.Union([Type.Literal('eft'), Type.Literal('cod')]);
+
+export const PlaceOrderBodySchema = Type.Object(
+  {
+    contact: OrderContactSchema,
+    delivery: DeliveryChoiceSchema,
+    payment_method: PaymentMethodSchema,
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The Idempotency-Key header: required, printable ASCII without spaces. Other headers pass, as
+ * a request always carries some.
+ */
+export const IdempotencyHeadersSchema = Type.Object({
+  'idempotency-key': Type.String({ minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' }),
+});
+
+export const OrderIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) }, { additionalProperties: false });
+
+export const OrderLineSchema = Type.Object(
+  {
+    id: Type.String(),
+    product_id: Type.String(),
+    link: Type.String(),
+    name: Type.String(),
+    colour: Nullable(Type.String()),
+    size: Nullable(Type.String()),
+    colour_code: Nullable(Type.String()),
+    picture: Nullable(PictureSchema),
+    price: Type.Number({ minimum: 0 }),
+    qty: Type.Integer({ minimum: 1 }),
+    line_total: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export const OrderSchema = Type.Object(
+  {
+    id: Type.String(),
+    number: Type.String(),
+    status: Type.Union([Type.Literal('awaiting_payment'), Type.Literal('placed')]),
+    created_at: Type.String(),
+    contact: OrderContactSchema,
+    delivery_method: Type.Union([Type.Literal('delivery'), Type.Literal('collect')]),
+    address: Nullable(DeliveryAddressSchema),
+    payment_method: PaymentMethodSchema,
+    lines: Type.Array(OrderLineSchema),
+    subtotal: Type.Number({ minimum: 0 }),
+    delivery: Type.Number({ minimum: 0 }),
+    vat: Type.Number({ minimum: 0 }),
+    total: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export const ShortLineSchema = Type.Object(
+  {
+    id: Type.String(),
+    product_id: Type.String(),
+    name: Type.String(),
+    requested: Type.Integer({ minimum: 1 }),
+    available: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+/** 409 answers: `insufficient_stock` lists the lines; other conflicts carry none. */
+export const OrderConflictSchema = Type.Object(
+  {
+    error: Type.String(),
+    message: Type.String(),
+    lines: Type.Optional(Type.Array(ShortLineSchema)),
+  },
+  { additionalProperties: false },
+);
+
+export const orderErrorResponses = {
+  400: ErrorSchema,
+  404: ErrorSchema,
+  409: OrderConflictSchema,
+  413: ErrorSchema,
+  415: ErrorSchema,
+  422: ErrorSchema,
+  500: ErrorSchema,
+};

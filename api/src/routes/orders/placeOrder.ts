@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { effectivePrice, orderTotalsInCents, toCents } from '@storefront/shared/domain';
+import type { Order, Picture, PlaceOrderRequest, ShortLine } from '@storefront/shared/types';
+import type { Database, Queryable } from '../../db/database';
+import { ensureShopper } from '../../plugins/shopper';
+import { picturesSql, toIsoTimestamp } from '../products/productQueries';
+import { findOrder } from './orderQueries';
+import { formatOrderNumber } from './orderNumber';
+import { requestDigest } from './requestDigest';
+
+export type PlaceOrderOutcome =
+  | { kind: 'created'; order: Order }
+  /** The same key and body came before: the order it made, unchanged. */
+  | { kind: 'replayed'; order: Order }
+  /** The same key came before with another body. */
+  | { kind: 'key_reused' }
+  | { kind: 'empty_cart' }
+  | { kind: 'insufficient_stock'; lines: ShortLine[] };
+
+type Refusal = Exclude<PlaceOrderOutcome, { kind: 'created' | 'replayed' }>;
+
+/** Thrown inside the transaction so that it rolls back; turned back into an outcome outside. */
+class OrderRefused extends Error {
+  constructor(readonly outcome: Refusal) {
+    super(outcome.kind);
+    this.name = 'OrderRefused';
+  }
+}
+
+interface LockedCartLine {
+  key: string;
+  product_id: string;
+  colour: string | null;
+  size: string | null;
+  colour_code: string | null;
+  qty: number;
+}
+
+interface LockedProduct {
+  id: string;
+  stock: number;
+}
+
+interface ProductDetails {
+  id: string;
+  link: string;
+  name: string;
+  price: number;
+  on_sale_price: number | null;
+  on_sale_until: Date | string | null;
+  small_pictures: Picture[];
+}
+
+export interface PlaceOrderInput {
+  shopperId: string;
+  idempotencyKey: string;
+  request: PlaceOrderRequest;
+}
+
+/**
+ * Claims the key before anything else. A concurrent request with the same key blocks here on
+ * the primary key until the first commits (then finds its order) or rolls back (then goes on).
+ */
+async function claimKey(tx: Queryable, { shopperId, idempotencyKey }: PlaceOrderInput, digest: string): Promise<PlaceOrderOutcome | null> {
+  const claimed = await tx.query(
+    `INSERT INTO order_idempotency_keys (shopper_id, key, request_hash) VALUES ($1, $2, $3)
+     ON CONFLICT (shopper_id, key) DO NOTHING RETURNING key`,
+    [shopperId, idempotencyKey, digest],
+  );
+  if (claimed.rows.length > 0) return null;
+  const earlier = await tx.query<{ request_hash: string; order_id: string | null }>(
+    'SELECT request_hash, order_id::text AS order_id FROM order_idempotency_keys WHERE shopper_id = $1 AND key = $2',
+    [shopperId, idempotencyKey],
+  );
+  const row = earlier.rows[0];
+  if (!row || row.request_hash !== digest) return { kind: 'key_reused' };
+  const order = row.order_id ? await findOrder(tx, shopperId, row.order_id) : null;
+  // A committed key always has its order; if it ever had none, saying "reused" beats a second order.
+  return order ? { kind: 'replayed', order } : { kind: 'key_reused' };
+}
+
+/**
+ * Locks the shopper's lines (so a parallel checkout of the same cart waits and then finds it
+ * empty), then the products, always in id order so two checkouts never wait on each other in a
+ * circle. NO KEY UPDATE still lets cart inserts check their foreign key against the product.
+ */
+async function lockCartAndStock(tx: Queryable, shopperId: string) {
+  const lines = await tx.query<LockedCartLine>(
+    `SELECT l.key, l.product_id, l.colour, l.size, co.code AS colour_code, l.qty
+     FROM cart_lines l LEFT JOIN colours co ON co.name = l.colour
+     WHERE l.shopper_id = $1
+     ORDER BY l.created_at, l.key
+     FOR UPDATE OF l`,
+    [shopperId],
+  );
+  const productIds = [...new Set(lines.rows.map((line) => line.product_id))].sort();
+  const products = await tx.query<LockedProduct>(
+    'SELECT id, stock FROM products WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE',
+    [productIds],
+  );
+  return { lines: lines.rows, stock: new Map(products.rows.map((row) => [row.id, row.stock])) };
+}
+
+function requestedByProduct(lines: readonly LockedCartLine[]): Map<string, number> {
+  const requested = new Map<string, number>();
+  for (const line of lines) requested.set(line.product_id, (requested.get(line.product_id) ?? 0) + line.qty);
+  return requested;
+}
+
+function shortLines(lines: readonly LockedCartLine[], stock: ReadonlyMap<string, number>, names: ReadonlyMap<string, string>): ShortLine[] {
+  const requested = requestedByProduct(lines);
+  return lines
+    .filter((line) => (requested.get(line.product_id) ?? 0) > (stock.get(line.product_id) ?? 0))
+    .map((line) => ({
+      id: line.key,
+      product_id: line.product_id,
+      name: names.get(line.product_id) ?? line.product_id,
+      requested: requested.get(line.product_id) ?? line.qty,
+      available: Math.max(0, stock.get(line.product_id) ?? 0),
+    }));
+}
+
+async function readProducts(tx: Queryable, ids: readonly string[]): Promise<Map<string, ProductDetails>> {
+  const rows = await tx.query<ProductDetails>(
+    `SELECT p.id, p.link, p.name, p.price::float8 AS price, p.on_sale_price::float8 AS on_sale_price, p.on_sale_until,
+       ${picturesSql('p', 'small')} AS small_pictures
+     FROM products p WHERE p.id = ANY($1::text[])`,
+    [ids],
+  );
+  return new Map(rows.rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Takes the stock in one conditional statement. The rows are already locked, so it cannot fall
+ * short now; the condition (and the table's CHECK (stock >= 0)) make sure it never could.
+ */
+async function takeStock(tx: Queryable, requested: ReadonlyMap<string, number>): Promise<string[]> {
+  const ids = [...requested.keys()];
+  const taken = await tx.query<{ id: string }>(
+    `UPDATE products p SET stock = p.stock - d.qty
+     FROM unnest($1::text[], $2::int[]) AS d(id, qty)
+     WHERE p.id = d.id AND p.stock >= d.qty
+     RETURNING p.id`,
+    [ids, ids.map((id) => requested.get(id) ?? 0)],
+  );
+  return taken.rows.map((row) => row.id);
+}
+
+async function insertOrder(
+  tx: Queryable,
+  { shopperId, idempotencyKey, request }: PlaceOrderInput,
+  lines: readonly LockedCartLine[],
+  products: ReadonlyMap<string, ProductDetails>,
+): Promise<string> {
+  const now = new Date();
+  const priced = lines.map((line) => {
+    const product = products.get(line.product_id);
+    if (!product) throw new Error(`Product ${line.product_id} vanished while locked`);
+    const price = effectivePrice(
+      { price: product.price, on_sale_price: product.on_sale_price, on_sale_until: toIsoTimestamp(product.on_sale_until) },
+      now,
+    );
+    return { line, product, price, qty: line.qty, unitCents: toCents(price) };
+  });
+  const totals = orderTotalsInCents(priced, request.delivery.method);
+  const sequence = await tx.query<{ serial: string }>(`SELECT nextval('order_number_seq')::text AS serial`);
+  const id = randomUUID();
+  const { contact, delivery } = request;
+  const address = delivery.method === 'delivery' ? delivery : null;
+  await tx.query(
+    `INSERT INTO orders (id, number, shopper_id, status, first_name, last_name, email, phone,
+       delivery_method, street, suburb, city, province, postal_code, payment_method,
+       subtotal_cents, delivery_cents, vat_cents, total_cents, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+    [
+      id,
+      formatOrderNumber(sequence.rows[0]?.serial ?? '0', now),
+      shopperId,
+      request.payment_method === 'eft' ? 'awaiting_payment' : 'placed',
+      contact.first_name.trim(),
+      contact.last_name.trim(),
+      contact.email.trim(),
+      contact.phone,
+      delivery.method,
+      address?.street.trim() ?? null,
+      address?.suburb.trim() ?? null,
+      address?.city.trim() ?? null,
+      address?.province ?? null,
+      address?.postal_code ?? null,
+      request.payment_method,
+      totals.subtotal,
+      totals.delivery,
+      totals.vat,
+      totals.total,
+      now,
+    ],
+  );
+  for (const [position, { line, product, unitCents }] of priced.entries()) {
+    await tx.query(
+      `INSERT INTO order_lines (order_id, position, key, product_id, link, name, colour, size, colour_code, picture,
+         unit_price_cents, qty, line_total_cents)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12, $13)`,
+      [
+        id,
+        position,
+        line.key,
+        product.id,
+        product.link,
+        product.name,
+        line.colour,
+        line.size,
+        line.colour_code,
+        JSON.stringify(product.small_pictures[0] ?? null),
+        unitCents,
+        line.qty,
+        unitCents * line.qty,
+      ],
+    );
+  }
+  await tx.query('DELETE FROM cart_lines WHERE shopper_id = $1 AND key = ANY($2::text[])', [shopperId, lines.map((line) => line.key)]);
+  await tx.query('UPDATE order_idempotency_keys SET order_id = $3 WHERE shopper_id = $1 AND key = $2', [shopperId, idempotencyKey, id]);
+  return id;
+}
+
+/**
+ * POST /orders in one transaction: claim the Idempotency-Key, lock the cart and the stock, check
+ * every line, take the stock, write the order at the catalogue's prices, empty the cart. Any
+ * refusal rolls all of it back, the key included.
+ */
+export async function placeOrder(database: Database, input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
+  const digest = requestDigest(input.request);
+  try {
+    return await database.transaction(async (tx) => {
+      await ensureShopper(tx, input.shopperId);
+      const earlier = await claimKey(tx, input, digest);
+      if (earlier) return earlier;
+
+      const { lines, stock } = await lockCartAndStock(tx, input.shopperId);
+      if (lines.length === 0) throw new OrderRefused({ kind: 'empty_cart' });
+      const products = await readProducts(tx, [...stock.keys()]);
+      const names = new Map([...products].map(([id, product]) => [id, product.name]));
+
+      const short = shortLines(lines, stock, names);
+      if (short.length > 0) throw new OrderRefused({ kind: 'insufficient_stock', lines: short });
+      const requested = requestedByProduct(lines);
+      const taken = await takeStock(tx, requested);
+      if (taken.length !== requested.size) {
+        // Not reachable while the rows are locked; should it ever be, report the stock as it is now.
+        const untaken = [...requested.keys()].filter((id) => !taken.includes(id));
+        const current = await tx.query<LockedProduct>('SELECT id, stock FROM products WHERE id = ANY($1::text[])', [untaken]);
+        const now = new Map(current.rows.map((row) => [row.id, row.stock]));
+        const untakenLines = lines.filter((line) => untaken.includes(line.product_id));
+        throw new OrderRefused({ kind: 'insufficient_stock', lines: shortLines(untakenLines, now, names) });
+      }
+
+      const orderId = await insertOrder(tx, input, lines, products);
+      const order = await findOrder(tx, input.shopperId, orderId);
+      if (!order) throw new Error(`Order ${orderId} was not found right after it was written`);
+      return { kind: 'created', order } as const;
+    });
+  } catch (error) {
+    if (error instanceof OrderRefused) return error.outcome;
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Database } from '../../db/database';
+import { apiError } from '../../plugins/errors';
+import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
+import { requireSignedIn } from '../auth';
+import { addReview, findProductId, listReviews } from './reviewQueries';
+import { DEFAULT_REVIEWS_PER_PAGE, NewReviewSchema, ReviewListParamsSchema, ReviewListQuerySchema, ReviewPageSchema, ReviewSchema } from './reviewSchemas';
+
+/**
+ * GET /products/{id}/reviews: a product's reviews, newest first, a page at a time.
+ * POST /products/{id}/reviews: a signed-in shopper's review, one per product.
+ */
+export const reviewRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/products/:id/reviews',
+    {
+      schema: {
+        params: ReviewListParamsSchema,
+        querystring: ReviewListQuerySchema,
+        response: { 200: ReviewPageSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const productId = await findProductId(database, request.params.id);
+      if (!productId) return reply.code(404).send(apiError('not_found', `No product "${request.params.id}"`));
+      const { page = 1, limit = DEFAULT_REVIEWS_PER_PAGE } = request.query;
+      return listReviews(database, productId, { page, limit });
+    },
+  );
+
+  app.post(
+    '/products/:id/reviews',
+    {
+      schema: {
+        params: ReviewListParamsSchema,
+        querystring: NoQuerySchema,
+        body: NewReviewSchema,
+        response: { 201: ReviewSchema, ...errorResponses, 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireSignedIn(request, reply);
+      if (!user) return reply;
+      const body = request.body.body.trim();
+      if (!body) return reply.code(400).send(apiError('bad_request', 'Write a few words about the product.'));
+      const productId = await findProductId(database, request.params.id);
+      if (!productId) return reply.code(404).send(apiError('not_found', `No product "${request.params.id}"`));
+      const review = await database.transaction((tx) =>
+        addReview(tx, {
+          productId,
+          userId: user.id,
+          // First name and initial: what other shoppers see of the author.
+          authorName: `${user.first_name} ${user.last_name.charAt(0)}.`,
+          rating: request.body.rating,
+          title: request.body.title?.trim() ?? '',
+          body,
+        }),
+      );
+      if (!review) return reply.code(409).send(apiError('already_reviewed', 'You have already reviewed this product.'));
+      return reply.code(201).send(review);
+    },
+  );
+};

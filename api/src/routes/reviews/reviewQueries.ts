@@ -1,0 +1,103 @@
+import type { ProductReview, ProductReviewPage, ReviewRatingCount } from '@storefront/shared/types';
+import type { Queryable } from '../../db/database';
+import { toIsoTimestamp } from '../products/productQueries';
+
+interface ReviewRow {
+  id: string;
+  product_id: string;
+  author_name: string;
+  rating: number;
+  title: string;
+  body: string;
+  created_at: Date | string;
+}
+
+const STARS = [5, 4, 3, 2, 1] as const;
+
+/** The product's id, found by id or link in any letter case as GET /products/{id} finds it. */
+export async function findProductId(db: Queryable, idOrLink: string): Promise<string | null> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM products WHERE id = lower($1) OR link = lower($1) ORDER BY (id = lower($1)) DESC LIMIT 1`,
+    [idOrLink],
+  );
+  return rows.rows[0]?.id ?? null;
+}
+
+function toReview(row: ReviewRow): ProductReview {
+  return {
+    id: String(row.id),
+    product_id: row.product_id,
+    author_name: row.author_name,
+    rating: row.rating,
+    title: row.title,
+    body: row.body,
+    created_at: toIsoTimestamp(row.created_at) ?? '',
+  };
+}
+
+/** A page of the product's reviews, newest first (ties: the later written first). */
+export async function listReviews(
+  db: Queryable,
+  productId: string,
+  { page, limit }: { page: number; limit: number },
+): Promise<ProductReviewPage> {
+  const counts = await db.query<{ rating: number; count: number }>(
+    `SELECT rating::int AS rating, count(*)::int AS count FROM reviews WHERE product_id = $1 GROUP BY rating`,
+    [productId],
+  );
+  const ratingCounts: ReviewRatingCount[] = STARS.map((rating) => ({
+    rating,
+    count: counts.rows.find((row) => row.rating === rating)?.count ?? 0,
+  }));
+  const total = ratingCounts.reduce((sum, { count }) => sum + count, 0);
+  const starSum = ratingCounts.reduce((sum, { rating, count }) => sum + rating * count, 0);
+  const average = total === 0 ? 0 : Math.round((starSum / total) * 100) / 100;
+
+  const offset = (page - 1) * limit;
+  const rows =
+    offset >= total
+      ? { rows: [] }
+      : await db.query<ReviewRow>(
+          `SELECT id::text AS id, product_id, author_name, rating::int AS rating, title, body, created_at
+           FROM reviews WHERE product_id = $1
+           ORDER BY created_at DESC, id DESC
+           LIMIT $2 OFFSET $3`,
+          [productId, limit, offset],
+        );
+  return { reviews: rows.rows.map(toReview), total, page, limit, average, rating_counts: ratingCounts };
+}
+
+export interface NewReview {
+  productId: string;
+  userId: string;
+  authorName: string;
+  rating: number;
+  title: string;
+  body: string;
+}
+
+/**
+ * Saves a review and folds its stars into the product's rating and counts in the same
+ * transaction; one UPDATE, so reviews written at once all count. Null when this account has
+ * already reviewed the product.
+ */
+export async function addReview(tx: Queryable, review: NewReview): Promise<ProductReview | null> {
+  const inserted = await tx.query<ReviewRow>(
+    `INSERT INTO reviews (product_id, user_id, author_name, rating, title, body)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (product_id, user_id) WHERE user_id IS NOT NULL DO NOTHING
+     RETURNING id::text AS id, product_id, author_name, rating::int AS rating, title, body, created_at`,
+    [review.productId, review.userId, review.authorName, review.rating, review.title, review.body],
+  );
+  const row = inserted.rows[0];
+  if (!row) return null;
+  await tx.query(
+    `UPDATE products SET
+       rating = round((rating * ratings_count + $2) / (ratings_count + 1), 2),
+       ratings_count = ratings_count + 1,
+       reviews_count = reviews_count + 1
+     WHERE id = $1`,
+    [review.productId, review.rating],
+  );
+  return toReview(row);
+}

@@ -1,0 +1,58 @@
+import { CATEGORIES } from '@storefront/shared/domain';
+import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
+import { generateCatalogue } from './generateCatalogue';
+import { parseSeedArgs, seedLargeCatalogue } from './seedCommand';
+
+describe('the large catalogue generator', () => {
+  const products = generateCatalogue(2000);
+
+  test('makes as many products as asked, the same each time, with unique ids, links and SKUs', () => {
+    expect(products).toHaveLength(2000);
+    expect(generateCatalogue(50)).toEqual(products.slice(0, 50));
+    expect(new Set(products.map((product) => product.id)).size).toBe(2000);
+    expect(new Set(products.map((product) => product.link)).size).toBe(2000);
+    expect(new Set(products.map((product) => product.sku)).size).toBe(2000);
+  });
+
+  test('spreads products over every leaf of the tree with realistic flags', () => {
+    const used = new Set(products.flatMap((product) => product.categories));
+    expect([...used].sort()).toEqual(CATEGORIES.map((category) => category.id).sort());
+    const share = (test: (index: number) => boolean) => products.filter((_, index) => test(index)).length / products.length;
+    expect(share((index) => products[index]?.on_sale_price !== null)).toBeCloseTo(0.25, 1);
+    expect(share((index) => products[index]?.stock === 0)).toBeGreaterThan(0);
+  });
+
+  test('refuses a count that is not a whole number above 0', () => {
+    expect(() => generateCatalogue(0)).toThrow(RangeError);
+    expect(() => generateCatalogue(2.5)).toThrow(RangeError);
+  });
+});
+
+describe('npm run seed arguments', () => {
+  test('reads --products, --seed and --replace', () => {
+    expect(parseSeedArgs(['--products', '100000'])).toEqual({ products: 100000, seed: expect.any(Number), replace: false });
+    expect(parseSeedArgs(['--products', '5', '--seed', '7', '--replace'])).toEqual({ products: 5, seed: 7, replace: true });
+  });
+
+  test.each([[[]], [['--products']], [['--products', 'many']], [['--products', '0']], [['--items', '5']]])('refuses %j', (args) => {
+    expect(() => parseSeedArgs(args)).toThrow(/usage: npm run seed/);
+  });
+});
+
+describe.each(testDatabases())('seeding a large catalogue ($name)', (target) => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    ctx = await startTestApp(target);
+  }, DATABASE_TIMEOUT_MS);
+  afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
+
+  test('leaves a shop with products alone unless told to replace them, then lists and searches the new ones', async () => {
+    await expect(seedLargeCatalogue(ctx.database, { products: 300, seed: 1, replace: false })).rejects.toThrow(/--replace/);
+    expect(await seedLargeCatalogue(ctx.database, { products: 300, seed: 1, replace: true })).toBe(300);
+    const all = await ctx.app.inject({ url: '/products?limit=1' });
+    expect(all.headers['x-total-count']).toBe('300');
+    const found = await ctx.app.inject({ url: '/products?search=karoo&limit=100' });
+    expect(Number(found.headers['x-total-count'])).toBeGreaterThan(0);
+    expect(found.json<{ name: string }[]>().every((product) => /karoo/i.test(product.name))).toBe(true);
+  }, DATABASE_TIMEOUT_MS);
+});

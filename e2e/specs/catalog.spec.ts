@@ -1,0 +1,183 @@
+import type { Product } from '@storefront/shared';
+import type { Browser, Page } from 'playwright-core';
+import { apiUrl } from '../support/api';
+import { collectPageErrors, launchBrowser, newShopper, shellUrl } from '../support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The api's own answer for a listing, to check the page against. */
+async function listing(query: string): Promise<{ products: Product[]; total: number }> {
+  const response = await fetch(apiUrl(`/products?${query}`));
+  if (!response.ok) throw new Error(`GET /products?${query} answered ${response.status}`);
+  return { products: (await response.json()) as Product[], total: Number(response.headers.get('x-total-count')) };
+}
+
+const productList = (page: Page) => page.getByRole('list', { name: 'Products' });
+
+async function cardNames(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="product-card"] h3').allTextContents();
+}
+
+describe('the catalog', () => {
+  it('searches from the header: live results while typing, then the right results on /shop', async () => {
+    const { context, page } = await newShopper(browser);
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl('/'));
+    const field = page.getByRole('combobox', { name: 'Search products' });
+    await field.fill('hedphones');
+    const suggestions = page.getByRole('listbox', { name: 'Search suggestions' });
+    await suggestions.getByRole('option').first().waitFor();
+    expect(await suggestions.textContent()).toMatch(/Headphones/);
+
+    await field.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/shop' && url.searchParams.get('search') === 'hedphones');
+    await page.getByRole('heading', { level: 1, name: 'Results for “hedphones”' }).waitFor();
+    const expected = await listing('search=hedphones&limit=12');
+    expect(expected.total).toBeGreaterThan(0);
+    await page.getByText(`Showing 1–${Math.min(12, expected.total)} of ${expected.total} products`).waitFor();
+    expect(await cardNames(page)).toEqual(expected.products.map((product) => product.name));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('searches within the category chosen in the header', async () => {
+    const { context, page } = await newShopper(browser);
+    await page.goto(shellUrl('/shop'));
+    await page.getByLabel('Search in').selectOption('fashion');
+    await page.getByRole('combobox', { name: 'Search products' }).fill('cotton');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.search === '?category=fashion&search=cotton');
+    const expected = await listing('category=fashion&search=cotton&limit=12');
+    await page.getByText(`Showing 1–${Math.min(12, expected.total)} of ${expected.total} products`).waitFor();
+    expect(await cardNames(page)).toEqual(expected.products.map((product) => product.name));
+    await context.close();
+  });
+
+  it('narrows the list with a category filter, kept in the URL through a reload and undone by Back', async () => {
+    const { context, page } = await newShopper(browser);
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl('/shop'));
+    const all = await listing('limit=1');
+    await page.getByText(`Showing 1–12 of ${all.total} products`).waitFor();
+
+    await page.getByRole('complementary', { name: 'Filters' }).getByRole('button', { name: /^Electronics \(\d+\)$/ }).click();
+    await page.waitForURL((url) => url.search === '?category=electronics');
+    const electronics = await listing('category=electronics&limit=12');
+    expect(electronics.total).toBeLessThan(all.total);
+    await page.getByText(`Showing 1–${Math.min(12, electronics.total)} of ${electronics.total} products`).waitFor();
+    expect(await cardNames(page)).toEqual(electronics.products.map((product) => product.name));
+    await page.getByRole('button', { name: 'Remove filter Category: Electronics' }).waitFor();
+
+    await page.reload();
+    await page.getByText(`Showing 1–${Math.min(12, electronics.total)} of ${electronics.total} products`).waitFor();
+    await page.goBack();
+    await page.getByText(`Showing 1–12 of ${all.total} products`).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('/shop/list, /shop/off-canvas and /shop/6cols each render their own layout', async () => {
+    const { context, page } = await newShopper(browser);
+    const columnsOf = () => productList(page).evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(' ').length);
+
+    await page.goto(shellUrl('/shop/list'));
+    await page.locator('[data-layout="list"]').waitFor();
+    await productList(page).waitFor();
+    expect(await productList(page).getAttribute('data-view')).toBe('list');
+    expect(await page.locator('.cat-card__description').first().isVisible()).toBe(true);
+    expect(await page.getByRole('complementary', { name: 'Filters' }).isVisible()).toBe(true);
+    const rowBox = await page.getByTestId('product-card').first().boundingBox();
+    expect(rowBox?.width).toBeGreaterThan(600);
+
+    await page.goto(shellUrl('/shop/off-canvas'));
+    await page.locator('[data-layout="off-canvas"]').waitFor();
+    await productList(page).waitFor();
+    expect(await page.getByRole('complementary', { name: 'Filters' }).count()).toBe(0);
+    expect(await columnsOf()).toBe(4);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await drawer.getByRole('button', { name: /^Toys \(\d+\)$/ }).click();
+    await page.waitForURL((url) => url.pathname === '/shop/off-canvas' && url.search === '?category=toys');
+    await drawer.getByRole('button', { name: 'Show results' }).click();
+    await drawer.waitFor({ state: 'detached' });
+
+    await page.goto(shellUrl('/shop/6cols'));
+    await page.locator('[data-layout="6cols"]').waitFor();
+    await productList(page).waitFor();
+    expect(await columnsOf()).toBe(6);
+    await page.setViewportSize({ width: 700, height: 900 });
+    expect(await columnsOf()).toBe(2);
+    await context.close();
+  });
+
+  it('infinite scroll loads the next page near the end, then says when all are shown', async () => {
+    const { context, page } = await newShopper(browser);
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl('/shop/infinite-scroll?limit=36'));
+    const cards = page.getByTestId('product-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(36);
+    const { total } = await listing('limit=1');
+
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length > 36);
+    expect(await cards.count()).toBe(Math.min(72, total));
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    const names = await cardNames(page);
+    expect(new Set(names).size).toBe(names.length);
+
+    for (let step = 0; step < 5 && (await cards.count()) < total; step += 1) {
+      await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(500);
+    }
+    await page.getByText(`You’ve seen all ${total} products.`).waitFor();
+    expect(await cards.count()).toBe(total);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the quick view from a card and closes it 350 ms after a route change', async () => {
+    const { context, page } = await newShopper(browser);
+    await page.goto(shellUrl('/shop'));
+    const first = (await listing('limit=1')).products[0];
+    if (!first) throw new Error('empty catalogue');
+    await page.getByRole('button', { name: `Quick view ${first.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: first.name });
+    await dialog.waitFor();
+    // The product remote's QuickView inside the shell's dialog: the gallery and the purchase panel.
+    const content = dialog.getByTestId('quick-view');
+    await content.waitFor();
+    await content.getByRole('heading', { level: 2, name: first.name }).waitFor();
+    expect(await content.getByRole('textbox', { name: 'Quantity', exact: true }).inputValue()).toBe('1');
+    expect(await content.getByRole('button', { name: 'Add to Wishlist' }).isVisible()).toBe(true);
+
+    // Timed in the page: when the URL changed, and when the dialog left the document.
+    await page.evaluate(() => {
+      const marks = { navigatedAt: 0, closedAt: 0 };
+      Object.assign(window, { __quickViewMarks: marks });
+      const start = location.href;
+      const watch = () => {
+        if (!marks.navigatedAt && location.href !== start) marks.navigatedAt = performance.now();
+        if (marks.navigatedAt && !document.querySelector('[role="dialog"]')) marks.closedAt = performance.now();
+        if (!marks.closedAt) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await dialog.getByRole('link', { name: 'View full details' }).click();
+    await page.waitForURL((url) => url.pathname === '/product');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => (window as unknown as { __quickViewMarks: { closedAt: number } }).__quickViewMarks.closedAt > 0);
+    const marks = await page.evaluate(() => (window as unknown as { __quickViewMarks: { navigatedAt: number; closedAt: number } }).__quickViewMarks);
+    expect(marks.closedAt - marks.navigatedAt).toBeGreaterThanOrEqual(300);
+    expect(marks.closedAt - marks.navigatedAt).toBeLessThan(1500);
+    await context.close();
+  });
+});

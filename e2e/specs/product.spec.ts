@@ -1,0 +1,190 @@
+import type { CartItem } from '@storefront/shared';
+import type { Browser } from 'playwright-core';
+import { simpleProductInStock } from '../support/api';
+import { collectPageErrors, launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
+import { currentZoom, moveTo, openLightbox } from '../support/lightbox';
+import { variantProductInStock } from '../support/products';
+
+// Jest reads testTimeout only from the top level, not from the e2e project's own config.
+jest.setTimeout(30_000);
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LAYOUTS = [
+  'custom-tab',
+  'left-sidebar',
+  'right-sidebar',
+  'sticky-cart',
+  'extended',
+  'grid',
+  'full-width',
+  'sticky-info',
+  'sticky-both',
+  'transparent',
+  'center',
+];
+
+describe('the product page', () => {
+  it('blocks a variant product until colour and size are picked, then the cart line carries them', async () => {
+    const product = await variantProductInStock();
+    const [colour] = product.colours;
+    const size = product.sizes[1];
+    if (!colour || !size) throw new Error('variant product without options');
+    const { context, page } = await newShopper(browser);
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl(`/product?id=${product.link}`));
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+
+    const add = page.getByRole('button', { name: 'Add to Cart', exact: true }).first();
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByText('Choose a colour and a size.').first().waitFor();
+    await page.getByRole('button', { name: colour.name, exact: true }).click();
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByText('Choose a size.').first().waitFor();
+    await page.getByRole('button', { name: size.label, exact: true }).click();
+    expect(await add.isEnabled()).toBe(true);
+    await add.click();
+    await page.getByText(`${product.name} has been added to cart`).waitFor();
+
+    await page.getByRole('button', { name: /^Cart,/ }).click();
+    const line = page.getByTestId('cart-line').filter({ hasText: product.name });
+    await line.waitFor();
+    expect(await line.textContent()).toContain(`Colour: ${colour.name}`);
+    expect(await line.textContent()).toContain(`Size: ${size.name.toUpperCase()}`);
+    const cart = (await (await page.request.get(shellUrl('/api/cart'))).json()) as CartItem[];
+    expect(cart).toEqual([
+      expect.objectContaining({ id: `${product.id}-${colour.name}-${size.name}`.toLowerCase(), colour: colour.name, colour_code: colour.code, size: size.name, qty: 1 }),
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the lightbox only when asked, zooms in steps up to four times, loops and closes on Esc', async () => {
+    const product = await variantProductInStock();
+    const count = product.large_pictures.length;
+    const { context, page } = await newShopper(browser);
+    const errors = collectPageErrors(page);
+    const productOrigin = new URL(remoteUrls()['mfe-product'] ?? '').origin;
+    const productScripts: string[] = [];
+    page.on('response', async (response) => {
+      const url = new URL(response.url());
+      if (url.origin === productOrigin && url.pathname.endsWith('.js')) productScripts.push(await response.text().catch(() => ''));
+    });
+    const lightgalleryLoaded = () => productScripts.some((source) => source.includes('lg-zoom-in'));
+
+    await page.goto(shellUrl(`/product?id=${product.link}`));
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(lightgalleryLoaded()).toBe(false);
+
+    const trigger = page.getByRole('button', { name: `Open picture 1 of ${count} full screen` });
+    await openLightbox(page, trigger);
+    expect(lightgalleryLoaded()).toBe(true);
+    expect(await page.getByRole('dialog', { name: `Pictures of ${product.name}` }).count()).toBe(1);
+    expect(await page.locator('.lg-counter').textContent()).toMatch(new RegExp(`^\\s*1\\s*/\\s*${count}\\s*$`));
+
+    // §9: zoom levels 0 to 300 in steps of 100; lightgallery's scale is 1 + level / 100.
+    for (const expected of [2, 3, 4, 4]) {
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.waitForFunction(
+        (scale) => (document.querySelector('.lg-current .lg-image') as HTMLElement | null)?.style.transform.includes(`scale3d(${scale},`),
+        expected,
+      );
+      expect(await currentZoom(page)).toBe(expected);
+    }
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.waitForFunction(() => (document.querySelector('.lg-current .lg-image') as HTMLElement | null)?.style.transform.includes('scale3d(3,'));
+
+    // Loops over the large pictures: back from the first is the last.
+    await moveTo(page, 'Previous picture', count, count);
+
+    await page.keyboard.press('Escape');
+    await page.locator('.lg-container').waitFor({ state: 'detached' });
+    expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('closes the lightbox on a click outside the picture, and says when a picture fails to load', async () => {
+    const product = await variantProductInStock();
+    const count = product.large_pictures.length;
+    const { context, page } = await newShopper(browser);
+    const broken = new RegExp(`/images/products/${product.id}/2\\.svg$`);
+    await page.route(broken, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(shellUrl(`/product/grid/${product.link}`));
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+
+    await openLightbox(page, page.getByRole('button', { name: `Open picture 1 of ${count} full screen` }));
+    await moveTo(page, 'Next picture', 2, count);
+    await page.locator('.lg-current').getByText('This image failed to load').waitFor();
+
+    await moveTo(page, 'Next picture', 3, count);
+    await page.locator('.lg-current.lg-zoomable .lg-image').waitFor();
+    const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
+    await page.mouse.click(viewport.width * 0.12, viewport.height * 0.3);
+    await page.locator('.lg-container').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it.each(['default', ...LAYOUTS])('renders the product in the %s layout', async (layout) => {
+    const product = await simpleProductInStock();
+    const { context, page } = await newShopper(browser);
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl(layout === 'default' ? `/product/${product.link}` : `/product/${layout}/${product.link}`));
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    expect(await page.locator('[data-layout]').getAttribute('data-layout')).toBe(layout);
+    expect(await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().isEnabled()).toBe(true);
+    await page.getByRole('tab', { name: /^Reviews/ }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('brings up the sticky add-to-cart bar on sticky-cart once the main button scrolls away, and it adds to the cart', async () => {
+    const product = await simpleProductInStock();
+    const { context, page } = await newShopper(browser);
+    await page.goto(shellUrl(`/product/sticky-cart/${product.link}`));
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    const bar = page.getByTestId('sticky-add-to-cart');
+    expect(await bar.getAttribute('aria-hidden')).toBe('true');
+
+    await page.getByRole('heading', { name: 'Related products' }).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('[data-testid="sticky-add-to-cart"]')?.getAttribute('aria-hidden') === 'false');
+    await bar.getByRole('button', { name: 'Increase quantity' }).click();
+    await bar.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText(`${product.name} has been added to cart`).waitFor();
+    const cart = (await (await page.request.get(shellUrl('/api/cart'))).json()) as CartItem[];
+    expect(cart).toEqual([expect.objectContaining({ id: product.id, qty: 2 })]);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => document.querySelector('[data-testid="sticky-add-to-cart"]')?.getAttribute('aria-hidden') === 'true');
+    await context.close();
+  });
+
+  it('shows the reviews tab with newest reviews first and more on request', async () => {
+    const product = await variantProductInStock();
+    const { context, page } = await newShopper(browser);
+    await page.goto(shellUrl(`/product/${product.link}?tab=reviews`));
+    const panel = page.getByRole('tabpanel', { name: `Reviews (${product.reviews_count})` });
+    if (product.reviews_count === 0) {
+      await panel.getByText('There are no reviews yet.').waitFor();
+    } else {
+      await panel.getByTestId('review').first().waitFor();
+      expect(await panel.getByTestId('review').count()).toBe(Math.min(5, product.reviews_count));
+      if (product.reviews_count > 5) {
+        await panel.getByRole('button', { name: 'Show more reviews' }).click();
+        await page.waitForFunction((expected) => document.querySelectorAll('[data-testid="review"]').length === expected, Math.min(10, product.reviews_count));
+      }
+    }
+    await panel.getByRole('button', { name: 'Sign in to write a review' }).click();
+    await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,127 @@
+import { loginModalOpened, registerModalOpened } from '@storefront/shared';
+import { createTestStore, renderWithStore } from '@storefront/shared/testing';
+import { act, screen, waitFor } from '@testing-library/react';
+import AccountModals, { MODAL_SWITCH_MS } from './AccountModals';
+
+jest.setTimeout(30_000);
+
+function uniqueEmail(name: string) {
+  return `${name}.${Date.now()}.${Math.round(Math.random() * 1e6)}@example.co.za`;
+}
+
+function renderModals() {
+  const store = createTestStore();
+  const view = renderWithStore(<AccountModals />, { store });
+  return { ...view, store };
+}
+
+describe('AccountModals', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('shows nothing until a modal is opened through the store', () => {
+    renderModals();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('login: shows the §5 field errors beside the fields, with focus in the first field', async () => {
+    const { user, store } = renderModals();
+    act(() => void store.dispatch(loginModalOpened()));
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByLabelText('Email address')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Email address is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email address'), 'thandi@');
+    await user.tab();
+    expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
+  });
+
+  it('switches from login to register, closing the login modal only after 350 ms', async () => {
+    const { store } = renderModals();
+    act(() => void store.dispatch(loginModalOpened()));
+    jest.useFakeTimers();
+    act(() => screen.getByRole('button', { name: 'Create an account' }).click());
+    act(() => jest.advanceTimersByTime(MODAL_SWITCH_MS - 1));
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByRole('dialog', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create an account' })).toBeInTheDocument();
+    expect(store.getState().auth.register_modal_open).toBe(true);
+
+    act(() => screen.getByRole('button', { name: 'Sign in' }).click());
+    act(() => jest.advanceTimersByTime(MODAL_SWITCH_MS));
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Forgot your password?' }).click());
+    act(() => jest.advanceTimersByTime(MODAL_SWITCH_MS));
+    expect(screen.getByRole('dialog', { name: 'Forgot your password?' })).toBeInTheDocument();
+  });
+
+  it('closes on Escape', async () => {
+    const { user, store } = renderModals();
+    act(() => void store.dispatch(loginModalOpened()));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().auth.login_modal_open).toBe(false);
+  });
+
+  it('register: requires every field, forces +27 on the phone as it is typed, and signs the shopper in', async () => {
+    const { user, store } = renderModals();
+    act(() => void store.dispatch(registerModalOpened()));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    for (const message of ['First name is required', 'Last name is required', 'Email address is required', 'Password is required', 'Phone number is required']) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+
+    const phone = screen.getByLabelText('Phone number');
+    await user.type(phone, '0');
+    expect(phone).toHaveValue('+27');
+    await user.type(phone, '82 123-45');
+    expect(phone).toHaveValue('+278212345');
+    await user.type(phone, '6789999');
+    expect(phone).toHaveValue('+27821234567');
+
+    await user.type(screen.getByLabelText('First name'), 'Sipho');
+    await user.type(screen.getByLabelText('Last name'), 'Ndlovu');
+    await user.type(screen.getByLabelText('Email address'), uniqueEmail('sipho'));
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('Use at least 8 characters')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), ' but longer now');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Welcome, Sipho! Your account is ready.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().auth).toMatchObject({ signed_in: true, user: { first_name: 'Sipho', phone: '+27821234567' } });
+  });
+
+  it('shows the server’s answer in the form: a taken email, a wrong password', async () => {
+    const email = uniqueEmail('taken');
+    const first = renderModals();
+    act(() => void first.store.dispatch(registerModalOpened()));
+    await first.user.type(screen.getByLabelText('First name'), 'Ayanda');
+    await first.user.type(screen.getByLabelText('Last name'), 'Khumalo');
+    await first.user.type(screen.getByLabelText('Email address'), email);
+    await first.user.type(screen.getByLabelText('Password'), 'a good long password');
+    await first.user.type(screen.getByLabelText('Phone number'), '0831112222');
+    await first.user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(first.store.getState().auth.signed_in).toBe(true));
+    first.unmount();
+
+    const second = renderModals();
+    act(() => void second.store.dispatch(registerModalOpened()));
+    await second.user.type(screen.getByLabelText('First name'), 'Ayanda');
+    await second.user.type(screen.getByLabelText('Last name'), 'Khumalo');
+    await second.user.type(screen.getByLabelText('Email address'), email.toUpperCase());
+    await second.user.type(screen.getByLabelText('Password'), 'a good long password');
+    await second.user.type(screen.getByLabelText('Phone number'), '0831112222');
+    await second.user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+
+    act(() => void second.store.dispatch(loginModalOpened()));
+    await second.user.type(await screen.findByLabelText('Email address'), email);
+    await second.user.type(screen.getByLabelText('Password'), 'not the password');
+    await second.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
+    expect(second.store.getState().auth.signed_in).toBe(false);
+  });
+});

@@ -1,0 +1,88 @@
+import { Skeleton, useGetMeQuery, useLogoutMutation } from '@storefront/shared';
+import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { AddressesSection } from '../features/account/AddressesSection';
+import { OrderDetail } from '../features/account/OrderDetail';
+import { OrdersSection } from '../features/account/OrdersSection';
+import { ProfileSection } from '../features/account/ProfileSection';
+import '../features/account.css';
+
+function isUnauthorised(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
+}
+
+/** /account/*: the signed-in shopper's dashboard. Signed-out visitors go to /login and come back. */
+export default function AccountPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { currentData: user, error, isLoading, refetch } = useGetMeQuery();
+  const [logout, { isLoading: signingOut }] = useLogoutMutation();
+
+  if (isUnauthorised(error)) return <Navigate to={`/login?next=${encodeURIComponent(pathname)}`} replace />;
+  if (isLoading || (!user && !error)) {
+    return (
+      <div className="sf-container acc-page" aria-busy="true">
+        <Skeleton height="36px" width="40%" />
+        <Skeleton height="200px" />
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <div className="sf-container acc-page">
+        <div className="sf-notice" role="alert">
+          <p>We couldn’t load your account just now.</p>
+          <button type="button" className="sf-button" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const signOut = () =>
+    logout()
+      .unwrap()
+      .then(
+        () => {
+          toast.success('You have signed out');
+          navigate('/', { replace: true });
+        },
+        () => toast.error('error signing out'),
+      );
+
+  return (
+    <div className="sf-container acc-page acc-dashboard">
+      <h1>Hello, {user.first_name}</h1>
+      <div className="acc-dashboard__layout">
+        <nav aria-label="Account" className="acc-nav">
+          <NavLink to="/account" end>
+            Dashboard
+          </NavLink>
+          <NavLink to="/account/orders">Orders</NavLink>
+          <NavLink to="/account/addresses">Addresses</NavLink>
+          <button type="button" className="acc-link" onClick={() => void signOut()} disabled={signingOut}>
+            Sign out
+          </button>
+        </nav>
+        <div className="acc-dashboard__content">
+          <Routes>
+            <Route
+              index
+              element={
+                <>
+                  <ProfileSection user={user} />
+                  <OrdersSection limit={3} />
+                </>
+              }
+            />
+            <Route path="orders" element={<OrdersSection />} />
+            <Route path="orders/:id" element={<OrderDetail />} />
+            <Route path="addresses" element={<AddressesSection />} />
+            <Route path="*" element={<Navigate to="/account" replace />} />
+          </Routes>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { baseApi, formatRand, orderTotals, ordersApi, randomId, type Order } from '@storefront/shared';
+import { createTestStore, renderWithStore } from '@storefront/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { fillCheckoutForm, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';
+import { placeOrderApi } from '../features/orders/ordersApi';
+import CheckoutPage from './CheckoutPage';
+import OrderCompletePage from './OrderCompletePage';
+
+const pages = (
+  <Routes>
+    <Route path="/checkout" element={<CheckoutPage />} />
+    <Route path="/checkout/complete/:id" element={<OrderCompletePage />} />
+  </Routes>
+);
+
+async function ordersOf(store: ReturnType<typeof createTestStore>): Promise<Order[]> {
+  return store.dispatch(ordersApi.endpoints.getOrders.initiate(undefined, { forceRefetch: true })).unwrap();
+}
+
+describe('CheckoutPage', () => {
+  it('shows a friendly empty state for an empty cart', async () => {
+    renderWithStore(pages, { route: '/checkout' });
+    expect(await screen.findByText('No products in the cart.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/shop');
+    expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
+  });
+
+  it('shows each field its own error, focuses the first, and places nothing', async () => {
+    const store = createTestStore();
+    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
+    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    const { user } = renderWithStore(pages, { route: '/checkout', store });
+
+    await user.click(await screen.findByRole('button', { name: 'Place order' }));
+
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    const errors = screen.getAllByText(/./, { selector: '.sf-field__error' }).map((error) => error.textContent);
+    expect(errors).toEqual([
+      'First name is required',
+      'Last name is required',
+      'Email address is required',
+      'Phone number is required',
+      'Street address is required',
+      'Suburb is required',
+      'City or town is required',
+      'Choose a province',
+      'Postal code is required',
+    ]);
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus());
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription('First name is required');
+
+    await user.type(screen.getByLabelText('Postal code'), '80a');
+    expect(screen.getByLabelText('Postal code')).toHaveValue('80');
+    await user.tab();
+    expect(screen.getByText('A postal code is 4 digits')).toBeInTheDocument();
+    expect(await ordersOf(store)).toEqual([]);
+  });
+
+  it('normalises the phone number to +27 as the shopper types, and lists the nine provinces', async () => {
+    const store = createTestStore();
+    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
+    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    const { user } = renderWithStore(pages, { route: '/checkout', store });
+
+    const phone = await screen.findByLabelText('Phone number');
+    await user.type(phone, '082 123 45');
+    expect(phone).toHaveValue('+278212345');
+    await user.tab();
+    expect(screen.getByText(/\+27 and 9 digits/)).toBeInTheDocument();
+    await user.type(phone, '67');
+    expect(phone).toHaveValue('+27821234567');
+    expect(screen.queryByText(/\+27 and 9 digits/)).not.toBeInTheDocument();
+
+    const provinces = within(screen.getByLabelText('Province')).getAllByRole('option').slice(1);
+    expect(provinces.map((option) => option.textContent)).toEqual([
+      'Eastern Cape',
+      'Free State',
+      'Gauteng',
+      'KwaZulu-Natal',
+      'Limpopo',
+      'Mpumalanga',
+      'North West',
+      'Northern Cape',
+      'Western Cape',
+    ]);
+  });
+
+  it('collecting in store drops the address and the delivery fee from the summary', async () => {
+    const store = createTestStore();
+    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
+    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
+    const { user } = renderWithStore(pages, { route: '/checkout', store });
+
+    const total = await screen.findByTestId('order-total');
+    expect(total).toHaveTextContent(formatRand(orderTotals([line], 'delivery').total));
+    await user.click(screen.getByRole('radio', { name: /Collect in store/ }));
+    expect(screen.queryByLabelText('Street address')).not.toBeInTheDocument();
+    expect(screen.getByTestId('order-delivery')).toHaveTextContent('Free');
+    expect(total).toHaveTextContent(formatRand(orderTotals([line], 'collect').total));
+    expect(screen.getByRole('radio', { name: /Cash on collection/ })).toBeInTheDocument();
+  });
+
+  it('places one order however often the button is pressed, then shows the confirmation and an empty cart', async () => {
+    const store = createTestStore();
+    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
+    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
+    const { user } = renderWithStore(pages, { route: '/checkout', store });
+
+    await screen.findByRole('button', { name: 'Place order' });
+    await fillCheckoutForm(user);
+    expect(screen.getByLabelText('Phone number')).toHaveValue(THANDI.phone);
+    const button = screen.getByRole('button', { name: 'Place order' });
+    await user.dblClick(button);
+    await user.click(button);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: `Thank you, ${THANDI.firstName}! Your order is placed.` });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const number = screen.getByTestId('order-number').textContent ?? '';
+    expect(number).toMatch(/^JAC-\d{4}-\d{6}$/);
+    expect(screen.getByTestId('payment-reference')).toHaveTextContent(number);
+    expect(screen.getByText(/Sample details: not a real account/)).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent(formatRand(orderTotals([line], 'delivery').total));
+    expect(screen.getByTestId('order-line')).toHaveTextContent(product.name);
+
+    const orders = await ordersOf(store);
+    expect(orders.map((order) => order.number)).toEqual([number]);
+    expect(baseApi.endpoints.getCart.select()(store.getState()).data).toEqual([]);
+  });
+
+  it('says which line ran out of stock when another shopper bought it first, and orders nothing', async () => {
+    const store = createTestStore();
+    // Its own product (a simple one with 5 to 9 in stock, from the end), so no other test moves its stock meanwhile.
+    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5 && item.available_stock <= 9);
+    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: product.available_stock })).unwrap();
+
+    const rival = createTestStore();
+    await rival.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await rival
+      .dispatch(
+        placeOrderApi.endpoints.placeOrder.initiate({
+          idempotencyKey: randomId(32),
+          request: { contact: { first_name: 'Sipho', last_name: 'Dube', email: 'sipho@example.co.za', phone: '+27831234567' }, delivery: { method: 'collect' }, payment_method: 'cod' },
+        }),
+      )
+      .unwrap();
+
+    const { user } = renderWithStore(pages, { route: '/checkout', store });
+    await screen.findByRole('button', { name: 'Place order' });
+    await user.click(screen.getByRole('radio', { name: /Collect in store/ }));
+    await fillCheckoutForm(user, { withAddress: false });
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    const problem = await screen.findByTestId('checkout-problem');
+    expect(problem).toHaveTextContent(`${product.name}: you asked for ${line.qty}, only ${line.qty - 1} left.`);
+    expect(within(problem).getByRole('link', { name: 'Update your cart' })).toHaveAttribute('href', '/cart');
+    await waitFor(() => expect(problem).toHaveFocus());
+    expect(await ordersOf(store)).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled();
+    // The refreshed cart shows what is left, beside the line.
+    expect(await screen.findByText(`Only ${line.qty - 1} left.`)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,54 @@
+import { MESSAGES, Skeleton, useAppSelector, useGetCartQuery } from '@storefront/shared';
+import { Link } from 'react-router-dom';
+import { CheckoutForm } from '../features/checkout/CheckoutForm';
+import '../features/cart.css';
+import '../features/checkout/checkout.css';
+
+/** /checkout: the form that places an order from the shopper's cart, or why it cannot yet. */
+export default function CheckoutPage() {
+  const { data: cart, isLoading, refetch } = useGetCartQuery();
+  // The cart falls back to a sample when the api is down (§7); nobody can order a sample.
+  const cartIsSample = useAppSelector((state) => state.sampleData.endpoints.includes('getCart'));
+
+  if (isLoading) {
+    return (
+      <div className="sf-container chk-page" aria-busy="true">
+        <h1>Checkout</h1>
+        <Skeleton height="280px" />
+      </div>
+    );
+  }
+  if (cartIsSample) {
+    return (
+      <div className="sf-container chk-page">
+        <h1>Checkout</h1>
+        <div className="sf-notice" role="alert">
+          <p>We cannot reach the shop right now, so your cart cannot be checked out. Nothing has been ordered.</p>
+          <button type="button" className="sf-button" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (!cart || cart.length === 0) {
+    return (
+      <div className="sf-container chk-page">
+        <h1>Checkout</h1>
+        <div className="sf-notice">
+          <p>{MESSAGES.emptyCart}</p>
+          <p>Add something you like, then come back here to check out.</p>
+          <Link className="sf-button" to="/shop">
+            Continue shopping
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="sf-container chk-page">
+      <h1>Checkout</h1>
+      <CheckoutForm cart={cart} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { ProductImage, type Product } from '@storefront/shared';
+import { useState, type MouseEvent } from 'react';
+import type { GalleryStyle } from '../layouts/productLayouts';
+import { useLightbox } from '../lightbox/useLightbox';
+import { ProductLabels } from './ProductLabels';
+import { ThumbnailCarousel } from './ThumbnailCarousel';
+import './gallery.css';
+
+interface GalleryProps {
+  product: Product;
+  style: GalleryStyle;
+}
+
+/**
+ * The product's pictures: one large picture with thumbnails, or all of them large (grid,
+ * stacked, strip). A click on a large picture opens it full screen in the lightbox.
+ */
+export function Gallery({ product, style }: GalleryProps) {
+  const pictures = product.large_pictures.length > 0 ? product.large_pictures : product.small_pictures;
+  const [active, setActive] = useState(0);
+  const { anchor, open, opening } = useLightbox(product, pictures);
+  const count = pictures.length;
+  const openAt = (index: number) => (event: MouseEvent<HTMLButtonElement>) => void open(index, event.currentTarget);
+
+  const picture = (index: number, priority: boolean) => (
+    <button
+      type="button"
+      className="prd-gallery__picture"
+      aria-label={`Open picture ${index + 1} of ${count} full screen`}
+      aria-busy={opening}
+      onClick={openAt(index)}
+    >
+      <ProductImage
+        picture={pictures[index]}
+        alt={`${product.name}, picture ${index + 1} of ${count}`}
+        {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+      />
+    </button>
+  );
+
+  if (count === 0) {
+    return (
+      <div className={`prd-gallery prd-gallery--${style}`}>
+        <div className="prd-gallery__main">
+          <ProductImage picture={undefined} alt={`${product.name}: no picture yet`} />
+          <ProductLabels product={product} />
+        </div>
+      </div>
+    );
+  }
+
+  if (style === 'grid' || style === 'stacked' || style === 'strip') {
+    return (
+      <div className={`prd-gallery prd-gallery--${style}`}>
+        <ul className="prd-gallery__all" aria-label={`Pictures of ${product.name}`}>
+          {pictures.map((item, index) => (
+            <li key={item.url} className="prd-gallery__cell">
+              {picture(index, index === 0)}
+              {index === 0 && <ProductLabels product={product} />}
+            </li>
+          ))}
+        </ul>
+        <div ref={anchor} hidden />
+      </div>
+    );
+  }
+
+  const shown = Math.min(active, count - 1);
+  return (
+    <div className={`prd-gallery prd-gallery--${style}`}>
+      <div className="prd-gallery__main">
+        {picture(shown, true)}
+        <ProductLabels product={product} />
+      </div>
+      {count > 1 && (
+        <ThumbnailCarousel
+          pictures={product.small_pictures.length === count ? product.small_pictures : pictures}
+          active={shown}
+          onSelect={setActive}
+          orientation={style === 'thumbs-beside' ? 'vertical' : 'horizontal'}
+        />
+      )}
+      <div ref={anchor} hidden />
+    </div>
+  );
+}

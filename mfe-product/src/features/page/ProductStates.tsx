@@ -1,0 +1,47 @@
+import { Skeleton } from '@storefront/shared';
+import { Link } from 'react-router-dom';
+import './productStates.css';
+
+/** Shaped like the product while it loads; screen readers hear one busy region. */
+export function ProductSkeleton({ compact = false }: { compact?: boolean }) {
+  return (
+    <div className={`prd-skeleton ${compact ? 'prd-skeleton--compact' : ''}`} aria-busy="true" aria-label="Loading product" role="status">
+      <Skeleton height="0" className="prd-skeleton__image" />
+      <div className="prd-skeleton__info">
+        <Skeleton height="36px" width="70%" />
+        <Skeleton height="20px" width="30%" />
+        <Skeleton height="28px" width="40%" />
+        <Skeleton height="80px" />
+        <Skeleton height="44px" width="60%" />
+      </div>
+    </div>
+  );
+}
+
+export function ProductNotFound({ productId, headingLevel = 1 }: { productId: string; headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <div className="sf-notice prd-not-found">
+      <Heading>Product not found</Heading>
+      <p>
+        {productId
+          ? `We couldn’t find “${productId}”. It may have sold out for good, or the link may be wrong.`
+          : 'This address names no product.'}
+      </p>
+      <Link className="sf-button" to="/shop">
+        Back to the shop
+      </Link>
+    </div>
+  );
+}
+
+export function ProductLoadError({ retry }: { retry: () => void }) {
+  return (
+    <div className="sf-notice prd-load-error" role="alert">
+      <p>We couldn’t load this product just now.</p>
+      <button type="button" className="sf-button" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { baseApi, type ProductReview, type ProductReviewPage } from '@storefront/shared';
+
+export const REVIEWS_PER_PAGE = 5;
+
+export interface NewReview {
+  rating: number;
+  title: string;
+  body: string;
+}
+
+/**
+ * GET /products/{id}/reviews a page at a time ("Show more reviews" fetches the next page), and
+ * POST to write one, which changes the product's rating and counts too.
+ */
+export const reviewsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Review'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getProductReviews: build.infiniteQuery<ProductReviewPage, string, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage) => (lastPage.page * lastPage.limit < lastPage.total ? lastPage.page + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => `products/${encodeURIComponent(queryArg)}/reviews?page=${pageParam}&limit=${REVIEWS_PER_PAGE}`,
+      providesTags: (_page, _error, productId) => [{ type: 'Review', id: productId }],
+    }),
+    addProductReview: build.mutation<ProductReview, { productId: string; review: NewReview }>({
+      query: ({ productId, review }) => ({ url: `products/${encodeURIComponent(productId)}/reviews`, method: 'POST', body: review }),
+      invalidatesTags: (_review, _error, { productId }) => [
+        { type: 'Review', id: productId },
+        { type: 'Product', id: productId },
+        'Catalogue',
+      ],
+    }),
+  }),
+  overrideExisting: 'throw',
+});
+
+export const { useGetProductReviewsInfiniteQuery, useAddProductReviewMutation } = reviewsApi;

@@ -1,0 +1,83 @@
+import { baseApi } from './baseApi';
+import type { User } from '../types';
+
+export interface LoginArgs {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+export interface RegisterArgs {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  phone: string;
+  remember?: boolean;
+}
+
+export type ProfileChanges = Partial<Pick<User, 'first_name' | 'last_name' | 'phone'>>;
+
+/** Signing in or out changes whose cart, wishlist and orders the shopper sees. */
+const SHOPPER_DATA = ['Auth', 'Cart', 'Wishlist', 'Order'] as const;
+
+/**
+ * The account endpoints. They live in shared because the shell needs them too (who is signed
+ * in, the login icon, Sign out in the Account menu), not only the account remote.
+ */
+export const authApi = baseApi.enhanceEndpoints({ addTagTypes: ['Auth', 'Order'] }).injectEndpoints({
+  overrideExisting: 'throw',
+  endpoints: (build) => ({
+    getMe: build.query<User, void>({
+      query: () => 'auth/me',
+      transformResponse: (answer: { user: User }) => answer.user,
+      providesTags: ['Auth'],
+    }),
+    login: build.mutation<User, LoginArgs>({
+      query: (body) => ({ url: 'auth/login', method: 'POST', body }),
+      transformResponse: (answer: { user: User }) => answer.user,
+      invalidatesTags: [...SHOPPER_DATA],
+    }),
+    register: build.mutation<User, RegisterArgs>({
+      query: (body) => ({ url: 'auth/register', method: 'POST', body }),
+      transformResponse: (answer: { user: User }) => answer.user,
+      invalidatesTags: [...SHOPPER_DATA],
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: 'auth/logout', method: 'POST' }),
+      invalidatesTags: [...SHOPPER_DATA],
+    }),
+    updateMe: build.mutation<User, ProfileChanges>({
+      query: (body) => ({ url: 'auth/me', method: 'PATCH', body }),
+      transformResponse: (answer: { user: User }) => answer.user,
+      invalidatesTags: ['Auth'],
+    }),
+    forgotPassword: build.mutation<{ message: string }, { email: string }>({
+      query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<{ message: string }, { token: string; password: string }>({
+      query: (body) => ({ url: 'auth/reset-password', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetMeQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useUpdateMeMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;
+
+/** The api's message for a failed write (`{ error, message }`), or a fallback for network failures. */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (typeof error === 'object' && error !== null && 'data' in error) {
+    const data = (error as { data?: unknown }).data;
+    if (typeof data === 'object' && data !== null && typeof (data as { message?: unknown }).message === 'string') {
+      return (data as { message: string }).message;
+    }
+  }
+  return fallback;
+}

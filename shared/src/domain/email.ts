@@ -1,0 +1,12 @@
+/**
+ * Deliberately simple (§5 asks for "e-mail format"): one @, something on either side, a dot in
+ * the domain, no spaces. Whether mail arrives is the real test.
+ */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value.trim());
+}
+
+/** The shortest password an account accepts. */
+export const MIN_PASSWORD_LENGTH = 8;

@@ -1,0 +1,104 @@
+import {
+  loginModalOpened,
+  registerModalOpened,
+  selectSignedIn,
+  useAppDispatch,
+  useAppSelector,
+  useLogoutMutation,
+} from '@storefront/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+
+/**
+ * The main menu's Account dropdown: Sign in / Register when signed out; Dashboard / Orders /
+ * Sign out when signed in. It closes on Esc, on a click elsewhere and on route change.
+ */
+export function AccountMenu() {
+  const signedIn = useAppSelector(selectSignedIn);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [logout] = useLogoutMutation();
+  const { pathname } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpenAt(null);
+        root.current?.querySelector<HTMLButtonElement>('button')?.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpenAt(null);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  const close = () => setOpenAt(null);
+  const signOut = () => {
+    close();
+    logout()
+      .unwrap()
+      .then(
+        () => {
+          toast.success('You have signed out');
+          navigate('/');
+        },
+        () => toast.error('error signing out'),
+      );
+  };
+
+  return (
+    <div className="shell-account-menu" ref={root}>
+      <button type="button" className="shell-nav__button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpenAt(open ? null : pathname)}>
+        Account
+      </button>
+      {open && (
+        <ul id={menuId} className="shell-menu">
+          {signedIn ? (
+            <>
+              <li>
+                <Link to="/account" onClick={close}>
+                  Dashboard
+                </Link>
+              </li>
+              <li>
+                <Link to="/account/orders" onClick={close}>
+                  Orders
+                </Link>
+              </li>
+              <li>
+                <button type="button" onClick={signOut}>
+                  Sign out
+                </button>
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <button type="button" onClick={() => (close(), dispatch(loginModalOpened()))}>
+                  Sign in
+                </button>
+              </li>
+              <li>
+                <button type="button" onClick={() => (close(), dispatch(registerModalOpened()))}>
+                  Register
+                </button>
+              </li>
+            </>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}
