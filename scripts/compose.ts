@@ -20,6 +20,7 @@ import {
 } from './lib/compositionStore';
 import { portsFromEnv, REMOTES, ROOT } from './lib/packages';
 import { listReleases, releaseManifestUrl, VERSION_PATTERN } from './lib/releaseStore';
+import { localComposition } from './lib/servedComposition';
 
 const FETCH_TIMEOUT_MS = 5000;
 
@@ -103,7 +104,8 @@ async function check(document: CompositionDocument): Promise<boolean> {
 
 async function setVersions(assignments: string[]): Promise<boolean> {
   if (assignments.length === 0) throw new Error('say which versions: npm run compose -- set catalog=1.4.0 cart=2.0.1');
-  const current = (await readComposition()) ?? { remotes: {} };
+  // Before any composition is published, what is live is the working builds the shell serves.
+  const current = (await readComposition()) ?? localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost');
   const next: CompositionDocument = { ...current, remotes: { ...current.remotes } };
   const ports = portsFromEnv();
   for (const assignment of assignments) {

@@ -3,13 +3,15 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { RemoteName } from '../federation/composition';
 import './federation.css';
 import { forgetRemoteComponent, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
+import type { RemoteModule } from '../federation/remoteModules';
 
 /** A region still loading after this long says so, with a way to try again (issue 8: within 3 s). */
-export const SLOW_REGION_MS = 2500;
+export const SLOW_REGION_MS = 1500;
 
-interface RemoteRegionProps<Props extends object> {
-  remote: RemoteName;
-  module: string;
+interface RemoteRegionProps<Remote extends RemoteName, Props extends object> {
+  remote: Remote;
+  /** Only modules listed in REMOTE_MODULES: what release managers' checks hold the remotes to. */
+  module: RemoteModule<Remote>;
   props?: Props;
   /** What shows while the remote loads; a page-sized skeleton by default. */
   loading?: ReactNode;
@@ -66,7 +68,7 @@ function RemoteMarker({ remote, module, children }: { remote: RemoteName; module
  * A part of the page that another team's remote renders. Its failure stays here: a message and a
  * "Try again" that loads only this remote again, while the header, footer and other remotes go on.
  */
-export function RemoteRegion<Props extends object>({ remote, module, props, loading, label, resetKey }: RemoteRegionProps<Props>) {
+export function RemoteRegion<Remote extends RemoteName, Props extends object>({ remote, module, props, loading, label, resetKey }: RemoteRegionProps<Remote, Props>) {
   const [attempt, setAttempt] = useState(0);
   const Component = remoteComponent<Props>(remote, module);
   const retry = () => {
