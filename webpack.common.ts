@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import type { Configuration, WebpackPluginInstance } from 'webpack';
+import { Compilation, sources, type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 export type Mode = 'production' | 'development';
@@ -51,6 +51,50 @@ export function sharedSingletons(pkg: PackageJson): Record<string, SharedConfig>
   return shared;
 }
 
+/** What a remote adds to the one store (its src/contract.ts). */
+export interface StoreContract {
+  slices: readonly string[];
+  endpoints: readonly string[];
+}
+
+interface ManifestShape {
+  metaData: { name: string; buildInfo: { buildVersion: string } };
+  exposes: { name: string }[];
+  shared: { name: string; version: string; requiredVersion?: string; singleton?: boolean }[];
+}
+
+/**
+ * Writes contract.json beside mf-manifest.json: the exposed modules, the slices and endpoints
+ * the remote injects, and its shared singletons with the versions they need. Release managers'
+ * checks (npm run compose -- check) read it from every remote they compose.
+ */
+class ContractPlugin {
+  constructor(private readonly remote: string, private readonly contract: StoreContract) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('StorefrontContract', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'StorefrontContract', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 }, () => {
+        const manifestAsset = compilation.getAsset('mf-manifest.json');
+        if (!manifestAsset) return;
+        const manifest = JSON.parse(manifestAsset.source.source().toString()) as ManifestShape;
+        const contract = {
+          name: this.remote,
+          version: manifest.metaData.buildInfo.buildVersion,
+          exposes: manifest.exposes.map((expose) => expose.name),
+          slices: [...this.contract.slices],
+          endpoints: [...this.contract.endpoints],
+          shared: Object.fromEntries(
+            manifest.shared
+              .filter((shared) => shared.singleton)
+              .map((shared) => [shared.name, { version: shared.version, ...(shared.requiredVersion ? { requiredVersion: shared.requiredVersion } : {}) }]),
+          ),
+        };
+        compilation.emitAsset('contract.json', new sources.RawSource(`${JSON.stringify(contract, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 interface CommonOptions {
   dirname: string;
   pkg: PackageJson;
@@ -62,6 +106,8 @@ interface CommonOptions {
   plugins: WebpackPluginInstance[];
   /** Dev server answers every unknown path with index.html (client-side routing). */
   historyFallback?: boolean;
+  /** A remote's store contract, published as contract.json with its manifest. */
+  contract?: StoreContract;
 }
 
 export const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
@@ -79,7 +125,7 @@ function releaseTarget(): { outputPath: string; publicPath: string } | null {
   return { outputPath, publicPath };
 }
 
-export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugins, historyFallback = true }: CommonOptions): Configuration & { devServer: DevServerConfiguration } {
+export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugins, historyFallback = true, contract }: CommonOptions): Configuration & { devServer: DevServerConfiguration } {
   const production = mode === 'production';
   const release = releaseTarget();
   return {
@@ -123,6 +169,7 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     },
     plugins: [
       ...plugins,
+      ...(contract ? [new ContractPlugin(pkg.name, contract)] : []),
       new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'shared/src/ui/index.html'), title, chunks: ['main'] }),
     ],
     performance: { hints: false },

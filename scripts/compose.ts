@@ -40,25 +40,24 @@ function remoteEntryUrl(manifestUrl: string, manifest: Manifest): string {
   return new URL(path.posix.join(remoteEntry.path || '', remoteEntry.name), base).toString();
 }
 
+function parseJson<T>(text: string | null): T | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
 async function gather(document: CompositionDocument): Promise<RemoteCandidate[]> {
   return Promise.all(
     Object.entries(document.remotes).map(async ([remote, entry]) => {
       const { status, body } = await fetchStatus(entry.manifest);
-      let manifest: Manifest | null = null;
-      try {
-        manifest = body ? (JSON.parse(body) as Manifest) : null;
-      } catch {
-        manifest = null;
-      }
+      const manifest = parseJson<Manifest>(body);
       const entryUrl = manifest ? remoteEntryUrl(entry.manifest, manifest) : null;
       const entryStatus = entryUrl ? (await fetchStatus(entryUrl)).status : null;
       const contractAnswer = manifest ? await fetchStatus(new URL('contract.json', entry.manifest).toString()) : null;
-      let contract: Contract | null = null;
-      try {
-        contract = contractAnswer?.body ? (JSON.parse(contractAnswer.body) as Contract) : null;
-      } catch {
-        contract = null;
-      }
+      const contract = parseJson<Contract>(contractAnswer?.body ?? null);
       return {
         remote,
         version: entry.version,
@@ -105,7 +104,8 @@ async function check(document: CompositionDocument): Promise<boolean> {
 async function setVersions(assignments: string[]): Promise<boolean> {
   if (assignments.length === 0) throw new Error('say which versions: npm run compose -- set catalog=1.4.0 cart=2.0.1');
   // Before any composition is published, what is live is the working builds the shell serves.
-  const current = (await readComposition()) ?? localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost');
+  const published = await readComposition();
+  const current = published ?? localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost');
   const next: CompositionDocument = { ...current, remotes: { ...current.remotes } };
   const ports = portsFromEnv();
   for (const assignment of assignments) {
@@ -119,7 +119,7 @@ async function setVersions(assignments: string[]): Promise<boolean> {
     console.error('nothing changed: the live composition stays as it was');
     return false;
   }
-  await publishComposition(next);
+  await publishComposition(next, compositionFile(), published ? undefined : current);
   console.log(`✓ live: ${path.relative(process.cwd(), compositionFile())} (shoppers get it on their next page load)`);
   return true;
 }

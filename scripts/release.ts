@@ -1,13 +1,12 @@
 /**
  * `npm run release -w mfe-cart [-- --version 2.0.1-rc.1]`: builds the remote into its immutable
- * release folder `releases/<remote>/<version>/` with an absolute public path, and writes the
- * contract release managers' checks read: exposed modules, injected slices and endpoints, shared
- * singletons and the versions they need.
+ * release folder `releases/<remote>/<version>/` with an absolute public path. The build writes the
+ * contract release managers' checks read beside the manifest: exposed modules, injected slices and
+ * endpoints, shared singletons and the versions they need.
  */
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Contract, Manifest } from './lib/composeRules';
 import { isRemote } from './lib/compositionStore';
 import { packageVersion, portsFromEnv, ROOT } from './lib/packages';
 import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from './lib/releaseStore';
@@ -43,20 +42,10 @@ async function main() {
       STOREFRONT_RELEASE_PUBLIC_PATH: publicPath,
       MF_BUILD_VERSION: version,
     });
-    const manifest = JSON.parse(await fs.readFile(path.join(staging, 'mf-manifest.json'), 'utf8')) as Manifest;
-    // The remote says what it injects into the one store; its contract test keeps that true.
-    const { CONTRACT } = (await import(path.join(ROOT, remote, 'src', 'contract.ts'))) as { CONTRACT: { slices: string[]; endpoints: string[] } };
-    const contract: Contract = {
-      name: remote,
-      version,
-      exposes: manifest.exposes.map((expose) => expose.name),
-      slices: CONTRACT.slices,
-      endpoints: CONTRACT.endpoints,
-      shared: Object.fromEntries(
-        manifest.shared.filter((shared) => shared.singleton).map((shared) => [shared.name, { version: shared.version, ...(shared.requiredVersion ? { requiredVersion: shared.requiredVersion } : {}) }]),
-      ),
-    };
-    await fs.writeFile(path.join(staging, 'contract.json'), `${JSON.stringify(contract, null, 2)}\n`);
+    // The build wrote contract.json beside the manifest (webpack.common's ContractPlugin).
+    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'contract.json']) {
+      if (!(await fs.stat(path.join(staging, file)).catch(() => null))) throw new Error(`the build left no ${file}`);
+    }
     // Only a complete folder appears under its version's name.
     await fs.rename(staging, target);
   } catch (error) {

@@ -5,6 +5,13 @@ import { removeComposition, runTool } from '../support/composition';
 let browser: Browser;
 const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
 
+/** Runs compose and expects it to succeed, showing its output when it does not. */
+async function compose(...args: string[]): Promise<string> {
+  const run = await runTool('compose', args);
+  if (run.code !== 0) throw new Error(`compose ${args.join(' ')} failed:\n${run.output}`);
+  return run.output;
+}
+
 async function release(version: string): Promise<void> {
   const run = await runTool('release', ['--remote', 'mfe-catalog', '--version', version]);
   if (run.code !== 0) throw new Error(`release of mfe-catalog@${version} failed:\n${run.output}`);
@@ -54,16 +61,13 @@ describe('releases and composition', () => {
     const { context, page } = await newShopper(browser);
     expect(await catalogVersionOnHome(page)).toBe('1.0.0');
 
-    const toFirst = await runTool('compose', ['set', 'catalog=1.0.1']);
-    expect(toFirst.code).toBe(0);
+    await compose('set', 'catalog=1.0.1');
     expect(await catalogVersionOnHome(page)).toBe('1.0.1');
 
-    const toSecond = await runTool('compose', ['set', 'catalog=1.0.2']);
-    expect(toSecond.code).toBe(0);
+    await compose('set', 'catalog=1.0.2');
     expect(await catalogVersionOnHome(page)).toBe('1.0.2');
 
-    const back = await runTool('compose', ['rollback']);
-    expect(back.code).toBe(0);
+    await compose('rollback');
     expect(await catalogVersionOnHome(page)).toBe('1.0.1');
 
     const missing = await runTool('compose', ['set', 'catalog=9.9.9']);
@@ -72,13 +76,13 @@ describe('releases and composition', () => {
     expect(missing.output).toContain('nothing changed');
     expect(await catalogVersionOnHome(page)).toBe('1.0.1');
 
-    const listed = await runTool('compose', ['list']);
-    expect(listed.output).toMatch(/mfe-catalog.*1\.0\.1.*1\.0\.1, 1\.0\.2/);
+    expect(await compose('list')).toMatch(/mfe-catalog.*1\.0\.1.*1\.0\.1, 1\.0\.2/);
     await context.close();
   });
 
   it('falls back to the last known good version when the live one cannot load', async () => {
-    expect((await runTool('compose', ['set', 'catalog=1.0.2'])).code).toBe(0);
+    await compose('set', 'catalog=1.0.1');
+    await compose('set', 'catalog=1.0.2');
     const { context, page } = await newShopper(browser);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -90,7 +94,7 @@ describe('releases and composition', () => {
   });
 
   it('lets a tester preview a release that is not live, with a banner, until they leave the preview', async () => {
-    expect((await runTool('compose', ['set', 'catalog=1.0.1'])).code).toBe(0);
+    await compose('set', 'catalog=1.0.1');
     const { context, page } = await newShopper(browser);
     await page.goto(shellUrl('/?preview=mfe-catalog@1.0.2'));
     expect(new URL(page.url()).search).toBe('');

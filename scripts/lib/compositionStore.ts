@@ -87,9 +87,12 @@ export async function readHistory(file = compositionFile()): Promise<{ file: str
   return Promise.all(names.map(async (name) => ({ file: path.join(dir, name), document: parseCompositionDocument(await fs.readFile(path.join(dir, name), 'utf8')) })));
 }
 
-/** Makes `next` live, keeping what was live in the history. */
-export async function publishComposition(next: CompositionDocument, file = compositionFile()): Promise<void> {
-  const current = await fs.readFile(file, 'utf8').catch(() => null);
+/**
+ * Makes `next` live, keeping what was live in the history: the file, or, before the first
+ * composition is published, `servedBefore` (what the shell was serving, the working builds).
+ */
+export async function publishComposition(next: CompositionDocument, file = compositionFile(), servedBefore?: CompositionDocument): Promise<void> {
+  const current = (await fs.readFile(file, 'utf8').catch(() => null)) ?? (servedBefore ? serialise(servedBefore) : null);
   if (current !== null) {
     const history = await readHistory(file);
     const sequence = String(history.length + 1).padStart(6, '0');

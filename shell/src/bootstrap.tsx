@@ -13,9 +13,9 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container, {
-    // A remote that fails is caught by its region's boundary, which shows the shopper a message;
-    // one line in the log is enough (React's default prints a long error for every caught failure).
-    onCaughtError: (error) => console.warn('[shell] a remote region failed and shows its fallback:', error instanceof Error ? error.message : error),
+    // A region's error boundary catches a failing remote, shows the shopper a message and logs the
+    // failure once with its component stack; React's own long report of it would be a second copy.
+    onCaughtError: () => undefined,
   }).render(<App store={store} preview={composition.preview} />);
 }
 

@@ -40,7 +40,9 @@ async function fetchWithRetry(url: string, init: RequestInit): Promise<Response>
  *   is tried once; if that fails too the error reaches the region's error boundary.
  */
 export function resiliencePlugin(composition: Composition): ModuleFederationRuntimePlugin {
-  const fellBack = new Set<RemoteName>();
+  // Several regions of one remote fail together: the remote is switched once, each module retried once.
+  const switched = new Set<RemoteName>();
+  const retried = new Set<string>();
   return {
     name: 'storefront-resilience',
     fetch(url, init) {
@@ -71,10 +73,13 @@ export function resiliencePlugin(composition: Composition): ModuleFederationRunt
     async errorLoadRemote({ id, error, origin }) {
       const remote = remoteOfFederationName(String(id).split('/')[0] ?? '');
       const fallback = remote ? composition.lastKnownGood[remote] : undefined;
-      if (!remote || !fallback || fellBack.has(remote)) return undefined;
-      fellBack.add(remote);
-      console.warn(`[shell] ${remote} could not load; falling back to its last known good version ${fallback.version}`, error);
-      origin.registerRemotes([{ name: federationName(remote), entry: fallback.manifest }], { force: true });
+      if (!remote || !fallback || retried.has(String(id))) return undefined;
+      retried.add(String(id));
+      if (!switched.has(remote)) {
+        switched.add(remote);
+        console.warn(`[shell] ${remote} could not load; falling back to its last known good version ${fallback.version}`, error);
+        origin.registerRemotes([{ name: federationName(remote), entry: fallback.manifest }], { force: true });
+      }
       return origin.loadRemote(String(id));
     },
   };
