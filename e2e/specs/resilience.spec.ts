@@ -113,3 +113,40 @@ describe('a remote whose component throws while rendering', () => {
     }
   });
 });
+
+describe('recovering', () => {
+  it('"Try again" loads only the failed remote again, once it is back', async () => {
+    const { context, page } = await newShopper(browser);
+    const origin = new URL(remoteUrls()['mfe-cart'] ?? '').origin;
+    let broken = true;
+    await context.route(
+      (url) => url.origin === origin && isEntry(url),
+      (route) => (broken ? route.fulfill({ status: 503, body: 'deploying' }) : route.continue()),
+    );
+    await page.goto(shellUrl('/cart'));
+    const fallback = page.getByTestId('remote-fallback');
+    await fallback.waitFor();
+    broken = false;
+    await fallback.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+    expect(await page.getByTestId('remote-fallback').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('when the api is down', () => {
+  it('shows sample products with a quiet banner, and a write gets the error toast of §8', async () => {
+    const { context, page } = await newShopper(browser);
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    await context.route((url) => url.pathname.startsWith('/api/'), (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.goto(shellUrl('/'));
+    await page.getByRole('status').filter({ hasText: 'some of what you see is sample data' }).waitFor();
+    const card = page.getByTestId('product-card').filter({ hasText: 'Sample Leather Watch' }).first();
+    await card.waitFor();
+    await card.getByRole('button', { name: /Add .* to cart/ }).click();
+    await page.getByText('error adding to cart').waitFor();
+    expect(uncaught).toEqual([]);
+    await context.close();
+  });
+});

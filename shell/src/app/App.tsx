@@ -49,7 +49,7 @@ export function App({ store, preview = [] }: { store: AppStore; preview?: Compos
           </main>
           <Footer />
           <AccountModals />
-          <RemoteRegion remote="mfe-cart" module="MiniPopup" label="the added-to-cart popup" loading={false} />
+          <RemoteRegion remote="mfe-cart" module="MiniPopup" label="the added-to-cart popup" quiet />
           <QuickViewHost />
           <ToastContainer {...TOAST_OPTIONS} />
         </BrowserRouter>

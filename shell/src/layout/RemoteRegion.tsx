@@ -19,6 +19,11 @@ interface RemoteRegionProps<Remote extends RemoteName, Props extends object> {
   label: string;
   /** Changing it (the route, say) clears a rendering error. */
   resetKey?: unknown;
+  /**
+   * For regions shoppers only see when something happens (the added-to-cart popup): a failure
+   * shows nothing rather than a message on every page; it is still logged.
+   */
+  quiet?: boolean;
 }
 
 function PageSkeleton() {
@@ -68,7 +73,7 @@ function RemoteMarker({ remote, module, children }: { remote: RemoteName; module
  * A part of the page that another team's remote renders. Its failure stays here: a message and a
  * "Try again" that loads only this remote again, while the header, footer and other remotes go on.
  */
-export function RemoteRegion<Remote extends RemoteName, Props extends object>({ remote, module, props, loading, label, resetKey }: RemoteRegionProps<Remote, Props>) {
+export function RemoteRegion<Remote extends RemoteName, Props extends object>({ remote, module, props, loading, label, resetKey, quiet = false }: RemoteRegionProps<Remote, Props>) {
   const [attempt, setAttempt] = useState(0);
   const Component = remoteComponent<Props>(remote, module);
   const retry = () => {
@@ -79,9 +84,9 @@ export function RemoteRegion<Remote extends RemoteName, Props extends object>({ 
     <ErrorBoundary
       name={`${remote}/${module}`}
       resetKey={`${String(resetKey)}:${attempt}`}
-      fallback={() => <RegionProblem onRetry={retry}>Sorry, {label} is not available right now.</RegionProblem>}
+      fallback={() => (quiet ? null : <RegionProblem onRetry={retry}>Sorry, {label} is not available right now.</RegionProblem>)}
     >
-      <Suspense key={attempt} fallback={<Loading loading={loading ?? <PageSkeleton />} label={label} onRetry={retry} />}>
+      <Suspense key={attempt} fallback={quiet ? null : <Loading loading={loading ?? <PageSkeleton />} label={label} onRetry={retry} />}>
         <RemoteMarker remote={remote} module={module}>
           {/* eslint-disable-next-line react-hooks/static-components -- remoteComponent keeps one lazy component per module, so its identity is stable across renders */}
           <Component {...(props ?? ({} as Props))} />
