@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import type { Configuration, WebpackPluginInstance } from 'webpack';
+import { Compilation, sources, type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 export type Mode = 'production' | 'development';
@@ -51,6 +51,50 @@ export function sharedSingletons(pkg: PackageJson): Record<string, SharedConfig>
   return shared;
 }
 
+/** What a remote adds to the one store (its src/contract.ts). */
+export interface StoreContract {
+  slices: readonly string[];
+  endpoints: readonly string[];
+}
+
+interface ManifestShape {
+  metaData: { name: string; buildInfo: { buildVersion: string } };
+  exposes: { name: string }[];
+  shared: { name: string; version: string; requiredVersion?: string; singleton?: boolean }[];
+}
+
+/**
+ * Writes contract.json beside mf-manifest.json: the exposed modules, the slices and endpoints
+ * the remote injects, and its shared singletons with the versions they need. Release managers'
+ * checks (npm run compose -- check) read it from every remote they compose.
+ */
+class ContractPlugin {
+  constructor(private readonly remote: string, private readonly contract: StoreContract) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('StorefrontContract', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'StorefrontContract', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 }, () => {
+        const manifestAsset = compilation.getAsset('mf-manifest.json');
+        if (!manifestAsset) return;
+        const manifest = JSON.parse(manifestAsset.source.source().toString()) as ManifestShape;
+        const contract = {
+          name: this.remote,
+          version: manifest.metaData.buildInfo.buildVersion,
+          exposes: manifest.exposes.map((expose) => expose.name),
+          slices: [...this.contract.slices],
+          endpoints: [...this.contract.endpoints],
+          shared: Object.fromEntries(
+            manifest.shared
+              .filter((shared) => shared.singleton)
+              .map((shared) => [shared.name, { version: shared.version, ...(shared.requiredVersion ? { requiredVersion: shared.requiredVersion } : {}) }]),
+          ),
+        };
+        compilation.emitAsset('contract.json', new sources.RawSource(`${JSON.stringify(contract, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 interface CommonOptions {
   dirname: string;
   pkg: PackageJson;
@@ -62,12 +106,28 @@ interface CommonOptions {
   plugins: WebpackPluginInstance[];
   /** Dev server answers every unknown path with index.html (client-side routing). */
   historyFallback?: boolean;
+  /** A remote's store contract, published as contract.json with its manifest. */
+  contract?: StoreContract;
 }
 
 export const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
 
-export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugins, historyFallback = true }: CommonOptions): Configuration & { devServer: DevServerConfiguration } {
+/**
+ * A release build (scripts/release.ts) goes to its own immutable folder with an absolute public
+ * path; a working build goes to the package's dist/<version> and finds its chunks relative to
+ * its manifest.
+ */
+function releaseTarget(): { outputPath: string; publicPath: string } | null {
+  const outputPath = process.env.STOREFRONT_RELEASE_DIR;
+  const publicPath = process.env.STOREFRONT_RELEASE_PUBLIC_PATH;
+  if (!outputPath && !publicPath) return null;
+  if (!outputPath || !publicPath) throw new Error('a release build needs both STOREFRONT_RELEASE_DIR and STOREFRONT_RELEASE_PUBLIC_PATH');
+  return { outputPath, publicPath };
+}
+
+export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugins, historyFallback = true, contract }: CommonOptions): Configuration & { devServer: DevServerConfiguration } {
   const production = mode === 'production';
+  const release = releaseTarget();
   return {
     mode,
     context: dirname,
@@ -75,8 +135,8 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     target: 'web',
     output: {
-      path: path.resolve(dirname, outputDir),
-      publicPath: 'auto',
+      path: release?.outputPath ?? path.resolve(dirname, outputDir),
+      publicPath: release?.publicPath ?? 'auto',
       // The federation runtime names entry files before content hashes exist, so entries use the build hash.
       filename: production ? '[name].[fullhash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
@@ -109,6 +169,7 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     },
     plugins: [
       ...plugins,
+      ...(contract ? [new ContractPlugin(pkg.name, contract)] : []),
       new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'shared/src/ui/index.html'), title, chunks: ['main'] }),
     ],
     performance: { hints: false },

@@ -1,6 +1,7 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { commonConfig, sharedSingletons, type Mode } from '../webpack.common';
 import pkg from './package.json';
+import { CONTRACT } from './src/contract';
 
 export default (_env: unknown, argv: { mode?: Mode }) => {
   const mode = argv.mode ?? 'production';
@@ -10,6 +11,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
     mode,
     port: Number(process.env.CATALOG_PORT ?? 8081),
     outputDir: `dist/${pkg.version}`,
+    contract: CONTRACT,
     title: 'mfe-catalog — standalone',
     plugins: [
       new ModuleFederationPlugin({

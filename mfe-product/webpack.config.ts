@@ -2,6 +2,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack from 'webpack';
 import { commonConfig, sharedSingletons, type Mode } from '../webpack.common';
 import pkg from './package.json';
+import { CONTRACT } from './src/contract';
 
 /**
  * lightgallery is GPLv3 or commercially licensed: a release sets its key at build time. Without
@@ -17,6 +18,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
     mode,
     port: Number(process.env.PRODUCT_PORT ?? 8082),
     outputDir: `dist/${pkg.version}`,
+    contract: CONTRACT,
     title: 'mfe-product — standalone',
     plugins: [
       new ModuleFederationPlugin({

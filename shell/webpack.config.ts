@@ -17,6 +17,8 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
       new ModuleFederationPlugin({
         name: 'shell',
         dts: false,
+        // Its mf-manifest.json lists the singletons it provides: release managers' checks read it.
+        manifest: true,
         shareStrategy: 'loaded-first',
         shared: sharedSingletons(pkg),
       }),

@@ -51,7 +51,7 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT_BYTES,
     // Path ids are bounded by their schemas (200 characters); a longer one must reach the schema,
     // which answers { error, message }, not Fastify's own 414 body.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     ajv: {
       customOptions: {
         // Fastify's default strips unknown properties; the api rejects them instead.

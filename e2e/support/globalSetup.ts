@@ -5,9 +5,11 @@ import { ensureBuilt } from '../../scripts/lib/ensureBuilt';
 import type { Ports } from '../../scripts/lib/packages';
 import { startStore, type RunningStore } from '../../scripts/lib/startStore';
 import { assertChromiumInstalled } from './browser';
+import { serveThrowingRemote } from './faultyRemote';
 
 declare global {
   var __E2E_STORE__: RunningStore | undefined;
+  var __E2E_STOP_FIXTURES__: (() => Promise<void>) | undefined;
 }
 
 /** Ports well away from `npm start`'s, so the suite runs beside a store someone is using. */
@@ -20,14 +22,24 @@ function e2ePorts(): Ports {
   };
 }
 
-/** Builds what is stale, then serves the composed store on PGlite in a fresh data folder. */
+/**
+ * Builds what is stale, then serves the composed store on PGlite in a fresh data folder, with a
+ * release store and composition file of its own (the release specs publish into them).
+ */
 export default async function globalSetup(): Promise<void> {
   assertChromiumInstalled();
   await ensureBuilt((line) => console.log(`[e2e] ${line}`));
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'storefront-e2e-'));
-  const store = await startStore({ ports: e2ePorts(), dataDir, apiOutput: 'ignore', log: () => undefined });
+  const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-e2e-'));
+  const ports = e2ePorts();
+  process.env.RELEASES_DIR = path.join(work, 'releases');
+  process.env.COMPOSITION_FILE = path.join(work, 'composition', 'composition.json');
+  const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined });
+  const throwing = await serveThrowingRemote(ports.shell + 20);
   globalThis.__E2E_STORE__ = store;
+  globalThis.__E2E_STOP_FIXTURES__ = () => new Promise<void>((resolve) => throwing.server.close(() => resolve()));
   process.env.E2E_SHELL_URL = store.shellUrl;
   process.env.E2E_API_URL = store.apiUrl;
   process.env.E2E_REMOTE_URLS = JSON.stringify(store.remoteUrls);
+  process.env.E2E_PORTS = JSON.stringify(ports);
+  process.env.E2E_THROWING_REMOTE_MANIFEST = throwing.manifestUrl;
 }

@@ -3,10 +3,12 @@
  * shell, which reads /composition.json and proxies /api. Used by `npm start` and the e2e suite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { promises as fs } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { packageVersion, REMOTES, ROOT, type Ports } from './packages';
+import { compositionFile } from './compositionStore';
+import { releasesDir } from './releaseStore';
+import { handlePreviewRequest, servedComposition } from './servedComposition';
 import { createStaticServer } from './staticServer';
 
 export interface StoreOptions {
@@ -56,15 +58,6 @@ async function waitForApi(url: string, child: ChildProcess, timeoutMs = 60000): 
   throw new Error(`the api did not answer ${url}/health within ${timeoutMs / 1000} s`);
 }
 
-/** The composition made from what is built here: each remote's current version on its own port. */
-export function localComposition(ports: Ports, publicHost: string) {
-  const remotes: Record<string, string> = {};
-  for (const remote of REMOTES) {
-    remotes[remote] = `http://${publicHost}:${ports.remotes[remote]}/${packageVersion(remote)}/mf-manifest.json`;
-  }
-  return { remotes };
-}
-
 export async function startStore(options: StoreOptions): Promise<RunningStore> {
   const { ports, bindHost = '127.0.0.1', publicHost = 'localhost', log = console.log } = options;
   const servers: Server[] = [];
@@ -104,23 +97,31 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
 
     const remoteUrls: Record<string, string> = {};
     for (const remote of REMOTES) {
-      const server = createStaticServer({ root: path.join(ROOT, remote, 'dist'), cors: true });
+      const server = createStaticServer({
+        root: path.join(ROOT, remote, 'dist'),
+        // Published releases, each immutable, beside the working build.
+        mounts: [{ prefix: '/releases/', root: path.join(releasesDir(), remote), immutable: true }],
+        cors: true,
+      });
       await listen(server, ports.remotes[remote], bindHost);
       servers.push(server);
       remoteUrls[remote] = `http://${publicHost}:${ports.remotes[remote]}/${packageVersion(remote)}/`;
     }
 
+    const composition = options.compositionFile ?? compositionFile();
     const shell = createStaticServer({
       root: path.join(ROOT, 'shell/dist'),
       spaFallback: 'index.html',
       proxy: { prefix: '/api', target: apiUrl },
-      dynamic: async (pathname) => {
-        if (pathname !== '/composition.json') return undefined;
-        // Read on every request: a release manager's change goes live on the next page load.
-        const body = options.compositionFile
-          ? await fs.readFile(options.compositionFile, 'utf8')
-          : JSON.stringify(localComposition(ports, publicHost), null, 2);
-        return { body, type: 'application/json; charset=utf-8' };
+      handle: async (req, res, url) => {
+        if (url.pathname === '/composition.json') {
+          // Read on every request: a release manager's change goes live on the next page load.
+          const body = JSON.stringify(await servedComposition(req, ports, publicHost, composition), null, 2);
+          res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+          res.end(body);
+          return true;
+        }
+        return !path.extname(url.pathname) && handlePreviewRequest(res, url);
       },
     });
     await listen(shell, ports.shell, bindHost);

@@ -30,26 +30,41 @@ const TYPES: Record<string, string> = {
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 const ALWAYS_REVALIDATE = /(?:^|\/)(?:mf-manifest\.json|mf-stats\.json|composition\.json|index\.html)$/;
-const IMMUTABLE = /(?:^|\/)\d+\.\d+\.\d+[^/]*\/|\.[0-9a-f]{8,}\.(?:js|css)$/;
+const HASHED = /\.[0-9a-f]{8,}\.(?:js|css)$/;
 
 export interface ProxyRoute {
   prefix: string;
   target: string;
 }
 
+/** A folder served under a path prefix (a remote's releases under /releases/). */
+export interface Mount {
+  prefix: string;
+  root: string;
+  /** Everything under it is immutable (release folders). */
+  immutable?: boolean;
+}
+
 export interface StaticServerOptions {
   root: string;
+  /** Further folders, tried before `root` for paths under their prefix. */
+  mounts?: Mount[];
   /** Served for unknown paths that look like pages (client-side routing). */
   spaFallback?: string;
   cors?: boolean;
   proxy?: ProxyRoute;
-  /** Answers a path itself (e.g. /composition.json); return undefined to fall through to files. */
-  dynamic?: (pathname: string) => Promise<{ body: string; type: string } | undefined>;
+  /** Answers a request itself (e.g. /composition.json); resolves true when it did. */
+  handle?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
-export function cacheControlFor(relativePath: string): string {
+/**
+ * Releases never change once written, and hashed files change name when they change: both are
+ * cached for a year. Manifests, the composition and HTML are revalidated on every load, and so is
+ * anything else in a working build (its remoteEntry.js is rewritten in place).
+ */
+export function cacheControlFor(relativePath: string, inRelease = false): string {
   if (ALWAYS_REVALIDATE.test(relativePath)) return 'no-cache';
-  if (IMMUTABLE.test(relativePath)) return 'public, max-age=31536000, immutable';
+  if (inRelease || HASHED.test(relativePath)) return 'public, max-age=31536000, immutable';
   return 'no-cache';
 }
 
@@ -102,7 +117,7 @@ function forward(req: IncomingMessage, res: ServerResponse, { prefix, target }: 
   req.pipe(upstream);
 }
 
-async function serveFile(req: IncomingMessage, res: ServerResponse, root: string, relativePath: string, cors: boolean): Promise<boolean> {
+async function serveFile(req: IncomingMessage, res: ServerResponse, root: string, relativePath: string, cors: boolean, inRelease = false): Promise<boolean> {
   const file = path.join(root, relativePath);
   if (!file.startsWith(root + path.sep) && file !== root) return false;
   const stat = await fs.stat(file).catch(() => undefined);
@@ -110,7 +125,7 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, root: string
   const extension = path.extname(file);
   const headers: http.OutgoingHttpHeaders = {
     'Content-Type': TYPES[extension] ?? 'application/octet-stream',
-    'Cache-Control': cacheControlFor(relativePath),
+    'Cache-Control': cacheControlFor(relativePath, inRelease),
     'Last-Modified': stat.mtime.toUTCString(),
     Vary: 'Accept-Encoding',
     'X-Content-Type-Options': 'nosniff',
@@ -136,8 +151,9 @@ async function serveFile(req: IncomingMessage, res: ServerResponse, root: string
   return true;
 }
 
-export function createStaticServer({ root, spaFallback, cors = false, proxy, dynamic }: StaticServerOptions): http.Server {
+export function createStaticServer({ root, mounts = [], spaFallback, cors = false, proxy, handle }: StaticServerOptions): http.Server {
   const absoluteRoot = path.resolve(root);
+  const absoluteMounts = mounts.map((mount) => ({ ...mount, root: path.resolve(mount.root) }));
   return http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -161,13 +177,12 @@ export function createStaticServer({ root, spaFallback, cors = false, proxy, dyn
         send(res, 400, 'Bad path');
         return;
       }
-      const generated = await dynamic?.(pathname);
-      if (generated) {
-        res.writeHead(200, { 'Content-Type': generated.type, 'Cache-Control': 'no-cache', ...(cors ? { 'Access-Control-Allow-Origin': '*' } : {}) });
-        res.end(generated.body);
-        return;
-      }
+      if (handle && (await handle(req, res, url))) return;
       const relativePath = path.normalize(pathname.endsWith('/') ? `${pathname}index.html` : pathname).replace(/^([/\\])+/, '');
+      for (const mount of absoluteMounts) {
+        const prefix = mount.prefix.replace(/^\/+|\/+$/g, '');
+        if (relativePath.startsWith(`${prefix}${path.sep}`) && (await serveFile(req, res, mount.root, relativePath.slice(prefix.length + 1), cors, mount.immutable ?? false))) return;
+      }
       if (await serveFile(req, res, absoluteRoot, relativePath, cors)) return;
       // A page route (no file extension) gets the app; a missing asset is a real 404.
       if (spaFallback && !path.extname(pathname) && (await serveFile(req, res, absoluteRoot, spaFallback, cors))) return;

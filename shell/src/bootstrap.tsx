@@ -12,7 +12,11 @@ async function start() {
   const store = createStorefrontStore({ config: composition.config ?? {} });
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(<App store={store} />);
+  createRoot(container, {
+    // A region's error boundary catches a failing remote, shows the shopper a message and logs the
+    // failure once with its component stack; React's own long report of it would be a second copy.
+    onCaughtError: () => undefined,
+  }).render(<App store={store} preview={composition.preview} />);
 }
 
 void start();

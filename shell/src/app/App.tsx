@@ -1,4 +1,5 @@
 import { TOAST_OPTIONS, type AppStore } from '@storefront/shared';
+import type { Composition } from '../federation/composition';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -6,6 +7,7 @@ import { ToastContainer } from 'react-toastify';
 import { AccountModals } from '../layout/AccountModals';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
+import { PreviewBanner } from '../layout/PreviewBanner';
 import { RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -31,7 +33,7 @@ function Pages() {
   );
 }
 
-export function App({ store }: { store: AppStore }) {
+export function App({ store, preview = [] }: { store: AppStore; preview?: Composition['preview'] }) {
   return (
     <StrictMode>
       <Provider store={store}>
@@ -39,6 +41,7 @@ export function App({ store }: { store: AppStore }) {
           <a className="shell-skip-link" href="#main">
             Skip to content
           </a>
+          <PreviewBanner preview={preview} />
           <Header />
           <SampleDataBanner />
           <main id="main" className="shell-main" tabIndex={-1}>
@@ -46,7 +49,7 @@ export function App({ store }: { store: AppStore }) {
           </main>
           <Footer />
           <AccountModals />
-          <RemoteRegion remote="mfe-cart" module="MiniPopup" label="the added-to-cart popup" loading={false} />
+          <RemoteRegion remote="mfe-cart" module="MiniPopup" label="the added-to-cart popup" quiet />
           <QuickViewHost />
           <ToastContainer {...TOAST_OPTIONS} />
         </BrowserRouter>

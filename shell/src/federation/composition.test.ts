@@ -1,16 +1,33 @@
-import { federationName, parseComposition } from './composition';
+import { federationName, parseComposition, versionFromManifestUrl } from './composition';
 
 describe('parseComposition', () => {
-  it('keeps the remotes and config it understands', () => {
+  it('reads remotes given as { version, manifest }, and the config', () => {
     const { composition, problems } = parseComposition({
-      remotes: { 'mfe-cart': 'http://localhost:8083/1.0.0/mf-manifest.json' },
+      remotes: { 'mfe-cart': { version: '2.0.1', manifest: 'https://cdn.example.co.za/mfe-cart/2.0.1/mf-manifest.json' } },
       config: { apiBase: '/api', assetHost: 'https://img.example.co.za/' },
     });
     expect(problems).toEqual([]);
     expect(composition).toEqual({
-      remotes: { 'mfe-cart': 'http://localhost:8083/1.0.0/mf-manifest.json' },
+      remotes: { 'mfe-cart': { version: '2.0.1', manifest: 'https://cdn.example.co.za/mfe-cart/2.0.1/mf-manifest.json' } },
+      lastKnownGood: {},
+      preview: [],
       config: { apiBase: '/api', assetHost: 'https://img.example.co.za/' },
     });
+  });
+
+  it('reads a remote given as a bare manifest URL, taking the version from its folder', () => {
+    const { composition } = parseComposition({ remotes: { 'mfe-catalog': 'http://localhost:8081/1.4.0/mf-manifest.json' } });
+    expect(composition.remotes['mfe-catalog']).toEqual({ version: '1.4.0', manifest: 'http://localhost:8081/1.4.0/mf-manifest.json' });
+  });
+
+  it('reads the last versions known good and a preview', () => {
+    const { composition } = parseComposition({
+      remotes: {},
+      lastKnownGood: { 'mfe-catalog': { version: '1.3.0', manifest: 'http://x/1.3.0/mf-manifest.json' } },
+      preview: [{ remote: 'mfe-catalog', version: '1.5.0-rc.1' }, { remote: 'mfe-nope', version: '1' }],
+    });
+    expect(composition.lastKnownGood['mfe-catalog']?.version).toBe('1.3.0');
+    expect(composition.preview).toEqual([{ remote: 'mfe-catalog', version: '1.5.0-rc.1' }]);
   });
 
   it('drops unknown remotes and entries that are not manifest URLs, and says so', () => {
@@ -22,13 +39,18 @@ describe('parseComposition', () => {
   });
 
   it('survives a document that is not a composition', () => {
-    expect(parseComposition(null).composition).toEqual({ remotes: {} });
-    expect(parseComposition([]).problems).toContain('composition has no "remotes" object');
+    expect(parseComposition(null).composition.remotes).toEqual({});
+    expect(parseComposition([]).problems).toContain('composition is not a JSON object');
   });
 });
 
-describe('federationName', () => {
-  it('turns a package name into an identifier', () => {
+describe('names and versions', () => {
+  it('turns a package name into a federation identifier', () => {
     expect(federationName('mfe-catalog')).toBe('mfe_catalog');
+  });
+
+  it('reads the version folder of a manifest URL', () => {
+    expect(versionFromManifestUrl('http://localhost:8081/releases/1.5.0-rc.1/mf-manifest.json')).toBe('1.5.0-rc.1');
+    expect(versionFromManifestUrl('http://localhost:8081/mf-manifest.json')).toBeUndefined();
   });
 });

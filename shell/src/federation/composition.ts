@@ -4,12 +4,21 @@ import type { StorefrontConfig } from '@storefront/shared';
 export const REMOTES = ['mfe-catalog', 'mfe-product', 'mfe-cart', 'mfe-account'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
+/** One remote as composed: the version chosen and the manifest that carries it. */
+export interface RemoteEntry {
+  version: string;
+  manifest: string;
+}
+
 /**
- * What release managers publish as /composition.json: which manifest (so which version) of each
- * remote goes live, and optionally where the api and pictures are.
+ * What the shell's server publishes as /composition.json: which manifest (so which version) of each
+ * remote goes live, the last version known good for each (from the composition history), a preview
+ * a tester asked for, and optionally where the api and pictures are.
  */
 export interface Composition {
-  remotes: Partial<Record<RemoteName, string>>;
+  remotes: Partial<Record<RemoteName, RemoteEntry>>;
+  lastKnownGood: Partial<Record<RemoteName, RemoteEntry>>;
+  preview: { remote: RemoteName; version: string }[];
   config?: Partial<StorefrontConfig>;
 }
 
@@ -18,26 +27,64 @@ export function federationName(remote: RemoteName): string {
   return remote.replace(/-/g, '_');
 }
 
-function isRemoteName(name: string): name is RemoteName {
+export function isRemoteName(name: string): name is RemoteName {
   return (REMOTES as readonly string[]).includes(name);
 }
 
-/** Reads a composition document, keeping only what the shell understands and saying what it dropped. */
+/** A manifest URL names its version folder: …/1.4.0/mf-manifest.json. */
+export function versionFromManifestUrl(manifest: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = new URL(manifest, 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+  return /\/([^/]+)\/mf-manifest\.json$/.exec(pathname)?.[1];
+}
+
+function readEntry(name: string, value: unknown, problems: string[]): RemoteEntry | undefined {
+  const manifest = typeof value === 'string' ? value : (value as { manifest?: unknown } | null)?.manifest;
+  if (typeof manifest !== 'string' || !/\.json(\?|$)/.test(manifest)) {
+    problems.push(`remote "${name}" needs a manifest URL`);
+    return undefined;
+  }
+  const stated = typeof value === 'object' && value !== null ? (value as { version?: unknown }).version : undefined;
+  return { version: typeof stated === 'string' ? stated : (versionFromManifestUrl(manifest) ?? 'unknown'), manifest };
+}
+
+function readRemotes(value: unknown, problems: string[], what: string): Partial<Record<RemoteName, RemoteEntry>> {
+  const remotes: Partial<Record<RemoteName, RemoteEntry>> = {};
+  if (typeof value !== 'object' || value === null) return remotes;
+  for (const [name, entry] of Object.entries(value)) {
+    if (!isRemoteName(name)) {
+      problems.push(`unknown remote "${name}"${what}`);
+      continue;
+    }
+    const read = readEntry(name, entry, problems);
+    if (read) remotes[name] = read;
+  }
+  return remotes;
+}
+
+/**
+ * Reads a composition document, keeping only what the shell understands and saying what it dropped.
+ * A remote may be a manifest URL or `{ version, manifest }`.
+ */
 export function parseComposition(document: unknown): { composition: Composition; problems: string[] } {
   const problems: string[] = [];
-  const composition: Composition = { remotes: {} };
-  if (typeof document !== 'object' || document === null) {
+  const composition: Composition = { remotes: {}, lastKnownGood: {}, preview: [] };
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     return { composition, problems: ['composition is not a JSON object'] };
   }
-  const { remotes, config } = document as { remotes?: unknown; config?: unknown };
-  if (typeof remotes === 'object' && remotes !== null) {
-    for (const [name, manifest] of Object.entries(remotes)) {
-      if (!isRemoteName(name)) problems.push(`unknown remote "${name}"`);
-      else if (typeof manifest !== 'string' || !/\.json(\?|$)/.test(manifest)) problems.push(`remote "${name}" needs a manifest URL`);
-      else composition.remotes[name] = manifest;
-    }
-  } else {
-    problems.push('composition has no "remotes" object');
+  const { remotes, lastKnownGood, preview, config } = document as Record<string, unknown>;
+  if (typeof remotes !== 'object' || remotes === null) problems.push('composition has no "remotes" object');
+  composition.remotes = readRemotes(remotes, problems, '');
+  composition.lastKnownGood = readRemotes(lastKnownGood, problems, ' in lastKnownGood');
+  if (Array.isArray(preview)) {
+    composition.preview = preview.filter(
+      (item): item is { remote: RemoteName; version: string } =>
+        typeof item === 'object' && item !== null && isRemoteName(String((item as { remote?: unknown }).remote)) && typeof (item as { version?: unknown }).version === 'string',
+    );
   }
   if (typeof config === 'object' && config !== null) {
     const { apiBase, assetHost } = config as Record<string, unknown>;
@@ -59,6 +106,6 @@ export async function fetchComposition(url = '/composition.json'): Promise<Compo
   } catch (error) {
     // Without a composition the header, footer and shell pages still work; remote regions show their fallback.
     console.error('[shell] could not read the composition', error);
-    return { remotes: {} };
+    return { remotes: {}, lastKnownGood: {}, preview: [] };
   }
 }

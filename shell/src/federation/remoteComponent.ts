@@ -1,14 +1,25 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { federationName, type Composition, type RemoteName } from './composition';
+import { federationName, versionFromManifestUrl, type Composition, type RemoteName } from './composition';
+import { resiliencePlugin } from './resiliencePlugin';
 
-/** Registers the remotes of a composition by their manifest URLs; nothing about them is compiled into the shell. */
+/**
+ * Registers the remotes of a composition by their manifest URLs (nothing about them is compiled
+ * into the shell), and the plugin that retries, times out and falls back.
+ */
 export function registerComposition(composition: Composition): void {
+  registerPlugins([resiliencePlugin(composition)]);
   const remotes = Object.entries(composition.remotes).map(([name, entry]) => ({
     name: federationName(name as RemoteName),
-    entry,
+    entry: entry.manifest,
   }));
   registerRemotes(remotes);
+}
+
+/** The version of a remote in use now: the composed one, or its last known good after a fallback. */
+export function remoteVersionInUse(remote: RemoteName): string | undefined {
+  const registered = getInstance()?.options.remotes.find((candidate) => candidate.name === federationName(remote));
+  return registered && 'entry' in registered ? versionFromManifestUrl(registered.entry) : undefined;
 }
 
 export class RemoteUnavailableError extends Error {

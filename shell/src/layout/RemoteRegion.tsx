@@ -1,18 +1,29 @@
 import { ErrorBoundary, Skeleton } from '@storefront/shared';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { RemoteName } from '../federation/composition';
-import { forgetRemoteComponent, remoteComponent } from '../federation/remoteComponent';
+import './federation.css';
+import { forgetRemoteComponent, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
+import type { RemoteModule } from '../federation/remoteModules';
 
-interface RemoteRegionProps<Props extends object> {
-  remote: RemoteName;
-  module: string;
+/** A region still loading after this long says so, with a way to try again (issue 8: within 3 s). */
+export const SLOW_REGION_MS = 1500;
+
+interface RemoteRegionProps<Remote extends RemoteName, Props extends object> {
+  remote: Remote;
+  /** Only modules listed in REMOTE_MODULES: what release managers' checks hold the remotes to. */
+  module: RemoteModule<Remote>;
   props?: Props;
   /** What shows while the remote loads; a page-sized skeleton by default. */
   loading?: ReactNode;
-  /** A short name for the fallback message: "the product page". */
+  /** A short name for the messages: "the product page". */
   label: string;
   /** Changing it (the route, say) clears a rendering error. */
   resetKey?: unknown;
+  /**
+   * For regions shoppers only see when something happens (the added-to-cart popup): a failure
+   * shows nothing rather than a message on every page; it is still logged.
+   */
+  quiet?: boolean;
 }
 
 function PageSkeleton() {
@@ -25,38 +36,61 @@ function PageSkeleton() {
   );
 }
 
+function RegionProblem({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <div className="sf-container">
+      <div className="sf-notice shell-region-error" role="alert" data-testid="remote-fallback">
+        <p>{children}</p>
+        <button type="button" className="sf-button" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The loading state, which turns into a message when the remote is slow (a hung server, say). */
+function Loading({ loading, label, onRetry }: { loading: ReactNode; label: string; onRetry: () => void }) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), SLOW_REGION_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!slow) return <>{loading}</>;
+  return <RegionProblem onRetry={onRetry}>Sorry, {label} is taking longer than usual to load.</RegionProblem>;
+}
+
+/** Marks the region with the remote and the version in use, for people and tests reading the page. */
+function RemoteMarker({ remote, module, children }: { remote: RemoteName; module: string; children: ReactNode }) {
+  return (
+    <div className="shell-remote" data-remote={remote} data-remote-module={module} data-remote-version={remoteVersionInUse(remote)}>
+      {children}
+    </div>
+  );
+}
+
 /**
  * A part of the page that another team's remote renders. Its failure stays here: a message and a
  * "Try again" that loads only this remote again, while the header, footer and other remotes go on.
  */
-export function RemoteRegion<Props extends object>({ remote, module, props, loading, label, resetKey }: RemoteRegionProps<Props>) {
+export function RemoteRegion<Remote extends RemoteName, Props extends object>({ remote, module, props, loading, label, resetKey, quiet = false }: RemoteRegionProps<Remote, Props>) {
   const [attempt, setAttempt] = useState(0);
   const Component = remoteComponent<Props>(remote, module);
+  const retry = () => {
+    forgetRemoteComponent(remote, module);
+    setAttempt((value) => value + 1);
+  };
   return (
     <ErrorBoundary
       name={`${remote}/${module}`}
       resetKey={`${String(resetKey)}:${attempt}`}
-      fallback={() => (
-        <div className="sf-container">
-          <div className="sf-notice shell-region-error" role="alert" data-testid="remote-fallback">
-            <p>Sorry, {label} is not available right now.</p>
-            <button
-              type="button"
-              className="sf-button"
-              onClick={() => {
-                forgetRemoteComponent(remote, module);
-                setAttempt((value) => value + 1);
-              }}
-            >
-              Try again
-            </button>
-          </div>
-        </div>
-      )}
+      fallback={() => (quiet ? null : <RegionProblem onRetry={retry}>Sorry, {label} is not available right now.</RegionProblem>)}
     >
-      <Suspense fallback={loading ?? <PageSkeleton />}>
-        {/* eslint-disable-next-line react-hooks/static-components -- remoteComponent keeps one lazy component per module, so its identity is stable across renders */}
-        <Component {...(props ?? ({} as Props))} />
+      <Suspense key={attempt} fallback={quiet ? null : <Loading loading={loading ?? <PageSkeleton />} label={label} onRetry={retry} />}>
+        <RemoteMarker remote={remote} module={module}>
+          {/* eslint-disable-next-line react-hooks/static-components -- remoteComponent keeps one lazy component per module, so its identity is stable across renders */}
+          <Component {...(props ?? ({} as Props))} />
+        </RemoteMarker>
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
+import { removeComposition, runTool } from '../support/composition';
+
+let browser: Browser;
+const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
+
+/** Runs compose and expects it to succeed, showing its output when it does not. */
+async function compose(...args: string[]): Promise<string> {
+  const run = await runTool('compose', args);
+  if (run.code !== 0) throw new Error(`compose ${args.join(' ')} failed:\n${run.output}`);
+  return run.output;
+}
+
+async function release(version: string): Promise<void> {
+  const run = await runTool('release', ['--remote', 'mfe-catalog', '--version', version]);
+  if (run.code !== 0) throw new Error(`release of mfe-catalog@${version} failed:\n${run.output}`);
+}
+
+/** The catalog version the home page was rendered by, as the shell marks its region. */
+async function catalogVersionOnHome(page: Page): Promise<string | null> {
+  await page.goto(shellUrl('/'));
+  const region = page.locator('[data-remote="mfe-catalog"][data-remote-module="HomePage"]');
+  await region.waitFor({ state: 'attached' });
+  await page.getByTestId('product-card').first().waitFor();
+  return region.getAttribute('data-remote-version');
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Two releases of the catalog, as its team would publish them.
+  await release('1.0.1');
+  await release('1.0.2');
+}, 240_000);
+
+afterAll(async () => {
+  await removeComposition();
+  await browser?.close();
+});
+
+describe('releases and composition', () => {
+  it('refuses to overwrite a published release', async () => {
+    const again = await runTool('release', ['--remote', 'mfe-catalog', '--version', '1.0.1']);
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('already released');
+  });
+
+  it('serves release files as immutable and manifests and the composition as no-cache', async () => {
+    const entry = await fetch(`${catalogOrigin()}/releases/1.0.1/remoteEntry.js`);
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const manifest = await fetch(`${catalogOrigin()}/releases/1.0.1/mf-manifest.json`);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const contract = (await (await fetch(`${catalogOrigin()}/releases/1.0.1/contract.json`)).json()) as { version: string; endpoints: string[] };
+    expect(contract.version).toBe('1.0.1');
+    expect(contract.endpoints).toContain('getProductFacets');
+    expect((await fetch(shellUrl('/composition.json'))).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('compose set changes what the running shell shows after a reload; rollback restores it; a bad set changes nothing', async () => {
+    const { context, page } = await newShopper(browser);
+    expect(await catalogVersionOnHome(page)).toBe('1.0.0');
+
+    await compose('set', 'catalog=1.0.1');
+    expect(await catalogVersionOnHome(page)).toBe('1.0.1');
+
+    await compose('set', 'catalog=1.0.2');
+    expect(await catalogVersionOnHome(page)).toBe('1.0.2');
+
+    await compose('rollback');
+    expect(await catalogVersionOnHome(page)).toBe('1.0.1');
+
+    const missing = await runTool('compose', ['set', 'catalog=9.9.9']);
+    expect(missing.code).toBe(1);
+    expect(missing.output).toMatch(/mfe-catalog \[manifest-answers\]/);
+    expect(missing.output).toContain('nothing changed');
+    expect(await catalogVersionOnHome(page)).toBe('1.0.1');
+
+    expect(await compose('list')).toMatch(/mfe-catalog.*1\.0\.1.*1\.0\.1, 1\.0\.2/);
+    await context.close();
+  });
+
+  it('falls back to the last known good version when the live one cannot load', async () => {
+    await compose('set', 'catalog=1.0.1');
+    await compose('set', 'catalog=1.0.2');
+    const { context, page } = await newShopper(browser);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await context.route(`${catalogOrigin()}/releases/1.0.2/remoteEntry.js`, (route) => route.abort());
+    expect(await catalogVersionOnHome(page)).toBe('1.0.1');
+    expect(await page.getByTestId('remote-fallback').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a tester preview a release that is not live, with a banner, until they leave the preview', async () => {
+    await compose('set', 'catalog=1.0.1');
+    const { context, page } = await newShopper(browser);
+    await page.goto(shellUrl('/?preview=mfe-catalog@1.0.2'));
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByTestId('preview-banner').filter({ hasText: 'mfe-catalog 1.0.2' }).waitFor();
+    expect(await catalogVersionOnHome(page)).toBe('1.0.2');
+
+    const stranger = await newShopper(browser);
+    expect(await catalogVersionOnHome(stranger.page)).toBe('1.0.1');
+    await stranger.context.close();
+
+    await page.goto(shellUrl('/?preview=off'));
+    expect(await catalogVersionOnHome(page)).toBe('1.0.1');
+    expect(await page.getByTestId('preview-banner').count()).toBe(0);
+
+    const unknown = await page.goto(shellUrl('/?preview=mfe-catalog@7.7.7'));
+    expect(unknown?.status()).toBe(400);
+    expect(await page.textContent('body')).toContain('not in the release store');
+    await context.close();
+  });
+});

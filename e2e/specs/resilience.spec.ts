@@ -1,0 +1,152 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page, Route } from 'playwright-core';
+import { localComposition } from '../../scripts/lib/servedComposition';
+import { simpleProductInStock } from '../support/api';
+import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
+import { compositionFile, e2ePorts, removeComposition } from '../support/composition';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await removeComposition();
+  await browser?.close();
+});
+
+type Remote = 'mfe-catalog' | 'mfe-product' | 'mfe-cart' | 'mfe-account';
+
+/** A page each remote renders, and a page of another remote to move on to. */
+const PAGES: Record<Remote, { path: (link: string) => string; other: string; otherReady: string }> = {
+  'mfe-catalog': { path: () => '/', other: '/cart', otherReady: 'Cart' },
+  'mfe-product': { path: (link) => `/product?id=${link}`, other: '/shop', otherReady: 'Shop' },
+  'mfe-cart': { path: () => '/cart', other: '/shop', otherReady: 'Shop' },
+  'mfe-account': { path: () => '/login', other: '/shop', otherReady: 'Shop' },
+};
+
+type Fault = (route: Route) => Promise<void>;
+
+const isEntry = (url: URL) => url.pathname.endsWith('/remoteEntry.js');
+const isChunk = (url: URL) => url.pathname.endsWith('.js') && !isEntry(url);
+
+const FAULTS: Record<string, { matches: (url: URL) => boolean; fault: Fault }> = {
+  'its entry is blocked': { matches: isEntry, fault: (route) => route.abort() },
+  'its entry answers 500': { matches: isEntry, fault: (route) => route.fulfill({ status: 500, body: 'broken release' }) },
+  'its entry hangs for 10 s': {
+    matches: isEntry,
+    fault: async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await route.continue().catch(() => undefined);
+    },
+  },
+  'a chunk of it is blocked': { matches: isChunk, fault: (route) => route.abort() },
+};
+
+/** The shopper's cart as the api has it, read with the shopper's own cookie. */
+async function cartLines(page: Page): Promise<{ id: string; qty: number }[]> {
+  const response = await page.request.get(shellUrl('/api/cart'));
+  return (await response.json()) as { id: string; qty: number }[];
+}
+
+describe.each(Object.keys(PAGES) as Remote[])('when %s fails', (remote) => {
+  it.each(Object.keys(FAULTS))('because %s, its region says so within 3 s and the rest of the store works on', async (faultName) => {
+    const { matches, fault } = FAULTS[faultName] as (typeof FAULTS)[string];
+    const product = await simpleProductInStock();
+    const { context, page } = await newShopper(browser);
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+
+    // A line in the cart first: nothing the shopper has may be lost. (Once the page is idle the
+    // shopper cookie is settled: a first visit's parallel requests may each be issued one.)
+    await page.goto(shellUrl('/shop'), { waitUntil: 'networkidle' });
+    const added = await page.request.post(shellUrl('/api/cart'), { data: { id: product.id, qty: 2 } });
+    expect(added.status()).toBe(201);
+
+    const origin = new URL(remoteUrls()[remote] ?? '').origin;
+    await context.route((url) => url.origin === origin && matches(url), fault);
+
+    const started = Date.now();
+    await page.goto(shellUrl(PAGES[remote].path(product.link)), { waitUntil: 'commit' });
+    const fallback = page.getByTestId('remote-fallback').first();
+    await fallback.waitFor({ timeout: 5000 });
+    const shownAfter = Date.now() - started;
+    expect(shownAfter).toBeLessThan(3000);
+    expect(await fallback.textContent()).toMatch(/Sorry, .* (is not available right now|is taking longer than usual)/);
+
+    // Header, badge and navigation still work, and another remote's page renders.
+    expect(await page.getByRole('link', { name: 'Jacaranda home' }).isVisible()).toBe(true);
+    await page.getByTestId('cart-count').filter({ hasText: '2' }).waitFor();
+    await page.goto(shellUrl(PAGES[remote].other));
+    await page.getByRole('heading', { level: 1, name: PAGES[remote].otherReady }).waitFor();
+
+    expect(await cartLines(page)).toEqual([expect.objectContaining({ id: product.id, qty: 2 })]);
+    expect(uncaught).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a remote whose component throws while rendering', () => {
+  it('shows its fallback; the header, other pages and the cart are untouched', async () => {
+    const manifest = process.env.E2E_THROWING_REMOTE_MANIFEST;
+    if (!manifest) throw new Error('E2E_THROWING_REMOTE_MANIFEST is not set: run the e2e suite through jest');
+    const composition = localComposition(e2ePorts(), 'localhost');
+    composition.remotes['mfe-catalog'] = { version: '1.0.0', manifest };
+    await fs.mkdir(path.dirname(compositionFile()), { recursive: true });
+    await fs.writeFile(compositionFile(), JSON.stringify(composition));
+    try {
+      const { context, page } = await newShopper(browser);
+      const uncaught: string[] = [];
+      page.on('pageerror', (error) => uncaught.push(error.message));
+      await page.goto(shellUrl('/'));
+      // This build of the catalog exposes only a HomePage, so the header's search falls back too.
+      const fallback = page.getByTestId('remote-fallback').filter({ hasText: 'Sorry, the home page is not available right now.' });
+      await fallback.waitFor({ timeout: 3000 });
+      await page.getByRole('link', { name: 'Cart', exact: true }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+      expect(uncaught).toEqual([]);
+      await context.close();
+    } finally {
+      await removeComposition();
+    }
+  });
+});
+
+describe('recovering', () => {
+  it('"Try again" loads only the failed remote again, once it is back', async () => {
+    const { context, page } = await newShopper(browser);
+    const origin = new URL(remoteUrls()['mfe-cart'] ?? '').origin;
+    let broken = true;
+    await context.route(
+      (url) => url.origin === origin && isEntry(url),
+      (route) => (broken ? route.fulfill({ status: 503, body: 'deploying' }) : route.continue()),
+    );
+    await page.goto(shellUrl('/cart'));
+    const fallback = page.getByTestId('remote-fallback');
+    await fallback.waitFor();
+    broken = false;
+    await fallback.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+    expect(await page.getByTestId('remote-fallback').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('when the api is down', () => {
+  it('shows sample products with a quiet banner, and a write gets the error toast of §8', async () => {
+    const { context, page } = await newShopper(browser);
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    await context.route((url) => url.pathname.startsWith('/api/'), (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.goto(shellUrl('/'));
+    await page.getByRole('status').filter({ hasText: 'some of what you see is sample data' }).waitFor();
+    const card = page.getByTestId('product-card').filter({ hasText: 'Sample Leather Watch' }).first();
+    await card.waitFor();
+    await card.getByRole('button', { name: /Add .* to cart/ }).click();
+    await page.getByText('error adding to cart').waitFor();
+    expect(uncaught).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,8 @@
+/**
+ * What mfe-product adds to the one store. Each release publishes it (contract.json) and release
+ * managers' checks refuse two remotes claiming one name; contract.test.ts keeps it true.
+ */
+export const CONTRACT = {
+  slices: [] as string[],
+  endpoints: ['addProductReview', 'getProductReviews'],
+};

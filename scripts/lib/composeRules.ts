@@ -1,0 +1,216 @@
+/**
+ * The rules a composition must pass before it goes live (issue 8, ARCHITECTURE §2). Pure: the
+ * compose command fetches manifests and contracts, this decides. Each problem names the remote,
+ * the rule, and how to fix it.
+ */
+import { satisfy } from '@module-federation/enhanced/runtime';
+
+export interface ManifestShared {
+  name: string;
+  version: string;
+  requiredVersion?: string;
+  singleton?: boolean;
+}
+
+/** The parts of an mf-manifest.json the rules read. */
+export interface Manifest {
+  metaData: {
+    name: string;
+    buildInfo: { buildVersion: string; buildName?: string };
+    remoteEntry: { name: string; path: string };
+    publicPath?: string;
+  };
+  shared: ManifestShared[];
+  exposes: { name: string; path?: string }[];
+}
+
+/** What a release says it adds to the one store: slice names and api endpoint names. */
+export interface Contract {
+  name: string;
+  version: string;
+  exposes: string[];
+  slices: string[];
+  endpoints: string[];
+  shared: Record<string, { version: string; requiredVersion?: string }>;
+}
+
+export interface RemoteCandidate {
+  remote: string;
+  version: string;
+  manifestUrl: string;
+  /** HTTP status of the manifest, or the network error. */
+  manifestStatus: number | string;
+  manifest: Manifest | null;
+  remoteEntryUrl: string | null;
+  remoteEntryStatus: number | string | null;
+  contract: Contract | null;
+}
+
+export interface ShellFacts {
+  /** Versions of the singletons the shell bundles (it loads first, so its copies are the ones used). */
+  shared: Record<string, string>;
+  /** Modules the shell loads from each remote. */
+  requiredModules: Record<string, readonly string[]>;
+}
+
+export type Rule =
+  | 'manifest-answers'
+  | 'remote-entry-answers'
+  | 'build-version'
+  | 'exposes'
+  | 'singleton-version'
+  | 'contract'
+  | 'unique-injections';
+
+export interface Problem {
+  remote: string;
+  rule: Rule;
+  message: string;
+  fix: string;
+}
+
+/** React and react-dom must be the very same version everywhere: two patch levels are two Reacts to debug. */
+const EXACT = /^(react|react-dom)(\/|$)/;
+const SHARED_PACKAGE = /^@storefront\/shared(\/|$)/;
+
+function major(version: string): string {
+  return version.replace(/^[^\d]*/, '').split('.')[0] ?? '';
+}
+
+function checkReachable(candidate: RemoteCandidate): Problem[] {
+  const problems: Problem[] = [];
+  if (candidate.manifestStatus !== 200) {
+    problems.push({
+      remote: candidate.remote,
+      rule: 'manifest-answers',
+      message: `${candidate.manifestUrl} answered ${candidate.manifestStatus}`,
+      fix: `publish ${candidate.remote}@${candidate.version} (npm run release -w ${candidate.remote}) and check its server, or choose a version that exists (npm run compose -- list)`,
+    });
+    return problems;
+  }
+  if (candidate.remoteEntryStatus !== 200) {
+    problems.push({
+      remote: candidate.remote,
+      rule: 'remote-entry-answers',
+      message: `${candidate.remoteEntryUrl ?? 'the remote entry'} answered ${candidate.remoteEntryStatus ?? 'nothing'}`,
+      fix: `the release folder of ${candidate.remote}@${candidate.version} is incomplete: publish it again from a clean build`,
+    });
+  }
+  return problems;
+}
+
+function checkManifest(candidate: RemoteCandidate, manifest: Manifest, shell: ShellFacts): Problem[] {
+  const problems: Problem[] = [];
+  const { remote, version } = candidate;
+  const built = manifest.metaData.buildInfo.buildVersion;
+  if (built !== version) {
+    problems.push({
+      remote,
+      rule: 'build-version',
+      message: `the manifest was built as ${built}, the composition chose ${version}`,
+      fix: `point ${remote} at the folder of ${version}, or choose ${built}`,
+    });
+  }
+
+  const exposed = new Set(manifest.exposes.map((expose) => expose.name.replace(/^\.\//, '')));
+  const missing = (shell.requiredModules[remote] ?? []).filter((module) => !exposed.has(module));
+  if (missing.length > 0) {
+    problems.push({
+      remote,
+      rule: 'exposes',
+      message: `the shell needs ${missing.join(', ')}, which ${remote}@${version} does not expose`,
+      fix: `choose a version of ${remote} that exposes them, or release the shell that no longer needs them first`,
+    });
+  }
+
+  for (const shared of manifest.shared) {
+    const hostVersion = shell.shared[shared.name];
+    if (!shared.singleton || hostVersion === undefined) continue;
+    if (EXACT.test(shared.name)) {
+      if (hostVersion !== shared.version) {
+        problems.push({
+          remote,
+          rule: 'singleton-version',
+          message: `${shared.name}: the shell has ${hostVersion}, ${remote} was built with ${shared.version}; React must be exactly equal`,
+          fix: `rebuild ${remote} against ${shared.name}@${hostVersion} (or move the shell to ${shared.version})`,
+        });
+      }
+    } else if (SHARED_PACKAGE.test(shared.name)) {
+      if (major(hostVersion) !== major(shared.version)) {
+        problems.push({
+          remote,
+          rule: 'singleton-version',
+          message: `${shared.name}: the shell has ${hostVersion}, ${remote} needs major ${major(shared.version)}`,
+          fix: `release ${remote} against @storefront/shared ${major(hostVersion)}.x`,
+        });
+      }
+    } else if (shared.requiredVersion && !satisfy(hostVersion, shared.requiredVersion)) {
+      problems.push({
+        remote,
+        rule: 'singleton-version',
+        message: `${shared.name}: the shell has ${hostVersion}, ${remote} requires ${shared.requiredVersion}`,
+        fix: `rebuild ${remote} with a range that accepts ${hostVersion}, or upgrade the shell`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** Slices and endpoints are names in one shared store: two remotes injecting one name would overwrite each other. */
+function checkInjections(candidates: readonly RemoteCandidate[]): Problem[] {
+  const problems: Problem[] = [];
+  const owners = new Map<string, string>();
+  for (const candidate of candidates) {
+    if (!candidate.contract) {
+      if (candidate.manifest) {
+        problems.push({
+          remote: candidate.remote,
+          rule: 'contract',
+          message: `no contract.json beside the manifest of ${candidate.remote}@${candidate.version}`,
+          fix: `publish releases with npm run release -w ${candidate.remote}, which writes the contract`,
+        });
+      }
+      continue;
+    }
+    for (const [kind, names] of [
+      ['slice', candidate.contract.slices],
+      ['endpoint', candidate.contract.endpoints],
+    ] as const) {
+      for (const name of names) {
+        const key = `${kind}:${name}`;
+        const owner = owners.get(key);
+        if (owner && owner !== candidate.remote) {
+          problems.push({
+            remote: candidate.remote,
+            rule: 'unique-injections',
+            message: `${kind} "${name}" is injected by both ${owner} and ${candidate.remote}`,
+            fix: `rename it in one of them (endpoint names are global in the shared api slice)`,
+          });
+        } else {
+          owners.set(key, candidate.remote);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+export function checkComposition(candidates: readonly RemoteCandidate[], shell: ShellFacts): Problem[] {
+  const problems: Problem[] = [];
+  for (const candidate of candidates) {
+    const unreachable = checkReachable(candidate);
+    problems.push(...unreachable);
+    if (candidate.manifest) problems.push(...checkManifest(candidate, candidate.manifest, shell));
+  }
+  const missingRemotes = Object.keys(shell.requiredModules).filter((remote) => !candidates.some((candidate) => candidate.remote === remote));
+  for (const remote of missingRemotes) {
+    problems.push({
+      remote,
+      rule: 'exposes',
+      message: `the composition has no ${remote}, and the shell loads ${(shell.requiredModules[remote] ?? []).join(', ')} from it`,
+      fix: `add ${remote} to the composition (npm run compose -- set ${remote}=<version>)`,
+    });
+  }
+  problems.push(...checkInjections(candidates));
+  return problems;
+}

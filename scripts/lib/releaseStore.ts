@@ -1,0 +1,63 @@
+/**
+ * Published releases: `releases/<remote>/<version>/`, each immutable once written. Every remote's
+ * server serves its releases under /releases/<version>/ beside the working build under /<version>/.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { ROOT, type Ports, type Remote } from './packages';
+
+export function releasesDir(): string {
+  return path.resolve(process.env.RELEASES_DIR ?? path.join(ROOT, 'releases'));
+}
+
+export function releaseDir(remote: Remote, version: string): string {
+  return path.join(releasesDir(), remote, version);
+}
+
+/** semver-ish: 1.4.0, 2.0.1-rc.1 */
+export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+
+function compareVersions(a: string, b: string): number {
+  const [coreA = '', preA] = a.split('-', 2);
+  const [coreB = '', preB] = b.split('-', 2);
+  const partsA = coreA.split('.').map(Number);
+  const partsB = coreB.split('.').map(Number);
+  for (let index = 0; index < 3; index += 1) {
+    const difference = (partsA[index] ?? 0) - (partsB[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  if (preA === preB) return 0;
+  if (preA === undefined) return 1;
+  if (preB === undefined) return -1;
+  return preA.localeCompare(preB, 'en', { numeric: true });
+}
+
+/** Released versions of a remote, oldest first. */
+export async function listReleases(remote: Remote): Promise<string[]> {
+  const entries = await fs.readdir(path.join(releasesDir(), remote), { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isDirectory() && VERSION_PATTERN.test(entry.name))
+    .map((entry) => entry.name)
+    .sort(compareVersions);
+}
+
+export async function isReleased(remote: Remote, version: string): Promise<boolean> {
+  if (!VERSION_PATTERN.test(version)) return false;
+  return fs
+    .stat(path.join(releaseDir(remote, version), 'mf-manifest.json'))
+    .then((stat) => stat.isFile())
+    .catch(() => false);
+}
+
+/**
+ * Where a remote's releases are served from: RELEASE_BASE_URL with {remote} and {port} filled in
+ * (a CDN: https://cdn.example.co.za/{remote}), by default that remote's own server.
+ */
+export function releaseBaseUrl(remote: Remote, ports: Ports): string {
+  const template = process.env.RELEASE_BASE_URL ?? `http://${process.env.PUBLIC_HOST ?? 'localhost'}:{port}/releases`;
+  return template.replace('{remote}', remote).replace('{port}', String(ports.remotes[remote])).replace(/\/+$/, '');
+}
+
+export function releaseManifestUrl(remote: Remote, version: string, ports: Ports): string {
+  return `${releaseBaseUrl(remote, ports)}/${version}/mf-manifest.json`;
+}
