@@ -117,4 +117,22 @@ describe('the composed storefront', () => {
     expect(await page.getByTestId('cart-count').isVisible()).toBe(true);
     await context.close();
   });
+
+  it('gives a first-time visitor one shopper, not one per parallel api call', async () => {
+    const { context, page } = await newShopper(browser);
+    const issued = new Set<string>();
+    page.on('response', async (response) => {
+      if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+      const setCookie = (await response.headersArray()).filter((header) => header.name.toLowerCase() === 'set-cookie');
+      for (const header of setCookie) {
+        const value = /sf_shopper=([^;]+)/.exec(header.value)?.[1];
+        if (value) issued.add(value);
+      }
+    });
+    await page.goto(shellUrl('/'), { waitUntil: 'networkidle' });
+    expect(issued.size).toBe(1);
+    const cookie = (await context.cookies()).find((item) => item.name === 'sf_shopper');
+    expect(issued.has(cookie?.value ?? '')).toBe(true);
+    await context.close();
+  });
 });

@@ -1,13 +1,28 @@
 import '@storefront/shared/styles.css';
 import './shell.css';
-import { createStorefrontStore } from '@storefront/shared';
+import { createStorefrontStore, DEFAULT_CONFIG } from '@storefront/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { fetchComposition } from './federation/composition';
 import { registerComposition } from './federation/remoteComponent';
 
+/** How long the shell waits for the api to settle the shopper cookie before rendering anyway. */
+const IDENTITY_WAIT_MS = 2000;
+
+/**
+ * A first visit has no shopper cookie, and the page's first api calls go out together: each would
+ * be handed a different new shopper, and whichever answer came last would win. One call first,
+ * made while the composition loads, settles the cookie; the rest then carry it.
+ */
+function settleShopperCookie(apiBase: string): Promise<unknown> {
+  return fetch(`${apiBase}/health`, { credentials: 'include', signal: AbortSignal.timeout(IDENTITY_WAIT_MS) }).catch(() => undefined);
+}
+
 async function start() {
+  const identity = settleShopperCookie(DEFAULT_CONFIG.apiBase);
   const composition = await fetchComposition();
+  const apiBase = composition.config?.apiBase ?? DEFAULT_CONFIG.apiBase;
+  await (apiBase === DEFAULT_CONFIG.apiBase ? identity : settleShopperCookie(apiBase));
   registerComposition(composition);
   const store = createStorefrontStore({ config: composition.config ?? {} });
   const container = document.getElementById('root');
