@@ -12,6 +12,7 @@ import { devRoutes } from './routes/dev';
 import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
+import { messageRoutes } from './routes/messages';
 import { orderRoutes } from './routes/orders';
 import { productRoutes } from './routes/products';
 import { searchRoutes } from './routes/search';
@@ -83,6 +84,7 @@ export async function buildApp({
     await shopperScope.register(authRoutes, { database, storefrontUrl });
     await shopperScope.register(addressRoutes, { database });
     await shopperScope.register(reviewRoutes, { database });
+    await shopperScope.register(messageRoutes, { database });
   });
 
   if (!production) await app.register(devRoutes, { database });

@@ -19,3 +19,5 @@ export type { SaProvince } from './address';
 export { orderTotals, orderTotalsInCents } from './orderTotals';
 export type { OrderTotals } from './orderTotals';
 export { isEmailAddress, MIN_PASSWORD_LENGTH } from './email';
+export { validateContactMessage, isBlankPhone, CONTACT_LIMITS } from './contactMessage';
+export type { ContactMessageInput, ContactMessageErrors } from './contactMessage';
