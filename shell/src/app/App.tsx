@@ -10,11 +10,19 @@ import { Header } from '../layout/Header';
 import { PreviewBanner } from '../layout/PreviewBanner';
 import { RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
+import { AboutPage } from '../pages/AboutPage';
+import { ContactPage } from '../pages/ContactPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { BottomNavbar } from '../layout/BottomNavbar';
+import { ScrollToTop } from '../layout/ScrollToTop';
+import { usePageMeta } from './pageMeta';
+import { useRouteFocus } from './useRouteFocus';
 import { QuickViewHost } from '../layout/QuickViewHost';
 
 function Pages() {
   const { pathname } = useLocation();
+  usePageMeta();
+  useRouteFocus();
   return (
     <Routes>
       <Route path="/" element={<RemoteRegion remote="mfe-catalog" module="HomePage" label="the home page" resetKey={pathname} />} />
@@ -28,6 +36,8 @@ function Pages() {
       <Route path="/forgot-password" element={<RemoteRegion remote="mfe-account" module="ForgotPasswordPage" label="password reset" resetKey={pathname} />} />
       <Route path="/reset-password" element={<RemoteRegion remote="mfe-account" module="ResetPasswordPage" label="password reset" resetKey={pathname} />} />
       <Route path="/account/*" element={<RemoteRegion remote="mfe-account" module="AccountPage" label="your account" resetKey={pathname} />} />
+      <Route path="/about" element={<AboutPage />} />
+      <Route path="/contact" element={<ContactPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
@@ -48,6 +58,8 @@ export function App({ store, preview = [] }: { store: AppStore; preview?: Compos
             <Pages />
           </main>
           <Footer />
+          <BottomNavbar />
+          <ScrollToTop />
           <AccountModals />
           <RemoteRegion remote="mfe-cart" module="MiniPopup" label="the added-to-cart popup" quiet />
           <QuickViewHost />

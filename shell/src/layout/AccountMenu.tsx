@@ -6,9 +6,10 @@ import {
   useAppSelector,
   useLogoutMutation,
 } from '@storefront/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { focusFirstItem, useMenuKeys } from '../behaviour/useMenuKeys';
 
 /**
  * The main menu's Account dropdown: Sign in / Register when signed out; Dashboard / Orders /
@@ -25,26 +26,17 @@ export function AccountMenu() {
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenAt(null);
-        root.current?.querySelector<HTMLButtonElement>('button')?.focus();
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpenAt(null);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLUListElement>(null);
+  const close = useCallback(() => setOpenAt(null), []);
+  useMenuKeys(open, root, panel, button, close);
+  const onButtonKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowDown' || open) return;
+    event.preventDefault();
+    setOpenAt(pathname);
+    requestAnimationFrame(() => focusFirstItem(panel.current));
+  };
 
-  const close = () => setOpenAt(null);
   const signOut = () => {
     close();
     logout()
@@ -60,11 +52,11 @@ export function AccountMenu() {
 
   return (
     <div className="shell-account-menu" ref={root}>
-      <button type="button" className="shell-nav__button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpenAt(open ? null : pathname)}>
+      <button ref={button} type="button" className="shell-nav__button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpenAt(open ? null : pathname)} onKeyDown={onButtonKeyDown}>
         Account
       </button>
       {open && (
-        <ul id={menuId} className="shell-menu">
+        <ul id={menuId} ref={panel} className="shell-menu">
           {signedIn ? (
             <>
               <li>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
+import { NewsletterForm } from './NewsletterForm';
 
-/** Contact details, trading hours and links (§1). */
+/** Contact details, trading hours, links and the newsletter (§1). */
 export function Footer() {
   return (
     <footer className="shell-footer">
@@ -14,20 +15,30 @@ export function Footer() {
             <br />
             <a href="mailto:hello@jacaranda.co.za">hello@jacaranda.co.za</a>
           </address>
-        </section>
-        <section aria-labelledby="footer-hours">
-          <h2 id="footer-hours">Trading hours</h2>
+          <h3 className="shell-footer__subhead">Trading hours</h3>
           <p>Mon-Sun 9:00 AM - 8:00 PM</p>
         </section>
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop">Shop</h2>
           <ul>
             <li><Link to="/shop">All products</Link></li>
-            <li><Link to="/shop?category=fashion">Fashion</Link></li>
-            <li><Link to="/shop?category=electronics">Electronics</Link></li>
+            <li><Link to="/shop?category=Fashion">Fashion</Link></li>
+            <li><Link to="/shop?category=Electronics">Electronics</Link></li>
+            <li><Link to="/shop?category=Accessories">Accessories</Link></li>
+            <li><Link to="/shop?on_sale=true">On sale</Link></li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help">Help</h2>
+          <ul>
+            <li><Link to="/about">About us</Link></li>
+            <li><Link to="/contact">Contact us</Link></li>
+            <li><Link to="/account">My account</Link></li>
+            <li><Link to="/wishlist">Wishlist</Link></li>
             <li><Link to="/cart">Cart</Link></li>
           </ul>
         </nav>
+        <NewsletterForm />
       </div>
       <p className="sf-container shell-footer__legal">© {new Date().getFullYear()} Jacaranda. Prices include VAT.</p>
     </footer>

@@ -9,9 +9,13 @@ import {
   useGetMeQuery,
   useGetWishlistQuery,
 } from '@storefront/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
+import { isDesktopWidth } from '../behaviour/thresholds';
+import { useScrollY, useViewportWidth } from '../behaviour/viewport';
 import { AccountMenu } from './AccountMenu';
+import { MobileMenu } from './MobileMenu';
+import { ShopMegaMenu } from './ShopMegaMenu';
 import { RemoteRegion } from './RemoteRegion';
 import './headerSearch.css';
 
@@ -21,10 +25,34 @@ function DropdownLoading() {
   return <div className="shell-dropdown__loading" aria-busy="true">Loading…</div>;
 }
 
-/** Logo, menu, login, and the wishlist and cart with their counts; the dropdowns come from the cart remote. */
+/**
+ * Logo, menu, login, and the wishlist and cart with their counts; the dropdowns come from the cart
+ * remote. Once the page scrolls the header is fixed to the top, in its desktop variant from 992 px
+ * and its mobile one (menu button, slide-in menu) below; its place stays reserved, so nothing jumps.
+ */
 export function Header() {
   const { pathname, search } = useLocation();
   const here = `${pathname}${search}`;
+  const desktop = isDesktopWidth(useViewportWidth());
+  const fixed = useScrollY() > 0;
+  const bar = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    // Reserve the header's height while it is fixed, so the page below does not jump up.
+    setHeight(bar.current?.offsetHeight || undefined);
+  }, [fixed, desktop]);
+  // Like the dropdowns, the mobile menu belongs to the page it was opened on (§2).
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === here && !desktop;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // §2: the mobile menu closes once the width reaches 992 px.
+    if (desktop) setMenuOpenedAt(null);
+  }, [desktop]);
+  const closeMenu = useCallback(() => {
+    setMenuOpenedAt(null);
+    menuButton.current?.focus();
+  }, []);
   // A dropdown stays open only on the page it was opened on: §2 closes them on route change.
   const [opened, setOpened] = useState<{ dropdown: Dropdown; at: string } | null>(null);
   const open = opened?.at === here ? opened.dropdown : null;
@@ -51,22 +79,42 @@ export function Header() {
   const wishlistItems = wishlist?.length ?? 0;
 
   return (
-    <header className="shell-header">
+    <div className="shell-header-slot" style={fixed && height ? { minHeight: height } : undefined}>
+    <header ref={bar} className={`shell-header${fixed ? ' shell-header--fixed' : ''}`} data-variant={desktop ? 'desktop' : 'mobile'} data-fixed={fixed}>
       <div className="sf-container shell-header__bar">
+        {!desktop && (
+          <button
+            ref={menuButton}
+            type="button"
+            className="shell-icon-button shell-menu-button"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpenedAt(here)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" /></svg>
+          </button>
+        )}
         <Link to="/" className="shell-logo" aria-label="Jacaranda home">
           <span aria-hidden="true" className="shell-logo__mark" />
           Jacaranda
         </Link>
-        <nav aria-label="Main" className="shell-nav">
-          <NavLink to="/" end>
-            Home
-          </NavLink>
-          <NavLink to="/shop">Shop</NavLink>
-          <AccountMenu />
-        </nav>
-        <div className="shell-header__search">
-          <RemoteRegion remote="mfe-catalog" module="HeaderSearch" label="search" loading={<div className="shell-header__search-loading" aria-busy="true" aria-label="Loading search" />} />
-        </div>
+        {desktop && (
+          <>
+            <nav aria-label="Main" className="shell-nav">
+              <NavLink to="/" end>
+                Home
+              </NavLink>
+              <ShopMegaMenu />
+              <NavLink to="/about">About Us</NavLink>
+              <NavLink to="/contact">Contact Us</NavLink>
+              <AccountMenu />
+            </nav>
+            <div className="shell-header__search">
+              <RemoteRegion remote="mfe-catalog" module="HeaderSearch" label="search" loading={<div className="shell-header__search-loading" aria-busy="true" aria-label="Loading search" />} />
+            </div>
+          </>
+        )}
         <div className="shell-actions">
           <button
             type="button"
@@ -123,5 +171,7 @@ export function Header() {
         </div>
       </div>
     </header>
+    {menuOpen && <MobileMenu onClose={closeMenu} />}
+    </div>
   );
 }

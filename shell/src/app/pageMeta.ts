@@ -1,0 +1,66 @@
+import { useGetProductQuery } from '@storefront/shared';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+
+export const SITE_NAME = 'Jacaranda';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const SHOP_DESCRIPTION = 'Shop clothing, accessories, electronics and toys at Jacaranda, with prices in Rand including VAT.';
+
+/** Titles and descriptions per route; the first whose pattern matches the path wins. */
+const ROUTE_META: readonly [RegExp, PageMeta][] = [
+  [/^\/$/, { title: 'Clothing and general shop', description: 'Jacaranda: a South African clothing and general shop. Popular, new and on-sale products, delivered countrywide.' }],
+  [/^\/shop(\/|$)/, { title: 'Shop', description: SHOP_DESCRIPTION }],
+  [/^\/product(\/|$)/, { title: 'Product', description: SHOP_DESCRIPTION }],
+  [/^\/cart$/, { title: 'Your cart', description: 'The products in your Jacaranda cart.' }],
+  [/^\/wishlist$/, { title: 'Your wishlist', description: 'The products you saved for later at Jacaranda.' }],
+  [/^\/checkout\/complete\//, { title: 'Order placed', description: 'Your Jacaranda order is placed.' }],
+  [/^\/checkout$/, { title: 'Checkout', description: 'Delivery or collection, and payment by EFT or cash on delivery.' }],
+  [/^\/login$/, { title: 'Sign in', description: 'Sign in to your Jacaranda account.' }],
+  [/^\/forgot-password$/, { title: 'Forgot your password', description: 'Reset the password of your Jacaranda account.' }],
+  [/^\/reset-password$/, { title: 'Choose a new password', description: 'Reset the password of your Jacaranda account.' }],
+  [/^\/account(\/|$)/, { title: 'Your account', description: 'Your Jacaranda profile, orders and addresses.' }],
+  [/^\/about$/, { title: 'About us', description: 'Jacaranda is a family-run clothing and general shop from Pretoria, delivering across South Africa.' }],
+  [/^\/contact$/, { title: 'Contact us', description: 'Write to Jacaranda, call us or visit the shop in Hatfield, Pretoria. Open Mon-Sun 9:00 AM - 8:00 PM.' }],
+];
+
+const NOT_FOUND: PageMeta = { title: 'Page not found', description: 'This page is not at Jacaranda. Search the shop or go to the home page.' };
+
+export function pageMetaFor(pathname: string): PageMeta {
+  return ROUTE_META.find(([pattern]) => pattern.test(pathname))?.[1] ?? NOT_FOUND;
+}
+
+/** The product a product route shows: `?id=` on /product, else the last path segment. */
+export function productRefFor(pathname: string, search: string): string | undefined {
+  if (pathname === '/product') return new URLSearchParams(search).get('id') ?? undefined;
+  const match = /^\/product\/(?:[^/]+\/)?([^/]+)$/.exec(pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
+function setDescription(content: string): void {
+  let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.name = 'description';
+    document.head.appendChild(tag);
+  }
+  tag.content = content;
+}
+
+/** Sets the document's title and meta description for the current route (a product page takes the product's name). */
+export function usePageMeta(): void {
+  const { pathname, search } = useLocation();
+  const productRef = productRefFor(pathname, search);
+  // The same query the product page makes, so this reads its cache rather than fetching again.
+  const { data: product } = useGetProductQuery(productRef ?? '', { skip: !productRef });
+  const meta = pageMetaFor(pathname);
+  const shown = productRef && product ? { title: product.name, description: product.short_description || meta.description } : meta;
+  useEffect(() => {
+    document.title = `${shown.title} | ${SITE_NAME}`;
+    setDescription(shown.description);
+  }, [shown.title, shown.description]);
+}

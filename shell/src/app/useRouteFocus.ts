@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/** How long a page's heading has to appear (remotes load their pages) before focus stays on main. */
+const HEADING_WAIT_MS = 3000;
+
+/**
+ * After a navigation (not the first load, and not a change of query only, such as a filter)
+ * focus moves to the new page's main heading, or to main until the heading arrives, so a
+ * screen reader announces the new page and Tab starts from it.
+ */
+export function useRouteFocus(mainId = 'main'): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return undefined;
+    }
+    const main = document.getElementById(mainId);
+    if (!main) return undefined;
+    const focusHeading = () => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      // Only if the shopper has not moved on from where we put them.
+      if (document.activeElement !== main && document.activeElement !== document.body) return true;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      return true;
+    };
+    window.scrollTo({ top: 0 });
+    if (focusHeading()) return undefined;
+    main.focus({ preventScroll: true });
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [pathname, mainId]);
+}

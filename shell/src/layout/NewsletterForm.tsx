@@ -1,0 +1,66 @@
+import { apiErrorMessage, isEmailAddress } from '@storefront/shared';
+import { useId } from 'react';
+import { Field, Form } from 'react-final-form';
+import { toast } from 'react-toastify';
+import { useSubscribeToNewsletterMutation } from '../api/messagesApi';
+
+function validateEmail(value: string | undefined): string | undefined {
+  if (!value?.trim()) return 'Enter your email address.';
+  return isEmailAddress(value) ? undefined : 'Enter a valid email address.';
+}
+
+/** The footer's newsletter form (§1, §5): the e-mail is required and checked; a toast confirms. */
+export function NewsletterForm() {
+  const id = useId();
+  const [subscribe] = useSubscribeToNewsletterMutation();
+  return (
+    <Form<{ email: string }>
+      onSubmit={async ({ email }, form) => {
+        try {
+          const answer = await subscribe({ email: email.trim() }).unwrap();
+          toast.success(answer.message);
+          // Clear the field without showing "required" for the now-empty box.
+          setTimeout(() => form.restart());
+        } catch (error) {
+          toast.error(apiErrorMessage(error, 'We could not subscribe you just now. Please try again.'));
+        }
+      }}
+      render={({ handleSubmit, submitting }) => (
+        <form className="shell-newsletter" onSubmit={handleSubmit} noValidate aria-labelledby={`${id}-title`}>
+          <h2 id={`${id}-title`}>Newsletter</h2>
+          <p>New arrivals and specials, once a week.</p>
+          <Field<string> name="email" validate={validateEmail}>
+            {({ input, meta }) => {
+              const error = (meta.submitFailed || (meta.touched && meta.modified)) && meta.error ? String(meta.error) : undefined;
+              return (
+                <div className="shell-newsletter__field">
+                  <label htmlFor={id} className="shell-visually-hidden">
+                    Email address for the newsletter
+                  </label>
+                  <input
+                    {...input}
+                    value={input.value ?? ''}
+                    id={id}
+                    type="email"
+                    autoComplete="email"
+                    placeholder="Your email address"
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                  />
+                  <button type="submit" className="sf-button" disabled={submitting}>
+                    Subscribe
+                  </button>
+                  {error && (
+                    <p id={`${id}-error`} className="shell-newsletter__error" role="alert">
+                      {error}
+                    </p>
+                  )}
+                </div>
+              );
+            }}
+          </Field>
+        </form>
+      )}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/**
+ * A plain search box that goes to /shop?search=… (the mobile menu's own field, §2, and the
+ * 404 page's). The header's richer search with categories is the catalog remote's.
+ */
+export function ShopSearchForm({ label = 'Search products', className = '' }: { label?: string; className?: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [error, setError] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const search = text.trim();
+    // §5: the search text is required.
+    if (!search) {
+      setError(true);
+      return;
+    }
+    navigate(`/shop?${new URLSearchParams({ search }).toString()}`);
+  };
+  return (
+    <form role="search" className={`shell-search-form ${className}`} onSubmit={submit} noValidate>
+      <label htmlFor={id} className="shell-visually-hidden">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        placeholder="Search products…"
+        aria-invalid={error || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(false);
+        }}
+      />
+      <button type="submit" className="sf-button">
+        Search
+      </button>
+      {error && (
+        <p id={`${id}-error`} className="sf-field__error shell-search-form__error">
+          Type what you are looking for.
+        </p>
+      )}
+    </form>
+  );
+}

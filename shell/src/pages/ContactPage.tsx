@@ -1,0 +1,91 @@
+import { apiErrorMessage, normalisePhone, PHONE_PREFIX, validateContactMessage, type ContactMessageErrors, type ContactMessageInput } from '@storefront/shared';
+import { FORM_ERROR } from 'final-form';
+import { useState } from 'react';
+import { Form } from 'react-final-form';
+import { useSendContactMessageMutation } from '../api/messagesApi';
+import { TextField } from '../forms/TextField';
+
+type ContactValues = Partial<ContactMessageInput>;
+
+function validate(values: ContactValues): ContactMessageErrors {
+  return validateContactMessage({
+    name: values.name ?? '',
+    email: values.email ?? '',
+    phone: values.phone,
+    subject: values.subject ?? '',
+    message: values.message ?? '',
+  });
+}
+
+/** /contact: the shop's details and a form that reaches the team (POST /contact-messages). */
+export function ContactPage() {
+  const [send] = useSendContactMessageMutation();
+  const [sent, setSent] = useState<string | null>(null);
+  return (
+    <div className="sf-container shell-page">
+      <h1>Contact us</h1>
+      <div className="shell-page__columns shell-contact">
+        <section aria-labelledby="contact-details">
+          <h2 id="contact-details">Our details</h2>
+          <address>
+            12 Jacaranda Street, Hatfield, Pretoria, 0083
+            <br />
+            Phone: <a href="tel:+27123456789">+27 12 345 6789</a>
+            <br />
+            Email: <a href="mailto:hello@jacaranda.co.za">hello@jacaranda.co.za</a>
+          </address>
+          <p>Mon-Sun 9:00 AM - 8:00 PM. We answer messages within one working day.</p>
+        </section>
+        <section aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title">Send us a message</h2>
+          {sent ? (
+            <div className="shell-contact__sent" role="status">
+              <p>{sent}</p>
+              <button type="button" className="sf-button sf-button--ghost" onClick={() => setSent(null)}>
+                Send another message
+              </button>
+            </div>
+          ) : (
+            <Form<ContactValues>
+              validate={validate}
+              initialValues={{ phone: PHONE_PREFIX }}
+              onSubmit={async (values) => {
+                try {
+                  const answer = await send({
+                    name: values.name ?? '',
+                    email: values.email ?? '',
+                    subject: values.subject ?? '',
+                    message: values.message ?? '',
+                    ...(values.phone && values.phone !== PHONE_PREFIX ? { phone: values.phone } : {}),
+                  }).unwrap();
+                  setSent(answer.message);
+                  return undefined;
+                } catch (error) {
+                  // Shown above the button, where the shopper is looking.
+                  return { [FORM_ERROR]: apiErrorMessage(error, 'We could not send your message just now. Please try again.') };
+                }
+              }}
+              render={({ handleSubmit, submitting, submitError }) => (
+                <form onSubmit={handleSubmit} noValidate aria-labelledby="contact-form-title">
+                  <TextField name="name" label="Your name" autoComplete="name" required />
+                  <TextField name="email" label="Email address" type="email" autoComplete="email" required />
+                  <TextField name="phone" label="Phone (optional)" type="tel" autoComplete="tel" parse={normalisePhone} hint="A South African mobile number: +27 and 9 digits." />
+                  <TextField name="subject" label="Subject" required />
+                  <TextField name="message" label="Message" multiline required />
+                  {submitError && (
+                    <p className="sf-field__error" role="alert">
+                      {String(submitError)}
+                    </p>
+                  )}
+                  <button type="submit" className="sf-button" disabled={submitting}>
+                    {submitting ? 'Sending…' : 'Send message'}
+                  </button>
+                </form>
+              )}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
