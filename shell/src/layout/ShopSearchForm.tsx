@@ -18,7 +18,9 @@ export function ShopSearchForm({ label = 'Search products', className = '' }: { 
       setError(true);
       return;
     }
-    navigate(`/shop?${new URLSearchParams({ search }).toString()}`);
+    // React Router navigates in a transition; started inside the submit event, React would treat
+    // the plain form as a form action and build a FormData of it for nothing.
+    queueMicrotask(() => navigate(`/shop?${new URLSearchParams({ search }).toString()}`));
   };
   return (
     <form role="search" className={`shell-search-form ${className}`} onSubmit={submit} noValidate>

@@ -1,0 +1,144 @@
+import { renderWithStore } from '@storefront/shared/testing';
+import { screen } from '@testing-library/react';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
+import { SHELL_THRESHOLDS } from '../behaviour/thresholds';
+import { resizeWindowTo, scrollWindowTo } from '../behaviour/viewportTesting';
+import { BottomNavbar } from './BottomNavbar';
+import { Header } from './Header';
+import { ScrollToTop } from './ScrollToTop';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{`${pathname}${search}`}</p>;
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  resizeWindowTo(1280);
+  scrollWindowTo(0);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the shell thresholds of §2 and §9', () => {
+  it('are the spec numbers', () => {
+    expect(SHELL_THRESHOLDS).toEqual({ desktopMinWidth: 992, bottomNavMaxWidth: 576, bottomNavScrollY: 400, scrollToTopY: 600 });
+  });
+});
+
+describe('BottomNavbar', () => {
+  it('shows at widths up to 576 px once scrolled 400 px, with home, shop, wishlist, cart and account', () => {
+    resizeWindowTo(576);
+    renderWithStore(<BottomNavbar />);
+    scrollWindowTo(399);
+    expect(screen.queryByRole('navigation', { name: 'Quick links' })).not.toBeInTheDocument();
+    scrollWindowTo(400);
+    const nav = screen.getByRole('navigation', { name: 'Quick links' });
+    const links = [...nav.querySelectorAll('a')].map((link) => link.getAttribute('href'));
+    expect(links).toEqual(['/', '/shop', '/wishlist', '/cart', '/account']);
+    expect(screen.getByRole('link', { name: /^Cart\b.*\b0 items$/ })).toBeInTheDocument();
+
+    resizeWindowTo(577);
+    expect(screen.queryByRole('navigation', { name: 'Quick links' })).not.toBeInTheDocument();
+    resizeWindowTo(375);
+    expect(screen.getByRole('navigation', { name: 'Quick links' })).toBeInTheDocument();
+    scrollWindowTo(0);
+    expect(screen.queryByRole('navigation', { name: 'Quick links' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ScrollToTop', () => {
+  it('appears from 600 px of scroll and takes the shopper back to the top', async () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { user } = renderWithStore(
+      <main id="main" tabIndex={-1}>
+        <ScrollToTop />
+      </main>,
+    );
+    scrollWindowTo(599);
+    expect(screen.queryByRole('button', { name: 'Back to top' })).not.toBeInTheDocument();
+    scrollWindowTo(600);
+    await user.click(screen.getByRole('button', { name: 'Back to top' }));
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(document.getElementById('main')).toHaveFocus();
+  });
+});
+
+describe('Header variants and the mobile menu', () => {
+  const page = (
+    <>
+      <Header />
+      <Where />
+      <Routes>
+        <Route path="*" element={<Link to="/elsewhere">a link on the page</Link>} />
+      </Routes>
+    </>
+  );
+
+  it('is the desktop header from 992 px and the mobile one at 991 px', () => {
+    resizeWindowTo(992);
+    renderWithStore(page);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+    resizeWindowTo(991);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    // The cart and wishlist stay in reach on the mobile header.
+    expect(screen.getByRole('button', { name: /^Cart,/ })).toBeInTheDocument();
+  });
+
+  it('becomes fixed as soon as the page scrolls, and reserves its place', () => {
+    renderWithStore(page);
+    const header = screen.getByRole('banner');
+    expect(header).toHaveAttribute('data-fixed', 'false');
+    expect(header).not.toHaveClass('shell-header--fixed');
+    scrollWindowTo(1);
+    expect(header).toHaveAttribute('data-fixed', 'true');
+    expect(header).toHaveClass('shell-header--fixed');
+    expect(header.parentElement).toHaveClass('shell-header-slot');
+    scrollWindowTo(0);
+    expect(header).toHaveAttribute('data-fixed', 'false');
+  });
+
+  it('opens the slide-in menu, which closes on route change and gives Esc focus back to its button', async () => {
+    resizeWindowTo(375);
+    const { user } = renderWithStore(page);
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(button);
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveFocus();
+
+    await user.click(screen.getByRole('link', { name: 'About Us' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/about');
+    expect(menu).not.toBeInTheDocument();
+
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('searches from its own field, and refuses an empty search', async () => {
+    resizeWindowTo(375);
+    const { user } = renderWithStore(page);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText('Type what you are looking for.')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'red dress');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/shop?search=red+dress');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('closes when the width reaches 992 px, and stays closed coming back below', async () => {
+    resizeWindowTo(991);
+    const { user } = renderWithStore(page);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    resizeWindowTo(992);
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    resizeWindowTo(991);
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+});
