@@ -1,0 +1,51 @@
+import { renderWithStore } from '@storefront/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { Link, Route, Routes } from 'react-router-dom';
+import { useRouteFocus } from './useRouteFocus';
+
+/** A page whose heading arrives late, as a remote's does. */
+function LatePage({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  if (!ready) setTimeout(() => setReady(true), 50);
+  return ready ? <h1>{children}</h1> : <p>Loading…</p>;
+}
+
+function Shell() {
+  useRouteFocus();
+  return (
+    <>
+      <nav>
+        <Link to="/shop">Shop</Link>
+        <Link to="/shop?page=2">Page 2</Link>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        <Routes>
+          <Route path="/" element={<h1>Home</h1>} />
+          <Route path="/shop" element={<LatePage>Shop</LatePage>} />
+        </Routes>
+      </main>
+    </>
+  );
+}
+
+describe('focus on route change', () => {
+  beforeEach(() => jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('leaves focus alone on first load, then moves it to the new page’s heading once it appears', async () => {
+    const { user } = renderWithStore(<Shell />);
+    expect(document.body).toHaveFocus();
+    await user.click(screen.getByRole('link', { name: 'Shop' }));
+    expect(document.getElementById('main')).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Shop' })).toHaveFocus());
+  });
+
+  it('does not move focus when only the query changes (a filter, a page)', async () => {
+    const { user } = renderWithStore(<Shell />, { route: '/shop' });
+    await screen.findByRole('heading', { level: 1, name: 'Shop' });
+    const link = screen.getByRole('link', { name: 'Page 2' });
+    await user.click(link);
+    expect(link).toHaveFocus();
+  });
+});

@@ -1,0 +1,182 @@
+import { baseApi } from '@storefront/shared';
+import { renderWithStore } from '@storefront/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { resizeWindowTo } from '../behaviour/viewportTesting';
+import { pageMetaFor, usePageMeta } from '../app/pageMeta';
+import { Footer } from '../layout/Footer';
+import { Header } from '../layout/Header';
+import { PRODUCT_LAYOUT_LINKS, SHOP_LAYOUT_LINKS } from '../layout/menuLinks';
+import { ContactPage } from './ContactPage';
+import { NotFoundPage } from './NotFoundPage';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{`${pathname}${search}`}</p>;
+}
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  resizeWindowTo(1280);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('Shop mega-menu', () => {
+  it('links every shop layout, every product layout of the most popular product and the top categories; keyboard-operable', async () => {
+    const { user, store } = renderWithStore(<Header />);
+    const shop = screen.getByRole('button', { name: 'Shop' });
+    shop.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(shop).toHaveAttribute('aria-expanded', 'true');
+    const layouts = screen.getByRole('navigation', { name: 'Shop layouts' });
+    await waitFor(() => expect(within(layouts).getByRole('link', { name: 'Shop' })).toHaveFocus());
+    expect(within(layouts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(SHOP_LAYOUT_LINKS.map((link) => link.to));
+    // §2's list, word for word, after the plain /shop.
+    const spec = 'boxed-slider boxed-image right-sidebar off-canvas horizontal-filter-1 horizontal-filter-2 list infinite-scroll 3cols 4cols 5cols 6cols 7cols 8cols';
+    expect(SHOP_LAYOUT_LINKS.map((link) => link.to)).toEqual(['/shop', ...spec.split(' ').map((layout) => `/shop/${layout}`)]);
+
+    const popular = await store.dispatch(baseApi.endpoints.getProducts.initiate({ sort: 'popularity', limit: 1 })).unwrap();
+    const product = popular.products[0];
+    if (!product) throw new Error('the seed has no products');
+    const productLinks = within(await screen.findByRole('navigation', { name: 'Product layouts' })).getAllByRole('link');
+    expect(productLinks).toHaveLength(PRODUCT_LAYOUT_LINKS.length);
+    expect(productLinks[0]).toHaveAttribute('href', `/product/${product.link}`);
+    expect(productLinks.map((link) => link.getAttribute('href'))).toContain(`/product/sticky-both/${product.link}`);
+    const categories = await screen.findByRole('navigation', { name: 'Top categories' });
+    expect(await within(categories).findByRole('link', { name: 'Fashion' })).toHaveAttribute('href', '/shop?category=Fashion');
+    expect(within(categories).queryByRole('link', { name: 'T-shirts' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: new RegExp(product.name) })).toHaveAttribute('href', `/product?id=${product.link}`);
+
+    await user.keyboard('{ArrowDown}');
+    expect(within(layouts).getByRole('link', { name: 'Boxed with slider' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement?.closest('nav')).not.toBe(layouts);
+    await user.keyboard('{Escape}');
+    expect(shop).toHaveAttribute('aria-expanded', 'false');
+    expect(shop).toHaveFocus();
+  });
+
+  it('has Home, About Us, Contact Us and the Account menu beside Shop', () => {
+    renderWithStore(<Header />);
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(main).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
+    expect(within(main).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    expect(within(main).getByRole('button', { name: 'Account' })).toBeInTheDocument();
+  });
+
+  it('moves through the Account menu with the arrow keys', async () => {
+    const { user } = renderWithStore(<Header />);
+    screen.getByRole('button', { name: 'Account' }).focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.querySelector('.shell-menu button')).toHaveFocus());
+    expect(document.activeElement).toHaveTextContent('Sign in');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Register' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Account' })).toHaveFocus();
+  });
+});
+
+describe('Footer', () => {
+  it('shows the trading hours and contact details', () => {
+    renderWithStore(<Footer />);
+    expect(screen.getByText('Mon-Sun 9:00 AM - 8:00 PM')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'hello@jacaranda.co.za' })).toHaveAttribute('href', 'mailto:hello@jacaranda.co.za');
+    expect(screen.getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/about');
+  });
+
+  it('subscribes to the newsletter once: the e-mail is required and checked, a toast confirms, the second time is a friendly no-op', async () => {
+    const { user } = renderWithStore(<Footer />);
+    const email = screen.getByRole('textbox', { name: 'Email address for the newsletter' });
+    const subscribe = screen.getByRole('button', { name: 'Subscribe' });
+    await user.click(subscribe);
+    expect(await screen.findByText('Enter your email address.')).toBeInTheDocument();
+    await user.type(email, 'not-an-address');
+    await user.click(subscribe);
+    expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument();
+
+    const address = `Newsletter.${Date.now()}@Example.co.za`;
+    await user.clear(email);
+    await user.type(email, address);
+    await user.click(subscribe);
+    expect(await screen.findByText('Thanks! You are subscribed to our newsletter.')).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveValue(''));
+
+    await user.type(email, address.toLowerCase());
+    await user.click(subscribe);
+    expect(await screen.findByText('You are already subscribed: nothing more to do.')).toBeInTheDocument();
+  });
+});
+
+describe('ContactPage', () => {
+  it('shows every field error on submit and sends nothing; a whole message is sent and thanked', async () => {
+    const { user } = renderWithStore(<ContactPage />);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getByText('Enter your name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your email address.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a subject.')).toBeInTheDocument();
+    expect(screen.getByText('Write your message.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Ayanda Zulu');
+    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ayanda@example.co.za');
+    const phone = screen.getByRole('textbox', { name: 'Phone (optional)' });
+    await user.type(phone, '082 12');
+    expect(phone).toHaveValue('+278212');
+    await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Sizes');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Do the blouses run small?');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getByText('Enter a South African mobile number: +27 and 9 digits, or leave it empty.')).toBeInTheDocument();
+
+    await user.type(phone, '34567');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your message. We reply within one working day.');
+  });
+});
+
+describe('NotFoundPage', () => {
+  it('offers a search and links home and to the shop', async () => {
+    const { user } = renderWithStore(
+      <>
+        <Routes>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+        <Where />
+      </>,
+      { route: '/no-such-page' },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/shop');
+    await user.type(screen.getByRole('searchbox', { name: 'Search the shop instead' }), 'watch');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/shop?search=watch');
+  });
+});
+
+describe('page titles and descriptions', () => {
+  function Meta() {
+    usePageMeta();
+    return null;
+  }
+
+  it('names each route, and a product page after its product', async () => {
+    expect(pageMetaFor('/shop/3cols').title).toBe('Shop');
+    expect(pageMetaFor('/contact').title).toBe('Contact us');
+    expect(pageMetaFor('/nowhere').title).toBe('Page not found');
+
+    renderWithStore(<Meta />, { route: '/about' });
+    expect(document.title).toBe('About us | Jacaranda');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('Pretoria'));
+  });
+
+  it('takes a product page title from the product', async () => {
+    const { store } = renderWithStore(<Meta />, { route: '/' });
+    const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 1 })).unwrap();
+    const product = page.products[0];
+    if (!product) throw new Error('the seed has no products');
+    renderWithStore(<Meta />, { route: `/product/sticky-cart/${product.link}` });
+    await waitFor(() => expect(document.title).toBe(`${product.name} | Jacaranda`));
+  });
+});
