@@ -45,10 +45,8 @@ export function Header() {
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === here && !desktop;
   const menuButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // §2: the mobile menu closes once the width reaches 992 px.
-    if (desktop) setMenuOpenedAt(null);
-  }, [desktop]);
+  // §2: the mobile menu closes once the width reaches 992 px (and stays closed coming back below).
+  if (desktop && menuOpenedAt !== null) setMenuOpenedAt(null);
   const closeMenu = useCallback(() => {
     setMenuOpenedAt(null);
     menuButton.current?.focus();
