@@ -15,10 +15,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Presses Tab until the focused element matches, as a keyboard-only shopper would; fails after `limit` presses. */
-async function tabTo(page: Page, matches: (element: { tag: string; name: string; text: string }) => boolean, limit = 80): Promise<void> {
+/** Presses Tab (or Shift+Tab) until the focused element matches, as a keyboard-only shopper would; fails after `limit` presses. */
+async function tabTo(page: Page, matches: (element: { tag: string; name: string; text: string }) => boolean, limit = 80, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
   for (let presses = 0; presses < limit; presses += 1) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     const focused = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
       return { tag: element?.tagName ?? '', name: element?.getAttribute('aria-label') ?? '', text: (element?.textContent ?? '').trim() };
@@ -75,8 +75,7 @@ describe('accessibility', () => {
     await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor();
 
     // Back to the header's cart, open its dropdown, and follow Checkout.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await tabTo(page, (element) => element.name.startsWith('Cart,'));
+    await tabTo(page, (element) => element.name.startsWith('Cart,'), 120, 'Shift+Tab');
     await page.keyboard.press('Enter');
     await page.getByTestId('cart-line').first().waitFor();
     await tabTo(page, (element) => element.tag === 'A' && element.text === 'Checkout', 30);

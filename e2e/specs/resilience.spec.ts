@@ -144,7 +144,7 @@ describe('when the api is down', () => {
     await page.getByRole('status').filter({ hasText: 'some of what you see is sample data' }).waitFor();
     const card = page.getByTestId('product-card').filter({ hasText: 'Sample Leather Watch' }).first();
     await card.waitFor();
-    await card.getByRole('button', { name: /Add .* to cart/ }).click();
+    await card.getByRole('button', { name: /^Add to Cart/ }).click();
     await page.getByText('error adding to cart').waitFor();
     expect(uncaught).toEqual([]);
     await context.close();

@@ -161,7 +161,7 @@ describe('the shell at 1280 px', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Enter your name.').waitFor();
     await page.getByLabel('Your name').fill('Lindiwe Mthembu');
-    await page.getByLabel('Email address').fill('lindiwe@example.co.za');
+    await page.getByLabel('Email address', { exact: true }).fill('lindiwe@example.co.za');
     await page.getByLabel('Phone (optional)').pressSequentially('083 555 0101');
     expect(await page.getByLabel('Phone (optional)').inputValue()).toBe('+27835550101');
     await page.getByLabel('Subject').fill('Collection');
@@ -180,7 +180,7 @@ describe('the shell at 1280 px', () => {
     await page.getByRole('searchbox', { name: 'Search the shop instead' }).fill('watch');
     await page.getByRole('searchbox', { name: 'Search the shop instead' }).press('Enter');
     await page.waitForURL(/\/shop\?search=watch$/);
-    expect(await page.title()).toBe('Shop | Jacaranda');
+    await page.waitForFunction(() => document.title === 'Shop | Jacaranda');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/Rand/);
 
     const product = await simpleProductInStock();
@@ -188,9 +188,9 @@ describe('the shell at 1280 px', () => {
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     await page.waitForFunction((name) => document.title === `${name} | Jacaranda`, product.name);
 
-    await page.getByRole('link', { name: 'About Us' }).click();
+    await page.getByRole('link', { name: 'About Us', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'About Jacaranda' }).waitFor();
-    expect(await page.title()).toBe('About us | Jacaranda');
+    await page.waitForFunction(() => document.title === 'About us | Jacaranda');
     // Focus follows the navigation to the new page's heading.
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     await context.close();

@@ -45,8 +45,6 @@ export function QuantityInput({ value, max, onChange, label = 'Quantity', disabl
         pattern="[0-9]*"
         value={emptied ? '' : String(value)}
         disabled={disabled}
-        aria-valuemin={MIN_QUANTITY}
-        aria-valuemax={Math.max(MIN_QUANTITY, max)}
         onChange={(event) => {
           const text = event.target.value.replace(/\D/g, '');
           if (text === '') {

@@ -39,7 +39,7 @@ export function Header() {
   const [height, setHeight] = useState<number | undefined>(undefined);
   useLayoutEffect(() => {
     // Reserve the header's height while it is fixed, so the page below does not jump up.
-    setHeight(bar.current?.offsetHeight || undefined);
+    if (!fixed) setHeight(bar.current?.offsetHeight || undefined);
   }, [fixed, desktop]);
   // Like the dropdowns, the mobile menu belongs to the page it was opened on (§2).
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);

@@ -48,7 +48,6 @@ export function ContactPage() {
           ) : (
             <Form<ContactValues>
               validate={validate}
-              initialValues={{ phone: PHONE_PREFIX }}
               onSubmit={async (values) => {
                 try {
                   const answer = await send({

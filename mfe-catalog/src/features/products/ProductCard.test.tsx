@@ -12,7 +12,7 @@ describe('ProductCard', () => {
     if (!product) throw new Error('no simple product in stock in the seed');
 
     const view = renderWithStore(<ProductCard product={product} />, { store });
-    await user.click(view.getByRole('button', { name: `Add ${product.name} to cart` }));
+    await user.click(view.getByRole('button', { name: `Add to Cart: ${product.name}` }));
     expect(await screen.findByText(`${product.name} has been added to cart`)).toBeInTheDocument();
     const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
     expect(cart.map((line) => line.id)).toContain(product.id.toLowerCase());
@@ -22,7 +22,7 @@ describe('ProductCard', () => {
     const product = normaliseProduct({ id: 'v1', link: 'tee', name: 'Tee', price: 100, has_variants: true, available_stock: 3, sizes: [{ name: 's' }] });
     renderWithStore(<ProductCard product={product} />);
     expect(screen.getByRole('link', { name: 'Select options for Tee' })).toHaveAttribute('href', '/product?id=tee');
-    expect(screen.queryByRole('button', { name: /Add .* to cart/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Add to Cart/ })).not.toBeInTheDocument();
   });
 
   it('shows the HOT and sale labels, and out of stock without a buy button', () => {

@@ -39,10 +39,11 @@ function BuyAction({ product }: { product: Product }) {
       type="button"
       className="sf-button cat-card__action"
       disabled={isLoading}
-      aria-label={`Add ${product.name} to cart`}
       onClick={() => void addToCart({ product, qty: 1 })}
     >
       {isLoading ? 'Adding…' : 'Add to Cart'}
+      {/* Visible words first in the accessible name (WCAG 2.5.3), then which product. */}
+      <span className="sf-visually-hidden">{`: ${product.name}`}</span>
     </button>
   );
 }
