@@ -164,8 +164,8 @@ describe('the shell at 1280 px', () => {
     await page.getByLabel('Email address', { exact: true }).fill('lindiwe@example.co.za');
     await page.getByLabel('Phone (optional)').pressSequentially('083 555 0101');
     expect(await page.getByLabel('Phone (optional)').inputValue()).toBe('+27835550101');
-    await page.getByLabel('Subject').fill('Collection');
-    await page.getByLabel('Message').fill('Can I collect my order on Sunday?');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Collection');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Can I collect my order on Sunday?');
     const sent = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact-messages');
     await page.getByRole('button', { name: 'Send message' }).click();
     expect((await sent).status()).toBe(201);

@@ -49,3 +49,28 @@ describe('focus on route change', () => {
     expect(link).toHaveFocus();
   });
 });
+
+describe('focus on route change to a page whose heading is there at once', () => {
+  beforeEach(() => jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('moves focus from the clicked link to the heading', async () => {
+    function Instant() {
+      useRouteFocus();
+      return (
+        <>
+          <Link to="/about">About</Link>
+          <main id="main" tabIndex={-1}>
+            <Routes>
+              <Route path="/" element={<h1>Home</h1>} />
+              <Route path="/about" element={<h1>About</h1>} />
+            </Routes>
+          </main>
+        </>
+      );
+    }
+    const { user } = renderWithStore(<Instant />);
+    await user.click(screen.getByRole('link', { name: 'About' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'About' })).toHaveFocus();
+  });
+});

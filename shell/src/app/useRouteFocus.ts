@@ -22,8 +22,6 @@ export function useRouteFocus(mainId = 'main'): void {
     const focusHeading = () => {
       const heading = main.querySelector<HTMLElement>('h1');
       if (!heading) return false;
-      // Only if the shopper has not moved on from where we put them.
-      if (document.activeElement !== main && document.activeElement !== document.body) return true;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
       return true;
@@ -32,7 +30,9 @@ export function useRouteFocus(mainId = 'main'): void {
     if (focusHeading()) return undefined;
     main.focus({ preventScroll: true });
     const observer = new MutationObserver(() => {
-      if (focusHeading()) observer.disconnect();
+      // Only while focus is still where we put it: a shopper who has moved on keeps their place.
+      if (document.activeElement !== main) observer.disconnect();
+      else if (focusHeading()) observer.disconnect();
     });
     observer.observe(main, { childList: true, subtree: true });
     const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);

@@ -38,7 +38,7 @@ describe('Shop mega-menu', () => {
     const popular = await store.dispatch(baseApi.endpoints.getProducts.initiate({ sort: 'popularity', limit: 1 })).unwrap();
     const product = popular.products[0];
     if (!product) throw new Error('the seed has no products');
-    const productLinks = within(await screen.findByRole('navigation', { name: 'Product layouts' })).getAllByRole('link');
+    const productLinks = await within(screen.getByRole('navigation', { name: 'Product layouts' })).findAllByRole('link');
     expect(productLinks).toHaveLength(PRODUCT_LAYOUT_LINKS.length);
     expect(productLinks[0]).toHaveAttribute('href', `/product/${product.link}`);
     expect(productLinks.map((link) => link.getAttribute('href'))).toContain(`/product/sticky-both/${product.link}`);
