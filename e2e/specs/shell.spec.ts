@@ -196,3 +196,16 @@ describe('the shell at 1280 px', () => {
     await context.close();
   });
 });
+
+describe('what closes on route change', () => {
+  it('the cart dropdown closes when the shopper goes to another page', async () => {
+    const { context, page } = await openAt(1280);
+    await page.getByRole('button', { name: /^Cart,/ }).click();
+    await page.getByText('No products in the cart.').waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click();
+    await page.getByRole('heading', { level: 1, name: 'About Jacaranda' }).waitFor();
+    expect(await page.getByText('No products in the cart.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Cart,/ }).getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+});

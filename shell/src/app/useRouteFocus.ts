@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router-dom';
 
 /** How long a page's heading has to appear (remotes load their pages) before focus stays on main. */
 const HEADING_WAIT_MS = 3000;
@@ -11,6 +11,8 @@ const HEADING_WAIT_MS = 3000;
  */
 export function useRouteFocus(mainId = 'main'): void {
   const { pathname } = useLocation();
+  // Back and Forward keep the scroll position the browser restores; a new page starts at the top.
+  const navigationType = useNavigationType();
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -26,7 +28,7 @@ export function useRouteFocus(mainId = 'main'): void {
       heading.focus({ preventScroll: true });
       return true;
     };
-    window.scrollTo({ top: 0 });
+    if (navigationType !== 'POP') window.scrollTo({ top: 0 });
     if (focusHeading()) return undefined;
     main.focus({ preventScroll: true });
     const observer = new MutationObserver(() => {
@@ -40,5 +42,5 @@ export function useRouteFocus(mainId = 'main'): void {
       observer.disconnect();
       clearTimeout(timer);
     };
-  }, [pathname, mainId]);
+  }, [pathname, navigationType, mainId]);
 }
