@@ -86,7 +86,7 @@ describe('ShopPage', () => {
     expect(await screen.findByRole('checkbox', { name: 'On sale' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'In stock' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'New arrivals' })).not.toBeChecked();
-    expect(screen.getByRole('button', { name: /^medium \(\d+\)$/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /^M, medium \(\d+\)$/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('Sort by')).toHaveValue('price_desc');
     expect(screen.getByLabelText('Show')).toHaveValue('24');
     const chips = within(screen.getByRole('region', { name: 'Active filters' }));

@@ -13,12 +13,11 @@ export function useRouteFocus(mainId = 'main'): void {
   const { pathname } = useLocation();
   // Back and Forward keep the scroll position the browser restores; a new page starts at the top.
   const navigationType = useNavigationType();
-  const first = useRef(true);
+  const shownPath = useRef<string | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return undefined;
-    }
+    const previous = shownPath.current;
+    shownPath.current = pathname;
+    if (previous === null || previous === pathname) return undefined;
     const main = document.getElementById(mainId);
     if (!main) return undefined;
     const focusHeading = () => {

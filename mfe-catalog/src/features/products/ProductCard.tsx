@@ -39,11 +39,12 @@ function BuyAction({ product }: { product: Product }) {
       type="button"
       className="sf-button cat-card__action"
       disabled={isLoading}
+      // The visible words begin the name (WCAG 2.5.3), then which product.
+      aria-label={`Add to Cart: ${product.name}`}
+      aria-busy={isLoading || undefined}
       onClick={() => void addToCart({ product, qty: 1 })}
     >
       {isLoading ? 'Adding…' : 'Add to Cart'}
-      {/* Visible words first in the accessible name (WCAG 2.5.3), then which product. */}
-      <span className="sf-visually-hidden">{`: ${product.name}`}</span>
     </button>
   );
 }

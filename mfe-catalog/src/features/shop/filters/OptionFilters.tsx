@@ -44,12 +44,12 @@ export function SizeFilter({ facets, filters, update }: OptionFilterProps) {
               type="button"
               className="cat-size"
               aria-pressed={chosen}
+              // The visible letters begin the name (WCAG 2.5.3), so a shopper who says what they see can press it.
+              aria-label={`${size.name.toUpperCase()}, ${size.label} (${size.count})`}
               disabled={size.count === 0 && !chosen}
               onClick={() => update({ size: toggle(filters.size, size.name) })}
             >
               {size.name.toUpperCase()}
-              {/* The visible letters begin the name, so a shopper who says what they see can press it. */}
-              <span className="sf-visually-hidden">{`, ${size.label}, ${size.count} ${size.count === 1 ? 'product' : 'products'}`}</span>
             </button>
           </li>
         );
