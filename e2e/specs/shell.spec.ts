@@ -108,7 +108,7 @@ describe('the shell at 1280 px', () => {
 
   it('opens the Shop mega-menu from the keyboard and follows a layout link', async () => {
     const { context, page } = await openAt(1280);
-    const shop = page.getByRole('button', { name: 'Shop' });
+    const shop = page.getByRole('button', { name: 'Shop menu' });
     await shop.focus();
     await page.keyboard.press('ArrowDown');
     const layouts = page.getByRole('navigation', { name: 'Shop layouts' });
@@ -128,7 +128,7 @@ describe('the shell at 1280 px', () => {
 
   it('subscribes to the newsletter: a toast at bottom right confirms, closes after 3 s, and the second time is a friendly no-op', async () => {
     const { context, page } = await openAt(1280);
-    const email = page.getByRole('textbox', { name: 'Email address for the newsletter' });
+    const email = page.getByRole('textbox', { name: 'Your email for our newsletter' });
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText('Enter your email address.').waitFor();
     const address = `e2e.${Date.now()}@example.co.za`;

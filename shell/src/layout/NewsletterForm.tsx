@@ -35,7 +35,7 @@ export function NewsletterForm() {
               return (
                 <div className="shell-newsletter__field">
                   <label htmlFor={id} className="shell-visually-hidden">
-                    Email address for the newsletter
+                    Your email for our newsletter
                   </label>
                   <input
                     {...input}

@@ -1,12 +1,13 @@
 import { ProductImage, useGetCategoriesQuery, useGetProductsQuery } from '@storefront/shared';
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { focusFirstItem, useMenuKeys } from '../behaviour/useMenuKeys';
 import { MEGA_MENU_CATEGORIES, PRODUCT_LAYOUT_LINKS, productLayoutPath, SHOP_LAYOUT_LINKS } from './menuLinks';
 
 /**
- * The main menu's Shop mega-menu (§1): every shop layout, every product layout (shown with the
- * most popular product), the top categories and a promotion with its picture.
+ * The main menu's Shop link and its mega-menu (§1; ArrowDown on either opens it): every shop
+ * layout, every product layout (shown with the most popular product), the top categories and a
+ * promotion with its picture.
  */
 export function ShopMegaMenu() {
   const { pathname } = useLocation();
@@ -34,16 +35,21 @@ export function ShopMegaMenu() {
 
   return (
     <div className="shell-mega" ref={root}>
+      {/* Shop itself stays one click away; the button beside it opens the mega-menu. */}
+      <NavLink to="/shop" onKeyDown={onButtonKeyDown}>
+        Shop
+      </NavLink>
       <button
         ref={button}
         type="button"
-        className="shell-nav__button"
+        className="shell-nav__button shell-mega__toggle"
+        aria-label="Shop menu"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpenAt(open ? null : pathname)}
         onKeyDown={onButtonKeyDown}
       >
-        Shop
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16"><path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" /></svg>
       </button>
       {open && (
         <div id={panelId} ref={panel} className="shell-mega__panel" onClick={(event) => (event.target as HTMLElement).closest('a') && close()}>

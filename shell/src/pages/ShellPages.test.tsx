@@ -24,7 +24,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('Shop mega-menu', () => {
   it('links every shop layout, every product layout of the most popular product and the top categories; keyboard-operable', async () => {
     const { user, store } = renderWithStore(<Header />);
-    const shop = screen.getByRole('button', { name: 'Shop' });
+    const shop = screen.getByRole('button', { name: 'Shop menu' });
     shop.focus();
     await user.keyboard('{ArrowDown}');
     expect(shop).toHaveAttribute('aria-expanded', 'true');
@@ -60,6 +60,7 @@ describe('Shop mega-menu', () => {
     renderWithStore(<Header />);
     const main = screen.getByRole('navigation', { name: 'Main' });
     expect(within(main).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(main).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
     expect(within(main).getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about');
     expect(within(main).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
     expect(within(main).getByRole('button', { name: 'Account' })).toBeInTheDocument();
@@ -88,7 +89,7 @@ describe('Footer', () => {
 
   it('subscribes to the newsletter once: the e-mail is required and checked, a toast confirms, the second time is a friendly no-op', async () => {
     const { user } = renderWithStore(<Footer />);
-    const email = screen.getByRole('textbox', { name: 'Email address for the newsletter' });
+    const email = screen.getByRole('textbox', { name: 'Your email for our newsletter' });
     const subscribe = screen.getByRole('button', { name: 'Subscribe' });
     await user.click(subscribe);
     expect(await screen.findByText('Enter your email address.')).toBeInTheDocument();
