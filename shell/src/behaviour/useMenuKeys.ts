@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 
 const ITEMS = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled])';
 
@@ -53,7 +53,21 @@ export function useMenuKeys(
   }, [open, root, panel, button, close]);
 }
 
-/** ArrowDown on a closed menu's button opens it with focus on the first item. */
-export function focusFirstItem(panel: HTMLElement | null): void {
-  panel?.querySelector<HTMLElement>(ITEMS)?.focus();
+/**
+ * ArrowDown on a closed menu's button opens it with focus on its first item, as soon as the
+ * panel is in the document (before the next key press is handled). Returns the key handler.
+ */
+export function useOpenWithArrowDown(open: boolean, panel: RefObject<HTMLElement | null>, openMenu: () => void) {
+  const focusFirst = useRef(false);
+  useLayoutEffect(() => {
+    if (!open || !focusFirst.current) return;
+    focusFirst.current = false;
+    panel.current?.querySelector<HTMLElement>(ITEMS)?.focus();
+  }, [open, panel]);
+  return (event: ReactKeyboardEvent) => {
+    if (event.key !== 'ArrowDown' || open) return;
+    event.preventDefault();
+    focusFirst.current = true;
+    openMenu();
+  };
 }

@@ -6,10 +6,10 @@ import {
   useAppSelector,
   useLogoutMutation,
 } from '@storefront/shared';
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { focusFirstItem, useMenuKeys } from '../behaviour/useMenuKeys';
+import { useMenuKeys, useOpenWithArrowDown } from '../behaviour/useMenuKeys';
 
 /**
  * The main menu's Account dropdown: Sign in / Register when signed out; Dashboard / Orders /
@@ -30,12 +30,7 @@ export function AccountMenu() {
   const panel = useRef<HTMLUListElement>(null);
   const close = useCallback(() => setOpenAt(null), []);
   useMenuKeys(open, root, panel, button, close);
-  const onButtonKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowDown' || open) return;
-    event.preventDefault();
-    setOpenAt(pathname);
-    requestAnimationFrame(() => focusFirstItem(panel.current));
-  };
+  const onButtonKeyDown = useOpenWithArrowDown(open, panel, () => setOpenAt(pathname));
 
   const signOut = () => {
     close();

@@ -1,7 +1,7 @@
 import { ProductImage, useGetCategoriesQuery, useGetProductsQuery } from '@storefront/shared';
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { focusFirstItem, useMenuKeys } from '../behaviour/useMenuKeys';
+import { useMenuKeys, useOpenWithArrowDown } from '../behaviour/useMenuKeys';
 import { MEGA_MENU_CATEGORIES, PRODUCT_LAYOUT_LINKS, productLayoutPath, SHOP_LAYOUT_LINKS } from './menuLinks';
 
 /**
@@ -25,13 +25,7 @@ export function ShopMegaMenu() {
   const featured = popular?.products[0];
   const topCategories = (categories ?? []).filter((category) => category.parent === null).slice(0, MEGA_MENU_CATEGORIES);
 
-  const onButtonKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowDown' || open) return;
-    event.preventDefault();
-    setOpenAt(pathname);
-    // The panel renders on the next frame.
-    requestAnimationFrame(() => focusFirstItem(panel.current));
-  };
+  const onButtonKeyDown = useOpenWithArrowDown(open, panel, () => setOpenAt(pathname));
 
   return (
     <div className="shell-mega" ref={root}>
