@@ -22,7 +22,8 @@ export function useMenuKeys(
         button.current?.focus();
         return;
       }
-      if (!root.current?.contains(document.activeElement)) return;
+      // Already handled (the key that just opened the menu and focused its first item).
+      if (event.defaultPrevented || !root.current?.contains(document.activeElement)) return;
       const list = items();
       if (list.length === 0) return;
       const index = list.indexOf(document.activeElement as HTMLElement);
