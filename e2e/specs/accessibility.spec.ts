@@ -60,6 +60,32 @@ describe('accessibility', () => {
     await context.close();
   });
 
+  it('the mobile header, its open menu, the bottom navbar and the wishlist page at 375 px have no serious or critical axe violations', async () => {
+    const product = await simpleProductInStock();
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    await page.goto(shellUrl('/'));
+    await page.getByTestId('product-card').first().waitFor();
+    await page.evaluate(() => window.scrollTo({ top: 700, behavior: 'instant' }));
+    await page.getByRole('navigation', { name: 'Quick links' }).waitFor();
+    found.scrolled = await seriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Fashion' }).waitFor();
+    found.menu = await seriousAxeViolations(page);
+
+    await page.goto(shellUrl(`/product?id=${product.link}`));
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    await page.getByRole('button', { name: 'Add to Wishlist' }).click();
+    // §9: the add waits a second before it is sent.
+    await page.getByRole('button', { name: 'Go to Wishlist' }).waitFor();
+    await page.goto(shellUrl('/wishlist'));
+    await page.getByRole('button', { name: `Move to cart: ${product.name}` }).waitFor();
+    found.wishlist = await seriousAxeViolations(page);
+    expect(found).toEqual({ scrolled: [], menu: [], wishlist: [] });
+    await context.close();
+  });
+
   it('a keyboard-only shopper adds a product to the cart and reaches checkout', async () => {
     const product = await simpleProductInStock();
     const { context, page } = await newShopper(browser);

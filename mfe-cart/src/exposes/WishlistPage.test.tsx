@@ -22,7 +22,7 @@ describe('WishlistPage', () => {
     expect(await screen.findAllByTestId('wishlist-line')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Choose options' })).toHaveAttribute('href', `/product?id=${variant.link}`);
 
-    await user.click(screen.getByRole('button', { name: `Move ${simple.name} to cart` }));
+    await user.click(screen.getByRole('button', { name: `Move to cart: ${simple.name}` }));
     expect(await screen.findByText(`${simple.name} has been added to cart`)).toBeInTheDocument();
     expect(await screen.findByText(`${simple.name} has been removed from wishlist`)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('wishlist-line')).toHaveLength(1));

@@ -42,7 +42,7 @@ export function WishlistItem({ product }: { product: Product }) {
               type="button"
               className="sf-button"
               disabled={soldOut || moving}
-              aria-label={`Move ${product.name} to cart`}
+              aria-label={`Move to cart: ${product.name}`}
               onClick={() => void moveToCart()}
             >
               {moving ? 'Moving…' : 'Move to cart'}
