@@ -29,6 +29,11 @@ describe('QuantityInput (§5)', () => {
     expect(minus).toBeDisabled();
   });
 
+  it('tells screen readers the limits of the box', () => {
+    render(<Harness max={7} />);
+    expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveAccessibleDescription('From 1 to 7');
+  });
+
   it('clamps what is typed to the stock', async () => {
     const user = userEvent.setup();
     render(<Harness max={7} />);

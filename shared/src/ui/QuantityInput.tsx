@@ -44,6 +44,7 @@ export function QuantityInput({ value, max, onChange, label = 'Quantity', disabl
         inputMode="numeric"
         pattern="[0-9]*"
         value={emptied ? '' : String(value)}
+        aria-describedby={`${id}-limits`}
         disabled={disabled}
         onChange={(event) => {
           const text = event.target.value.replace(/\D/g, '');
@@ -65,6 +66,9 @@ export function QuantityInput({ value, max, onChange, label = 'Quantity', disabl
       >
         +
       </button>
+      <span id={`${id}-limits`} className="sf-visually-hidden">
+        {`From ${MIN_QUANTITY} to ${max}`}
+      </span>
     </div>
   );
 }
