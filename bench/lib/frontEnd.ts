@@ -1,0 +1,165 @@
+/**
+ * The front end in Chromium, driven through the DevTools protocol: what each route downloads on a
+ * first visit (bytes, requests, request-chain depth) and how fast it loads under Lighthouse's
+ * mobile throttling. Every run uses a fresh browser context, so the cache is cold.
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+
+const gzip = promisify(zlib.gzip);
+
+/** Lighthouse's mobile preset ("slow 4G" and a mid-range phone). */
+export const MOBILE_THROTTLING = {
+  latencyMs: 150,
+  downloadKbps: 1638.4,
+  uploadKbps: 750,
+  cpuSlowdown: 4,
+};
+const MOBILE_VIEWPORT = { width: 412, height: 823 };
+
+export interface RouteLoad {
+  /** JS, CSS, remote entries, manifests and the composition: what the page needs to run. */
+  requests: number;
+  gzipBytes: number;
+  /** The longest chain of requests, each started by the one before (the document is 1). */
+  chainDepth: number;
+  files: { url: string; gzipBytes: number; depth: number }[];
+}
+
+export interface PageTimings {
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+interface Captured {
+  url: string;
+  type: string;
+  parentUrl: string | null;
+  finished: boolean;
+  failed: boolean;
+}
+
+/** The first script URL in an initiator's (possibly async) stack. */
+interface StackTrace {
+  callFrames: { url: string }[];
+  parent?: StackTrace;
+}
+function stackUrl(stack: StackTrace | undefined): string | null {
+  for (let current = stack; current; current = current.parent) {
+    const frame = current.callFrames.find((candidate) => candidate.url);
+    if (frame) return frame.url;
+  }
+  return null;
+}
+
+function isFirstLoadFile(request: Captured): boolean {
+  if (request.type === 'Script' || request.type === 'Stylesheet') return true;
+  const pathname = new URL(request.url).pathname;
+  return /(?:mf-manifest|composition)\.json$/.test(pathname);
+}
+
+async function settle(page: Page, timeoutMs: number): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
+}
+
+/** Collects paint, layout-shift and long-task entries from the very start of the page. */
+const OBSERVE_TIMINGS = `(() => {
+  const timings = { fcp: NaN, lcp: NaN, cls: 0, longTasks: [] };
+  window.__benchTimings = timings;
+  const observe = (type, onEntry) => {
+    try { new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true }); } catch {}
+  };
+  observe('paint', (entry) => { if (entry.name === 'first-contentful-paint') timings.fcp = entry.startTime; });
+  observe('largest-contentful-paint', (entry) => { timings.lcp = entry.startTime; });
+  observe('layout-shift', (entry) => { if (!entry.hadRecentInput) timings.cls += entry.value; });
+  observe('longtask', (entry) => { timings.longTasks.push([entry.startTime, entry.duration]); });
+})();`;
+
+async function throttle(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: MOBILE_THROTTLING.latencyMs,
+    downloadThroughput: (MOBILE_THROTTLING.downloadKbps * 1024) / 8,
+    uploadThroughput: (MOBILE_THROTTLING.uploadKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_THROTTLING.cpuSlowdown });
+}
+
+export type RouteMeasurement = RouteLoad & PageTimings;
+
+/**
+ * One cold load of `url` on a phone-sized screen under Lighthouse's mobile throttling: every
+ * JS/CSS/manifest request it made with its gzip size and request chain, and FCP, LCP, TBT, CLS.
+ */
+export async function measureRoute(browser: Browser, url: string): Promise<RouteMeasurement> {
+  const context = await browser.newContext({ viewport: MOBILE_VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVE_TIMINGS);
+    const cdp = await context.newCDPSession(page);
+    const requests = recordRequests(cdp);
+    await throttle(cdp);
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await settle(page, 60_000);
+    // Let the last paint and any late long task be reported.
+    await page.waitForTimeout(300);
+    const raw = await page.evaluate(() => (window as unknown as { __benchTimings: { fcp: number; lcp: number; cls: number; longTasks: [number, number][] } }).__benchTimings);
+    const tbt = raw.longTasks
+      .filter(([start]) => start >= raw.fcp)
+      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    return { ...(await firstLoadFiles(cdp, requests, url)), fcp: raw.fcp, lcp: raw.lcp, tbt, cls: raw.cls };
+  } finally {
+    await context.close();
+  }
+}
+
+function recordRequests(cdp: CDPSession): Map<string, Captured> {
+  const requests = new Map<string, Captured>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const { initiator } = event;
+    const parentUrl = initiator.url ?? stackUrl(initiator.stack as StackTrace | undefined) ?? null;
+    requests.set(event.requestId, { url: event.request.url, type: event.type ?? 'Other', parentUrl, finished: false, failed: false });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) request.finished = true;
+  });
+  cdp.on('Network.loadingFailed', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) request.failed = true;
+  });
+  return requests;
+}
+
+/** The JS, CSS and manifests a load fetched, each gzipped as the servers would, and its chain depth. */
+async function firstLoadFiles(cdp: CDPSession, requests: Map<string, Captured>, documentUrl: string): Promise<RouteLoad> {
+  const byUrl = new Map([...requests.values()].map((request) => [request.url, request]));
+  const depthOf = new Map<string, number>([[documentUrl, 1]]);
+  const depth = (request: Captured, seen = new Set<string>()): number => {
+    const known = depthOf.get(request.url);
+    if (known !== undefined) return known;
+    if (!request.parentUrl || seen.has(request.url)) return 1;
+    seen.add(request.url);
+    const parent = byUrl.get(request.parentUrl);
+    const value = (parent ? depth(parent, seen) : 1) + 1;
+    depthOf.set(request.url, value);
+    return value;
+  };
+  const files: RouteLoad['files'] = [];
+  for (const [requestId, request] of requests) {
+    if (!request.finished || request.failed || !isFirstLoadFile(request)) continue;
+    const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
+    const raw = base64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body);
+    files.push({ url: request.url, gzipBytes: (await gzip(raw, { level: 9 })).length, depth: depth(request) });
+  }
+  return {
+    requests: files.length,
+    gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+    chainDepth: Math.max(1, ...files.map((file) => file.depth)),
+    files,
+  };
+}
