@@ -147,7 +147,7 @@ async function startChild(command: string, args: string[], readyUrl: string) {
 }
 
 /** A database of its own on the PostgreSQL server, created for the run and dropped after it. */
-async function withPostgresDatabase<T>(serverUrl: string, use: (databaseUrl: string) => Promise<T>): Promise<T> {
+async function withPostgresDatabase<T>(serverUrl: string, run: (databaseUrl: string) => Promise<T>): Promise<T> {
   const name = `bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -156,7 +156,7 @@ async function withPostgresDatabase<T>(serverUrl: string, use: (databaseUrl: str
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     try {
-      return await use(url.toString());
+      return await run(url.toString());
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }

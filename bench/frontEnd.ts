@@ -9,7 +9,9 @@ import { launchBrowser } from '../e2e/support/browser';
 import { ROOT } from '../scripts/lib/packages';
 import { startStore } from '../scripts/lib/startStore';
 import { createStaticServer } from '../scripts/lib/staticServer';
+import { firstLoadFromDist } from './lib/firstLoad';
 import { measureRoute, type RouteMeasurement } from './lib/frontEnd';
+import { BENCH_ROUTES } from './lib/routes';
 import { closeServer, listen, storePorts } from './lib/servers';
 import { median } from './lib/stats';
 
@@ -23,6 +25,8 @@ export interface RouteFigures {
   figures: Record<Build, { gzipBytes: number; requests: number; chainDepth: number; fcp: number; lcp: number; tbt: number; cls: number }>;
   /** The composed build's files on its median-size run, for the report's detail. */
   composedFiles: RouteMeasurement['files'];
+  /** The same route's first load as the budget test computes it from the built files. */
+  budgetModelBytes: number;
 }
 
 function medians(runs: RouteMeasurement[]): RouteFigures['figures'][Build] {
@@ -53,15 +57,11 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
   try {
     const [product] = (await (await fetch(`${store.apiUrl}/products?limit=1&sort=popularity`)).json()) as { link: string }[];
     if (!product) throw new Error('the api has no products to open');
-    const routes = [
-      { route: 'home', path: '/' },
-      { route: 'shop', path: '/shop' },
-      { route: 'product', path: `/product?id=${encodeURIComponent(product.link)}` },
-      { route: 'cart', path: '/cart' },
-    ];
+    const routes = BENCH_ROUTES.map((route) => ({ ...route, path: route.path.replace('{product}', encodeURIComponent(product.link)) }));
     const origins: Record<Build, string> = { composed: store.shellUrl, monolith: `http://localhost:${monolithPort}` };
     const results: RouteFigures[] = [];
-    for (const { route, path: routePath } of routes) {
+    for (const benchRoute of routes) {
+      const { route, path: routePath } = benchRoute;
       const measured: Record<Build, RouteMeasurement[]> = { composed: [], monolith: [] };
       // Alternate the builds run by run, so a slow moment of the machine hits both alike.
       for (let run = 0; run < runs; run += 1) {
@@ -69,7 +69,7 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
       }
       const figures = { composed: medians(measured.composed), monolith: medians(measured.monolith) };
       const composedFiles = [...measured.composed].sort((a, b) => a.gzipBytes - b.gzipBytes)[Math.floor(runs / 2)]?.files ?? [];
-      results.push({ route, path: routePath, figures, composedFiles });
+      results.push({ route, path: routePath, figures, composedFiles, budgetModelBytes: firstLoadFromDist(benchRoute).gzipBytes });
       log(`${route.padEnd(8)} composed ${(figures.composed.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures.composed.lcp.toFixed(0)} ms | monolith ${(figures.monolith.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures.monolith.lcp.toFixed(0)} ms`);
     }
     return results;

@@ -39,14 +39,15 @@ interface Goal {
 
 function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
   const bundles = table(
-    ['route', 'composed gzip', 'monolith gzip', 'ratio', 'requests (c / m)', 'chain depth (c / m)'],
-    routes.map(({ route, path, figures: { composed, monolith } }) => [
+    ['route', 'composed gzip', 'monolith gzip', 'ratio', 'requests (c / m)', 'chain depth (c / m)', 'budget model (from dist)'],
+    routes.map(({ route, path, figures: { composed, monolith }, budgetModelBytes }) => [
       `${route} \`${path}\``,
       kb(composed.gzipBytes),
       kb(monolith.gzipBytes),
       ratio(composed.gzipBytes, monolith.gzipBytes),
       `${composed.requests} / ${monolith.requests}`,
       `${composed.chainDepth} / ${monolith.chainDepth}`,
+      kb(budgetModelBytes),
     ]),
   );
   const timings = table(

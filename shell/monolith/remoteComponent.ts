@@ -7,7 +7,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Composition, RemoteName } from '../src/federation/composition';
 
-type Loader = () => Promise<{ default: ComponentType<object> }>;
+/** Each module's own props are checked where RemoteRegion passes them, as with loadRemote. */
+type Loader = () => Promise<{ default: ComponentType<never> }>;
 
 /** Every module of REMOTE_MODULES, from the folder the remote's webpack config exposes it from. */
 const MODULES: Record<string, Loader> = {
@@ -45,7 +46,7 @@ export function remoteComponent<Props extends object>(remote: RemoteName, module
   if (!component) {
     const load = MODULES[key];
     if (!load) throw new Error(`the monolith has no module ${key}`);
-    component = lazy(load);
+    component = lazy(load as () => Promise<{ default: ComponentType<object> }>);
     components.set(key, component);
   }
   return component as LazyExoticComponent<ComponentType<Props>>;
