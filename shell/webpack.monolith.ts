@@ -10,9 +10,8 @@ import { commonConfig, type Mode } from '../webpack.common';
 import pkg from './package.json';
 
 /** src/federation/<name> imported from the shell's own sources → monolith/<name>.ts */
-function replaced(name: string, issuer?: RegExp) {
-  return new webpack.NormalModuleReplacementPlugin(new RegExp(`federation/${name}$`), (resource: { request: string; contextInfo?: { issuer?: string } }) => {
-    if (issuer && !issuer.test(resource.contextInfo?.issuer ?? '')) return;
+function replaced(name: string) {
+  return new webpack.NormalModuleReplacementPlugin(new RegExp(`federation/${name}$`), (resource: { request: string }) => {
     resource.request = path.resolve(__dirname, 'monolith', `${name}.ts`);
   });
 }
@@ -28,8 +27,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
     title: 'Jacaranda — clothing, electronics and more',
     plugins: [
       replaced('remoteComponent'),
-      // Only the bootstrap's fetch: the types and parsing stay the real ones.
-      replaced('composition', /bootstrap\.tsx$/),
+      replaced('compositionRequest'),
       // As mfe-product's build does; an empty key falls back to lightgallery's open-source one.
       new webpack.DefinePlugin({ 'process.env.LIGHTGALLERY_LICENSE_KEY': JSON.stringify(process.env.LIGHTGALLERY_LICENSE_KEY ?? '') }),
     ],

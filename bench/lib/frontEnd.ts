@@ -61,9 +61,31 @@ function isFirstLoadFile(request: Captured): boolean {
   return /(?:mf-manifest|composition)\.json$/.test(pathname);
 }
 
-async function settle(page: Page, timeoutMs: number): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
+/**
+ * Waits until every request but pictures has finished and no new LCP candidate has appeared for a
+ * while (pictures far down the page may still be arriving under throttling: waiting for them all
+ * would add minutes and change no figure), or until the time is up.
+ */
+async function settle(page: Page, requests: Map<string, Captured>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastChange = Date.now();
+  let lastSignature = '';
+  while (Date.now() < deadline) {
+    const pending = [...requests.values()].some((request) => !request.finished && !request.failed && request.type !== 'Image' && request.type !== 'Font' && request.type !== 'Media');
+    // A string, not a function: the TypeScript transform would put helpers in it the page lacks.
+    const signature = await page.evaluate<string>('(() => { const t = window.__benchTimings; return t ? t.lcp + ":" + t.longTasks.length : ""; })()');
+    if (pending || signature !== lastSignature) {
+      lastChange = Date.now();
+      lastSignature = signature;
+    } else if (Date.now() - lastChange >= QUIET_MS) {
+      return;
+    }
+    await page.waitForTimeout(100);
+  }
 }
+
+/** How long nothing may change before a load counts as settled. */
+const QUIET_MS = 1500;
 
 /** Collects paint, layout-shift and long-task entries from the very start of the page. */
 const OBSERVE_TIMINGS = `(() => {
@@ -104,9 +126,7 @@ export async function measureRoute(browser: Browser, url: string): Promise<Route
     const requests = recordRequests(cdp);
     await throttle(cdp);
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    await settle(page, 60_000);
-    // Let the last paint and any late long task be reported.
-    await page.waitForTimeout(300);
+    await settle(page, requests, 30_000);
     const raw = await page.evaluate(() => (window as unknown as { __benchTimings: { fcp: number; lcp: number; cls: number; longTasks: [number, number][] } }).__benchTimings);
     const tbt = raw.longTasks
       .filter(([start]) => start >= raw.fcp)
@@ -131,6 +151,11 @@ function recordRequests(cdp: CDPSession): Map<string, Captured> {
   cdp.on('Network.loadingFailed', (event) => {
     const request = requests.get(event.requestId);
     if (request) request.failed = true;
+  });
+  // A redirect or a served-from-memory answer never reports loadingFinished for its first id.
+  cdp.on('Network.requestServedFromCache', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) request.finished = true;
   });
   return requests;
 }

@@ -6,6 +6,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Composition, RemoteName } from '../src/federation/composition';
+import type { ModuleRef } from '../src/federation/routeModules';
 
 /** Each module's own props are checked where RemoteRegion passes them, as with loadRemote. */
 type Loader = () => Promise<{ default: ComponentType<never> }>;
@@ -33,6 +34,11 @@ const MODULES: Record<string, Loader> = {
 
 /** Nothing to register: every module is in the bundle. */
 export function registerComposition(_composition: Composition): void {}
+
+/** As the composed shell does: the page's modules start loading before React asks for them. */
+export function preloadModules(modules: readonly ModuleRef[]): void {
+  for (const { remote, module } of modules) MODULES[`${remote}/${module}`]?.().catch(() => undefined);
+}
 
 export function remoteVersionInUse(_remote: RemoteName): string | undefined {
   return 'monolith';
