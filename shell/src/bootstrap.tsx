@@ -3,6 +3,7 @@ import './shell.css';
 import { createStorefrontStore, DEFAULT_CONFIG } from '@storefront/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { prefetchPageData } from './app/prefetchPageData';
 import { requestComposition } from './federation/compositionRequest';
 import { preloadModules, registerComposition } from './federation/remoteComponent';
 import { modulesForPath } from './federation/routeModules';
@@ -29,6 +30,7 @@ async function start() {
   const apiBase = composition.config?.apiBase ?? DEFAULT_CONFIG.apiBase;
   await (apiBase === DEFAULT_CONFIG.apiBase ? identity : settleShopperCookie(apiBase));
   const store = createStorefrontStore({ config: composition.config ?? {} });
+  prefetchPageData(store, window.location);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container, {
