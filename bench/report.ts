@@ -130,7 +130,7 @@ function growthSection(growth: GrowthFigures[], goals: Goal[]): string {
     goals.push({ goal: `${query}: p95 ≤ 30 ms at 10^5 products`, pass: !!largest && largest.latency[query].p95 <= GOALS.searchP95Ms, figure: largest ? ms(largest.latency[query].p95, 1) : 'not measured' });
   }
   const requests = growth[0] ? GROWTH_QUERIES.map((query) => `- ${query}: \`${growth[0]?.latency[query].request}\``).join('\n') : '';
-  return ['## 4. Growth (PGlite)', 'One request at a time after a warm-up; p50 / p95 of 20 requests, median over the runs.', table(['products', 'seeding', ...GROWTH_QUERIES.map((query) => `${query} p50 / p95`)], rows), requests].join('\n\n');
+  return ['## 4. Growth (PGlite)', 'One request at a time after a warm-up; p50 / p95 of 12 requests (different words or prices), median over the runs.', table(['products', 'seeding', ...GROWTH_QUERIES.map((query) => `${query} p50 / p95`)], rows), requests].join('\n\n');
 }
 
 export function renderReport(input: ReportInput): { markdown: string; summary: string } {

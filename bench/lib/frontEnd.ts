@@ -85,7 +85,7 @@ async function settle(page: Page, requests: Map<string, Captured>, timeoutMs: nu
 }
 
 /** How long nothing may change before a load counts as settled. */
-const QUIET_MS = 1500;
+const QUIET_MS = 1000;
 
 /** Collects paint, layout-shift and long-task entries from the very start of the page. */
 const OBSERVE_TIMINGS = `(() => {
