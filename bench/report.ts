@@ -77,7 +77,7 @@ function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
     .join('\n\n');
   return [
     '## 1. Bundles: first load, composed vs monolith',
-    'JS and CSS (CSS is bundled in the JS by style-loader), remote entries, manifests and `composition.json` that Chromium fetched on a cold visit, each gzipped at level 9 as the static servers do. Chain depth follows each request to the one that started it (the document is 1), by the DevTools initiator as Lighthouse does, so a fetch made after awaiting another is not counted as chained to it.',
+    'JS and CSS (CSS is bundled in the JS by style-loader), remote entries, manifests and `composition.json` that Chromium fetched on a cold visit, each gzipped at level 9 as the static servers do. Chain depth: the document is 1; a file the HTML parser asked for is one deeper than the document; a file a script asked for is one deeper than the deeper of that script and the last first-load file that arrived before it was sent (scripts await manifests and entries before asking for more).',
     bundles,
     '## 2. Page load under mobile throttling',
     `Cold cache, ${MOBILE_THROTTLING.latencyMs} ms RTT, ${MOBILE_THROTTLING.downloadKbps} kbps down, ${MOBILE_THROTTLING.uploadKbps} kbps up, CPU ${MOBILE_THROTTLING.cpuSlowdown}× slower, 412×823 screen; TBT sums long tasks' time over 50 ms after FCP.`,

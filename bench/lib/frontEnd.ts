@@ -34,10 +34,15 @@ export interface PageTimings {
   cls: number;
 }
 
-interface Captured {
+export interface Captured {
   url: string;
   type: string;
   parentUrl: string | null;
+  /** Put in the document by the HTML parser, not by a script. */
+  byParser: boolean;
+  /** DevTools' monotonic clock, in seconds. */
+  sentAt: number;
+  finishedAt: number;
   finished: boolean;
   failed: boolean;
 }
@@ -142,11 +147,22 @@ function recordRequests(cdp: CDPSession): Map<string, Captured> {
   cdp.on('Network.requestWillBeSent', (event) => {
     const { initiator } = event;
     const parentUrl = initiator.url ?? stackUrl(initiator.stack as StackTrace | undefined) ?? null;
-    requests.set(event.requestId, { url: event.request.url, type: event.type ?? 'Other', parentUrl, finished: false, failed: false });
+    requests.set(event.requestId, {
+      url: event.request.url,
+      type: event.type ?? 'Other',
+      parentUrl,
+      byParser: initiator.type === 'parser',
+      sentAt: event.timestamp,
+      finishedAt: Number.POSITIVE_INFINITY,
+      finished: false,
+      failed: false,
+    });
   });
   cdp.on('Network.loadingFinished', (event) => {
     const request = requests.get(event.requestId);
-    if (request) request.finished = true;
+    if (!request) return;
+    request.finished = true;
+    request.finishedAt = event.timestamp;
   });
   cdp.on('Network.loadingFailed', (event) => {
     const request = requests.get(event.requestId);
@@ -160,26 +176,47 @@ function recordRequests(cdp: CDPSession): Map<string, Captured> {
   return requests;
 }
 
-/** The JS, CSS and manifests a load fetched, each gzipped as the servers would, and its chain depth. */
-async function firstLoadFiles(cdp: CDPSession, requests: Map<string, Captured>, documentUrl: string): Promise<RouteLoad> {
-  const byUrl = new Map([...requests.values()].map((request) => [request.url, request]));
-  const depthOf = new Map<string, number>([[documentUrl, 1]]);
-  const depth = (request: Captured, seen = new Set<string>()): number => {
-    const known = depthOf.get(request.url);
+/**
+ * How deep each first-load file sits in the chain of requests. The document is 1. A request the
+ * HTML parser made hangs off the document. One a script made waited for that script and, since
+ * scripts await manifests and entries before asking for more, for the last first-load file that
+ * arrived before it was sent: its depth is one more than the deeper of the two. (The DevTools
+ * initiator alone would tie a manifest fetched after awaiting the composition to the script that
+ * fetched it, and miss the wait.)
+ */
+export function chainDepths(requests: readonly Captured[], documentUrl: string): Map<Captured, number> {
+  const counted = requests.filter((request) => request.finished && !request.failed && isFirstLoadFile(request));
+  const byUrl = new Map(requests.map((request) => [request.url, request]));
+  const depthOf = new Map<Captured, number>();
+  const depth = (request: Captured, seen = new Set<Captured>()): number => {
+    const known = depthOf.get(request);
     if (known !== undefined) return known;
-    if (!request.parentUrl || seen.has(request.url)) return 1;
-    seen.add(request.url);
-    const parent = byUrl.get(request.parentUrl);
-    const value = (parent ? depth(parent, seen) : 1) + 1;
-    depthOf.set(request.url, value);
+    if (request.url === documentUrl || seen.has(request)) return 1;
+    seen.add(request);
+    const initiator = request.parentUrl ? byUrl.get(request.parentUrl) : undefined;
+    let parentDepth = initiator ? depth(initiator, seen) : 1;
+    if (!request.byParser) {
+      const arrivedBefore = counted.filter((candidate) => candidate !== request && candidate.finishedAt <= request.sentAt);
+      const latest = arrivedBefore.sort((a, b) => b.finishedAt - a.finishedAt)[0];
+      if (latest) parentDepth = Math.max(parentDepth, depth(latest, seen));
+    }
+    const value = parentDepth + 1;
+    depthOf.set(request, value);
     return value;
   };
+  return new Map(counted.map((request) => [request, depth(request)]));
+}
+
+/** The JS, CSS and manifests a load fetched, each gzipped as the servers would, with its chain depth. */
+async function firstLoadFiles(cdp: CDPSession, requests: Map<string, Captured>, documentUrl: string): Promise<RouteLoad> {
+  const depths = chainDepths([...requests.values()], documentUrl);
   const files: RouteLoad['files'] = [];
   for (const [requestId, request] of requests) {
-    if (!request.finished || request.failed || !isFirstLoadFile(request)) continue;
+    const depth = depths.get(request);
+    if (depth === undefined) continue;
     const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
     const raw = base64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body);
-    files.push({ url: request.url, gzipBytes: (await gzip(raw, { level: 9 })).length, depth: depth(request) });
+    files.push({ url: request.url, gzipBytes: (await gzip(raw, { level: 9 })).length, depth });
   }
   return {
     requests: files.length,
