@@ -38,7 +38,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/shared/src/domain/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
+      testMatch: ['<rootDir>/shared/src/domain/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/bench/**/*.test.ts'],
     },
     // The api's own config: it compiles a few ES-module-only dependencies (see api/jest.config.js).
     '<rootDir>/api',

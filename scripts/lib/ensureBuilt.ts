@@ -13,10 +13,23 @@ interface Buildable {
   output: string;
   /** Folders and files whose changes call for a rebuild. */
   inputs: string[];
+  /** The npm script that builds it ('build' unless said), and the folder it builds into ('dist'). */
+  script?: string;
+  outDir?: string;
 }
 
+const frontEndInputs = (dir: string) => [`${dir}/src`, `${dir}/package.json`, `${dir}/webpack.config.ts`, 'webpack.common.ts', 'shared/src'];
+
+/** The benchmarks' monolith: the shell with every remote's exposed modules bundled in (shell/webpack.monolith.ts). */
+const MONOLITH: Buildable = {
+  workspace: 'shell',
+  script: 'build:monolith',
+  outDir: 'dist-monolith',
+  output: 'shell/dist-monolith/index.html',
+  inputs: ['shell/monolith', 'shell/webpack.monolith.ts', ...frontEndInputs('shell'), ...REMOTES.map((remote) => `${remote}/src`)],
+};
+
 function buildables(): Buildable[] {
-  const frontEndInputs = (dir: string) => [`${dir}/src`, `${dir}/package.json`, `${dir}/webpack.config.ts`, 'webpack.common.ts', 'shared/src'];
   return [
     { workspace: 'shared', output: 'shared/dist/index.js', inputs: ['shared/src', 'shared/package.json'] },
     { workspace: 'api', output: 'api/dist/server.js', inputs: ['api/src', 'api/package.json', 'shared/src'] },
@@ -44,13 +57,14 @@ async function newestChange(target: string): Promise<number> {
  * When a build finished. webpack leaves unchanged files untouched (their mtime stays old), so the
  * age of the output itself says nothing; a stamp written after each build does.
  */
-function stampPath(workspace: string): string {
-  return path.join(ROOT, workspace, 'dist', '.build-stamp');
+function stampPath({ workspace, outDir = 'dist' }: Buildable): string {
+  return path.join(ROOT, workspace, outDir, '.build-stamp');
 }
 
-async function needsBuild({ workspace, output, inputs }: Buildable): Promise<boolean> {
+async function needsBuild(buildable: Buildable): Promise<boolean> {
+  const { output, inputs } = buildable;
   if (!(await fs.stat(path.join(ROOT, output)).catch(() => undefined))) return true;
-  const stamp = await fs.stat(stampPath(workspace)).catch(() => undefined);
+  const stamp = await fs.stat(stampPath(buildable)).catch(() => undefined);
   if (!stamp) return true;
   for (const input of inputs) {
     if ((await newestChange(path.join(ROOT, input))) > stamp.mtimeMs) return true;
@@ -58,16 +72,17 @@ async function needsBuild({ workspace, output, inputs }: Buildable): Promise<boo
   return false;
 }
 
-function run(workspace: string, log: (line: string) => void): Promise<void> {
+function run(buildable: Buildable, log: (line: string) => void): Promise<void> {
+  const { workspace, script = 'build' } = buildable;
   return new Promise((resolve, reject) => {
-    log(`building ${workspace}…`);
-    const child = spawn('npm', ['run', 'build', '--silent', '-w', workspace], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    log(`building ${workspace}${script === 'build' ? '' : ` (${script})`}…`);
+    const child = spawn('npm', ['run', script, '--silent', '-w', workspace], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => {
       if (code === 0) {
-        fs.writeFile(stampPath(workspace), new Date().toISOString()).then(resolve, reject);
+        fs.writeFile(stampPath(buildable), new Date().toISOString()).then(resolve, reject);
       }
       else reject(new Error(`building ${workspace} failed (exit ${code}):\n${output.slice(-4000)}`));
     });
@@ -80,10 +95,15 @@ export async function ensureBuilt(log: (line: string) => void = console.log): Pr
   for (const buildable of buildables()) if (await needsBuild(buildable)) stale.push(buildable);
   if (stale.length === 0) return;
   const [first, ...rest] = stale;
-  if (first?.workspace === 'shared') await run('shared', log);
+  if (first?.workspace === 'shared') await run(first, log);
   const queue = first?.workspace === 'shared' ? rest : stale;
   const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await run(next.workspace, log);
+    for (let next = queue.shift(); next; next = queue.shift()) await run(next, log);
   };
   await Promise.all([worker(), worker()]);
+}
+
+/** The monolith build the benchmarks compare with, when missing or older than its sources. */
+export async function ensureMonolithBuilt(log: (line: string) => void = console.log): Promise<void> {
+  if (await needsBuild(MONOLITH)) await run(MONOLITH, log);
 }

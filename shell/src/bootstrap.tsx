@@ -3,8 +3,10 @@ import './shell.css';
 import { createStorefrontStore, DEFAULT_CONFIG } from '@storefront/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { fetchComposition } from './federation/composition';
-import { registerComposition } from './federation/remoteComponent';
+import { prefetchPageData } from './app/prefetchPageData';
+import { requestComposition } from './federation/compositionRequest';
+import { preloadModules, registerComposition } from './federation/remoteComponent';
+import { modulesForPath } from './federation/routeModules';
 
 /** How long the shell waits for the api to settle the shopper cookie before rendering anyway. */
 const IDENTITY_WAIT_MS = 2000;
@@ -20,11 +22,15 @@ function settleShopperCookie(apiBase: string): Promise<unknown> {
 
 async function start() {
   const identity = settleShopperCookie(DEFAULT_CONFIG.apiBase);
-  const composition = await fetchComposition();
+  const composition = await requestComposition();
+  registerComposition(composition);
+  // The manifests, remote entries and chunks this page needs, fetched side by side now rather than
+  // one after the other once React renders the regions.
+  preloadModules(modulesForPath(window.location.pathname));
   const apiBase = composition.config?.apiBase ?? DEFAULT_CONFIG.apiBase;
   await (apiBase === DEFAULT_CONFIG.apiBase ? identity : settleShopperCookie(apiBase));
-  registerComposition(composition);
   const store = createStorefrontStore({ config: composition.config ?? {} });
+  prefetchPageData(store, window.location);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container, {

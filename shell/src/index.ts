@@ -1,2 +1,6 @@
+import { requestComposition } from './federation/compositionRequest';
+
+// Ask for the composition now, while the bootstrap chunks download (it needs no shared module).
+void requestComposition();
 // Async boundary: shared singletons are negotiated before any of them is used.
 import('./bootstrap');

@@ -1,7 +1,8 @@
-import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { federationName, versionFromManifestUrl, type Composition, type RemoteName } from './composition';
 import { resiliencePlugin } from './resiliencePlugin';
+import type { ModuleRef } from './routeModules';
 
 /**
  * Registers the remotes of a composition by their manifest URLs (nothing about them is compiled
@@ -14,6 +15,19 @@ export function registerComposition(composition: Composition): void {
     entry: entry.manifest,
   }));
   registerRemotes(remotes);
+}
+
+/**
+ * Starts fetching what `modules` need (each remote's manifest, then its entry and the modules'
+ * chunks together). Only a head start: a failure here is left to loadRemote and its fallbacks.
+ */
+export function preloadModules(modules: readonly ModuleRef[]): void {
+  const byRemote = new Map<RemoteName, string[]>();
+  for (const { remote, module } of modules) byRemote.set(remote, [...(byRemote.get(remote) ?? []), `./${module}`]);
+  const registered = new Set(getInstance()?.options.remotes.map((remote) => remote.name));
+  const wanted = [...byRemote].filter(([remote]) => registered.has(federationName(remote)));
+  if (wanted.length === 0) return;
+  preloadRemote(wanted.map(([remote, exposes]) => ({ nameOrAlias: federationName(remote), exposes, resourceCategory: 'sync' }))).catch(() => undefined);
 }
 
 /** The version of a remote in use now: the composed one, or its last known good after a fallback. */

@@ -76,17 +76,19 @@ export async function resolveProductFilter(db: Queryable, query: ProductFilterQu
 
 function categoryCondition(category: string, params: SqlParams): string {
   const ref = params.add(category);
-  // By id or name in any letter case, with its sub-categories.
+  // By id or name in any letter case, with its sub-categories. The categories are gathered once
+  // into an array (an InitPlan): as a subquery, the planner re-ran them for every product it
+  // scanned, which doubled the time of a filtered listing at 10^5 products (npm run bench).
   return `p.id IN (
     SELECT pc.product_id FROM product_categories pc
-    WHERE pc.category_id IN (
+    WHERE pc.category_id = ANY (ARRAY(
       WITH RECURSIVE chosen(id) AS (
         SELECT id FROM categories WHERE lower(id) = lower(${ref}) OR lower(name) = lower(${ref})
         UNION
         SELECT c.id FROM categories c JOIN chosen ON c.parent_id = chosen.id
       )
       SELECT id FROM chosen
-    )
+    ))
   )`;
 }
 

@@ -1,0 +1,242 @@
+/**
+ * Section 3: the api under autocannon, beside a bare node:http server answering the same bytes
+ * (the ceiling) and json-server serving the same catalogue, on PGlite and on PostgreSQL.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ROOT } from '../scripts/lib/packages';
+import { portBase, startApi, stopChild, waitForUrl, type ApiProcess } from './lib/servers';
+import { median } from './lib/stats';
+
+export const CONNECTIONS = 50;
+
+export interface Endpoint {
+  name: string;
+  method: 'GET' | 'PATCH';
+  path: string;
+  body?: string;
+  /** The shopper cookie, for the cart. */
+  cookie?: string;
+}
+
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export type Target = 'api (PGlite)' | 'api (PostgreSQL)' | 'bare node:http' | 'json-server';
+
+export interface ApiFigures {
+  endpoints: { name: string; request: string }[];
+  /** target → endpoint name → medians of the runs */
+  results: Partial<Record<Target, Record<string, LoadFigures>>>;
+  postgres: string;
+}
+
+interface ProductRow {
+  id: string;
+  link: string;
+  name: string;
+  has_variants: boolean;
+  available_stock: number;
+  categories: { id: string; name: string }[];
+}
+
+async function json<T>(url: string, init?: RequestInit): Promise<{ body: T; response: Response }> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
+  return { body: (await response.json()) as T, response };
+}
+
+async function allProducts(apiUrl: string): Promise<ProductRow[]> {
+  const products: ProductRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const { body } = await json<ProductRow[]>(`${apiUrl}/products?limit=100&page=${page}`);
+    products.push(...body);
+    if (body.length < 100) return products;
+  }
+}
+
+/** The four requests, on real data: a category with products, a product, a search word, a cart line of a fresh shopper. */
+async function chooseEndpoints(apiUrl: string, products: ProductRow[]): Promise<Endpoint[]> {
+  const product = products.find((candidate) => !candidate.has_variants && candidate.available_stock >= 5);
+  if (!product) throw new Error('no product without variants and with stock to put in a cart');
+  const category = product.categories[0]?.id ?? 'fashion';
+  const word = product.name.split(/\s+/).find((part) => part.length >= 4)?.toLowerCase() ?? product.name.slice(0, 4).toLowerCase();
+  const added = await fetch(`${apiUrl}/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: product.id, qty: 1 }) });
+  if (added.status !== 201) throw new Error(`adding to the cart answered ${added.status}: ${await added.text()}`);
+  const cookie = (added.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const line = (await added.json()) as { id: string };
+  return [
+    { name: 'listing', method: 'GET', path: `/products?category=${encodeURIComponent(category)}` },
+    { name: 'product', method: 'GET', path: `/products/${encodeURIComponent(product.link)}` },
+    { name: 'suggest', method: 'GET', path: `/search/suggest?q=${encodeURIComponent(word)}` },
+    { name: 'cart PATCH', method: 'PATCH', path: `/cart/${encodeURIComponent(line.id)}`, body: JSON.stringify({ id: line.id, qty: 2 }), cookie },
+  ];
+}
+
+/** The same requests as json-server understands them (its own query language, same data). */
+function jsonServerEndpoints(endpoints: Endpoint[], product: ProductRow, category: string, word: string, lineId: string): Endpoint[] {
+  return endpoints.map((endpoint) => {
+    switch (endpoint.name) {
+      case 'listing':
+        return { ...endpoint, path: `/products?category=${encodeURIComponent(category)}` };
+      case 'product':
+        return { ...endpoint, path: `/products/${encodeURIComponent(product.id)}` };
+      case 'suggest':
+        return { ...endpoint, path: `/products?q=${encodeURIComponent(word)}&_limit=8` };
+      default:
+        return { ...endpoint, path: `/cart/${encodeURIComponent(lineId)}`, cookie: undefined };
+    }
+  });
+}
+
+async function load(baseUrl: string, endpoint: Endpoint, seconds: number): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: `${baseUrl}${endpoint.path}`,
+    method: endpoint.method,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: {
+      ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
+      ...(endpoint.cookie ? { cookie: endpoint.cookie } : {}),
+    },
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/** A warm-up run, then `runs` measured runs; the medians of each figure. */
+async function measure(baseUrl: string, endpoint: Endpoint, runs: number, seconds: number): Promise<LoadFigures> {
+  await load(baseUrl, endpoint, 1);
+  const measured: LoadFigures[] = [];
+  for (let run = 0; run < runs; run += 1) measured.push(await load(baseUrl, endpoint, seconds));
+  return {
+    rps: median(measured.map((item) => item.rps)),
+    p50: median(measured.map((item) => item.p50)),
+    p99: median(measured.map((item) => item.p99)),
+    errors: measured.reduce((sum, item) => sum + item.errors, 0),
+  };
+}
+
+async function measureAll(baseUrl: string, endpoints: Endpoint[], runs: number, seconds: number, log: (line: string) => void, target: string) {
+  const figures: Record<string, LoadFigures> = {};
+  for (const endpoint of endpoints) {
+    figures[endpoint.name] = await measure(baseUrl, endpoint, runs, seconds);
+    const { rps, p50, p99, errors } = figures[endpoint.name] as LoadFigures;
+    log(`${target.padEnd(17)} ${endpoint.name.padEnd(11)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50} ms  p99 ${p99} ms${errors ? `  (${errors} errors)` : ''}`);
+  }
+  return figures;
+}
+
+async function startChild(command: string, args: string[], readyUrl: string) {
+  const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    await waitForUrl(readyUrl, child, 30_000);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return child;
+}
+
+/** A database of its own on the PostgreSQL server, created for the run and dropped after it. */
+async function withPostgresDatabase<T>(serverUrl: string, run: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const name = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      return await run(url.toString());
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function benchApi(options: { runs: number; seconds: number; postgresUrl: string | null; log: (line: string) => void }): Promise<ApiFigures> {
+  const { runs, seconds, postgresUrl, log } = options;
+  const base = portBase() + 30;
+  const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-api-'));
+  const figures: ApiFigures = { endpoints: [], results: {}, postgres: postgresUrl ? 'measured' : 'skipped: BENCH_DATABASE_URL is empty' };
+  let api: ApiProcess | undefined;
+  try {
+    api = await startApi(base, { dataDir: path.join(work, 'pglite') });
+    const products = await allProducts(api.url);
+    const endpoints = await chooseEndpoints(api.url, products);
+    figures.endpoints = endpoints.map((endpoint) => ({ name: endpoint.name, request: `${endpoint.method} ${endpoint.path.replace(/\/cart\/.*/, '/cart/{line}')}` }));
+
+    // The exact bytes the api answers, for the bare server.
+    const recorded = [];
+    for (const endpoint of endpoints) {
+      const response = await fetch(`${api.url}${endpoint.path}`, {
+        method: endpoint.method,
+        headers: { ...(endpoint.body ? { 'content-type': 'application/json' } : {}), ...(endpoint.cookie ? { cookie: endpoint.cookie } : {}) },
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+      });
+      recorded.push({ method: endpoint.method, path: endpoint.path, status: response.status, type: response.headers.get('content-type') ?? 'application/json', body: await response.text() });
+    }
+    const recordedFile = path.join(work, 'recorded.json');
+    await writeFile(recordedFile, JSON.stringify(recorded));
+
+    // The same catalogue for json-server, with the category flattened onto each product so it can filter.
+    const product = products.find((candidate) => endpoints[1]?.path.endsWith(encodeURIComponent(candidate.link))) as ProductRow;
+    const category = product.categories[0]?.id ?? 'fashion';
+    const word = decodeURIComponent(endpoints[2]?.path.split('q=')[1] ?? '');
+    const lineId = decodeURIComponent(endpoints[3]?.path.split('/cart/')[1] ?? '');
+    const dbFile = path.join(work, 'db.json');
+    await writeFile(
+      dbFile,
+      JSON.stringify({ products: products.map((item) => ({ ...item, category: item.categories.map((c) => c.id) })), cart: [{ id: lineId, product_id: product.id, qty: 1 }] }),
+    );
+
+    figures.results['api (PGlite)'] = await measureAll(api.url, endpoints, runs, seconds, log, 'api (PGlite)');
+    await api.stop();
+    api = undefined;
+
+    const bare = await startChild(process.execPath, ['-r', 'sucrase/register/ts', path.join(__dirname, 'servers/bareServer.ts'), recordedFile, String(base + 1)], `http://127.0.0.1:${base + 1}/health`);
+    try {
+      figures.results['bare node:http'] = await measureAll(`http://127.0.0.1:${base + 1}`, endpoints, runs, seconds, log, 'bare node:http');
+    } finally {
+      await stopChild(bare);
+    }
+
+    const jsonServer = await startChild(
+      path.join(ROOT, 'node_modules/.bin/json-server'),
+      ['--port', String(base + 2), '--host', '127.0.0.1', '--quiet', dbFile],
+      `http://127.0.0.1:${base + 2}/cart`,
+    );
+    try {
+      figures.results['json-server'] = await measureAll(`http://127.0.0.1:${base + 2}`, jsonServerEndpoints(endpoints, product, category, word, lineId), runs, seconds, log, 'json-server');
+    } finally {
+      await stopChild(jsonServer);
+    }
+
+    if (postgresUrl) {
+      await withPostgresDatabase(postgresUrl, async (databaseUrl) => {
+        const onPostgres = await startApi(base + 3, { databaseUrl });
+        try {
+          const pgEndpoints = await chooseEndpoints(onPostgres.url, await allProducts(onPostgres.url));
+          figures.results['api (PostgreSQL)'] = await measureAll(onPostgres.url, pgEndpoints, runs, seconds, log, 'api (PostgreSQL)');
+        } finally {
+          await onPostgres.stop();
+        }
+      });
+    }
+    return figures;
+  } finally {
+    await api?.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}

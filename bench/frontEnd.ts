@@ -1,0 +1,82 @@
+/**
+ * Sections 1 and 2 of the benchmark: each route of the composed store beside the same route of
+ * the monolith build, loaded cold in Chromium under mobile throttling, `runs` times each.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { launchBrowser } from '../e2e/support/browser';
+import { ROOT } from '../scripts/lib/packages';
+import { startStore } from '../scripts/lib/startStore';
+import { createStaticServer } from '../scripts/lib/staticServer';
+import { firstLoadFromDist } from './lib/firstLoad';
+import { measureRoute, type RouteMeasurement } from './lib/frontEnd';
+import { BENCH_ROUTES } from './lib/routes';
+import { closeServer, listen, storePorts } from './lib/servers';
+import { median } from './lib/stats';
+
+export const BUILDS = ['composed', 'monolith'] as const;
+export type Build = (typeof BUILDS)[number];
+
+export interface RouteFigures {
+  route: string;
+  path: string;
+  /** Medians over the runs, per build. */
+  figures: Record<Build, { gzipBytes: number; requests: number; chainDepth: number; fcp: number; lcp: number; tbt: number; cls: number }>;
+  /** The composed build's files on its median-size run, for the report's detail. */
+  composedFiles: RouteMeasurement['files'];
+  /** The same route's first load as the budget test computes it from the built files. */
+  budgetModelBytes: number;
+}
+
+function medians(runs: RouteMeasurement[]): RouteFigures['figures'][Build] {
+  const of = (pick: (run: RouteMeasurement) => number) => median(runs.map(pick));
+  return {
+    gzipBytes: of((run) => run.gzipBytes),
+    requests: of((run) => run.requests),
+    chainDepth: of((run) => run.chainDepth),
+    fcp: of((run) => run.fcp),
+    lcp: of((run) => run.lcp),
+    tbt: of((run) => run.tbt),
+    cls: of((run) => run.cls),
+  };
+}
+
+export async function benchFrontEnd(runs: number, log: (line: string) => void): Promise<RouteFigures[]> {
+  const ports = storePorts();
+  const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-'));
+  const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined, compositionFile: path.join(work, 'composition.json') });
+  const monolith = createStaticServer({
+    root: path.join(ROOT, 'shell/dist-monolith'),
+    spaFallback: 'index.html',
+    proxy: { prefix: '/api', target: store.apiUrl },
+  });
+  const monolithPort = ports.shell + 20;
+  await listen(monolith, monolithPort);
+  const browser = await launchBrowser();
+  try {
+    const [product] = (await (await fetch(`${store.apiUrl}/products?limit=1&sort=popularity`)).json()) as { link: string }[];
+    if (!product) throw new Error('the api has no products to open');
+    const routes = BENCH_ROUTES.map((route) => ({ ...route, path: route.path.replace('{product}', encodeURIComponent(product.link)) }));
+    const origins: Record<Build, string> = { composed: store.shellUrl, monolith: `http://localhost:${monolithPort}` };
+    const results: RouteFigures[] = [];
+    for (const benchRoute of routes) {
+      const { route, path: routePath } = benchRoute;
+      const measured: Record<Build, RouteMeasurement[]> = { composed: [], monolith: [] };
+      // Alternate the builds run by run, so a slow moment of the machine hits both alike.
+      for (let run = 0; run < runs; run += 1) {
+        for (const build of BUILDS) measured[build].push(await measureRoute(browser, new URL(routePath, origins[build]).toString()));
+      }
+      const figures = { composed: medians(measured.composed), monolith: medians(measured.monolith) };
+      const composedFiles = [...measured.composed].sort((a, b) => a.gzipBytes - b.gzipBytes)[Math.floor(runs / 2)]?.files ?? [];
+      results.push({ route, path: routePath, figures, composedFiles, budgetModelBytes: firstLoadFromDist(benchRoute).gzipBytes });
+      log(`${route.padEnd(8)} composed ${(figures.composed.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures.composed.lcp.toFixed(0)} ms | monolith ${(figures.monolith.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures.monolith.lcp.toFixed(0)} ms`);
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await closeServer(monolith);
+    await store.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}

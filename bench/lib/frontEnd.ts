@@ -1,0 +1,227 @@
+/**
+ * The front end in Chromium, driven through the DevTools protocol: what each route downloads on a
+ * first visit (bytes, requests, request-chain depth) and how fast it loads under Lighthouse's
+ * mobile throttling. Every run uses a fresh browser context, so the cache is cold.
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+
+const gzip = promisify(zlib.gzip);
+
+/** Lighthouse's mobile preset ("slow 4G" and a mid-range phone). */
+export const MOBILE_THROTTLING = {
+  latencyMs: 150,
+  downloadKbps: 1638.4,
+  uploadKbps: 750,
+  cpuSlowdown: 4,
+};
+const MOBILE_VIEWPORT = { width: 412, height: 823 };
+
+export interface RouteLoad {
+  /** JS, CSS, remote entries, manifests and the composition: what the page needs to run. */
+  requests: number;
+  gzipBytes: number;
+  /** The longest chain of requests, each started by the one before (the document is 1). */
+  chainDepth: number;
+  files: { url: string; gzipBytes: number; depth: number }[];
+}
+
+export interface PageTimings {
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+export interface Captured {
+  url: string;
+  type: string;
+  parentUrl: string | null;
+  /** Put in the document by the HTML parser, not by a script. */
+  byParser: boolean;
+  /** DevTools' monotonic clock, in seconds. */
+  sentAt: number;
+  finishedAt: number;
+  finished: boolean;
+  failed: boolean;
+}
+
+/** The first script URL in an initiator's (possibly async) stack. */
+interface StackTrace {
+  callFrames: { url: string }[];
+  parent?: StackTrace;
+}
+function stackUrl(stack: StackTrace | undefined): string | null {
+  for (let current = stack; current; current = current.parent) {
+    const frame = current.callFrames.find((candidate) => candidate.url);
+    if (frame) return frame.url;
+  }
+  return null;
+}
+
+function isFirstLoadFile(request: Captured): boolean {
+  if (request.type === 'Script' || request.type === 'Stylesheet') return true;
+  const pathname = new URL(request.url).pathname;
+  return /(?:mf-manifest|composition)\.json$/.test(pathname);
+}
+
+/**
+ * Waits until every request but pictures has finished and no new LCP candidate has appeared for a
+ * while (pictures far down the page may still be arriving under throttling: waiting for them all
+ * would add minutes and change no figure), or until the time is up.
+ */
+async function settle(page: Page, requests: Map<string, Captured>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastChange = Date.now();
+  let lastSignature = '';
+  while (Date.now() < deadline) {
+    const pending = [...requests.values()].some((request) => !request.finished && !request.failed && request.type !== 'Image' && request.type !== 'Font' && request.type !== 'Media');
+    // A string, not a function: the TypeScript transform would put helpers in it the page lacks.
+    const signature = await page.evaluate<string>('(() => { const t = window.__benchTimings; return t ? t.lcp + ":" + t.longTasks.length : ""; })()');
+    if (pending || signature !== lastSignature) {
+      lastChange = Date.now();
+      lastSignature = signature;
+    } else if (Date.now() - lastChange >= QUIET_MS) {
+      return;
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+/** How long nothing may change before a load counts as settled. */
+const QUIET_MS = 1000;
+
+/** Collects paint, layout-shift and long-task entries from the very start of the page. */
+const OBSERVE_TIMINGS = `(() => {
+  const timings = { fcp: NaN, lcp: NaN, cls: 0, longTasks: [] };
+  window.__benchTimings = timings;
+  const observe = (type, onEntry) => {
+    try { new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true }); } catch {}
+  };
+  observe('paint', (entry) => { if (entry.name === 'first-contentful-paint') timings.fcp = entry.startTime; });
+  observe('largest-contentful-paint', (entry) => { timings.lcp = entry.startTime; });
+  observe('layout-shift', (entry) => { if (!entry.hadRecentInput) timings.cls += entry.value; });
+  observe('longtask', (entry) => { timings.longTasks.push([entry.startTime, entry.duration]); });
+})();`;
+
+async function throttle(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: MOBILE_THROTTLING.latencyMs,
+    downloadThroughput: (MOBILE_THROTTLING.downloadKbps * 1024) / 8,
+    uploadThroughput: (MOBILE_THROTTLING.uploadKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_THROTTLING.cpuSlowdown });
+}
+
+export type RouteMeasurement = RouteLoad & PageTimings;
+
+/**
+ * One cold load of `url` on a phone-sized screen under Lighthouse's mobile throttling: every
+ * JS/CSS/manifest request it made with its gzip size and request chain, and FCP, LCP, TBT, CLS.
+ */
+export async function measureRoute(browser: Browser, url: string): Promise<RouteMeasurement> {
+  const context = await browser.newContext({ viewport: MOBILE_VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(OBSERVE_TIMINGS);
+    const cdp = await context.newCDPSession(page);
+    const requests = recordRequests(cdp);
+    await throttle(cdp);
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await settle(page, requests, 30_000);
+    const raw = await page.evaluate(() => (window as unknown as { __benchTimings: { fcp: number; lcp: number; cls: number; longTasks: [number, number][] } }).__benchTimings);
+    const tbt = raw.longTasks
+      .filter(([start]) => start >= raw.fcp)
+      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    return { ...(await firstLoadFiles(cdp, requests, url)), fcp: raw.fcp, lcp: raw.lcp, tbt, cls: raw.cls };
+  } finally {
+    await context.close();
+  }
+}
+
+function recordRequests(cdp: CDPSession): Map<string, Captured> {
+  const requests = new Map<string, Captured>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const { initiator } = event;
+    const parentUrl = initiator.url ?? stackUrl(initiator.stack as StackTrace | undefined) ?? null;
+    requests.set(event.requestId, {
+      url: event.request.url,
+      type: event.type ?? 'Other',
+      parentUrl,
+      byParser: initiator.type === 'parser',
+      sentAt: event.timestamp,
+      finishedAt: Number.POSITIVE_INFINITY,
+      finished: false,
+      failed: false,
+    });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = requests.get(event.requestId);
+    if (!request) return;
+    request.finished = true;
+    request.finishedAt = event.timestamp;
+  });
+  cdp.on('Network.loadingFailed', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) request.failed = true;
+  });
+  // A redirect or a served-from-memory answer never reports loadingFinished for its first id.
+  cdp.on('Network.requestServedFromCache', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) request.finished = true;
+  });
+  return requests;
+}
+
+/**
+ * How deep each first-load file sits in the chain of requests. The document is 1. A request the
+ * HTML parser made hangs off the document. One a script made waited for that script and, since
+ * scripts await manifests and entries before asking for more, for the last first-load file that
+ * arrived before it was sent: its depth is one more than the deeper of the two. (The DevTools
+ * initiator alone would tie a manifest fetched after awaiting the composition to the script that
+ * fetched it, and miss the wait.)
+ */
+export function chainDepths(requests: readonly Captured[], documentUrl: string): Map<Captured, number> {
+  const counted = requests.filter((request) => request.finished && !request.failed && isFirstLoadFile(request));
+  const byUrl = new Map(requests.map((request) => [request.url, request]));
+  const depthOf = new Map<Captured, number>();
+  const depth = (request: Captured, seen = new Set<Captured>()): number => {
+    const known = depthOf.get(request);
+    if (known !== undefined) return known;
+    if (request.url === documentUrl || seen.has(request)) return 1;
+    seen.add(request);
+    const initiator = request.parentUrl ? byUrl.get(request.parentUrl) : undefined;
+    let parentDepth = initiator ? depth(initiator, seen) : 1;
+    if (!request.byParser) {
+      const arrivedBefore = counted.filter((candidate) => candidate !== request && candidate.finishedAt <= request.sentAt);
+      const latest = arrivedBefore.sort((a, b) => b.finishedAt - a.finishedAt)[0];
+      if (latest) parentDepth = Math.max(parentDepth, depth(latest, seen));
+    }
+    const value = parentDepth + 1;
+    depthOf.set(request, value);
+    return value;
+  };
+  return new Map(counted.map((request) => [request, depth(request)]));
+}
+
+/** The JS, CSS and manifests a load fetched, each gzipped as the servers would, with its chain depth. */
+async function firstLoadFiles(cdp: CDPSession, requests: Map<string, Captured>, documentUrl: string): Promise<RouteLoad> {
+  const depths = chainDepths([...requests.values()], documentUrl);
+  const files: RouteLoad['files'] = [];
+  for (const [requestId, request] of requests) {
+    const depth = depths.get(request);
+    if (depth === undefined) continue;
+    const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
+    const raw = base64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body);
+    files.push({ url: request.url, gzipBytes: (await gzip(raw, { level: 9 })).length, depth });
+  }
+  return {
+    requests: files.length,
+    gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+    chainDepth: Math.max(1, ...files.map((file) => file.depth)),
+    files,
+  };
+}

@@ -1,0 +1,89 @@
+/** Ports and child processes of one benchmark run (all on 127.0.0.1, in BENCH_PORT_BASE…+99). */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { Ports } from '../../scripts/lib/packages';
+import { ROOT } from '../../scripts/lib/packages';
+
+export function portBase(): number {
+  const value = Number(process.env.BENCH_PORT_BASE ?? 26100);
+  if (!Number.isInteger(value) || value < 1024 || value > 65400) throw new Error(`BENCH_PORT_BASE must be a port number, got "${process.env.BENCH_PORT_BASE}"`);
+  return value;
+}
+
+export function storePorts(base = portBase()): Ports {
+  return {
+    shell: base,
+    api: base + 10,
+    remotes: { 'mfe-catalog': base + 1, 'mfe-product': base + 2, 'mfe-cart': base + 3, 'mfe-account': base + 4 },
+  };
+}
+
+export function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}
+
+export async function waitForUrl(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with code ${child.exitCode} before it answered`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+export interface ApiProcess {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** The built api (api/dist/server.js) on PGlite in `dataDir`, or on `databaseUrl`. */
+export async function startApi(port: number, database: { dataDir?: string; databaseUrl?: string }): Promise<ApiProcess> {
+  const { DATABASE_URL: _inherited, ...environment } = process.env;
+  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/server.js')], {
+    cwd: path.join(ROOT, 'api'),
+    env: {
+      ...environment,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      ...(database.dataDir ? { DATA_DIR: database.dataDir } : {}),
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => stopChild(child);
+  try {
+    await waitForUrl(`${url}/health`, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,155 @@
+/** bench/report.md and the printed summary, with each goal of issue 9 marked PASS or MISS. */
+import type { ApiFigures, LoadFigures, Target } from './apiBench';
+import { CONNECTIONS } from './apiBench';
+import { BUILDS, type RouteFigures } from './frontEnd';
+import { GROWTH_QUERIES, type GrowthFigures } from './growthBench';
+import { MOBILE_THROTTLING } from './lib/frontEnd';
+import type { MachineInfo } from './lib/machine';
+import { kb, ms, ratio, table, verdict } from './lib/stats';
+
+/** The goals of issue 9. */
+export const GOALS = {
+  firstLoadBytes: 170 * 1024,
+  federationBytesOverhead: 0.05,
+  federationLcpOverheadMs: 100,
+  lcpMs: 1500,
+  tbtMs: 100,
+  cls: 0.02,
+  productVsBare: 0.5,
+  productVsJsonServer: 3,
+  productP99Ms: 10,
+  searchP95Ms: 30,
+};
+
+interface ReportInput {
+  machine: MachineInfo;
+  runs: number;
+  apiSeconds: number;
+  frontEnd: RouteFigures[] | null;
+  api: ApiFigures | null;
+  growth: GrowthFigures[] | null;
+  totalSeconds: number;
+}
+
+interface Goal {
+  goal: string;
+  pass: boolean;
+  figure: string;
+}
+
+function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
+  const bundles = table(
+    ['route', 'composed gzip', 'monolith gzip', 'ratio', 'requests (c / m)', 'chain depth (c / m)', 'budget model (from dist)'],
+    routes.map(({ route, path, figures: { composed, monolith }, budgetModelBytes }) => [
+      `${route} \`${path}\``,
+      kb(composed.gzipBytes),
+      kb(monolith.gzipBytes),
+      ratio(composed.gzipBytes, monolith.gzipBytes),
+      `${composed.requests} / ${monolith.requests}`,
+      `${composed.chainDepth} / ${monolith.chainDepth}`,
+      kb(budgetModelBytes),
+    ]),
+  );
+  const timings = table(
+    ['route', 'build', 'FCP', 'LCP', 'TBT', 'CLS'],
+    routes.flatMap(({ route, figures }) =>
+      BUILDS.map((build) => [route, build, ms(figures[build].fcp), ms(figures[build].lcp), ms(figures[build].tbt), figures[build].cls.toFixed(3)]),
+    ),
+  );
+  const lcpRatios = table(
+    ['route', 'LCP composed − monolith', 'LCP ratio', 'TBT ratio'],
+    routes.map(({ route, figures: { composed, monolith } }) => [route, ms(composed.lcp - monolith.lcp), ratio(composed.lcp, monolith.lcp), ratio(composed.tbt, monolith.tbt)]),
+  );
+  for (const { route, figures: { composed, monolith } } of routes) {
+    goals.push({ goal: `${route}: first-load JS+CSS ≤ ${kb(GOALS.firstLoadBytes)} gzip`, pass: composed.gzipBytes <= GOALS.firstLoadBytes, figure: kb(composed.gzipBytes) });
+    const overhead = composed.gzipBytes / monolith.gzipBytes - 1;
+    goals.push({ goal: `${route}: federation ≤ 5% bytes over the monolith`, pass: overhead <= GOALS.federationBytesOverhead, figure: `+${(overhead * 100).toFixed(0)}%` });
+    const lcpOverhead = composed.lcp - monolith.lcp;
+    goals.push({ goal: `${route}: federation ≤ 100 ms LCP over the monolith`, pass: lcpOverhead <= GOALS.federationLcpOverheadMs, figure: `${lcpOverhead >= 0 ? '+' : ''}${ms(lcpOverhead)}` });
+  }
+  for (const { route, figures: { composed } } of routes.filter((item) => item.route === 'home' || item.route === 'product')) {
+    goals.push({ goal: `${route}: LCP ≤ 1.5 s`, pass: composed.lcp <= GOALS.lcpMs, figure: ms(composed.lcp) });
+    goals.push({ goal: `${route}: TBT ≤ 100 ms`, pass: composed.tbt <= GOALS.tbtMs, figure: ms(composed.tbt) });
+    goals.push({ goal: `${route}: CLS ≤ 0.02`, pass: composed.cls <= GOALS.cls, figure: composed.cls.toFixed(3) });
+  }
+  const detail = routes
+    .map(({ route, composedFiles }) => `<details><summary>${route}: the composed build's ${composedFiles.length} files</summary>\n\n${table(['depth', 'gzip', 'file'], composedFiles.map((file) => [String(file.depth), kb(file.gzipBytes), file.url]))}\n\n</details>`)
+    .join('\n\n');
+  return [
+    '## 1. Bundles: first load, composed vs monolith',
+    'JS and CSS (CSS is bundled in the JS by style-loader), remote entries, manifests and `composition.json` that Chromium fetched on a cold visit, each gzipped at level 9 as the static servers do. Chain depth: the document is 1; a file the HTML parser asked for is one deeper than the document; a file a script asked for is one deeper than the deeper of that script and the last first-load file that arrived before it was sent (scripts await manifests and entries before asking for more).',
+    bundles,
+    '## 2. Page load under mobile throttling',
+    `Cold cache, ${MOBILE_THROTTLING.latencyMs} ms RTT, ${MOBILE_THROTTLING.downloadKbps} kbps down, ${MOBILE_THROTTLING.uploadKbps} kbps up, CPU ${MOBILE_THROTTLING.cpuSlowdown}× slower, 412×823 screen; TBT sums long tasks' time over 50 ms after FCP.`,
+    timings,
+    lcpRatios,
+    detail,
+  ].join('\n\n');
+}
+
+const TARGETS: Target[] = ['api (PGlite)', 'api (PostgreSQL)', 'bare node:http', 'json-server'];
+
+function apiSection(api: ApiFigures, goals: Goal[]): string {
+  const present = TARGETS.filter((target) => api.results[target]);
+  const cell = (figures: LoadFigures | undefined) => (figures ? `${figures.rps.toFixed(0)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms${figures.errors ? `, ${figures.errors} errors` : ''}` : '—');
+  const rows = api.endpoints.map(({ name, request }) => [`${name} \`${request}\``, ...present.map((target) => cell(api.results[target]?.[name]))]);
+  const bare = api.results['bare node:http'];
+  const jsonServer = api.results['json-server'];
+  const ratios = api.endpoints.map(({ name }) => [
+    name,
+    ...(['api (PGlite)', 'api (PostgreSQL)'] as Target[]).flatMap((target) => {
+      const ours = api.results[target]?.[name];
+      return [ours && bare?.[name] ? ratio(ours.rps, bare[name].rps) : '—', ours && jsonServer?.[name] ? ratio(ours.rps, jsonServer[name].rps) : '—'];
+    }),
+  ]);
+  for (const target of ['api (PGlite)', 'api (PostgreSQL)'] as Target[]) {
+    const product = api.results[target]?.product;
+    if (!product) continue;
+    if (bare?.product) goals.push({ goal: `${target}: GET /products/{id} ≥ 50% of bare node`, pass: product.rps >= GOALS.productVsBare * bare.product.rps, figure: `${((product.rps / bare.product.rps) * 100).toFixed(0)}%` });
+    if (jsonServer?.product) goals.push({ goal: `${target}: GET /products/{id} ≥ 3× json-server`, pass: product.rps >= GOALS.productVsJsonServer * jsonServer.product.rps, figure: ratio(product.rps, jsonServer.product.rps) });
+  }
+  const onPostgres = api.results['api (PostgreSQL)']?.product;
+  goals.push({ goal: `GET /products/{id} p99 ≤ 10 ms at ${CONNECTIONS} connections on PostgreSQL`, pass: !!onPostgres && onPostgres.p99 <= GOALS.productP99Ms, figure: onPostgres ? ms(onPostgres.p99) : `not measured (${api.postgres})` });
+  return [
+    '## 3. API',
+    `autocannon, ${CONNECTIONS} connections; each figure is the median of the runs. Bare node:http answers the bytes the api gave for the same request (the ceiling); json-server 0.17 serves the same catalogue (its own query language: \`?category=\`, \`?q=\` for search, PATCH of a cart record). PostgreSQL: ${api.postgres}.`,
+    table(['request', ...present], rows),
+    'Ratios of requests per second:',
+    table(['request', 'PGlite / bare', 'PGlite / json-server', 'PostgreSQL / bare', 'PostgreSQL / json-server'], ratios),
+  ].join('\n\n');
+}
+
+function growthSection(growth: GrowthFigures[], goals: Goal[]): string {
+  const rows = growth.map(({ products, seedSeconds, latency }) => [
+    products.toLocaleString('en-ZA'),
+    `${seedSeconds.toFixed(0)} s`,
+    ...GROWTH_QUERIES.map((query) => `${latency[query].p50.toFixed(1)} / ${latency[query].p95.toFixed(1)} ms`),
+  ]);
+  const largest = growth.find((item) => item.products === 100_000);
+  for (const query of ['search', 'suggest'] as const) {
+    goals.push({ goal: `${query}: p95 ≤ 30 ms at 10^5 products`, pass: !!largest && largest.latency[query].p95 <= GOALS.searchP95Ms, figure: largest ? ms(largest.latency[query].p95, 1) : 'not measured' });
+  }
+  const requests = growth[0] ? GROWTH_QUERIES.map((query) => `- ${query}: \`${growth[0]?.latency[query].request}\``).join('\n') : '';
+  return ['## 4. Growth (PGlite)', 'One request at a time after a warm-up; p50 / p95 of 12 requests (different words or prices), median over the runs.', table(['products', 'seeding', ...GROWTH_QUERIES.map((query) => `${query} p50 / p95`)], rows), requests].join('\n\n');
+}
+
+export function renderReport(input: ReportInput): { markdown: string; summary: string } {
+  const { machine } = input;
+  const goals: Goal[] = [];
+  const sections = [
+    input.frontEnd ? frontEndSection(input.frontEnd, goals) : '## 1–2. Front end\n\nNot run (BENCH_ONLY).',
+    input.api ? apiSection(input.api, goals) : '## 3. API\n\nNot run (BENCH_ONLY).',
+    input.growth ? growthSection(input.growth, goals) : '## 4. Growth\n\nNot run (BENCH_ONLY).',
+  ];
+  const goalTable = table(['goal', 'status', 'figure'], goals.map((goal) => [goal.goal, verdict(goal.pass), goal.figure]));
+  const header = [
+    '# Jacaranda benchmark report',
+    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB memory, ${machine.platform}`,
+    `- Node ${machine.node}; commit ${machine.commit}; ${machine.date}`,
+    `- Medians of ${input.runs} runs; the whole run took ${input.totalSeconds.toFixed(0)} s`,
+  ].join('\n');
+  const markdown = `${[header, '## Goals (issue 9)', goalTable, ...sections].join('\n\n')}\n`;
+  const passed = goals.filter((goal) => goal.pass).length;
+  const summary = [`Goals: ${passed} of ${goals.length} met`, ...goals.map((goal) => `  ${verdict(goal.pass)}  ${goal.goal}: ${goal.figure}`)].join('\n');
+  return { markdown, summary };
+}

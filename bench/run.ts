@@ -1,0 +1,85 @@
+/**
+ * `npm run bench`: the four benchmarks of issue 9 side by side, with the goals' status. Prints a
+ * summary and writes bench/report.md. Settings (env): BENCH_RUNS (5), BENCH_API_SECONDS (1),
+ * BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DATABASE_URL (PostgreSQL server; empty skips it),
+ * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api").
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ensureBuilt, ensureMonolithBuilt } from '../scripts/lib/ensureBuilt';
+import { benchApi, type ApiFigures } from './apiBench';
+import { benchFrontEnd, type RouteFigures } from './frontEnd';
+import { benchGrowth, type GrowthFigures } from './growthBench';
+import { machineInfo } from './lib/machine';
+import { renderReport } from './report';
+
+const SECTIONS = ['frontend', 'api', 'growth'] as const;
+
+function wholeNumber(name: string, fallback: number, min = 1): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${value}"`);
+  return number;
+}
+
+function sizes(): number[] {
+  const value = process.env.BENCH_GROWTH_SIZES;
+  if (!value) return [1_000, 10_000, 100_000];
+  const list = value.split(',').map((item) => Number(item.trim()));
+  if (list.some((item) => !Number.isInteger(item) || item < 1)) throw new Error(`BENCH_GROWTH_SIZES must be whole numbers separated by commas, got "${value}"`);
+  return list;
+}
+
+function sections(): Set<string> {
+  const value = process.env.BENCH_ONLY;
+  if (!value) return new Set(SECTIONS);
+  const chosen = value.split(',').map((item) => item.trim());
+  const unknown = chosen.filter((item) => !(SECTIONS as readonly string[]).includes(item));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY takes ${SECTIONS.join(', ')}; unknown: ${unknown.join(', ')}`);
+  return new Set(chosen);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const runs = wholeNumber('BENCH_RUNS', 5);
+  const seconds = wholeNumber('BENCH_API_SECONDS', 1);
+  const only = sections();
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const log = (line: string) => console.log(`[bench] ${line}`);
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+
+  await ensureBuilt(log);
+  if (only.has('frontend')) await ensureMonolithBuilt(log);
+  const machine = machineInfo();
+  log(`${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, node ${machine.node}, commit ${machine.commit}`);
+
+  let frontEnd: RouteFigures[] | null = null;
+  let api: ApiFigures | null = null;
+  let growth: GrowthFigures[] | null = null;
+  if (only.has('frontend')) {
+    log(`front end: 4 routes × composed and monolith × ${runs} cold, throttled loads`);
+    frontEnd = await benchFrontEnd(runs, log);
+    log(`front end done at ${elapsed()}`);
+  }
+  if (only.has('api')) {
+    log(`api: ${runs} runs of ${seconds} s per request and server`);
+    api = await benchApi({ runs, seconds, postgresUrl: postgresUrl || null, log });
+    log(`api done at ${elapsed()}`);
+  }
+  if (only.has('growth')) {
+    log(`growth: ${sizes().join(', ')} products`);
+    growth = await benchGrowth({ sizes: sizes(), runs, log });
+    log(`growth done at ${elapsed()}`);
+  }
+
+  const report = renderReport({ machine, runs, apiSeconds: seconds, frontEnd, api, growth, totalSeconds: (Date.now() - started) / 1000 });
+  const file = path.join(__dirname, 'report.md');
+  await writeFile(file, report.markdown);
+  console.log(`\n${report.summary}\n\nThe full report: ${path.relative(process.cwd(), file)} (${elapsed()})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+/**
+ * Each route's first-load size stays under its budget. Computed from the built files (the e2e
+ * setup builds what is stale), not from a browser: deterministic and quick. `npm run bench`
+ * measures the same in Chromium and reports both.
+ */
+import { FIRST_LOAD_BUDGETS } from '../../bench/budgets';
+import { firstLoadFromDist } from '../../bench/lib/firstLoad';
+import { BENCH_ROUTES } from '../../bench/lib/routes';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('first-load budgets (gzip)', () => {
+  it.each(BENCH_ROUTES.map((route) => [route.route, route] as const))('%s stays within its budget', (name, route) => {
+    const { gzipBytes, files } = firstLoadFromDist(route);
+    const budget = FIRST_LOAD_BUDGETS[name];
+    if (gzipBytes > budget) {
+      const largest = [...files].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 8).map((file) => `  ${kb(file.gzipBytes).padStart(9)}  ${file.file}`);
+      throw new Error(`${name} loads ${kb(gzipBytes)} gzip on a first visit, over its budget of ${kb(budget)}. Largest files:\n${largest.join('\n')}`);
+    }
+    // The remotes' manifests and entries are part of it: a route that loads none is a broken model.
+    expect(files.some((file) => file.file.endsWith('remoteEntry.js'))).toBe(true);
+  });
+
+  it('counts what a route needs and no more: the product page loads the product remote, the home page does not', () => {
+    const home = BENCH_ROUTES.find((route) => route.route === 'home');
+    const product = BENCH_ROUTES.find((route) => route.route === 'product');
+    if (!home || !product) throw new Error('the benchmark routes lost home or product');
+    expect(firstLoadFromDist(home).files.some((file) => file.file.startsWith('mfe-product/'))).toBe(false);
+    expect(firstLoadFromDist(product).files.some((file) => file.file.startsWith('mfe-product/'))).toBe(true);
+  });
+});

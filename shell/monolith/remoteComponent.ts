@@ -1,0 +1,63 @@
+/**
+ * The monolith build's stand-in for src/federation/remoteComponent.ts (webpack.monolith.ts swaps
+ * it in): the same functions, but each remote's exposed module is imported from its sources and
+ * bundled into the shell, split by route with import() as a real single build would be. It exists
+ * only so `npm run bench` can measure what run-time composition costs against one build.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Composition, RemoteName } from '../src/federation/composition';
+import type { ModuleRef } from '../src/federation/routeModules';
+
+/** Each module's own props are checked where RemoteRegion passes them, as with loadRemote. */
+type Loader = () => Promise<{ default: ComponentType<never> }>;
+
+/** Every module of REMOTE_MODULES, from the folder the remote's webpack config exposes it from. */
+const MODULES: Record<string, Loader> = {
+  'mfe-catalog/HomePage': () => import('../../mfe-catalog/src/exposes/HomePage'),
+  'mfe-catalog/ShopPage': () => import('../../mfe-catalog/src/exposes/ShopPage'),
+  'mfe-catalog/HeaderSearch': () => import('../../mfe-catalog/src/exposes/HeaderSearch'),
+  'mfe-product/ProductPage': () => import('../../mfe-product/src/exposes/ProductPage'),
+  'mfe-product/QuickView': () => import('../../mfe-product/src/exposes/QuickView'),
+  'mfe-cart/CartDropdown': () => import('../../mfe-cart/src/exposes/CartDropdown'),
+  'mfe-cart/WishlistDropdown': () => import('../../mfe-cart/src/exposes/WishlistDropdown'),
+  'mfe-cart/CartPage': () => import('../../mfe-cart/src/exposes/CartPage'),
+  'mfe-cart/WishlistPage': () => import('../../mfe-cart/src/exposes/WishlistPage'),
+  'mfe-cart/CheckoutPage': () => import('../../mfe-cart/src/exposes/CheckoutPage'),
+  'mfe-cart/OrderCompletePage': () => import('../../mfe-cart/src/exposes/OrderCompletePage'),
+  'mfe-cart/MiniPopup': () => import('../../mfe-cart/src/exposes/MiniPopup'),
+  'mfe-account/AccountModals': () => import('../../mfe-account/src/exposes/AccountModals'),
+  'mfe-account/LoginPage': () => import('../../mfe-account/src/exposes/LoginPage'),
+  'mfe-account/ForgotPasswordPage': () => import('../../mfe-account/src/exposes/ForgotPasswordPage'),
+  'mfe-account/ResetPasswordPage': () => import('../../mfe-account/src/exposes/ResetPasswordPage'),
+  'mfe-account/AccountPage': () => import('../../mfe-account/src/exposes/AccountPage'),
+};
+
+/** Nothing to register: every module is in the bundle. */
+export function registerComposition(_composition: Composition): void {}
+
+/** As the composed shell does: the page's modules start loading before React asks for them. */
+export function preloadModules(modules: readonly ModuleRef[]): void {
+  for (const { remote, module } of modules) MODULES[`${remote}/${module}`]?.().catch(() => undefined);
+}
+
+export function remoteVersionInUse(_remote: RemoteName): string | undefined {
+  return 'monolith';
+}
+
+const components = new Map<string, LazyExoticComponent<ComponentType<object>>>();
+
+export function remoteComponent<Props extends object>(remote: RemoteName, module: string): LazyExoticComponent<ComponentType<Props>> {
+  const key = `${remote}/${module}`;
+  let component = components.get(key);
+  if (!component) {
+    const load = MODULES[key];
+    if (!load) throw new Error(`the monolith has no module ${key}`);
+    component = lazy(load as () => Promise<{ default: ComponentType<object> }>);
+    components.set(key, component);
+  }
+  return component as LazyExoticComponent<ComponentType<Props>>;
+}
+
+export function forgetRemoteComponent(remote: RemoteName, module: string): void {
+  components.delete(`${remote}/${module}`);
+}

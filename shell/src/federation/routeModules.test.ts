@@ -1,0 +1,18 @@
+import { modulesForPath } from './routeModules';
+
+describe('modulesForPath', () => {
+  it('names the page module and the regions every page has', () => {
+    expect(modulesForPath('/product/sticky-cart/a-tee')).toEqual([
+      { remote: 'mfe-product', module: 'ProductPage' },
+      { remote: 'mfe-catalog', module: 'HeaderSearch' },
+      { remote: 'mfe-cart', module: 'MiniPopup' },
+    ]);
+    expect(modulesForPath('/')[0]).toEqual({ remote: 'mfe-catalog', module: 'HomePage' });
+    expect(modulesForPath('/checkout/complete/42')[0]).toEqual({ remote: 'mfe-cart', module: 'OrderCompletePage' });
+    expect(modulesForPath('/checkout')[0]).toEqual({ remote: 'mfe-cart', module: 'CheckoutPage' });
+  });
+
+  it('preloads only the shared regions on a page no remote owns', () => {
+    expect(modulesForPath('/no-such-page')).toHaveLength(2);
+  });
+});

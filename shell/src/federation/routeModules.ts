@@ -1,0 +1,36 @@
+/**
+ * Which remote modules a page renders on arrival, by its path: what the shell preloads as soon as
+ * the composition is known, before React asks for them. Mirrors the routes of app/App.tsx.
+ */
+import type { RemoteName } from './composition';
+import type { RemoteModule } from './remoteModules';
+
+export interface ModuleRef<Remote extends RemoteName = RemoteName> {
+  remote: Remote;
+  module: RemoteModule<Remote>;
+}
+
+/** Every page shows the header's search and has the added-to-cart popup ready. */
+const EVERY_PAGE: ModuleRef[] = [
+  { remote: 'mfe-catalog', module: 'HeaderSearch' },
+  { remote: 'mfe-cart', module: 'MiniPopup' },
+];
+
+const PAGES: [RegExp, ModuleRef][] = [
+  [/^\/$/, { remote: 'mfe-catalog', module: 'HomePage' }],
+  [/^\/shop(\/|$)/, { remote: 'mfe-catalog', module: 'ShopPage' }],
+  [/^\/product(\/|$)/, { remote: 'mfe-product', module: 'ProductPage' }],
+  [/^\/cart\/?$/, { remote: 'mfe-cart', module: 'CartPage' }],
+  [/^\/wishlist\/?$/, { remote: 'mfe-cart', module: 'WishlistPage' }],
+  [/^\/checkout\/complete\//, { remote: 'mfe-cart', module: 'OrderCompletePage' }],
+  [/^\/checkout\/?$/, { remote: 'mfe-cart', module: 'CheckoutPage' }],
+  [/^\/login\/?$/, { remote: 'mfe-account', module: 'LoginPage' }],
+  [/^\/forgot-password\/?$/, { remote: 'mfe-account', module: 'ForgotPasswordPage' }],
+  [/^\/reset-password\/?$/, { remote: 'mfe-account', module: 'ResetPasswordPage' }],
+  [/^\/account(\/|$)/, { remote: 'mfe-account', module: 'AccountPage' }],
+];
+
+export function modulesForPath(pathname: string): ModuleRef[] {
+  const page = PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
+  return page ? [page, ...EVERY_PAGE] : [...EVERY_PAGE];
+}
