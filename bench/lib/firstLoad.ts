@@ -46,7 +46,9 @@ export function firstLoadFromDist(route: BenchRoute): FirstLoad {
 
   const shellDist = path.join(ROOT, 'shell/dist');
   mustExist(path.join(shellDist, 'index.html'));
-  for (const name of readdirSync(shellDist).filter((entry) => /\.(js|css)$/.test(entry)).sort()) add(path.join(shellDist, name));
+  // Every script of the shell but its own pages' chunks (page-*: /about, /contact), which load only there.
+  const shellFiles = readdirSync(shellDist).filter((entry) => /\.(js|css)$/.test(entry) && !entry.startsWith('page-'));
+  for (const name of shellFiles.sort()) add(path.join(shellDist, name));
   files.push({ file: '/composition.json', gzipBytes: compositionBytes() });
 
   const byRemote = new Map<Remote, string[]>();

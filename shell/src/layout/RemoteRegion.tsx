@@ -26,7 +26,8 @@ interface RemoteRegionProps<Remote extends RemoteName, Props extends object> {
   quiet?: boolean;
 }
 
-function PageSkeleton() {
+/** A page-sized placeholder while a page's code arrives. */
+export function PageSkeleton() {
   return (
     <div className="sf-container shell-region-loading" aria-busy="true" aria-label="Loading">
       <Skeleton height="32px" width="40%" />
