@@ -109,7 +109,7 @@ export function Header() {
               <AccountMenu />
             </nav>
             <div className="shell-header__search">
-              <RemoteRegion remote="mfe-catalog" module="HeaderSearch" label="search" loading={<div className="shell-header__search-loading" aria-busy="true" aria-label="Loading search" />} />
+              <RemoteRegion remote="mfe-catalog" module="HeaderSearch" label="search" loading={<div className="shell-header__search-loading" role="status" aria-busy="true" aria-label="Loading search" />} />
             </div>
           </>
         )}

@@ -29,7 +29,7 @@ interface RemoteRegionProps<Remote extends RemoteName, Props extends object> {
 /** A page-sized placeholder while a page's code arrives. */
 export function PageSkeleton() {
   return (
-    <div className="sf-container shell-region-loading" aria-busy="true" aria-label="Loading">
+    <div className="sf-container shell-region-loading" role="status" aria-busy="true" aria-label="Loading">
       <Skeleton height="32px" width="40%" />
       <Skeleton height="240px" />
       <Skeleton height="16px" width="70%" />

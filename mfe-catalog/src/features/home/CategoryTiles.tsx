@@ -6,7 +6,7 @@ export function CategoryTiles() {
   const { data: categories, isLoading, isError, refetch } = useGetCategoriesQuery();
   if (isLoading) {
     return (
-      <div className="cat-tiles" aria-busy="true" aria-label="Loading categories">
+      <div className="cat-tiles" role="status" aria-busy="true" aria-label="Loading categories">
         {Array.from({ length: 6 }, (_, index) => (
           <Skeleton key={index} height="88px" />
         ))}

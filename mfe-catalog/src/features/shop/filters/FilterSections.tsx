@@ -31,7 +31,7 @@ export function useFilterSections(filters: ShopFilters, update: UpdateShopFilter
 
 export function FiltersLoading() {
   return (
-    <div className="cat-filters__loading" aria-busy="true" aria-label="Loading filters">
+    <div className="cat-filters__loading" role="status" aria-busy="true" aria-label="Loading filters">
       {Array.from({ length: 5 }, (_, index) => (
         <Skeleton key={index} height="72px" />
       ))}
