@@ -26,6 +26,19 @@ describe('CheckoutPage', () => {
     expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
   });
 
+  it('says nothing about an empty field the shopper only passes through', async () => {
+    const store = createTestStore();
+    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
+    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    const { user } = renderWithStore(pages, { route: '/checkout', store });
+
+    await user.click(await screen.findByLabelText('First name'));
+    await user.tab();
+    expect(screen.getByLabelText('Last name')).toHaveFocus();
+    expect(screen.queryByText('First name is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+  });
+
   it('shows each field its own error, focuses the first, and places nothing', async () => {
     const store = createTestStore();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);

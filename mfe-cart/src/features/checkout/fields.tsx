@@ -2,9 +2,12 @@ import { useId, type ReactNode } from 'react';
 import { Field } from 'react-final-form';
 import type { Validator } from './checkoutValues';
 
-/** The error a field shows: once the shopper has left it, or tried to submit. */
-function visibleError(meta: { touched?: boolean; submitFailed?: boolean; error?: unknown }): string | undefined {
-  return (meta.touched || meta.submitFailed) && meta.error ? String(meta.error) : undefined;
+/**
+ * The error a field shows: after a submit, or once the shopper has changed it and left it — not
+ * for merely passing through an empty field (the README's rule for every form).
+ */
+function visibleError(meta: { touched?: boolean; modified?: boolean; submitFailed?: boolean; error?: unknown }): string | undefined {
+  return (meta.submitFailed || (meta.touched && meta.modified)) && meta.error ? String(meta.error) : undefined;
 }
 
 interface TextFieldProps {
