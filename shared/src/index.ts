@@ -43,6 +43,7 @@ export { ErrorBoundary } from './ui/ErrorBoundary';
 export { mountStandalone } from './ui/StandaloneApp';
 export { TOAST_OPTIONS } from './ui/toastOptions';
 export { Modal } from './ui/Modal';
+export { FormField, visibleFieldError, type FieldControlProps, type FieldState } from './ui/FormField';
 export {
   authApi,
   apiErrorMessage,

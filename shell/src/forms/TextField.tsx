@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { FormField, visibleFieldError } from '@storefront/shared';
 import { Field } from 'react-final-form';
 
 export type Validator = (value: string | undefined) => string | undefined;
@@ -18,41 +18,19 @@ interface TextFieldProps {
 
 /** A labelled field whose error shows beside it after a submit, or once the shopper has typed and left it. */
 export function TextField({ name, label, type = 'text', autoComplete, validate, parse, hint, multiline = false, required = false }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
     <Field<string> name={name} validate={validate} {...(parse ? { parse: (value: string) => parse(value ?? '') } : {})}>
-      {({ input, meta }) => {
-        const error = (meta.submitFailed || (meta.touched && meta.modified)) && meta.error ? String(meta.error) : undefined;
-        const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-        const common = {
-          id,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy,
-          'aria-required': required || undefined,
-        };
-        return (
-          <div className="sf-field">
-            <label htmlFor={id}>{label}</label>
-            {multiline ? (
-              <textarea {...input} {...common} value={input.value ?? ''} rows={6} />
+      {({ input, meta }) => (
+        <FormField label={label} hint={hint} error={visibleFieldError(meta)}>
+          {(control) =>
+            multiline ? (
+              <textarea {...input} {...control} aria-required={required || undefined} value={input.value ?? ''} rows={6} />
             ) : (
-              <input {...input} {...common} value={input.value ?? ''} type={type} autoComplete={autoComplete} />
-            )}
-            {hint && (
-              <p id={hintId} className="sf-field__hint">
-                {hint}
-              </p>
-            )}
-            {error && (
-              <p id={errorId} className="sf-field__error">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      }}
+              <input {...input} {...control} aria-required={required || undefined} value={input.value ?? ''} type={type} autoComplete={autoComplete} />
+            )
+          }
+        </FormField>
+      )}
     </Field>
   );
 }

@@ -1,4 +1,4 @@
-import { apiErrorMessage, isEmailAddress } from '@storefront/shared';
+import { apiErrorMessage, isEmailAddress, visibleFieldError } from '@storefront/shared';
 import { useId } from 'react';
 import { Field, Form } from 'react-final-form';
 import { toast } from 'react-toastify';
@@ -31,7 +31,7 @@ export function NewsletterForm() {
           <p>New arrivals and specials, once a week.</p>
           <Field<string> name="email" validate={validateEmail}>
             {({ input, meta }) => {
-              const error = (meta.submitFailed || (meta.touched && meta.modified)) && meta.error ? String(meta.error) : undefined;
+              const error = visibleFieldError(meta);
               return (
                 <div className="shell-newsletter__field">
                   <label htmlFor={id} className="shell-visually-hidden">

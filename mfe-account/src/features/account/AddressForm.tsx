@@ -1,6 +1,5 @@
-import { SA_PROVINCES, apiErrorMessage, isValidPostalCode, type Address } from '@storefront/shared';
+import { FormField, SA_PROVINCES, apiErrorMessage, isValidPostalCode, visibleFieldError, type Address } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
-import { useId } from 'react';
 import { Field, Form } from 'react-final-form';
 import { FormError } from '../auth/FormError';
 import { TextField } from '../auth/TextField';
@@ -10,15 +9,12 @@ import type { AddressInput } from './addressesApi';
 const postalCode = (value: string | undefined) => (value && isValidPostalCode(value.trim()) ? undefined : 'Enter the 4-digit postal code');
 
 function ProvinceField() {
-  const id = useId();
   return (
     <Field<string> name="province" validate={(value) => (value ? undefined : 'Choose a province')}>
-      {({ input, meta }) => {
-        const error = (meta.submitFailed || (meta.touched && meta.modified)) && meta.error ? String(meta.error) : undefined;
-        return (
-          <div className="sf-field">
-            <label htmlFor={id}>Province</label>
-            <select {...input} id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      {({ input, meta }) => (
+        <FormField label="Province" error={visibleFieldError(meta)}>
+          {(control) => (
+            <select {...input} {...control}>
               <option value="">Choose…</option>
               {SA_PROVINCES.map((province) => (
                 <option key={province} value={province}>
@@ -26,14 +22,9 @@ function ProvinceField() {
                 </option>
               ))}
             </select>
-            {error && (
-              <p id={`${id}-error`} className="sf-field__error">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      }}
+          )}
+        </FormField>
+      )}
     </Field>
   );
 }

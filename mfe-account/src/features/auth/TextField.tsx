@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { FormField, visibleFieldError } from '@storefront/shared';
 import { Field } from 'react-final-form';
 import type { Validator } from './validation';
 
@@ -15,41 +15,13 @@ interface TextFieldProps {
 
 /** A labelled input whose error shows beside it once the shopper has typed and left the field, or submitted. */
 export function TextField({ name, label, type = 'text', autoComplete, validate, parse, hint }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
     <Field<string> name={name} validate={validate} {...(parse ? { parse: (value: string) => parse(value ?? '') } : {})}>
-      {({ input, meta }) => {
-        // After a submit, or once the shopper has typed and left the field: not merely for passing
-        // through an empty field, which would shift the form under the pointer.
-        const error = (meta.submitFailed || (meta.touched && meta.modified)) && meta.error ? String(meta.error) : undefined;
-        const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-        return (
-          <div className="sf-field">
-            <label htmlFor={id}>{label}</label>
-            <input
-              {...input}
-              value={input.value ?? ''}
-              id={id}
-              type={type}
-              autoComplete={autoComplete}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-            />
-            {hint && (
-              <p id={hintId} className="sf-field__hint">
-                {hint}
-              </p>
-            )}
-            {error && (
-              <p id={errorId} className="sf-field__error">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      }}
+      {({ input, meta }) => (
+        <FormField label={label} hint={hint} error={visibleFieldError(meta)}>
+          {(control) => <input {...input} {...control} value={input.value ?? ''} type={type} autoComplete={autoComplete} />}
+        </FormField>
+      )}
     </Field>
   );
 }

@@ -1,14 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { FormField, visibleFieldError } from '@storefront/shared';
+import type { ReactNode } from 'react';
 import { Field } from 'react-final-form';
 import type { Validator } from './checkoutValues';
-
-/**
- * The error a field shows: after a submit, or once the shopper has changed it and left it — not
- * for merely passing through an empty field (the README's rule for every form).
- */
-function visibleError(meta: { touched?: boolean; modified?: boolean; submitFailed?: boolean; error?: unknown }): string | undefined {
-  return (meta.submitFailed || (meta.touched && meta.modified)) && meta.error ? String(meta.error) : undefined;
-}
 
 interface TextFieldProps {
   name: string;
@@ -24,40 +17,13 @@ interface TextFieldProps {
 
 /** A labelled input with its hint and field-level error tied to it for screen readers. */
 export function TextField({ name, label, type = 'text', autoComplete, inputMode, maxLength, hint, validate, parse }: TextFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
     <Field<string> name={name} validate={validate} {...(parse ? { parse } : {})}>
-      {({ input, meta }) => {
-        const error = visibleError(meta);
-        const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
-        return (
-          <div className="sf-field">
-            <label htmlFor={id}>{label}</label>
-            <input
-              {...input}
-              id={id}
-              type={type}
-              autoComplete={autoComplete}
-              inputMode={inputMode}
-              maxLength={maxLength}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy || undefined}
-            />
-            {hint && (
-              <p id={hintId} className="chk-hint">
-                {hint}
-              </p>
-            )}
-            {error && (
-              <p id={errorId} className="sf-field__error">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      }}
+      {({ input, meta }) => (
+        <FormField label={label} hint={hint} error={visibleFieldError(meta)}>
+          {(control) => <input {...input} {...control} type={type} autoComplete={autoComplete} inputMode={inputMode} maxLength={maxLength} />}
+        </FormField>
+      )}
     </Field>
   );
 }
@@ -72,16 +38,12 @@ interface SelectFieldProps {
 }
 
 export function SelectField({ name, label, autoComplete, placeholder, options, validate }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
     <Field<string> name={name} validate={validate}>
-      {({ input, meta }) => {
-        const error = visibleError(meta);
-        return (
-          <div className="sf-field">
-            <label htmlFor={id}>{label}</label>
-            <select {...input} id={id} autoComplete={autoComplete} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+      {({ input, meta }) => (
+        <FormField label={label} error={visibleFieldError(meta)}>
+          {(control) => (
+            <select {...input} {...control} autoComplete={autoComplete}>
               <option value="">{placeholder}</option>
               {options.map((option) => (
                 <option key={option} value={option}>
@@ -89,14 +51,9 @@ export function SelectField({ name, label, autoComplete, placeholder, options, v
                 </option>
               ))}
             </select>
-            {error && (
-              <p id={errorId} className="sf-field__error">
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      }}
+          )}
+        </FormField>
+      )}
     </Field>
   );
 }

@@ -1,4 +1,4 @@
-import { apiErrorMessage, type Product } from '@storefront/shared';
+import { apiErrorMessage, visibleFieldError, type Product } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
 import { useId } from 'react';
 import { Field, Form } from 'react-final-form';
@@ -11,10 +11,6 @@ interface ReviewValues {
   rating?: string;
   title?: string;
   body?: string;
-}
-
-function fieldError(meta: { error?: unknown; touched?: boolean; modified?: boolean; submitFailed?: boolean }): string | undefined {
-  return (meta.submitFailed || (meta.touched && meta.modified)) && meta.error ? String(meta.error) : undefined;
 }
 
 /** A signed-in shopper's review: 1 to 5 stars, an optional title, and a few words. */
@@ -45,7 +41,7 @@ export function ReviewForm({ product }: { product: Product }) {
           )}
           <Field<string> name="rating" validate={(value) => (value ? undefined : 'Choose from 1 to 5 stars')}>
             {({ meta }) => {
-              const error = fieldError(meta);
+              const error = visibleFieldError(meta);
               return (
                 <fieldset className="prd-review-form__stars" aria-describedby={error ? `${id}-rating-error` : undefined}>
                   <legend>Your rating</legend>
@@ -76,7 +72,7 @@ export function ReviewForm({ product }: { product: Product }) {
           </Field>
           <Field<string> name="body" validate={(value) => (value?.trim() ? undefined : 'Write a few words about the product')}>
             {({ input, meta }) => {
-              const error = fieldError(meta);
+              const error = visibleFieldError(meta);
               return (
                 <div className="sf-field">
                   <label htmlFor={`${id}-body`}>Your review</label>
