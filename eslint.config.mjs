@@ -44,6 +44,25 @@ export default tseslint.config(
     },
   },
   {
+    // The router, store and toast libraries reach the shell and the remotes through
+    // @storefront/shared (shared/src/libraries.ts): one copy on the page, tree-shaken.
+    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(mfe-(catalog|product|cart|account))(/|$)', message: 'Remotes are loaded at run time, never imported.' },
+            {
+              regex: '^(react-router(-dom)?|react-redux|react-toastify|@reduxjs/toolkit)(/|$)',
+              message: 'Import it from @storefront/shared (shared/src/libraries.ts), so the page keeps one tree-shaken copy.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The benchmarks' monolith build (npm run build:monolith -w shell) bundles the remotes' exposed
     // modules into the shell on purpose: it is what run-time composition is measured against.
     files: ['shell/monolith/**/*.ts'],

@@ -22,15 +22,14 @@ interface SharedConfig {
   strictVersion?: boolean;
 }
 
-/** Packages that must exist once on the page (ARCHITECTURE §2), with the subpaths we import. */
+/**
+ * Packages that must exist once on the page (ARCHITECTURE §2), with the subpaths we import.
+ * The router, the store and the toasts must be one copy too, but they reach the remotes through
+ * @storefront/shared (shared/src/libraries.ts), so the shell's copy can be tree-shaken.
+ */
 const SINGLETONS: Record<string, string[]> = {
   react: ['react', 'react/jsx-runtime'],
   'react-dom': ['react-dom', 'react-dom/client'],
-  'react-redux': ['react-redux'],
-  '@reduxjs/toolkit': ['@reduxjs/toolkit', '@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react'],
-  'react-router': ['react-router'],
-  'react-router-dom': ['react-router-dom'],
-  'react-toastify': ['react-toastify'],
 };
 
 /** The version ranges a package asks of the shared singletons, read from its package.json. */
@@ -38,8 +37,7 @@ export function sharedSingletons(pkg: PackageJson): Record<string, SharedConfig>
   const deps = pkg.dependencies ?? {};
   const shared: Record<string, SharedConfig> = {};
   for (const [packageName, modules] of Object.entries(SINGLETONS)) {
-    // react-router comes with react-router-dom; ask for the same major.
-    const range = deps[packageName] ?? (packageName === 'react-router' ? deps['react-router-dom'] : undefined);
+    const range = deps[packageName];
     if (!range) continue;
     for (const module of modules) shared[module] = { singleton: true, requiredVersion: range };
   }
@@ -141,7 +139,8 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
       filename: production ? '[name].[fullhash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: pkg.name.replace(/[^a-z0-9]/gi, '_'),
-      clean: true,
+      // A remote's federation-runtime.js comes from a second build into the same folder.
+      clean: contract ? { keep: (asset: string) => asset === STANDALONE_RUNTIME_FILE } : true,
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
@@ -170,7 +169,13 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     plugins: [
       ...plugins,
       ...(contract ? [new ContractPlugin(pkg.name, contract)] : []),
-      new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'shared/src/ui/index.html'), title, chunks: ['main'] }),
+      new HtmlWebpackPlugin({
+        template: path.resolve(__dirname, 'shared/src/ui/index.html'),
+        title,
+        chunks: ['main'],
+        // A remote's own page has no shell to provide the federation runtime (see withStandaloneRuntime).
+        federationRuntime: contract ? STANDALONE_RUNTIME_FILE : null,
+      }),
     ],
     performance: { hints: false },
     // One line per build; `--stats normal` shows every asset.
@@ -186,4 +191,30 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
     },
   };
+}
+
+/** What a remote's standalone page loads before its own scripts. */
+export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
+
+/**
+ * A remote's build and, beside it, the federation runtime for the remote's own page. Remotes set
+ * `experiments.externalRuntime`: on the storefront they run on the runtime the shell provides
+ * (`provideExternalRuntime`) instead of every remote entry carrying a copy; the standalone page,
+ * which the team runs and deploys without a shell, loads federation-runtime.js first instead.
+ */
+export function withStandaloneRuntime(remote: Configuration & { devServer: DevServerConfiguration }): Configuration[] {
+  const runtime: Configuration = {
+    name: 'federation-runtime',
+    mode: remote.mode,
+    context: remote.context,
+    target: 'web',
+    devtool: false,
+    entry: { 'federation-runtime': path.resolve(__dirname, 'shared/src/federation/provideRuntime.ts') },
+    output: { path: remote.output?.path, publicPath: remote.output?.publicPath, filename: STANDALONE_RUNTIME_FILE, clean: false },
+    resolve: remote.resolve,
+    module: remote.module,
+    performance: remote.performance,
+    stats: remote.stats,
+  };
+  return [remote, runtime];
 }

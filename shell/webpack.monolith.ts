@@ -28,6 +28,10 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
     plugins: [
       replaced('remoteComponent'),
       replaced('compositionRequest'),
+      // No remotes, so no federation runtime to provide to them.
+      new webpack.NormalModuleReplacementPlugin(/^@storefront\/shared\/federation-runtime$/, (resource: { request: string }) => {
+        resource.request = path.resolve(__dirname, 'monolith', 'noFederationRuntime.ts');
+      }),
       // As mfe-product's build does; an empty key falls back to lightgallery's open-source one.
       new webpack.DefinePlugin({ 'process.env.LIGHTGALLERY_LICENSE_KEY': JSON.stringify(process.env.LIGHTGALLERY_LICENSE_KEY ?? '') }),
     ],

@@ -1,6 +1,5 @@
 import '@storefront/shared/styles.css';
-import { loginModalOpened, mountStandalone, useAppDispatch } from '@storefront/shared';
-import { Route, Routes } from 'react-router-dom';
+import { loginModalOpened, mountStandalone, Route, Routes, useAppDispatch } from '@storefront/shared';
 import AccountModals from './exposes/AccountModals';
 import AccountPage from './exposes/AccountPage';
 import ForgotPasswordPage from './exposes/ForgotPasswordPage';

@@ -1,6 +1,5 @@
 import '@storefront/shared/styles.css';
-import { mountStandalone } from '@storefront/shared';
-import { Route, Routes } from 'react-router-dom';
+import { mountStandalone, Route, Routes } from '@storefront/shared';
 import CartDropdown from './exposes/CartDropdown';
 import CartPage from './exposes/CartPage';
 import CheckoutPage from './exposes/CheckoutPage';

@@ -1,6 +1,5 @@
 import '@storefront/shared/styles.css';
-import { mountStandalone } from '@storefront/shared';
-import { Route, Routes } from 'react-router-dom';
+import { mountStandalone, Route, Routes } from '@storefront/shared';
 import HomePage from './exposes/HomePage';
 import ShopPage from './exposes/ShopPage';
 

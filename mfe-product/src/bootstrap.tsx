@@ -1,6 +1,5 @@
 import '@storefront/shared/styles.css';
-import { mountStandalone } from '@storefront/shared';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { mountStandalone, Route, Routes, useParams } from '@storefront/shared';
 import ProductPage from './exposes/ProductPage';
 import QuickView from './exposes/QuickView';
 

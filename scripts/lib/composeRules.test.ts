@@ -115,6 +115,38 @@ describe('checkComposition', () => {
     ]);
   });
 
+  it('reports a singleton the shell does not provide (the remote would run a second router of its own)', () => {
+    const older = candidate('mfe-cart', '2.0.1', {
+      manifest: manifest('mfe-cart', '2.0.1', {
+        exposes: ['CartPage'],
+        shared: [
+          { name: 'react', version: '19.3.1', requiredVersion: '^19.2.0', singleton: true },
+          { name: 'react-redux', version: '9.3.1', requiredVersion: '^9.2.0', singleton: true },
+          { name: '@storefront/shared', version: '1.2.0', requiredVersion: '^1.0.0', singleton: true },
+        ],
+      }),
+    });
+    const problems = checkComposition([candidate('mfe-catalog', '1.4.0'), older], shell);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        remote: 'mfe-cart',
+        rule: 'singleton-version',
+        message: 'react-redux: mfe-cart shares it as a singleton, but the shell does not provide it, so mfe-cart would run a copy of its own',
+      }),
+    ]);
+  });
+
+  it('reports a remote that needs a newer minor of @storefront/shared than the shell has', () => {
+    const newer = candidate('mfe-cart', '2.0.1', {
+      manifest: manifest('mfe-cart', '2.0.1', {
+        exposes: ['CartPage'],
+        shared: [{ name: '@storefront/shared', version: '1.3.0', requiredVersion: '^1.3.0', singleton: true }],
+      }),
+    });
+    const problems = checkComposition([candidate('mfe-catalog', '1.4.0'), newer], shell);
+    expect(problems.map((problem) => problem.message)).toEqual(['@storefront/shared: the shell has 1.2.0, mfe-cart requires ^1.3.0 (it uses exports added since)']);
+  });
+
   it('reports two remotes injecting the same endpoint or slice into the one store', () => {
     const problems = checkComposition(
       [

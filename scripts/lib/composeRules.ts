@@ -124,8 +124,19 @@ function checkManifest(candidate: RemoteCandidate, manifest: Manifest, shell: Sh
   }
 
   for (const shared of manifest.shared) {
+    if (!shared.singleton) continue;
     const hostVersion = shell.shared[shared.name];
-    if (!shared.singleton || hostVersion === undefined) continue;
+    if (hostVersion === undefined) {
+      // Nobody else provides it, so the remote would run its own copy: a second router or store
+      // that the rest of the page cannot see.
+      problems.push({
+        remote,
+        rule: 'singleton-version',
+        message: `${shared.name}: ${remote} shares it as a singleton, but the shell does not provide it, so ${remote} would run a copy of its own`,
+        fix: `release ${remote} against the shell's @storefront/shared${shell.shared['@storefront/shared'] ? ` ${shell.shared['@storefront/shared']}` : ''}, which publishes what it used ${shared.name} for`,
+      });
+      continue;
+    }
     if (EXACT.test(shared.name)) {
       if (hostVersion !== shared.version) {
         problems.push({
@@ -142,6 +153,13 @@ function checkManifest(candidate: RemoteCandidate, manifest: Manifest, shell: Sh
           rule: 'singleton-version',
           message: `${shared.name}: the shell has ${hostVersion}, ${remote} needs major ${major(shared.version)}`,
           fix: `release ${remote} against @storefront/shared ${major(hostVersion)}.x`,
+        });
+      } else if (shared.requiredVersion && !satisfy(hostVersion, shared.requiredVersion)) {
+        problems.push({
+          remote,
+          rule: 'singleton-version',
+          message: `${shared.name}: the shell has ${hostVersion}, ${remote} requires ${shared.requiredVersion} (it uses exports added since)`,
+          fix: `release the shell with @storefront/shared ${shared.requiredVersion} first, or choose an older ${remote}`,
         });
       }
     } else if (shared.requiredVersion && !satisfy(hostVersion, shared.requiredVersion)) {

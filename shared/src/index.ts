@@ -70,3 +70,4 @@ export type { AuthState } from './store/authSlice';
 export { ordersApi, useGetOrdersQuery, useGetOrderQuery } from './api/ordersApi';
 export { productSearchParams } from './api/baseApi';
 export type { ProductSort } from './api/baseApi';
+export * from './libraries';

@@ -1,3 +1,5 @@
+// First: the remotes run on this federation runtime (they are built with externalRuntime).
+import '@storefront/shared/federation-runtime';
 import { requestComposition } from './federation/compositionRequest';
 
 // Ask for the composition now, while the bootstrap chunks download (it needs no shared module).

@@ -1,16 +1,5 @@
-import {
-  forgotPasswordModalOpened,
-  loginModalOpened,
-  Modal,
-  modalsClosed,
-  registerModalOpened,
-  selectOpenModal,
-  useAppDispatch,
-  useAppSelector,
-  type User,
-} from '@storefront/shared';
+import { forgotPasswordModalOpened, loginModalOpened, Modal, modalsClosed, registerModalOpened, selectOpenModal, toast, useAppDispatch, useAppSelector, type User } from '@storefront/shared';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { ForgotPasswordForm } from '../features/auth/ForgotPasswordForm';
 import { LoginForm } from '../features/auth/LoginForm';
 import { RegisterForm } from '../features/auth/RegisterForm';

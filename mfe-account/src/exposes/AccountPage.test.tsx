@@ -1,7 +1,6 @@
-import { authApi } from '@storefront/shared';
+import { authApi, Route, Routes, useLocation } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router-dom';
 import AccountPage from './AccountPage';
 import LoginPage from './LoginPage';
 

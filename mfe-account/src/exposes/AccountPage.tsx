@@ -1,6 +1,4 @@
-import { Skeleton, useGetMeQuery, useLogoutMutation } from '@storefront/shared';
-import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Navigate, NavLink, Route, Routes, Skeleton, toast, useGetMeQuery, useLocation, useLogoutMutation, useNavigate } from '@storefront/shared';
 import { AddressesSection } from '../features/account/AddressesSection';
 import { OrderDetail } from '../features/account/OrderDetail';
 import { OrdersSection } from '../features/account/OrdersSection';

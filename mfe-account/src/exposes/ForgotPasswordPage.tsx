@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { ForgotPasswordForm } from '../features/auth/ForgotPasswordForm';
+import { Link } from '@storefront/shared';
 import '../features/account.css';
 
 export default function ForgotPasswordPage() {

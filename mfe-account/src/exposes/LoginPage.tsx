@@ -1,5 +1,4 @@
-import { registerModalOpened, useAppDispatch } from '@storefront/shared';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, registerModalOpened, useAppDispatch, useNavigate, useSearchParams } from '@storefront/shared';
 import { LoginForm } from '../features/auth/LoginForm';
 import { safeNext } from '../features/auth/safeNext';
 import '../features/account.css';

@@ -1,5 +1,5 @@
-import { Link, useSearchParams } from 'react-router-dom';
 import { ResetPasswordForm } from '../features/auth/ResetPasswordForm';
+import { Link, useSearchParams } from '@storefront/shared';
 import '../features/account.css';
 
 /** /reset-password?token=…, the page the mailed link opens. */

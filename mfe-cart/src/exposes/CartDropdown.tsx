@@ -1,5 +1,4 @@
-import { cartSubtotal, formatRand, MESSAGES, Skeleton, useGetCartQuery, useRemoveFromCart } from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { cartSubtotal, formatRand, Link, MESSAGES, Skeleton, useGetCartQuery, useRemoveFromCart } from '@storefront/shared';
 import { CartLineRow } from '../features/cart/CartLineRow';
 import '../features/cart.css';
 

@@ -1,20 +1,5 @@
-import {
-  cartSubtotal,
-  cartTotal,
-  formatRand,
-  MESSAGES,
-  QuantityInput,
-  Skeleton,
-  useGetCartQuery,
-  useRemoveFromCart,
-  useUpdateCartLineMutation,
-  vatIncluded,
-  DELIVERY_FEE,
-  type CartItem,
-} from '@storefront/shared';
+import { type CartItem, cartSubtotal, cartTotal, DELIVERY_FEE, formatRand, Link, MESSAGES, QuantityInput, Skeleton, toast, useGetCartQuery, useRemoveFromCart, useSearchParams, useUpdateCartLineMutation, vatIncluded } from '@storefront/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { CartLineRow } from '../features/cart/CartLineRow';
 import '../features/cart.css';
 

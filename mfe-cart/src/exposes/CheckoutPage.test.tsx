@@ -1,7 +1,6 @@
-import { baseApi, formatRand, orderTotals, ordersApi, randomId, type Order } from '@storefront/shared';
+import { baseApi, formatRand, type Order, ordersApi, orderTotals, randomId, Route, Routes } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { fillCheckoutForm, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';
 import { placeOrderApi } from '../features/orders/ordersApi';
 import CheckoutPage from './CheckoutPage';

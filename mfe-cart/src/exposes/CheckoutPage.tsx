@@ -1,5 +1,4 @@
-import { MESSAGES, Skeleton, useAppSelector, useGetCartQuery } from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { Link, MESSAGES, Skeleton, useAppSelector, useGetCartQuery } from '@storefront/shared';
 import { CheckoutForm } from '../features/checkout/CheckoutForm';
 import '../features/cart.css';
 import '../features/checkout/checkout.css';

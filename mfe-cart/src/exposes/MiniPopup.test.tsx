@@ -1,7 +1,6 @@
-import { emitStorefrontEvent, SAMPLE_CART, SAMPLE_PRODUCTS, type CartItem, type Product } from '@storefront/shared';
+import { type CartItem, emitStorefrontEvent, type Product, Route, Routes, SAMPLE_CART, SAMPLE_PRODUCTS } from '@storefront/shared';
 import { renderWithStore } from '@storefront/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import MiniPopup from './MiniPopup';
 
 const line = SAMPLE_CART[0] as CartItem;

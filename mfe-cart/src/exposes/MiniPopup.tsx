@@ -1,6 +1,5 @@
-import { onStorefrontEvent } from '@storefront/shared';
+import { onStorefrontEvent, useLocation } from '@storefront/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { MiniPopupCard, type PopupContent } from '../features/popup/MiniPopupCard';
 import '../features/cart.css';
 

@@ -1,7 +1,6 @@
-import { baseApi, randomId, type Order, type PlaceOrderRequest } from '@storefront/shared';
+import { baseApi, type Order, type PlaceOrderRequest, randomId, Route, Routes } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { productFromTheEnd } from '../features/checkout/checkoutTestKit';
 import { placeOrderApi } from '../features/orders/ordersApi';
 import OrderCompletePage from './OrderCompletePage';

@@ -1,6 +1,4 @@
-import { Skeleton, useGetOrderQuery } from '@storefront/shared';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, Skeleton, skipToken, useGetOrderQuery, useParams } from '@storefront/shared';
 import { OrderConfirmation } from '../features/orders/OrderConfirmation';
 import '../features/cart.css';
 import '../features/checkout/checkout.css';

@@ -1,5 +1,4 @@
-import { MESSAGES, Price, ProductImage, Skeleton, useAddToCart, useGetWishlistQuery, useRemoveFromWishlist } from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { Link, MESSAGES, Price, ProductImage, Skeleton, useAddToCart, useGetWishlistQuery, useRemoveFromWishlist } from '@storefront/shared';
 import { productPath } from '../features/cart/CartLineRow';
 import '../features/cart.css';
 

@@ -1,5 +1,4 @@
-import { MESSAGES, Skeleton, useGetWishlistQuery } from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { Link, MESSAGES, Skeleton, useGetWishlistQuery } from '@storefront/shared';
 import { WishlistItem } from '../features/wishlist/WishlistItem';
 import '../features/cart.css';
 

@@ -1,7 +1,7 @@
 import { renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
 import HeaderSearch from './HeaderSearch';
+import { useLocation } from '@storefront/shared';
 
 function LocationProbe() {
   const location = useLocation();

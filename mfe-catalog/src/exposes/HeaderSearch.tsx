@@ -1,6 +1,5 @@
-import { Price, ProductImage, useGetCategoriesQuery } from '@storefront/shared';
+import { Price, ProductImage, useGetCategoriesQuery, useLocation, useNavigate } from '@storefront/shared';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useGetSearchSuggestionsQuery } from '../features/shop/catalogApi';
 import { NO_FILTERS, writeShopFilters } from '../features/shop/shopFilters';
 import { afterSubmit } from '../features/search/afterSubmit';

@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import { CategoryTiles } from '../features/home/CategoryTiles';
 import { ProductCarousel } from '../features/home/ProductCarousel';
+import { Link } from '@storefront/shared';
 import '../features/catalog.css';
 
 /** The home page: a hero, the categories, and carousels of popular, new and on-sale products from the api. */

@@ -1,7 +1,6 @@
-import { baseApi, type ProductQuery } from '@storefront/shared';
+import { baseApi, type ProductQuery, Route, Routes, useLocation, useNavigate } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import ShopPage from './ShopPage';
 
 function Harness() {

@@ -1,6 +1,5 @@
-import { useGetCategoriesQuery, useGetProductsQuery } from '@storefront/shared';
+import { Link, useGetCategoriesQuery, useGetProductsQuery, useParams } from '@storefront/shared';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
 import { findShopLayout, SHOP_LAYOUTS, type ShopLayout } from '../features/layouts/shopLayouts';
 import { ActiveFilterChips } from '../features/shop/ActiveFilterChips';
 import { BannerImage, BannerSlider } from '../features/shop/Banners';

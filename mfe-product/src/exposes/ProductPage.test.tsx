@@ -1,7 +1,6 @@
-import { baseApi, onStorefrontEvent, type Product, type ProductReviewPage } from '@storefront/shared';
+import { baseApi, onStorefrontEvent, type Product, type ProductReviewPage, Route, Routes, useLocation } from '@storefront/shared';
 import { createTestStore, renderWithStore, testApiUrl } from '@storefront/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router-dom';
 import ProductPage from './ProductPage';
 
 async function seededProducts(): Promise<Product[]> {

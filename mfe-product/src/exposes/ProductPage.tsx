@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
 import { ProductView } from '../features/layouts/ProductView';
 import { ProductLoadError, ProductNotFound, ProductSkeleton } from '../features/page/ProductStates';
 import { useProductToShow } from '../features/page/useProductToShow';
 import { parseProductRoute } from '../features/routing/productRoute';
+import { useLocation, useSearchParams } from '@storefront/shared';
 
 /** A new product starts at the top of the page, not where the last one was left. */
 function useScrollToTopOnProductChange(productId: string) {

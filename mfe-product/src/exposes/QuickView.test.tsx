@@ -1,7 +1,6 @@
-import { baseApi, type Product } from '@storefront/shared';
+import { baseApi, type Product, Route, Routes } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import QuickView from './QuickView';
 
 async function seededProducts(): Promise<Product[]> {

@@ -1,9 +1,6 @@
-import { TOAST_OPTIONS, type AppStore } from '@storefront/shared';
+import { type AppStore, BrowserRouter, Provider, Route, Routes, TOAST_OPTIONS, ToastContainer, useLocation } from '@storefront/shared';
 import type { Composition } from '../federation/composition';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
-import { Provider } from 'react-redux';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { AccountModals } from '../layout/AccountModals';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';

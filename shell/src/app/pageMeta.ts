@@ -1,6 +1,5 @@
-import { useGetProductQuery } from '@storefront/shared';
+import { useGetProductQuery, useLocation } from '@storefront/shared';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 
 export const SITE_NAME = 'Jacaranda';
 

@@ -1,8 +1,8 @@
 import { renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { Link, Route, Routes } from 'react-router-dom';
 import { useRouteFocus } from './useRouteFocus';
+import { Link, Route, Routes } from '@storefront/shared';
 
 /** A page whose heading arrives late, as a remote's does. */
 function LatePage({ children }: { children: ReactNode }) {

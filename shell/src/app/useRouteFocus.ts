@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from '@storefront/shared';
 
 /** How long a page's heading has to appear (remotes load their pages) before focus stays on main. */
 const HEADING_WAIT_MS = 3000;

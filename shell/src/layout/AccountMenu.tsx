@@ -1,14 +1,5 @@
-import {
-  loginModalOpened,
-  registerModalOpened,
-  selectSignedIn,
-  useAppDispatch,
-  useAppSelector,
-  useLogoutMutation,
-} from '@storefront/shared';
+import { Link, loginModalOpened, registerModalOpened, selectSignedIn, toast, useAppDispatch, useAppSelector, useLocation, useLogoutMutation, useNavigate } from '@storefront/shared';
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { useMenuKeys, useOpenWithArrowDown } from '../behaviour/useMenuKeys';
 
 /**

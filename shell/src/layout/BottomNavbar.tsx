@@ -1,5 +1,4 @@
-import { cartCount, useGetCartQuery, useGetWishlistQuery } from '@storefront/shared';
-import { NavLink } from 'react-router-dom';
+import { cartCount, NavLink, useGetCartQuery, useGetWishlistQuery } from '@storefront/shared';
 import { showsBottomNav } from '../behaviour/thresholds';
 import { useScrollY, useViewportWidth } from '../behaviour/viewport';
 

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { NewsletterForm } from './NewsletterForm';
+import { Link } from '@storefront/shared';
 
 /** Contact details, trading hours, links and the newsletter (§1). */
 export function Footer() {

@@ -1,7 +1,6 @@
-import { authApi, baseApi, type Product } from '@storefront/shared';
+import { authApi, baseApi, Link, type Product } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, within } from '@testing-library/react';
-import { Link } from 'react-router-dom';
 import { Header } from './Header';
 
 async function simpleProduct(store: ReturnType<typeof createTestStore>): Promise<Product> {

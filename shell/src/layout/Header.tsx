@@ -1,16 +1,5 @@
-import {
-  cartCount,
-  loginModalOpened,
-  selectSignedIn,
-  selectUser,
-  useAppDispatch,
-  useAppSelector,
-  useGetCartQuery,
-  useGetMeQuery,
-  useGetWishlistQuery,
-} from '@storefront/shared';
+import { cartCount, Link, loginModalOpened, NavLink, selectSignedIn, selectUser, useAppDispatch, useAppSelector, useGetCartQuery, useGetMeQuery, useGetWishlistQuery, useLocation } from '@storefront/shared';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
 import { isDesktopWidth } from '../behaviour/thresholds';
 import { useScrollY, useViewportWidth } from '../behaviour/viewport';
 import { AccountMenu } from './AccountMenu';

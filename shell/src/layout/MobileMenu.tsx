@@ -1,6 +1,5 @@
-import { useGetCategoriesQuery } from '@storefront/shared';
+import { Link, NavLink, useGetCategoriesQuery } from '@storefront/shared';
 import { useEffect, useRef } from 'react';
-import { Link, NavLink } from 'react-router-dom';
 import { MEGA_MENU_CATEGORIES } from './menuLinks';
 import { ShopSearchForm } from './ShopSearchForm';
 

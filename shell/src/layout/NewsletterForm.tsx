@@ -1,7 +1,6 @@
-import { apiErrorMessage, isEmailAddress, visibleFieldError } from '@storefront/shared';
+import { apiErrorMessage, isEmailAddress, toast, visibleFieldError } from '@storefront/shared';
 import { useId } from 'react';
 import { Field, Form } from 'react-final-form';
-import { toast } from 'react-toastify';
 import { useSubscribeToNewsletterMutation } from '../api/messagesApi';
 
 function validateEmail(value: string | undefined): string | undefined {

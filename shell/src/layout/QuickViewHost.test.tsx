@@ -1,7 +1,6 @@
-import { baseApi, emitStorefrontEvent, type Product } from '@storefront/shared';
+import { baseApi, emitStorefrontEvent, type Product, useLocation } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
 import { QUICK_VIEW_CLOSE_DELAY_MS, QuickViewHost } from './QuickViewHost';
 
 function LocationProbe() {

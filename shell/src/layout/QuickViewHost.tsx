@@ -1,6 +1,5 @@
-import { Modal, onStorefrontEvent, useGetProductQuery } from '@storefront/shared';
+import { Link, Modal, onStorefrontEvent, useGetProductQuery, useLocation } from '@storefront/shared';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import { RemoteRegion } from './RemoteRegion';
 import './quickView.css';
 

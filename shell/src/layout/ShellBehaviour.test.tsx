@@ -1,11 +1,11 @@
 import { renderWithStore } from '@storefront/shared/testing';
 import { screen } from '@testing-library/react';
-import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { SHELL_THRESHOLDS } from '../behaviour/thresholds';
 import { resizeWindowTo, scrollWindowTo } from '../behaviour/viewportTesting';
 import { BottomNavbar } from './BottomNavbar';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
+import { Link, Route, Routes, useLocation } from '@storefront/shared';
 
 function Where() {
   const { pathname, search } = useLocation();

@@ -1,6 +1,5 @@
-import { ProductImage, useGetCategoriesQuery, useGetProductsQuery } from '@storefront/shared';
+import { Link, NavLink, ProductImage, useGetCategoriesQuery, useGetProductsQuery, useLocation } from '@storefront/shared';
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useMenuKeys, useOpenWithArrowDown } from '../behaviour/useMenuKeys';
 import { MEGA_MENU_CATEGORIES, PRODUCT_LAYOUT_LINKS, productLayoutPath, SHOP_LAYOUT_LINKS } from './menuLinks';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@storefront/shared';
 
 /**
  * A plain search box that goes to /shop?search=… (the mobile menu's own field, §2, and the

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared';
 
 /** /about: who the shop is, in the shop's own words. */
 export function AboutPage() {

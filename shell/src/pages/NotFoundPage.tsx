@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { ShopSearchForm } from '../layout/ShopSearchForm';
+import { Link } from '@storefront/shared';
 
 export function NotFoundPage() {
   return (

@@ -1,7 +1,6 @@
-import { baseApi } from '@storefront/shared';
+import { baseApi, Route, Routes, useLocation } from '@storefront/shared';
 import { renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router-dom';
 import { resizeWindowTo } from '../behaviour/viewportTesting';
 import { pageMetaFor, usePageMeta } from '../app/pageMeta';
 import { Footer } from '../layout/Footer';

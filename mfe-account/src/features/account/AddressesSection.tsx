@@ -1,6 +1,5 @@
-import { Skeleton, type Address } from '@storefront/shared';
+import { type Address, Skeleton, toast } from '@storefront/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { AddressForm } from './AddressForm';
 import { useAddAddressMutation, useDeleteAddressMutation, useGetAddressesQuery, useUpdateAddressMutation } from './addressesApi';
 

@@ -1,5 +1,4 @@
-import { formatRand, Skeleton, useGetOrderQuery } from '@storefront/shared';
-import { Link, useParams } from 'react-router-dom';
+import { formatRand, Link, Skeleton, useGetOrderQuery, useParams } from '@storefront/shared';
 
 /** One of the shopper's orders: its lines and totals. */
 export function OrderDetail() {

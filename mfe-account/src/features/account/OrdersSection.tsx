@@ -1,5 +1,4 @@
-import { formatRand, Skeleton, useGetOrdersQuery } from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { formatRand, Link, Skeleton, useGetOrdersQuery } from '@storefront/shared';
 
 const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
 

@@ -1,7 +1,6 @@
-import { apiErrorMessage, normalisePhone, useUpdateMeMutation, type User } from '@storefront/shared';
+import { apiErrorMessage, normalisePhone, toast, type User, useUpdateMeMutation } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
-import { toast } from 'react-toastify';
 import { FormError } from '../auth/FormError';
 import { TextField } from '../auth/TextField';
 import { phone, required } from '../auth/validation';

@@ -1,8 +1,7 @@
-import { apiErrorMessage, useResetPasswordMutation } from '@storefront/shared';
+import { apiErrorMessage, Link, useResetPasswordMutation } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
-import { Link } from 'react-router-dom';
 import { FormError } from './FormError';
 import { TextField } from './TextField';
 import { newPassword } from './validation';

@@ -1,6 +1,5 @@
-import { formatRand, ProductImage, toCents, fromCents, type CartItem } from '@storefront/shared';
+import { type CartItem, formatRand, fromCents, Link, ProductImage, toCents } from '@storefront/shared';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 
 export function productPath(line: Pick<CartItem, 'link'>): string {
   return `/product?id=${encodeURIComponent(line.link)}`;

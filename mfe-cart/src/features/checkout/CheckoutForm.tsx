@@ -1,8 +1,7 @@
-import { DELIVERY_FEE, formatRand, randomId, SA_PROVINCES, type CartItem } from '@storefront/shared';
+import { type CartItem, DELIVERY_FEE, formatRand, randomId, SA_PROVINCES, useNavigate, useSearchParams } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, useField } from 'react-final-form';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePlaceOrderMutation } from '../orders/ordersApi';
 import { CheckoutProblemNotice } from './CheckoutProblemNotice';
 import { checkoutProblem, isCheckoutProblem } from './checkoutProblem';

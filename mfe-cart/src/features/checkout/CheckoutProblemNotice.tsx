@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { CheckoutProblem } from './checkoutProblem';
+import { Link } from '@storefront/shared';
 
 function ProblemText({ problem }: { problem: CheckoutProblem }) {
   switch (problem.kind) {

@@ -1,6 +1,5 @@
-import { formatRand, orderTotals, type CartItem } from '@storefront/shared';
+import { type CartItem, formatRand, Link, orderTotals } from '@storefront/shared';
 import { useField } from 'react-final-form';
-import { Link } from 'react-router-dom';
 import { CartLineRow } from '../cart/CartLineRow';
 import type { CheckoutValues } from './checkoutValues';
 import { TotalsList } from './TotalsList';

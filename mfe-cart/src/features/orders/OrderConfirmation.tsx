@@ -1,6 +1,5 @@
-import type { Order } from '@storefront/shared';
+import { Link, type Order } from '@storefront/shared';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { TotalsList } from '../checkout/TotalsList';
 import { OrderLineRow } from './OrderLineRow';
 import { PaymentInstructions } from './PaymentInstructions';

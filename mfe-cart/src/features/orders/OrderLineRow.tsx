@@ -1,5 +1,4 @@
-import { formatRand, ProductImage, type OrderLine } from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { formatRand, Link, type OrderLine, ProductImage } from '@storefront/shared';
 import { productPath } from '../cart/CartLineRow';
 
 function variantText(line: OrderLine): string {

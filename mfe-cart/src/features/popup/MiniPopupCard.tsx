@@ -1,6 +1,5 @@
-import { MESSAGES, ProductImage, type Picture } from '@storefront/shared';
+import { Link, MESSAGES, type Picture, ProductImage } from '@storefront/shared';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
 
 export interface PopupContent {
   kind: 'cart' | 'wishlist';

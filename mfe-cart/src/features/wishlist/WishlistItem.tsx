@@ -1,6 +1,5 @@
-import { Price, ProductImage, useAddToCart, useRemoveFromWishlist, type Product } from '@storefront/shared';
+import { Link, Price, type Product, ProductImage, useAddToCart, useRemoveFromWishlist } from '@storefront/shared';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { productPath } from '../cart/CartLineRow';
 
 /**

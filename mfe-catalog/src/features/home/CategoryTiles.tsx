@@ -1,5 +1,4 @@
-import { Skeleton, useGetCategoriesQuery } from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { Link, Skeleton, useGetCategoriesQuery } from '@storefront/shared';
 
 /** The top-level categories as tiles into the shop, with what is under each. */
 export function CategoryTiles() {

@@ -1,6 +1,5 @@
-import { useGetProductsQuery, type ProductQuery } from '@storefront/shared';
+import { Link, type ProductQuery, useGetProductsQuery } from '@storefront/shared';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { ProductCard } from '../products/ProductCard';
 import { CardPlaceholder } from '../products/ProductGrid';
 

@@ -1,13 +1,4 @@
-import {
-  emitStorefrontEvent,
-  Price,
-  ProductImage,
-  RatingBar,
-  salePercentLabel,
-  useAddToCart,
-  type Product,
-} from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { emitStorefrontEvent, Link, Price, type Product, ProductImage, RatingBar, salePercentLabel, useAddToCart } from '@storefront/shared';
 import type { ShopView } from '../shop/shopFilters';
 import { CardWishlistButton } from './CardWishlistButton';
 

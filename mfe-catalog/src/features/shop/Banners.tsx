@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@storefront/shared';
 
 const SLIDES = [
   { title: 'Summer linen, winter prices', text: 'Light layers for warm days, up to 40% off.', to: '/shop?search=linen', tone: 'sand' },

@@ -1,4 +1,4 @@
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from '@storefront/shared';
 
 /** How many page links show either side of the current one; the first and last always show. */
 const NEIGHBOURS = 2;

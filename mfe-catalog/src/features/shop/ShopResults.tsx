@@ -1,5 +1,4 @@
-import { useGetCategoriesQuery, useGetProductsQuery } from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { Link, useGetCategoriesQuery, useGetProductsQuery } from '@storefront/shared';
 import { ProductGrid } from '../products/ProductGrid';
 import { nameCategory } from './categoryNames';
 import { Pagination } from './Pagination';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { readShopFilters, writeShopFilters, type ShopFilters } from './shopFilters';
+import { useSearchParams } from '@storefront/shared';
 
 export interface UpdateOptions {
   /** Replace the history entry instead of adding one (infinite scroll's page count). */

@@ -1,5 +1,4 @@
-import type { Product } from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { Link, type Product } from '@storefront/shared';
 
 /** SKU and the categories, each a link to its shelf in the shop. */
 export function ProductMeta({ product }: { product: Product }) {

@@ -1,5 +1,4 @@
-import type { Product } from '@storefront/shared';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams, type Product } from '@storefront/shared';
 import { ProductSummary } from '../detail/ProductSummary';
 import { PurchaseOptions } from '../detail/PurchaseOptions';
 import { Gallery } from '../gallery/Gallery';

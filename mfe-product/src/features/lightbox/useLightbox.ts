@@ -1,6 +1,5 @@
-import { assetUrl, selectAssetHost, useAppSelector, type Picture, type Product } from '@storefront/shared';
+import { assetUrl, type Picture, type Product, selectAssetHost, toast, useAppSelector } from '@storefront/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 
 /**
  * Opens the product's large pictures in the full-screen lightbox. lightgallery is fetched the

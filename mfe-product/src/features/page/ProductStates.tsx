@@ -1,5 +1,4 @@
-import { Skeleton } from '@storefront/shared';
-import { Link } from 'react-router-dom';
+import { Link, Skeleton } from '@storefront/shared';
 import './productStates.css';
 
 /** Shaped like the product while it loads; screen readers hear one busy region. */

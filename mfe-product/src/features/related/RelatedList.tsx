@@ -1,6 +1,5 @@
-import { Price, ProductImage, Skeleton, type Product } from '@storefront/shared';
+import { Link, Price, type Product, ProductImage, Skeleton } from '@storefront/shared';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
 import { productHref, type ProductLayoutName } from '../layouts/productLayouts';
 import { useRelatedProducts } from './useRelatedProducts';
 import './related.css';

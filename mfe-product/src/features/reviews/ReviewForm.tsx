@@ -1,8 +1,7 @@
-import { apiErrorMessage, visibleFieldError, type Product } from '@storefront/shared';
+import { apiErrorMessage, type Product, toast, visibleFieldError } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
 import { useId } from 'react';
 import { Field, Form } from 'react-final-form';
-import { toast } from 'react-toastify';
 import { useAddProductReviewMutation, type NewReview } from './reviewsApi';
 
 const STARS = [1, 2, 3, 4, 5] as const;

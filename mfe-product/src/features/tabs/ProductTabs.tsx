@@ -1,6 +1,5 @@
-import type { Product } from '@storefront/shared';
+import { useSearchParams, type Product } from '@storefront/shared';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { ReviewsPanel } from '../reviews/ReviewsPanel';
 import { AdditionalInformation } from './AdditionalInformation';
 import { DeliveryAndCollection } from './DeliveryAndCollection';

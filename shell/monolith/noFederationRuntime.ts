@@ -1,0 +1,2 @@
+// The monolith build has no remotes: nothing to provide (see webpack.monolith.ts).
+export {};
