@@ -79,7 +79,11 @@ async function shellFacts(): Promise<ShellFacts> {
     throw new Error(`the shell's manifest is missing at ${manifestPath}: build the shell (npm run build -w shell) or set SHELL_MANIFEST`);
   })) as Manifest;
   const { REMOTE_MODULES } = (await import(path.join(ROOT, 'shell', 'src', 'federation', 'remoteModules.ts'))) as { REMOTE_MODULES: Record<string, readonly string[]> };
-  return { shared: Object.fromEntries(manifest.shared.map((shared) => [shared.name, shared.version])), requiredModules: REMOTE_MODULES };
+  return {
+    shared: Object.fromEntries(manifest.shared.map((shared) => [shared.name, shared.version])),
+    requiredModules: REMOTE_MODULES,
+    federationRuntime: manifest.metaData.pluginVersion,
+  };
 }
 
 function printTable(candidates: readonly RemoteCandidate[], problems: readonly Problem[]) {

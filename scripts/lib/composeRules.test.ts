@@ -9,6 +9,7 @@ const shell: ShellFacts = {
     '@storefront/shared': '1.2.0',
   },
   requiredModules: { 'mfe-catalog': ['HomePage', 'ShopPage'], 'mfe-cart': ['CartPage'] },
+  federationRuntime: '2.9.2',
 };
 
 function manifest(name: string, version: string, overrides: Partial<{ exposes: string[]; shared: Manifest['shared'] }> = {}): Manifest {
@@ -18,6 +19,7 @@ function manifest(name: string, version: string, overrides: Partial<{ exposes: s
       buildInfo: { buildVersion: version, buildName: name },
       remoteEntry: { name: 'remoteEntry.js', path: '' },
       publicPath: 'auto',
+      pluginVersion: '2.9.2',
     },
     exposes: (overrides.exposes ?? []).map((expose) => ({ name: expose, path: `./${expose}` })),
     shared: overrides.shared ?? [
@@ -145,6 +147,19 @@ describe('checkComposition', () => {
     });
     const problems = checkComposition([candidate('mfe-catalog', '1.4.0'), newer], shell);
     expect(problems.map((problem) => problem.message)).toEqual(['@storefront/shared: the shell has 1.2.0, mfe-cart requires ^1.3.0 (it uses exports added since)']);
+  });
+
+  it('reports a remote built with another federation plugin than the runtime the shell provides', () => {
+    const rebuilt = candidate('mfe-cart', '2.0.1');
+    rebuilt.manifest = { ...rebuilt.manifest!, metaData: { ...rebuilt.manifest!.metaData, pluginVersion: '2.10.0' } };
+    const problems = checkComposition([candidate('mfe-catalog', '1.4.0'), rebuilt], shell);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        remote: 'mfe-cart',
+        rule: 'federation-runtime',
+        message: 'mfe-cart@2.0.1 was built with @module-federation/enhanced 2.10.0, the shell provides the runtime of 2.9.2',
+      }),
+    ]);
   });
 
   it('reports two remotes injecting the same endpoint or slice into the one store', () => {

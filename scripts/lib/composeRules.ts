@@ -19,6 +19,8 @@ export interface Manifest {
     buildInfo: { buildVersion: string; buildName?: string };
     remoteEntry: { name: string; path: string };
     publicPath?: string;
+    /** The @module-federation/enhanced version it was built with. */
+    pluginVersion?: string;
   };
   shared: ManifestShared[];
   exposes: { name: string; path?: string }[];
@@ -51,6 +53,8 @@ export interface ShellFacts {
   shared: Record<string, string>;
   /** Modules the shell loads from each remote. */
   requiredModules: Record<string, readonly string[]>;
+  /** The federation runtime the shell provides to the remotes (its manifest's pluginVersion). */
+  federationRuntime?: string;
 }
 
 export type Rule =
@@ -59,6 +63,7 @@ export type Rule =
   | 'build-version'
   | 'exposes'
   | 'singleton-version'
+  | 'federation-runtime'
   | 'contract'
   | 'unique-injections';
 
@@ -120,6 +125,18 @@ function checkManifest(candidate: RemoteCandidate, manifest: Manifest, shell: Sh
       rule: 'exposes',
       message: `the shell needs ${missing.join(', ')}, which ${remote}@${version} does not expose`,
       fix: `choose a version of ${remote} that exposes them, or release the shell that no longer needs them first`,
+    });
+  }
+
+  // Remotes are built with externalRuntime: they run on the runtime the shell provides, whose
+  // internals their entries call, so both must come from the same release of the plugin.
+  const remoteRuntime = manifest.metaData.pluginVersion;
+  if (shell.federationRuntime && remoteRuntime && remoteRuntime !== shell.federationRuntime) {
+    problems.push({
+      remote,
+      rule: 'federation-runtime',
+      message: `${remote}@${version} was built with @module-federation/enhanced ${remoteRuntime}, the shell provides the runtime of ${shell.federationRuntime}`,
+      fix: `rebuild ${remote} with @module-federation/enhanced ${shell.federationRuntime}, or release the shell with ${remoteRuntime} first`,
     });
   }
 
