@@ -93,6 +93,34 @@ class ContractPlugin {
   }
 }
 
+/** Chunk names of code a page loads only when it is used: a route of its own, or a region on demand. */
+export const ON_DEMAND_CHUNK = /^(page|later)-/;
+
+/**
+ * Writes first-load.json: the shell's scripts a first visit loads (everything but what only
+ * on-demand chunks need, see ON_DEMAND_CHUNK). The first-load budget test reads it, so a chunk
+ * split off for an on-demand region is not counted, and one the shell starts with always is.
+ */
+export class FirstLoadPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('StorefrontFirstLoad', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'StorefrontFirstLoad', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const firstLoad = new Set<string>();
+        const onDemand = new Set<string>();
+        for (const chunk of compilation.chunks) {
+          const groups = [...chunk.groupsIterable];
+          const later = groups.length > 0 && groups.every((group) => group.name !== null && group.name !== undefined && ON_DEMAND_CHUNK.test(group.name));
+          for (const file of chunk.files) {
+            if (/\.(js|css)$/.test(file)) (later ? onDemand : firstLoad).add(file);
+          }
+        }
+        const report = { files: [...firstLoad].sort(), onDemand: [...onDemand].sort() };
+        compilation.emitAsset('first-load.json', new sources.RawSource(`${JSON.stringify(report, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 interface CommonOptions {
   dirname: string;
   pkg: PackageJson;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { commonConfig, sharedSingletons, type Mode } from '../webpack.common';
+import { commonConfig, FirstLoadPlugin, sharedSingletons, type Mode } from '../webpack.common';
 import pkg from './package.json';
 
 export default (_env: unknown, argv: { mode?: Mode }) => {
@@ -21,7 +21,10 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
         manifest: true,
         shareStrategy: 'loaded-first',
         shared: sharedSingletons(pkg),
+        // A browser app: leave out the runtime's Node.js loading code.
+        experiments: { optimization: { target: 'web' } },
       }),
+      new FirstLoadPlugin(),
     ],
   });
   config.output = { ...config.output, publicPath: '/' };

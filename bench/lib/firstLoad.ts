@@ -4,7 +4,7 @@
  * route renders its mf-manifest.json, remoteEntry.js and the synchronous assets of the exposed
  * modules it uses, as the manifest lists them. Each file is gzipped at level 9, as served.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { packageVersion, REMOTES, ROOT, type Remote } from '../../scripts/lib/packages';
@@ -46,9 +46,10 @@ export function firstLoadFromDist(route: BenchRoute): FirstLoad {
 
   const shellDist = path.join(ROOT, 'shell/dist');
   mustExist(path.join(shellDist, 'index.html'));
-  // Every script of the shell but its own pages' chunks (page-*: /about, /contact), which load only there.
-  const shellFiles = readdirSync(shellDist).filter((entry) => /\.(js|css)$/.test(entry) && !entry.startsWith('page-'));
-  for (const name of shellFiles.sort()) add(path.join(shellDist, name));
+  // The shell's build lists what a first visit loads (webpack.common.ts, FirstLoadPlugin): all of
+  // it but the chunks only its on-demand pages and regions need.
+  const { files: shellFiles } = JSON.parse(readFileSync(mustExist(path.join(shellDist, 'first-load.json')), 'utf8')) as { files: string[] };
+  for (const name of shellFiles) add(path.join(shellDist, name));
   files.push({ file: '/composition.json', gzipBytes: compositionBytes() });
 
   const byRemote = new Map<Remote, string[]>();

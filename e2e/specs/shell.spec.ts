@@ -127,8 +127,21 @@ describe('the shell at 1280 px', () => {
   });
 
   it('subscribes to the newsletter: a toast at bottom right confirms, closes after 3 s, and the second time is a friendly no-op', async () => {
-    const { context, page } = await openAt(1280);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const formChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/later-newsletter\.[^/]*\.js$/.test(request.url())) formChunks.push(request.url());
+    });
+    await page.goto(shellUrl('/'));
+    await page.locator('.cat-card__media').first().waitFor();
+    // The form and its library load when the footer comes near, not with the page.
     const email = page.getByRole('textbox', { name: 'Your email for our newsletter' });
+    expect(formChunks).toEqual([]);
+    await expect(email.count()).resolves.toBe(0);
+    await page.getByRole('heading', { name: 'Newsletter' }).scrollIntoViewIfNeeded();
+    await email.waitFor();
+    expect(formChunks).toHaveLength(1);
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText('Enter your email address.').waitFor();
     const address = `e2e.${Date.now()}@example.co.za`;

@@ -1,5 +1,5 @@
-import { NewsletterForm } from './NewsletterForm';
 import { Link } from '@storefront/shared';
+import { NewsletterSignup } from './NewsletterSignup';
 
 /** Contact details, trading hours, links and the newsletter (§1). */
 export function Footer() {
@@ -38,7 +38,7 @@ export function Footer() {
             <li><Link to="/cart">Cart</Link></li>
           </ul>
         </nav>
-        <NewsletterForm />
+        <NewsletterSignup />
       </div>
       <p className="sf-container shell-footer__legal">© {new Date().getFullYear()} Jacaranda. Prices include VAT.</p>
     </footer>

@@ -8,8 +8,11 @@ function validateEmail(value: string | undefined): string | undefined {
   return isEmailAddress(value) ? undefined : 'Enter a valid email address.';
 }
 
-/** The footer's newsletter form (§1, §5): the e-mail is required and checked; a toast confirms. */
-export function NewsletterForm() {
+/**
+ * The footer's newsletter form (§1, §5): the e-mail is required and checked; a toast confirms.
+ * Loaded when the footer comes near (NewsletterSignup), with react-final-form.
+ */
+export function NewsletterForm({ labelledBy }: { labelledBy: string }) {
   const id = useId();
   const [subscribe] = useSubscribeToNewsletterMutation();
   return (
@@ -25,9 +28,7 @@ export function NewsletterForm() {
         }
       }}
       render={({ handleSubmit, submitting }) => (
-        <form className="shell-newsletter" onSubmit={handleSubmit} noValidate aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`}>Newsletter</h2>
-          <p>New arrivals and specials, once a week.</p>
+        <form onSubmit={handleSubmit} noValidate aria-labelledby={labelledBy}>
           <Field<string> name="email" validate={validateEmail}>
             {({ input, meta }) => {
               const error = visibleFieldError(meta);

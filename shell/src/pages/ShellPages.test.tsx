@@ -1,6 +1,6 @@
 import { baseApi, Route, Routes, useLocation } from '@storefront/shared';
 import { renderWithStore } from '@storefront/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { resizeWindowTo } from '../behaviour/viewportTesting';
 import { pageMetaFor, usePageMeta } from '../app/pageMeta';
 import { Footer } from '../layout/Footer';
@@ -86,9 +86,31 @@ describe('Footer', () => {
     expect(screen.getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/about');
   });
 
+  it('loads the newsletter form only when the footer comes near the screen', async () => {
+    const observed: { callback: IntersectionObserverCallback; margin?: string }[] = [];
+    class NearObserver {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        observed.push({ callback, margin: options?.rootMargin });
+      }
+      observe() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'IntersectionObserver', { value: NearObserver, configurable: true });
+    try {
+      renderWithStore(<Footer />);
+      expect(screen.getByRole('heading', { name: 'Newsletter' })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'Your email for our newsletter' })).not.toBeInTheDocument();
+      expect(observed.map((observer) => observer.margin)).toEqual(['40px 0px']);
+      act(() => observed[0]?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(await screen.findByRole('textbox', { name: 'Your email for our newsletter' })).toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(window, 'IntersectionObserver');
+    }
+  });
+
   it('subscribes to the newsletter once: the e-mail is required and checked, a toast confirms, the second time is a friendly no-op', async () => {
     const { user } = renderWithStore(<Footer />);
-    const email = screen.getByRole('textbox', { name: 'Your email for our newsletter' });
+    const email = await screen.findByRole('textbox', { name: 'Your email for our newsletter' });
     const subscribe = screen.getByRole('button', { name: 'Subscribe' });
     await user.click(subscribe);
     expect(await screen.findByText('Enter your email address.')).toBeInTheDocument();
