@@ -42,6 +42,7 @@ export { Skeleton } from './ui/Skeleton';
 export { ErrorBoundary } from './ui/ErrorBoundary';
 export { mountStandalone } from './ui/StandaloneApp';
 export { TOAST_OPTIONS } from './ui/toastOptions';
+export { toast, Toasts } from './ui/toasts';
 export { Modal } from './ui/Modal';
 export { FormField, visibleFieldError, type FieldControlProps, type FieldState } from './ui/FormField';
 export {

@@ -7,7 +7,7 @@
  * module the shell's one copy of each library is tree-shaken to what is listed here, and it is
  * still one copy on the page (the router, store and toast contexts must be one), because
  * @storefront/shared is itself the shared singleton. A remote that needs another export asks for
- * it here, in a minor release of @storefront/shared.
+ * it here, in a minor release of @storefront/shared. Toasts are in ui/toasts.tsx (loaded later).
  */
 export {
   BrowserRouter,
@@ -25,4 +25,3 @@ export {
 } from 'react-router-dom';
 export { Provider } from 'react-redux';
 export { skipToken } from '@reduxjs/toolkit/query';
-export { toast, ToastContainer } from 'react-toastify';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../ui/toasts';
 import { emitStorefrontEvent } from '../events';
 import type { CartItem, Product } from '../types';
 import {

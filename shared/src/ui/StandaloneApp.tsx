@@ -2,9 +2,8 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Link } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { createStorefrontStore } from '../store/createStore';
-import { TOAST_OPTIONS } from './toastOptions';
+import { Toasts } from './toasts';
 
 /**
  * The mini shell a remote's team runs alone (`npm start -w mfe-cart`): the real store and api
@@ -29,7 +28,7 @@ export function mountStandalone({ name, links, children }: { name: string; links
             </nav>
           </header>
           <main>{children}</main>
-          <ToastContainer {...TOAST_OPTIONS} />
+          <Toasts />
         </BrowserRouter>
       </Provider>
     </StrictMode>,

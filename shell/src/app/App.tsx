@@ -1,4 +1,4 @@
-import { type AppStore, BrowserRouter, Provider, Route, Routes, TOAST_OPTIONS, ToastContainer, useLocation } from '@storefront/shared';
+import { type AppStore, BrowserRouter, Provider, Route, Routes, Toasts, useLocation } from '@storefront/shared';
 import type { Composition } from '../federation/composition';
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { AccountModals } from '../layout/AccountModals';
@@ -67,7 +67,7 @@ export function App({ store, preview = [] }: { store: AppStore; preview?: Compos
           <AccountModals />
           <RemoteRegion remote="mfe-cart" module="MiniPopup" label="the added-to-cart popup" quiet />
           <QuickViewHost />
-          <ToastContainer {...TOAST_OPTIONS} />
+          <Toasts />
         </BrowserRouter>
       </Provider>
     </StrictMode>
