@@ -96,26 +96,45 @@ class ContractPlugin {
 /** Chunk names of code a page loads only when it is used: a route of its own, or a region on demand. */
 export const ON_DEMAND_CHUNK = /^(page|later)-/;
 
+/** The .js and .css files of a build that a first visit loads, and those only on-demand chunks need. */
+function splitFirstLoad(compilation: Compilation): { files: string[]; onDemand: string[] } {
+  const firstLoad = new Set<string>();
+  const onDemand = new Set<string>();
+  for (const chunk of compilation.chunks) {
+    const groups = [...chunk.groupsIterable];
+    const later = groups.length > 0 && groups.every((group) => typeof group.name === 'string' && ON_DEMAND_CHUNK.test(group.name));
+    for (const file of chunk.files) {
+      if (/\.(js|css)$/.test(file)) (later ? onDemand : firstLoad).add(file);
+    }
+  }
+  return { files: [...firstLoad].sort(), onDemand: [...onDemand].sort() };
+}
+
 /**
- * Writes first-load.json: the shell's scripts a first visit loads (everything but what only
- * on-demand chunks need, see ON_DEMAND_CHUNK). The first-load budget test reads it, so a chunk
- * split off for an on-demand region is not counted, and one the shell starts with always is.
+ * For the shell. Writes first-load.json: the scripts a first visit loads (everything but what only
+ * on-demand chunks need, see ON_DEMAND_CHUNK); the first-load budget test reads it. And has
+ * index.html preload them, with /composition.json, so they download beside the entry script
+ * instead of after it has run (one round trip less before the page can draw).
  */
 export class FirstLoadPlugin {
+  constructor(private readonly preloadFetches: readonly string[] = []) {}
+
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('StorefrontFirstLoad', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StorefrontFirstLoad', (data) => {
+        const inHtml = new Set(data.headTags.concat(data.bodyTags).map((tag) => String(tag.attributes.src ?? tag.attributes.href ?? '')));
+        const preloads = splitFirstLoad(compilation)
+          .files.filter((file) => file.endsWith('.js'))
+          .map((file) => `${data.publicPath}${file}`)
+          .filter((href) => !inHtml.has(href))
+          .map((href) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href }));
+        const fetches = this.preloadFetches.map((href) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' }));
+        // After the entry script, which starts the page; then what it will ask for.
+        data.headTags.push(...fetches, ...preloads);
+        return data;
+      });
       compilation.hooks.processAssets.tap({ name: 'StorefrontFirstLoad', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const firstLoad = new Set<string>();
-        const onDemand = new Set<string>();
-        for (const chunk of compilation.chunks) {
-          const groups = [...chunk.groupsIterable];
-          const later = groups.length > 0 && groups.every((group) => group.name !== null && group.name !== undefined && ON_DEMAND_CHUNK.test(group.name));
-          for (const file of chunk.files) {
-            if (/\.(js|css)$/.test(file)) (later ? onDemand : firstLoad).add(file);
-          }
-        }
-        const report = { files: [...firstLoad].sort(), onDemand: [...onDemand].sort() };
-        compilation.emitAsset('first-load.json', new sources.RawSource(`${JSON.stringify(report, null, 2)}\n`));
+        compilation.emitAsset('first-load.json', new sources.RawSource(`${JSON.stringify(splitFirstLoad(compilation), null, 2)}\n`));
       });
     });
   }

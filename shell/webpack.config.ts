@@ -24,7 +24,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
         // A browser app: leave out the runtime's Node.js loading code.
         experiments: { optimization: { target: 'web' } },
       }),
-      new FirstLoadPlugin(),
+      new FirstLoadPlugin(['/composition.json']),
     ],
   });
   config.output = { ...config.output, publicPath: '/' };

@@ -3,7 +3,16 @@
  * to compose, so it asks for nothing and starts at once with the default config.
  */
 import type { Composition } from '../src/federation/composition';
+import { modulesForPath } from '../src/federation/routeModules';
+import { preloadModules } from './remoteComponent';
+
+let request: Promise<Composition> | undefined;
 
 export function requestComposition(): Promise<Composition> {
-  return Promise.resolve({ remotes: {}, lastKnownGood: {}, preview: [] });
+  if (!request) {
+    // As the composed shell does: the page's modules start loading from the entry.
+    preloadModules(modulesForPath(window.location.pathname));
+    request = Promise.resolve({ remotes: {}, lastKnownGood: {}, preview: [] });
+  }
+  return request;
 }

@@ -5,7 +5,7 @@
  * only so `npm run bench` can measure what run-time composition costs against one build.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Composition, RemoteName } from '../src/federation/composition';
+import type { RemoteName } from '../src/federation/composition';
 import type { ModuleRef } from '../src/federation/routeModules';
 
 /** Each module's own props are checked where RemoteRegion passes them, as with loadRemote. */
@@ -32,13 +32,13 @@ const MODULES: Record<string, Loader> = {
   'mfe-account/AccountPage': () => import('../../mfe-account/src/exposes/AccountPage'),
 };
 
-/** Nothing to register: every module is in the bundle. */
-export function registerComposition(_composition: Composition): void {}
-
 /** As the composed shell does: the page's modules start loading before React asks for them. */
 export function preloadModules(modules: readonly ModuleRef[]): void {
   for (const { remote, module } of modules) MODULES[`${remote}/${module}`]?.().catch(() => undefined);
 }
+
+/** Started already from the entry (compositionRequest.ts); the imports are cached. */
+export const startLoadingRemoteModules = preloadModules;
 
 export function remoteVersionInUse(_remote: RemoteName): string | undefined {
   return 'monolith';

@@ -1,12 +1,20 @@
 /**
  * The one request for /composition.json. The entry (index.ts) starts it before it loads the
- * bootstrap chunks, so the two travel together instead of one after the other.
+ * bootstrap chunks, so the two travel together instead of one after the other; when it arrives,
+ * the remotes are registered and the page's manifests, remote entries and chunks start
+ * downloading at once, beside the bootstrap chunks rather than after them.
  */
 import { fetchComposition, type Composition } from './composition';
+import { preloadModules, registerComposition } from './registration';
+import { modulesForPath } from './routeModules';
 
 let request: Promise<Composition> | undefined;
 
 export function requestComposition(): Promise<Composition> {
-  request ??= fetchComposition();
+  request ??= fetchComposition().then((composition) => {
+    registerComposition(composition);
+    preloadModules(modulesForPath(window.location.pathname));
+    return composition;
+  });
   return request;
 }
