@@ -1,8 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { toast, Toasts } from './toasts';
 
-afterEach(() => jest.useRealTimers());
-
 describe('Toasts', () => {
   it('stays out of the page until a toast is raised, then shows it', async () => {
     const { container } = render(<Toasts />);
@@ -17,19 +15,6 @@ describe('Toasts', () => {
     act(() => {
       window.dispatchEvent(new Event('pointerdown'));
     });
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
-    expect(container.querySelector('.Toastify')).not.toBeNull();
-  });
-
-  it('loads on its own a few seconds after the page starts', async () => {
-    jest.useFakeTimers();
-    const { container } = render(<Toasts />);
-    act(() => jest.advanceTimersByTime(3_900));
-    expect(container.querySelector('.Toastify')).toBeNull();
-    act(() => jest.advanceTimersByTime(200));
-    jest.useRealTimers();
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });

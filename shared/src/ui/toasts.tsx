@@ -9,8 +9,9 @@ let toastify: Promise<Toastify> | undefined;
 /**
  * react-toastify with its styles (about 10 KB gzip) is not needed to draw a page. It loads with
  * the shopper's first interaction (a toast follows an action, and an api round trip gives it time
- * to arrive), a few seconds after the page starts, or with the first toast, whichever comes
- * first. A toast raised before the container is up waits in react-toastify's queue.
+ * to arrive) or with the first toast, whichever comes first; not on a timer, which would put its
+ * start-up in the middle of the page's own. A toast raised before the container is up waits in
+ * react-toastify's queue.
  */
 function loadToastify(): Promise<Toastify> {
   toastify ??= import(/* webpackChunkName: "later-toasts" */ 'react-toastify').catch((error: unknown) => {
@@ -38,7 +39,6 @@ export const toast = {
 
 const ToastContainer = lazy(() => loadToastify().then((library) => ({ default: library.ToastContainer })));
 
-const LOAD_AFTER_MS = 4000;
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 /** Where toasts appear; mount once per page. */
@@ -49,11 +49,9 @@ export function Toasts() {
     const mount = () => setReady(true);
     wanted.add(mount);
     for (const type of INTERACTIONS) window.addEventListener(type, mount, { once: true, passive: true, capture: true });
-    const timer = window.setTimeout(mount, LOAD_AFTER_MS);
     return () => {
       wanted.delete(mount);
       for (const type of INTERACTIONS) window.removeEventListener(type, mount, { capture: true });
-      window.clearTimeout(timer);
     };
   }, [ready]);
   if (!ready) return null;
