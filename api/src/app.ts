@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ProductDetailCache } from './cache/productDetailCache';
 import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
 import { registerErrorHandling } from './plugins/errors';
@@ -31,6 +32,16 @@ export interface BuildAppOptions {
   /** In production the developer routes (/dev/outbox) do not exist. */
   production?: boolean;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** GET /products/{id} answers in memory; tests reach it to wait for notifications. */
+    productDetailCache: ProductDetailCache;
+  }
+}
+
+/** Methods that change nothing; every other request waits for the product cache to catch up. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Largest request body: a product record for the wishlist is a few kilobytes. */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -65,6 +76,18 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
+
+  const productCache = new ProductDetailCache(database);
+  await productCache.start();
+  app.decorate('productDetailCache', productCache);
+  app.addHook('onClose', () => productCache.close());
+  // A write's own next read must not be answered from before it: its changes' notifications are
+  // heard (and their products dropped from memory) before the write is answered.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method)) await productCache.sync();
+    return payload;
+  });
+
   // Bodies are JSON only; a text body is a 415 rather than a string that fails validation.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
@@ -75,7 +98,7 @@ export async function buildApp({
   await app.register(async (shopperScope) => {
     registerShopperIdentity(shopperScope, database);
     await shopperScope.register(healthRoutes, { database });
-    await shopperScope.register(productRoutes, { database });
+    await shopperScope.register(productRoutes, { database, productCache });
     await shopperScope.register(catalogueRoutes, { database });
     await shopperScope.register(searchRoutes, { database });
     await shopperScope.register(cartRoutes, { database });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { MEMORY_DATA_DIR, type Database, type Queryable } from './database';
+import { CHANNEL_NAME, MEMORY_DATA_DIR, type Database, type Queryable } from './database';
 
 function wrap(connection: PGlite | Transaction): Queryable {
   return {
@@ -29,6 +29,17 @@ export async function createPgliteDatabase(dataDir: string): Promise<Database> {
     query: base.query,
     exec: base.exec,
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    // One connection in this process: it cannot be lost, so listening starts once and stays.
+    async listen(channel, handlers) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
+      const unlisten = await pglite.listen(channel, (payload) => handlers.notification(payload));
+      handlers.listening(true);
+      return {
+        async close() {
+          if (!pglite.closed) await unlisten();
+        },
+      };
+    },
     close: () => pglite.close(),
   };
 }
