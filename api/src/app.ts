@@ -15,7 +15,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { orderRoutes } from './routes/orders';
-import { productRoutes } from './routes/products';
+import { productDetailRoutes, productRoutes } from './routes/products';
 import { searchRoutes } from './routes/search';
 import { wishlistRoutes } from './routes/wishlist';
 
@@ -83,22 +83,25 @@ export async function buildApp({
   app.addHook('onClose', () => productCache.close());
   // A write's own next read must not be answered from before it: its changes' notifications are
   // heard (and their products dropped from memory) before the write is answered.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method)) await productCache.sync();
-    return payload;
+  // A callback, not an async hook: reads (nearly every request) pass through without a promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (SAFE_METHODS.has(request.method)) return done(null, payload);
+    productCache.sync().then(() => done(null, payload), done);
   });
 
   // Bodies are JSON only; a text body is a 415 rather than a string that fails validation.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
 
-  // Pictures are public and cached for a year, so they are served without a shopper cookie.
+  // Pictures and product details are public, the same for everyone, and cached, so they are
+  // served without a shopper cookie.
   await app.register(imageRoutes, { database });
+  await app.register(productDetailRoutes, { database, productCache });
 
   await app.register(async (shopperScope) => {
     registerShopperIdentity(shopperScope, database);
     await shopperScope.register(healthRoutes, { database });
-    await shopperScope.register(productRoutes, { database, productCache });
+    await shopperScope.register(productRoutes, { database });
     await shopperScope.register(catalogueRoutes, { database });
     await shopperScope.register(searchRoutes, { database });
     await shopperScope.register(cartRoutes, { database });

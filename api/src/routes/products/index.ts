@@ -34,10 +34,7 @@ async function filterOr400(database: Database, query: ProductFilterQuery, reply:
 const PRODUCT_CACHE_CONTROL = 'no-cache';
 const NotModifiedSchema = Type.Unsafe<undefined>({ description: 'Not modified: the ETag in If-None-Match is current' });
 
-export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database; productCache: ProductDetailCache }> = async (
-  app,
-  { database, productCache },
-) => {
+export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/products',
     {
@@ -75,7 +72,17 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database; prod
       return readCatalogue(database, (db) => productFacets(db, filter));
     },
   );
+};
 
+/**
+ * One product, from memory when it can be (ProductDetailCache). Registered outside the shopper
+ * scope: the answer is the same for every shopper, so it neither reads their session nor sets
+ * their cookie, and a hit does no more than write the stored bytes.
+ */
+export const productDetailRoutes: FastifyPluginAsyncTypebox<{ database: Database; productCache: ProductDetailCache }> = async (
+  app,
+  { database, productCache },
+) => {
   app.get(
     '/products/:id',
     {
