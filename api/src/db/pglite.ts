@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CHANNEL_NAME, MEMORY_DATA_DIR, type Database, type Queryable } from './database';
+import { CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, type Database, type Queryable } from './database';
 
 function wrap(connection: PGlite | Transaction): Queryable {
   return {
@@ -23,6 +23,7 @@ export async function createPgliteDatabase(dataDir: string): Promise<Database> {
   const extensions = { pg_trgm };
   const pglite = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await pglite.waitReady;
+  await pglite.exec(`SET random_page_cost = ${IN_MEMORY_RANDOM_PAGE_COST}`);
   const base = wrap(pglite);
   return {
     kind: 'pglite',

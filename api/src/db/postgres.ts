@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CHANNEL_NAME, type Database, type NotificationHandlers, type Queryable, type Subscription } from './database';
+import { CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, type Database, type NotificationHandlers, type Queryable, type Subscription } from './database';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -111,7 +111,7 @@ export async function createPostgresDatabase(databaseUrl: string, schema?: strin
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     // Every pooled connection starts with the schema first, so unqualified names resolve there.
-    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+    options: [`-c random_page_cost=${IN_MEMORY_RANDOM_PAGE_COST}`, ...(schema ? [`-c search_path=${schema},public`] : [])].join(' '),
   });
   // An idle connection dropped by the server must not crash the process.
   pool.on('error', () => undefined);
