@@ -56,8 +56,9 @@ interface PendingRead {
  * - A read that began before a change and ends after its notification is not stored: each
  *   notification bumps `generation`, and a read is stored only if neither its product nor its key
  *   changed since it began. One that ends before the notification is stored and then dropped by it.
- * - Writes made through this api wait for `sync()`, a NOTIFY of our own that arrives after every
- *   notification committed before it, so their own next GET is never answered from before them.
+ * - Writes through this api that change products (routes with `config.changesProducts`) wait for
+ *   `sync()`, a NOTIFY of our own that arrives after every notification committed before it, so
+ *   the shopper's next GET is never answered from before them.
  * - Without a working LISTEN nothing is served from or stored in memory: when the connection is
  *   lost everything is dropped, and it is used again only once listening has resumed.
  */
@@ -165,7 +166,9 @@ export class ProductDetailCache {
    * Never throws.
    */
   async sync(): Promise<void> {
-    if (!this.isListening) return;
+    // PGlite hands a commit's notifications to its listeners before the committing query returns
+    // (one connection, in this process): by now they have been heard.
+    if (!this.isListening || this.database.kind === 'pglite') return;
     const token = `${BARRIER_PREFIX}${randomBytes(12).toString('base64url')}`;
     const heard = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => {

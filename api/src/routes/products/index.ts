@@ -11,6 +11,7 @@ import { ProductFilterError, resolveProductFilter, type ProductFilter, type Prod
 import { findProduct, listProducts } from './productQueries';
 import { ProductFacetsQuerySchema, ProductFacetsSchema, ProductListingQuerySchema } from './productQuerySchemas';
 import { explainQueryErrors } from './queryErrors';
+import { readCatalogue } from './readCatalogue';
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 const DEFAULT_LIMIT = 100;
@@ -47,7 +48,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = 
       const { page = 1, limit = DEFAULT_LIMIT, sort, ...filters } = request.query;
       const filter = await filterOr400(database, filters, reply);
       if (!filter) return reply;
-      const result = await listProducts(database, filter, { sort, offset: (page - 1) * limit, limit });
+      const result = await readCatalogue(database, (db) => listProducts(db, filter, { sort, offset: (page - 1) * limit, limit }));
       reply.header(TOTAL_COUNT_HEADER, String(result.total));
       // The storefront may call from another origin in development; let it read the total.
       reply.header('Access-Control-Expose-Headers', TOTAL_COUNT_HEADER);
@@ -68,7 +69,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = 
     async (request, reply) => {
       const filter = await filterOr400(database, request.query, reply);
       if (!filter) return reply;
-      return productFacets(database, filter);
+      return readCatalogue(database, (db) => productFacets(db, filter));
     },
   );
 };

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { errorResponses, Nullable } from '../../schemas/common';
 import { CategorySchema, PictureSchema } from '../../schemas/product';
 import { explainQueryErrors } from '../products/queryErrors';
+import { readCatalogue } from '../products/readCatalogue';
 import { MAX_SUGGESTED_CATEGORIES, MAX_SUGGESTED_PRODUCTS, suggest } from './suggestQueries';
 
 const SuggestQuerySchema = Type.Object(
@@ -46,6 +47,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
       schema: { querystring: SuggestQuerySchema, response: { 200: SuggestionsSchema, ...errorResponses } },
       schemaErrorFormatter: explainQueryErrors,
     },
-    async (request) => suggest(database, request.query.q, request.query.category),
+    async (request) => readCatalogue(database, (db) => suggest(db, request.query.q, request.query.category)),
   );
 };
