@@ -147,7 +147,7 @@ async function startChild(command: string, args: string[], readyUrl: string) {
 }
 
 /** A database of its own on the PostgreSQL server, created for the run and dropped after it. */
-async function withPostgresDatabase<T>(serverUrl: string, run: (databaseUrl: string) => Promise<T>): Promise<T> {
+export async function withPostgresDatabase<T>(serverUrl: string, run: (databaseUrl: string) => Promise<T>): Promise<T> {
   const name = `bench_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -1,6 +1,7 @@
 /**
  * Section 4: search and filtered-listing latency as the catalogue grows, each size seeded with the
- * api's own generator into a fresh PGlite folder. Requests go one at a time (latency, not load).
+ * api's own generator into a fresh PGlite folder, and (BENCH_GROWTH_DATABASES) a fresh database on
+ * the PostgreSQL server. Requests go one at a time (latency, not load).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../scripts/lib/packages';
+import { withPostgresDatabase } from './apiBench';
 import { portBase, startApi } from './lib/servers';
 import { median, percentile } from './lib/stats';
 
@@ -16,7 +18,12 @@ const run = promisify(execFile);
 export const GROWTH_QUERIES = ['search', 'suggest', 'filtered listing'] as const;
 export type GrowthQuery = (typeof GROWTH_QUERIES)[number];
 
+export const GROWTH_DATABASES = ['pglite', 'postgres'] as const;
+export type GrowthDatabase = (typeof GROWTH_DATABASES)[number];
+export const GROWTH_DATABASE_NAMES: Record<GrowthDatabase, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
 export interface GrowthFigures {
+  database: GrowthDatabase;
   products: number;
   seedSeconds: number;
   /** query → medians over the runs of each run's p50 and p95 */
@@ -33,53 +40,83 @@ async function timed(url: string): Promise<number> {
   return performance.now() - started;
 }
 
-export async function benchGrowth(options: { sizes: number[]; runs: number; log: (line: string) => void }): Promise<GrowthFigures[]> {
+/** A fresh database of `size` products, seeded by the api's own command; `measure` gets where the api finds it. */
+async function withSeededDatabase<T>(
+  database: GrowthDatabase,
+  size: number,
+  postgresUrl: string | null,
+  measure: (where: { dataDir?: string; databaseUrl?: string }, seedSeconds: number) => Promise<T>,
+): Promise<T> {
+  const seed = async (env: Record<string, string>) => {
+    const started = Date.now();
+    await run(process.execPath, [path.join(ROOT, 'api/dist/seed/seedCommand.js'), '--products', String(size)], {
+      cwd: path.join(ROOT, 'api'),
+      env: { ...process.env, ...env },
+    });
+    return (Date.now() - started) / 1000;
+  };
+  if (database === 'postgres') {
+    if (!postgresUrl) throw new Error('growth on PostgreSQL needs BENCH_DATABASE_URL');
+    return withPostgresDatabase(postgresUrl, async (databaseUrl) => measure({ databaseUrl }, await seed({ DATABASE_URL: databaseUrl })));
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `storefront-bench-${size}-`));
+  try {
+    return await measure({ dataDir }, await seed({ DATABASE_URL: '', DATA_DIR: dataDir }));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchGrowth(options: {
+  sizes: number[];
+  runs: number;
+  databases: readonly GrowthDatabase[];
+  postgresUrl: string | null;
+  log: (line: string) => void;
+}): Promise<GrowthFigures[]> {
   const results: GrowthFigures[] = [];
   const port = portBase() + 40;
-  for (const size of options.sizes) {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), `storefront-bench-${size}-`));
-    try {
-      const started = Date.now();
-      await run(process.execPath, [path.join(ROOT, 'api/dist/seed/seedCommand.js'), '--products', String(size)], {
-        cwd: path.join(ROOT, 'api'),
-        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
-      });
-      const seedSeconds = (Date.now() - started) / 1000;
-      const api = await startApi(port, { dataDir });
-      try {
-        // Words shoppers would type, taken from the catalogue itself.
-        const sample = (await (await fetch(`${api.url}/products?limit=50&sort=newest`)).json()) as { name: string }[];
-        const words = [...new Set(sample.flatMap((product) => product.name.toLowerCase().split(/\s+/)).filter((word) => word.length >= 4))].slice(0, REQUESTS_PER_RUN);
-        if (words.length === 0) throw new Error('the seeded catalogue has no product names to search for');
-        const requests: Record<GrowthQuery, (index: number) => string> = {
-          search: (index) => `/products?search=${encodeURIComponent(words[index % words.length] as string)}&limit=24`,
-          suggest: (index) => `/search/suggest?q=${encodeURIComponent(words[index % words.length] as string)}`,
-          'filtered listing': (index) => `/products?category=fashion&in_stock=true&min_price=${100 + index}&max_price=2000&sort=price_asc&limit=24`,
-        };
-        const latency = {} as GrowthFigures['latency'];
-        for (const query of GROWTH_QUERIES) {
-          for (let index = 0; index < 2; index += 1) await timed(`${api.url}${requests[query](index)}`);
-          const p50s: number[] = [];
-          const p95s: number[] = [];
-          for (let runIndex = 0; runIndex < options.runs; runIndex += 1) {
-            const samples: number[] = [];
-            for (let index = 0; index < REQUESTS_PER_RUN; index += 1) samples.push(await timed(`${api.url}${requests[query](index)}`));
-            p50s.push(percentile(samples, 50));
-            p95s.push(percentile(samples, 95));
-          }
-          latency[query] = { p50: median(p50s), p95: median(p95s), request: requests[query](0).replace(words[0] as string, '{word}') };
+  for (const database of options.databases) {
+    for (const size of options.sizes) {
+      await withSeededDatabase(database, size, options.postgresUrl, async (where, seedSeconds) => {
+        const api = await startApi(port, where);
+        try {
+          results.push(await measureGrowth(api.url, database, size, seedSeconds, options.runs, options.log));
+        } finally {
+          await api.stop();
         }
-        results.push({ products: size, seedSeconds, latency });
-        options.log(
-          `${String(size).padStart(7)} products (seeded in ${seedSeconds.toFixed(0)} s): ` +
-            GROWTH_QUERIES.map((query) => `${query} p50 ${latency[query].p50.toFixed(1)} / p95 ${latency[query].p95.toFixed(1)} ms`).join(', '),
-        );
-      } finally {
-        await api.stop();
-      }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      });
     }
   }
   return results;
+}
+
+async function measureGrowth(apiUrl: string, database: GrowthDatabase, size: number, seedSeconds: number, runs: number, log: (line: string) => void): Promise<GrowthFigures> {
+  // Words shoppers would type, taken from the catalogue itself.
+  const sample = (await (await fetch(`${apiUrl}/products?limit=50&sort=newest`)).json()) as { name: string }[];
+  const words = [...new Set(sample.flatMap((product) => product.name.toLowerCase().split(/\s+/)).filter((word) => word.length >= 4))].slice(0, REQUESTS_PER_RUN);
+  if (words.length === 0) throw new Error('the seeded catalogue has no product names to search for');
+  const requests: Record<GrowthQuery, (index: number) => string> = {
+    search: (index) => `/products?search=${encodeURIComponent(words[index % words.length] as string)}&limit=24`,
+    suggest: (index) => `/search/suggest?q=${encodeURIComponent(words[index % words.length] as string)}`,
+    'filtered listing': (index) => `/products?category=fashion&in_stock=true&min_price=${100 + index}&max_price=2000&sort=price_asc&limit=24`,
+  };
+  const latency = {} as GrowthFigures['latency'];
+  for (const query of GROWTH_QUERIES) {
+    for (let index = 0; index < 2; index += 1) await timed(`${apiUrl}${requests[query](index)}`);
+    const p50s: number[] = [];
+    const p95s: number[] = [];
+    for (let runIndex = 0; runIndex < runs; runIndex += 1) {
+      const samples: number[] = [];
+      for (let index = 0; index < REQUESTS_PER_RUN; index += 1) samples.push(await timed(`${apiUrl}${requests[query](index)}`));
+      p50s.push(percentile(samples, 50));
+      p95s.push(percentile(samples, 95));
+    }
+    latency[query] = { p50: median(p50s), p95: median(p95s), request: requests[query](0).replace(words[0] as string, '{word}') };
+  }
+  log(
+    `${GROWTH_DATABASE_NAMES[database].padEnd(10)} ${String(size).padStart(7)} products (seeded in ${seedSeconds.toFixed(0)} s): ` +
+      GROWTH_QUERIES.map((query) => `${query} p50 ${latency[query].p50.toFixed(1)} / p95 ${latency[query].p95.toFixed(1)} ms`).join(', '),
+  );
+  return { database, products: size, seedSeconds, latency };
 }

@@ -2,14 +2,15 @@
  * `npm run bench`: the four benchmarks of issue 9 side by side, with the goals' status. Prints a
  * summary and writes bench/report.md. Settings (env): BENCH_RUNS (5), BENCH_API_SECONDS (1),
  * BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DATABASE_URL (PostgreSQL server; empty skips it),
- * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api").
+ * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api"), BENCH_GROWTH_DATABASES (pglite; "pglite,postgres"
+ * also measures growth on BENCH_DATABASE_URL's server).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureBuilt, ensureMonolithBuilt } from '../scripts/lib/ensureBuilt';
 import { benchApi, type ApiFigures } from './apiBench';
 import { benchFrontEnd, type RouteFigures } from './frontEnd';
-import { benchGrowth, type GrowthFigures } from './growthBench';
+import { benchGrowth, GROWTH_DATABASES, type GrowthDatabase, type GrowthFigures } from './growthBench';
 import { machineInfo } from './lib/machine';
 import { renderReport } from './report';
 
@@ -29,6 +30,16 @@ function sizes(): number[] {
   const list = value.split(',').map((item) => Number(item.trim()));
   if (list.some((item) => !Number.isInteger(item) || item < 1)) throw new Error(`BENCH_GROWTH_SIZES must be whole numbers separated by commas, got "${value}"`);
   return list;
+}
+
+/** Growth seeds 10^5 products per database, minutes each: PGlite only unless asked. */
+function growthDatabases(): GrowthDatabase[] {
+  const value = process.env.BENCH_GROWTH_DATABASES;
+  if (!value) return ['pglite'];
+  const chosen = value.split(',').map((item) => item.trim());
+  const unknown = chosen.filter((item) => !(GROWTH_DATABASES as readonly string[]).includes(item));
+  if (unknown.length > 0 || chosen.length === 0) throw new Error(`BENCH_GROWTH_DATABASES takes ${GROWTH_DATABASES.join(', ')}; unknown: ${unknown.join(', ')}`);
+  return chosen as GrowthDatabase[];
 }
 
 function sections(): Set<string> {
@@ -68,8 +79,9 @@ async function main(): Promise<void> {
     log(`api done at ${elapsed()}`);
   }
   if (only.has('growth')) {
-    log(`growth: ${sizes().join(', ')} products`);
-    growth = await benchGrowth({ sizes: sizes(), runs, log });
+    const databases = growthDatabases();
+    log(`growth: ${sizes().join(', ')} products on ${databases.join(', ')}`);
+    growth = await benchGrowth({ sizes: sizes(), runs, databases, postgresUrl: postgresUrl || null, log });
     log(`growth done at ${elapsed()}`);
   }
 

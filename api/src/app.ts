@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ProductDetailCache } from './cache/productDetailCache';
 import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
 import { registerErrorHandling } from './plugins/errors';
@@ -14,7 +15,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
 import { orderRoutes } from './routes/orders';
-import { productRoutes } from './routes/products';
+import { productDetailRoutes, productRoutes } from './routes/products';
 import { searchRoutes } from './routes/search';
 import { wishlistRoutes } from './routes/wishlist';
 
@@ -30,6 +31,25 @@ export interface BuildAppOptions {
   storefrontUrl?: string;
   /** In production the developer routes (/dev/outbox) do not exist. */
   production?: boolean;
+  /**
+   * Two info lines per request (received, completed). Off by default in production: at thousands
+   * of requests a second they cost more than a product answered from memory.
+   */
+  logRequests?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** GET /products/{id} answers in memory; tests reach it to wait for notifications. */
+    productDetailCache: ProductDetailCache;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route writes what a product shows (stock, rating…): its answer waits until the product
+     * cache has heard the change, so the shopper's next look at the product shows it.
+     */
+    changesProducts?: boolean;
+  }
 }
 
 /** Largest request body: a product record for the wishlist is a few kilobytes. */
@@ -45,9 +65,11 @@ export async function buildApp({
   trustProxy = 'loopback',
   storefrontUrl = 'http://localhost:8080',
   production = false,
+  logRequests = !production,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    logController: new LogController({ disableRequestLogging: !logRequests }),
     trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Path ids are bounded by their schemas (200 characters); a longer one must reach the schema,
@@ -65,12 +87,30 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
+
+  const productCache = new ProductDetailCache(database);
+  await productCache.start();
+  app.decorate('productDetailCache', productCache);
+  app.addHook('onClose', () => productCache.close());
+  // A write's own next read must not be answered from before it: its changes' notifications are
+  // heard (and their products dropped from memory) before the write is answered. Only routes that
+  // say so wait: a barrier is a NOTIFY, and NOTIFYs commit one at a time (cart PATCH at 50
+  // connections halved when every write waited). Changes made elsewhere (SQL, another api) are
+  // dropped when their notification arrives, a moment after their commit.
+  // A callback, not an async hook: other requests pass through without a promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!request.routeOptions.config.changesProducts) return done(null, payload);
+    productCache.sync().then(() => done(null, payload), done);
+  });
+
   // Bodies are JSON only; a text body is a 415 rather than a string that fails validation.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
 
-  // Pictures are public and cached for a year, so they are served without a shopper cookie.
+  // Pictures and product details are public, the same for everyone, and cached, so they are
+  // served without a shopper cookie.
   await app.register(imageRoutes, { database });
+  await app.register(productDetailRoutes, { database, productCache });
 
   await app.register(async (shopperScope) => {
     registerShopperIdentity(shopperScope, database);

@@ -19,6 +19,13 @@ function readTrustProxy(value: string | undefined): boolean | string {
   return value;
 }
 
+/** LOG_REQUESTS: true or false; unset leaves it to buildApp (off in production). */
+function readLogRequests(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new Error(`LOG_REQUESTS must be true or false, got "${value}"`);
+}
+
 function readUrl(name: string, value: string): string {
   try {
     return new URL(value).toString();
@@ -42,6 +49,7 @@ async function main(): Promise<void> {
     trustProxy: readTrustProxy(process.env.TRUST_PROXY),
     storefrontUrl: readUrl('STOREFRONT_URL', process.env.STOREFRONT_URL ?? 'http://localhost:8080'),
     production: process.env.NODE_ENV === 'production',
+    logRequests: readLogRequests(process.env.LOG_REQUESTS),
   });
   try {
     const migrations = await migrate(database);

@@ -13,10 +13,32 @@ export interface Queryable {
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** What LISTEN reports: each NOTIFY on the channel, and whether notifications can be missed. */
+export interface NotificationHandlers {
+  notification(payload: string): void;
+  /**
+   * true once listening; false when the connection carrying it is lost, so notifications sent
+   * from then on are missed until it reports true again (it keeps trying).
+   */
+  listening(active: boolean): void;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/** LISTEN takes an identifier, not a parameter: channels are plain lower-case names. */
+export const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
 export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs `fn` on one connection inside BEGIN … COMMIT; a throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel` (a connection of its own on a server, so a pool never holds it up).
+   * Resolves after the first attempt, listening or not; on a server it retries until closed.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
   close(): Promise<void>;
 }
 
@@ -30,6 +52,15 @@ export interface DatabaseOptions {
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
+
+/**
+ * PostgreSQL's default random_page_cost (4) prices a page fetched out of order as if from a
+ * spinning disk, so for a word found in one product in ten it reads every document rather than
+ * use the trigram index: about three times slower at 10^5 products. The shop's data sits in
+ * memory (PGlite's always does; a server caches one of this size), so every connection is told
+ * so when it opens, rather than each read in a transaction of its own (three more round trips).
+ */
+export const IN_MEMORY_RANDOM_PAGE_COST = 1.1;
 
 /**
  * api/data, whether this file runs as src/db (jest) or dist/db (node): both sit two levels

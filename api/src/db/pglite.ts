@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { MEMORY_DATA_DIR, type Database, type Queryable } from './database';
+import { CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, type Database, type Queryable } from './database';
 
 function wrap(connection: PGlite | Transaction): Queryable {
   return {
@@ -23,12 +23,24 @@ export async function createPgliteDatabase(dataDir: string): Promise<Database> {
   const extensions = { pg_trgm };
   const pglite = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
   await pglite.waitReady;
+  await pglite.exec(`SET random_page_cost = ${IN_MEMORY_RANDOM_PAGE_COST}`);
   const base = wrap(pglite);
   return {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    // One connection in this process: it cannot be lost, so listening starts once and stays.
+    async listen(channel, handlers) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
+      const unlisten = await pglite.listen(channel, (payload) => handlers.notification(payload));
+      handlers.listening(true);
+      return {
+        async close() {
+          if (!pglite.closed) await unlisten();
+        },
+      };
+    },
     close: () => pglite.close(),
   };
 }

@@ -1,7 +1,86 @@
 import pg from 'pg';
-import type { Database, Queryable } from './database';
+import { CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, type Database, type NotificationHandlers, type Queryable, type Subscription } from './database';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** How long to wait before LISTENing again after the connection was lost or could not be made. */
+export const RELISTEN_DELAY_MS = 500;
+export const LISTENER_APPLICATION_NAME = 'storefront-api listener';
+
+/**
+ * LISTEN on a client of its own, outside the pool. When that connection is lost the handlers
+ * hear listening(false) at once, and it is made again every RELISTEN_DELAY_MS until it works.
+ */
+async function listenOnOwnConnection(
+  databaseUrl: string,
+  schema: string | undefined,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<Subscription> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
+  let closed = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+
+  const scheduleRetry = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RELISTEN_DELAY_MS);
+  };
+
+  const connect = async (): Promise<void> => {
+    // keepAlive: a connection that silently died (a dropped network) is noticed and reported.
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      // Names the connection in pg_stat_activity (and lets a test cut exactly this one).
+      application_name: `${LISTENER_APPLICATION_NAME} ${schema ?? 'public'}`,
+    });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) {
+        current = null;
+        handlers.listening(false);
+      }
+      client.end().catch(() => undefined);
+      scheduleRetry();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.notification(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (lost) return;
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    handlers.listening(true);
+  };
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = current;
+      current = null;
+      if (client) await client.end().catch(() => undefined);
+    },
+  };
+}
 
 function wrap(connection: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -32,7 +111,7 @@ export async function createPostgresDatabase(databaseUrl: string, schema?: strin
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     // Every pooled connection starts with the schema first, so unqualified names resolve there.
-    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+    options: [`-c random_page_cost=${IN_MEMORY_RANDOM_PAGE_COST}`, ...(schema ? [`-c search_path=${schema},public`] : [])].join(' '),
   });
   // An idle connection dropped by the server must not crash the process.
   pool.on('error', () => undefined);
@@ -55,6 +134,7 @@ export async function createPostgresDatabase(databaseUrl: string, schema?: strin
         client.release();
       }
     },
+    listen: (channel, handlers) => listenOnOwnConnection(databaseUrl, schema, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { createDatabase, MEMORY_DATA_DIR, type Database } from '../db/database';
+import { createDatabase, MEMORY_DATA_DIR, type Database, type Queryable } from '../db/database';
 import { migrate } from '../db/migrate';
 import { dropPostgresSchema } from '../db/postgres';
 import { seedDatabase } from '../seed/seed';
@@ -55,8 +55,33 @@ export function testDatabases(): TestDatabaseTarget[] {
 
 export interface TestApp {
   app: FastifyInstance;
+  /**
+   * The app's database, for a test to read and write directly. Like the api's own writes, a
+   * statement here returns only once the product cache has heard its notifications, so the
+   * next request sees it (as a shopper would a moment later).
+   */
   database: Database;
   close(): Promise<void>;
+}
+
+function settledAfterWrites(database: Database, app: FastifyInstance): Database {
+  return {
+    ...database,
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const result = await database.query<T>(sql, params);
+      await app.productDetailCache.sync();
+      return result;
+    },
+    async exec(sql: string) {
+      await database.exec(sql);
+      await app.productDetailCache.sync();
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const result = await database.transaction<T>(fn);
+      await app.productDetailCache.sync();
+      return result;
+    },
+  };
 }
 
 /** A migrated, seeded database and an app on it; start one per test file, it takes a second or two. */
@@ -68,7 +93,7 @@ export async function startTestApp(target: TestDatabaseTarget): Promise<TestApp>
     const app = await buildApp({ database });
     return {
       app,
-      database,
+      database: settledAfterWrites(database, app),
       async close() {
         await app.close();
         await dispose();

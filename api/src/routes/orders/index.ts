@@ -20,6 +20,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = as
   app.post(
     '/orders',
     {
+      // Takes stock: answered only once the product cache has heard of it.
+      config: { changesProducts: true },
       schema: {
         headers: IdempotencyHeadersSchema,
         querystring: NoQuerySchema,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { etagOf, matchesEtag, type CachedBody, type ProductDetailCache } from '../../cache/productDetailCache';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
@@ -25,6 +26,13 @@ async function filterOr400(database: Database, query: ProductFilterQuery, reply:
     return null;
   }
 }
+
+/**
+ * Browsers and proxies may keep a product but must ask again each time (If-None-Match → 304):
+ * stock and prices change.
+ */
+const PRODUCT_CACHE_CONTROL = 'no-cache';
+const NotModifiedSchema = Type.Unsafe<undefined>({ description: 'Not modified: the ETag in If-None-Match is current' });
 
 export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
   app.get(
@@ -64,20 +72,42 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = 
       return readCatalogue(database, (db) => productFacets(db, filter));
     },
   );
+};
 
+/**
+ * One product, from memory when it can be (ProductDetailCache). Registered outside the shopper
+ * scope: the answer is the same for every shopper, so it neither reads their session nor sets
+ * their cookie, and a hit does no more than write the stored bytes.
+ */
+export const productDetailRoutes: FastifyPluginAsyncTypebox<{ database: Database; productCache: ProductDetailCache }> = async (
+  app,
+  { database, productCache },
+) => {
   app.get(
     '/products/:id',
     {
       schema: {
         params: Type.Object({ id: IdentifierSchema }, { additionalProperties: false }),
         querystring: NoQuerySchema,
-        response: { 200: ProductSchema, ...errorResponses },
+        // The body leaves as bytes serialised once (below); the schema still says what they hold.
+        response: { 200: Type.Unsafe<Buffer>(ProductSchema), 304: NotModifiedSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const product = await findProduct(database, request.params.id);
-      if (!product) return reply.code(404).send(apiError('not_found', `No product "${request.params.id}"`));
-      return product;
+      const { id } = request.params;
+      const answer =
+        productCache.lookup(id) ??
+        (await productCache.read(id, async () => {
+          const product = await findProduct(database, id);
+          if (!product) return null;
+          // Serialised once per read from the database; a hit only writes these bytes.
+          const body = Buffer.from(JSON.stringify(product));
+          return { productId: product.id, body, etag: etagOf(body) } satisfies CachedBody;
+        }));
+      if (!answer) return reply.code(404).send(apiError('not_found', `No product "${id}"`));
+      reply.header('etag', answer.etag).header('cache-control', PRODUCT_CACHE_CONTROL);
+      if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send(undefined);
+      return reply.type('application/json; charset=utf-8').send(answer.body);
     },
   );
 };

@@ -114,6 +114,25 @@ describe.each(testDatabases())('product listing filters and sorts ($name)', (tar
     expect(ids(products)).toEqual(expect.arrayContaining(fashion));
   });
 
+  test('a search’s pages join up into the whole list, each with the same total, and past the end it is still told', async () => {
+    const whole = await list('search=cotton');
+    expect(whole.total).toBe(whole.products.length);
+    expect(whole.total).toBeGreaterThan(3);
+    const pages: Product[] = [];
+    for (let page = 1; pages.length < whole.total; page += 1) {
+      const response = await get(`/products?search=cotton&limit=3&page=${page}`);
+      expect(Number(response.headers['x-total-count'])).toBe(whole.total);
+      pages.push(...response.json<Product[]>());
+    }
+    expect(ids(pages)).toEqual(ids(whole.products));
+    const beyond = await get('/products?search=cotton&limit=3&page=999');
+    expect(beyond.json()).toEqual([]);
+    expect(Number(beyond.headers['x-total-count'])).toBe(whole.total);
+    const none = await get('/products?search=xqzvw&page=2');
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
   test('a search lists products named by its words first', async () => {
     const { products } = await list('search=cotton');
     const named = products.map((product) => /cotton/i.test(product.name));

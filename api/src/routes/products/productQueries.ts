@@ -125,6 +125,7 @@ export async function listProducts(
 ): Promise<ProductPage> {
   const params = new SqlParams();
   const where = whereClause(filterConditions(filter, params));
+  if (filter.terms && filter.terms.length > 0) return searchPage(db, filter, options, params, where);
   const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${where}`, params.values);
   const total = count.rows[0]?.total ?? 0;
   if (total <= options.offset) return { products: [], total };
@@ -139,6 +140,38 @@ export async function listProducts(
     params.values,
   );
   return { products: rows.rows.map(toProduct), total };
+}
+
+/**
+ * A search's page and total from one pass over the matches. Every match is read to order them
+ * anyway (no index holds "named by more of the words first"), so counting them on the way costs
+ * little, where a count of its own read them all a second time: the costliest part of a search
+ * at 10^5 products. A page past the end has no row to carry the total, so only then is it counted.
+ */
+async function searchPage(
+  db: Queryable,
+  filter: ProductFilter,
+  options: { sort?: ProductSort; offset: number; limit: number },
+  params: SqlParams,
+  where: string,
+): Promise<ProductPage> {
+  const countParams = params.values.length;
+  const order = options.sort ? SORT_SQL[options.sort] : defaultOrder(filter, params);
+  const rows = await db.query<ProductRow & { total: number }>(
+    `SELECT ${PRODUCT_COLUMNS}, page.total
+     FROM (
+       SELECT p.id, count(*) OVER ()::int AS total FROM products p ${where}
+       ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}
+     ) page
+     JOIN products p ON p.id = page.id
+     ORDER BY ${order}`,
+    params.values,
+  );
+  const first = rows.rows[0];
+  if (first) return { products: rows.rows.map(toProduct), total: first.total };
+  if (options.offset === 0) return { products: [], total: 0 };
+  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${where}`, params.values.slice(0, countParams));
+  return { products: [], total: count.rows[0]?.total ?? 0 };
 }
 
 /** By id or by link, in any letter case (ids and links are stored lowercase). */

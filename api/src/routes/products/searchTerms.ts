@@ -40,48 +40,55 @@ export function searchWords(search: string): string[] {
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
 
-async function categoriesMatching(db: Queryable, word: string): Promise<Pick<SearchTerm, 'namedCategoryIds' | 'categoryIds'>> {
-  const rows = await db.query<{ id: string; named: boolean }>(
-    `WITH RECURSIVE chosen(id, named) AS (
-       SELECT id, TRUE FROM categories
-       WHERE lower(name) LIKE $1 OR lower(id) LIKE $1 OR (length($2) >= ${MIN_FUZZY_LENGTH} AND similarity(lower(name), $2) >= ${MIN_CATEGORY_SIMILARITY})
-       UNION
-       SELECT c.id, FALSE FROM categories c JOIN chosen ON c.parent_id = chosen.id
-     )
-     SELECT id, bool_or(named) AS named FROM chosen GROUP BY id ORDER BY id`,
-    [containsPattern(word), word],
-  );
-  return {
-    namedCategoryIds: rows.rows.filter((row) => row.named).map((row) => row.id),
-    categoryIds: rows.rows.map((row) => row.id),
-  };
-}
-
-/** Words of the catalogue spelt like `word`, nearest first; none when the word is in use as typed. */
-async function nearSpellings(db: Queryable, word: string): Promise<string[]> {
-  if (word.length < MIN_FUZZY_LENGTH || !/^\p{L}+$/u.test(word)) return [];
-  const known = await db.query('SELECT 1 FROM search_words WHERE word LIKE $1 LIMIT 1', [containsPattern(word)]);
-  if (known.rows.length > 0) return [];
-  const rows = await db.query<{ word: string }>(
-    `SELECT word FROM search_words
-     WHERE word % $1 AND similarity(word, $1) >= ${MIN_WORD_SIMILARITY}
-     ORDER BY similarity(word, $1) DESC, word
-     LIMIT ${NEAR_SPELLINGS}`,
-    [word],
-  );
-  return rows.rows.map((row) => row.word);
+interface ResolvedWordRow {
+  named: string[];
+  category_ids: string[];
+  spellings: string[];
 }
 
 /**
- * What each word of a search matches: a product matches the search when it matches every word,
- * in its name, SKU or description (as typed or a near spelling), or by its category's name.
+ * What each word of a search matches, for all its words in one round trip: the categories whose
+ * name (or id) matches the word, with every category under them; and, for a word the catalogue
+ * never uses as typed, the catalogue's words spelt nearest to it.
  */
 export async function resolveSearchTerms(db: Queryable, search: string): Promise<SearchTerm[]> {
-  const terms: SearchTerm[] = [];
-  for (const word of searchWords(search)) {
-    const categories = await categoriesMatching(db, word);
-    const spellings = await nearSpellings(db, word);
-    terms.push({ text: word, patterns: [word, ...spellings].map(containsPattern), ...categories });
-  }
-  return terms;
+  const words = searchWords(search);
+  if (words.length === 0) return [];
+  const patterns = words.map(containsPattern);
+  // Only words of letters are looked up by spelling: a SKU or a number is meant as typed.
+  const fuzzy = words.map((word) => word.length >= MIN_FUZZY_LENGTH && /^\p{L}+$/u.test(word));
+  const rows = await db.query<ResolvedWordRow>(
+    `WITH RECURSIVE words(word, pattern, fuzzy, ord) AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[]) WITH ORDINALITY
+     ),
+     chosen(ord, id, named) AS (
+       SELECT w.ord, c.id, TRUE FROM words w JOIN categories c
+         ON lower(c.name) LIKE w.pattern OR lower(c.id) LIKE w.pattern
+         OR (length(w.word) >= ${MIN_FUZZY_LENGTH} AND similarity(lower(c.name), w.word) >= ${MIN_CATEGORY_SIMILARITY})
+       UNION
+       SELECT chosen.ord, c.id, FALSE FROM categories c JOIN chosen ON c.parent_id = chosen.id
+     )
+     SELECT
+       ARRAY(SELECT id FROM chosen WHERE chosen.ord = w.ord GROUP BY id HAVING bool_or(named) ORDER BY id) AS named,
+       ARRAY(SELECT DISTINCT id FROM chosen WHERE chosen.ord = w.ord ORDER BY id) AS category_ids,
+       CASE WHEN w.fuzzy AND NOT EXISTS (SELECT 1 FROM search_words known WHERE known.word LIKE w.pattern) THEN ARRAY(
+         SELECT near.word FROM search_words near
+         WHERE near.word % w.word AND similarity(near.word, w.word) >= ${MIN_WORD_SIMILARITY}
+         ORDER BY similarity(near.word, w.word) DESC, near.word
+         LIMIT ${NEAR_SPELLINGS}
+       ) ELSE ARRAY[]::text[] END AS spellings
+     FROM words w
+     ORDER BY w.ord`,
+    [words, patterns, fuzzy],
+  );
+  return words.map((word, index) => {
+    const row = rows.rows[index];
+    if (!row) throw new Error(`no terms resolved for "${word}"`);
+    return {
+      text: word,
+      patterns: [word, ...row.spellings].map(containsPattern),
+      namedCategoryIds: row.named,
+      categoryIds: row.category_ids,
+    };
+  });
 }

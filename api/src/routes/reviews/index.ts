@@ -31,6 +31,8 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
   app.post(
     '/products/:id/reviews',
     {
+      // Folds into the product's rating and counts: answered only once the product cache has heard of it.
+      config: { changesProducts: true },
       schema: {
         params: ReviewListParamsSchema,
         querystring: NoQuerySchema,

@@ -45,7 +45,7 @@ export async function suggest(db: Queryable, text: string, category: string | un
   const where = whereClause(filterConditions({ category, terms }, params));
   const startsWith = params.add(startsWithPattern(text.trim().toLowerCase()));
   const nameMatches = terms.map((term) => `(CASE WHEN lower(p.name) LIKE ANY (${params.add(term.patterns)}::text[]) THEN 1 ELSE 0 END)`);
-  const products = await db.query<SuggestedProductRow>(
+  const productsRead = db.query<SuggestedProductRow>(
     `SELECT p.id, p.name, p.link, p.price::float8 AS price, p.on_sale_price::float8 AS on_sale_price, p.on_sale_until,
        ${picturesSql('p', 'small')} AS pictures
      FROM (
@@ -69,7 +69,7 @@ export async function suggest(db: Queryable, text: string, category: string | un
     )
     SELECT id FROM chosen
   )`;
-  const categories = await db.query<SuggestedCategory>(
+  const categoriesRead = db.query<SuggestedCategory>(
     `SELECT c.id, c.name, parent.name AS parent
      FROM categories c LEFT JOIN categories parent ON parent.id = c.parent_id
      WHERE c.id = ANY (${matchedIds}::text[]) AND ${within}
@@ -77,6 +77,8 @@ export async function suggest(db: Queryable, text: string, category: string | un
      LIMIT ${MAX_SUGGESTED_CATEGORIES}`,
     categoryParams.values,
   );
+  // Independent reads: on a server they run side by side on two pooled connections.
+  const [products, categories] = await Promise.all([productsRead, categoriesRead]);
 
   return {
     products: products.rows.map(({ pictures, on_sale_until, ...row }) => ({
