@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import webpack from 'webpack';
-import { commonConfig, type Mode } from '../webpack.common';
+import { commonConfig, FirstLoadPlugin, type Mode } from '../webpack.common';
 import pkg from './package.json';
 
 /** src/federation/<name> imported from the shell's own sources → monolith/<name>.ts */
@@ -33,6 +33,8 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
         resource.request = path.resolve(__dirname, 'monolith', 'noFederationRuntime.ts');
       }),
       // As mfe-product's build does; an empty key falls back to lightgallery's open-source one.
+      // Its index.html preloads its first-load chunks, as the composed shell's does.
+      new FirstLoadPlugin(),
       new webpack.DefinePlugin({ 'process.env.LIGHTGALLERY_LICENSE_KEY': JSON.stringify(process.env.LIGHTGALLERY_LICENSE_KEY ?? '') }),
     ],
   });

@@ -11,25 +11,29 @@ import type { ModuleRef } from '../src/federation/routeModules';
 /** Each module's own props are checked where RemoteRegion passes them, as with loadRemote. */
 type Loader = () => Promise<{ default: ComponentType<never> }>;
 
-/** Every module of REMOTE_MODULES, from the folder the remote's webpack config exposes it from. */
+/**
+ * Every module of REMOTE_MODULES, from the folder the remote's webpack config exposes it from. Named
+ * page-*: loaded from the entry for the page that needs it, as the composed shell does, and not
+ * preloaded by index.html (FirstLoadPlugin), as the composed shell's remote chunks are not.
+ */
 const MODULES: Record<string, Loader> = {
-  'mfe-catalog/HomePage': () => import('../../mfe-catalog/src/exposes/HomePage'),
-  'mfe-catalog/ShopPage': () => import('../../mfe-catalog/src/exposes/ShopPage'),
-  'mfe-catalog/HeaderSearch': () => import('../../mfe-catalog/src/exposes/HeaderSearch'),
-  'mfe-product/ProductPage': () => import('../../mfe-product/src/exposes/ProductPage'),
-  'mfe-product/QuickView': () => import('../../mfe-product/src/exposes/QuickView'),
-  'mfe-cart/CartDropdown': () => import('../../mfe-cart/src/exposes/CartDropdown'),
-  'mfe-cart/WishlistDropdown': () => import('../../mfe-cart/src/exposes/WishlistDropdown'),
-  'mfe-cart/CartPage': () => import('../../mfe-cart/src/exposes/CartPage'),
-  'mfe-cart/WishlistPage': () => import('../../mfe-cart/src/exposes/WishlistPage'),
-  'mfe-cart/CheckoutPage': () => import('../../mfe-cart/src/exposes/CheckoutPage'),
-  'mfe-cart/OrderCompletePage': () => import('../../mfe-cart/src/exposes/OrderCompletePage'),
-  'mfe-cart/MiniPopup': () => import('../../mfe-cart/src/exposes/MiniPopup'),
-  'mfe-account/AccountModals': () => import('../../mfe-account/src/exposes/AccountModals'),
-  'mfe-account/LoginPage': () => import('../../mfe-account/src/exposes/LoginPage'),
-  'mfe-account/ForgotPasswordPage': () => import('../../mfe-account/src/exposes/ForgotPasswordPage'),
-  'mfe-account/ResetPasswordPage': () => import('../../mfe-account/src/exposes/ResetPasswordPage'),
-  'mfe-account/AccountPage': () => import('../../mfe-account/src/exposes/AccountPage'),
+  'mfe-catalog/HomePage': () => import(/* webpackChunkName: "page-mfe-catalog-HomePage" */ '../../mfe-catalog/src/exposes/HomePage'),
+  'mfe-catalog/ShopPage': () => import(/* webpackChunkName: "page-mfe-catalog-ShopPage" */ '../../mfe-catalog/src/exposes/ShopPage'),
+  'mfe-catalog/HeaderSearch': () => import(/* webpackChunkName: "page-mfe-catalog-HeaderSearch" */ '../../mfe-catalog/src/exposes/HeaderSearch'),
+  'mfe-product/ProductPage': () => import(/* webpackChunkName: "page-mfe-product-ProductPage" */ '../../mfe-product/src/exposes/ProductPage'),
+  'mfe-product/QuickView': () => import(/* webpackChunkName: "page-mfe-product-QuickView" */ '../../mfe-product/src/exposes/QuickView'),
+  'mfe-cart/CartDropdown': () => import(/* webpackChunkName: "page-mfe-cart-CartDropdown" */ '../../mfe-cart/src/exposes/CartDropdown'),
+  'mfe-cart/WishlistDropdown': () => import(/* webpackChunkName: "page-mfe-cart-WishlistDropdown" */ '../../mfe-cart/src/exposes/WishlistDropdown'),
+  'mfe-cart/CartPage': () => import(/* webpackChunkName: "page-mfe-cart-CartPage" */ '../../mfe-cart/src/exposes/CartPage'),
+  'mfe-cart/WishlistPage': () => import(/* webpackChunkName: "page-mfe-cart-WishlistPage" */ '../../mfe-cart/src/exposes/WishlistPage'),
+  'mfe-cart/CheckoutPage': () => import(/* webpackChunkName: "page-mfe-cart-CheckoutPage" */ '../../mfe-cart/src/exposes/CheckoutPage'),
+  'mfe-cart/OrderCompletePage': () => import(/* webpackChunkName: "page-mfe-cart-OrderCompletePage" */ '../../mfe-cart/src/exposes/OrderCompletePage'),
+  'mfe-cart/MiniPopup': () => import(/* webpackChunkName: "page-mfe-cart-MiniPopup" */ '../../mfe-cart/src/exposes/MiniPopup'),
+  'mfe-account/AccountModals': () => import(/* webpackChunkName: "page-mfe-account-AccountModals" */ '../../mfe-account/src/exposes/AccountModals'),
+  'mfe-account/LoginPage': () => import(/* webpackChunkName: "page-mfe-account-LoginPage" */ '../../mfe-account/src/exposes/LoginPage'),
+  'mfe-account/ForgotPasswordPage': () => import(/* webpackChunkName: "page-mfe-account-ForgotPasswordPage" */ '../../mfe-account/src/exposes/ForgotPasswordPage'),
+  'mfe-account/ResetPasswordPage': () => import(/* webpackChunkName: "page-mfe-account-ResetPasswordPage" */ '../../mfe-account/src/exposes/ResetPasswordPage'),
+  'mfe-account/AccountPage': () => import(/* webpackChunkName: "page-mfe-account-AccountPage" */ '../../mfe-account/src/exposes/AccountPage'),
 };
 
 /** As the composed shell does: the page's modules start loading before React asks for them. */

@@ -19,7 +19,7 @@ export function useLightbox(product: Product, pictures: readonly Picture[]) {
       if (!element || pictures.length === 0 || opening) return;
       setOpening(true);
       try {
-        const { openLightbox } = await import(/* webpackChunkName: "lightbox" */ './lightGallery');
+        const { openLightbox } = await import(/* webpackChunkName: "later-lightbox" */ './lightGallery');
         destroy.current?.();
         destroy.current = openLightbox({
           anchor: element,
