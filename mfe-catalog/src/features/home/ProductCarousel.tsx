@@ -1,5 +1,5 @@
 import { Link, type ProductQuery, useGetProductsQuery } from '@storefront/shared';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ProductCard } from '../products/ProductCard';
 import { CardPlaceholder } from '../products/ProductGrid';
 
@@ -21,6 +21,9 @@ export function ProductCarousel({ title, query, viewAll, empty }: ProductCarouse
   const headingId = useId();
   const track = useRef<HTMLUListElement>(null);
   const { data, isLoading, isError, refetch } = useGetProductsQuery({ ...query, limit: CAROUSEL_SIZE });
+  // The cards are drawn in a transition: React yields to the browser between them instead of
+  // drawing every carousel's cards in one long task as their answers arrive.
+  const shown = useDeferredValue(data);
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
 
   const measure = useCallback(() => {
@@ -32,7 +35,7 @@ export function ProductCarousel({ title, query, viewAll, empty }: ProductCarouse
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
-  }, [measure, data]);
+  }, [measure, shown]);
 
   const move = (direction: 1 | -1) => {
     const node = track.current;
@@ -41,7 +44,7 @@ export function ProductCarousel({ title, query, viewAll, empty }: ProductCarouse
   };
 
   let body: ReactNode;
-  if (isLoading) {
+  if (isLoading || (data && !shown)) {
     body = (
       <div className="cat-carousel__track" aria-busy="true" aria-label={`${title}: loading`}>
         {Array.from({ length: 4 }, (_, index) => (
@@ -51,7 +54,7 @@ export function ProductCarousel({ title, query, viewAll, empty }: ProductCarouse
         ))}
       </div>
     );
-  } else if (isError || !data) {
+  } else if (isError || !shown) {
     body = (
       <div className="sf-notice" role="alert">
         <p>
@@ -62,12 +65,12 @@ export function ProductCarousel({ title, query, viewAll, empty }: ProductCarouse
         </button>
       </div>
     );
-  } else if (data.products.length === 0) {
+  } else if (shown.products.length === 0) {
     body = <div className="sf-notice">{empty}</div>;
   } else {
     body = (
       <ul ref={track} className="cat-carousel__track" aria-label={title} onScroll={measure}>
-        {data.products.map((product) => (
+        {shown.products.map((product) => (
           <li key={product.id} className="cat-carousel__item">
             <ProductCard product={product} />
           </li>

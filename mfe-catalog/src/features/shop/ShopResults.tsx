@@ -1,4 +1,5 @@
 import { Link, useGetCategoriesQuery, useGetProductsQuery } from '@storefront/shared';
+import { useDeferredValue } from 'react';
 import { ProductGrid } from '../products/ProductGrid';
 import { nameCategory } from './categoryNames';
 import { Pagination } from './Pagination';
@@ -43,14 +44,16 @@ interface ResultsProps {
 /** One page of the list, with page links that keep every other parameter. */
 export function PagedResults({ filters, view, columns }: ResultsProps) {
   const { data, isLoading, isFetching, isError, refetch } = useGetProductsQuery(toProductQuery(filters));
+  // Cards are drawn in a transition, so React yields to the browser while drawing a page of them.
+  const shown = useDeferredValue(data);
   const total = data?.total ?? 0;
   return (
     <>
       <div aria-busy={isFetching} className={isFetching && !isLoading ? 'cat-results cat-results--refreshing' : 'cat-results'}>
         <ProductGrid
           label="Products"
-          products={data?.products}
-          isLoading={isLoading}
+          products={shown?.products}
+          isLoading={isLoading || (data !== undefined && shown === undefined)}
           isError={isError}
           onRetry={() => void refetch()}
           placeholders={Math.min(filters.perPage, 12)}
