@@ -114,7 +114,7 @@ const SORT_SQL: Record<ProductSort, string> = {
 /** Without a sort: catalogue order, or when searching, products named by more of the words first. */
 function defaultOrder(filter: ProductFilter, params: SqlParams): string {
   if (!filter.terms || filter.terms.length === 0) return 'p.seq';
-  const nameMatches = filter.terms.map((term) => `(CASE WHEN lower(p.name) LIKE ANY (${params.add(term.patterns)}::text[]) THEN 1 ELSE 0 END)`);
+  const nameMatches = filter.terms.map((term) => `(CASE WHEN p.name_lower LIKE ANY (${params.add(term.patterns)}::text[]) THEN 1 ELSE 0 END)`);
   return `(${nameMatches.join(' + ')}) DESC, p.seq`;
 }
 

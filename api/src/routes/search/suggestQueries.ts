@@ -44,17 +44,17 @@ export async function suggest(db: Queryable, text: string, category: string | un
   const params = new SqlParams();
   const where = whereClause(filterConditions({ category, terms }, params));
   const startsWith = params.add(startsWithPattern(text.trim().toLowerCase()));
-  const nameMatches = terms.map((term) => `(CASE WHEN lower(p.name) LIKE ANY (${params.add(term.patterns)}::text[]) THEN 1 ELSE 0 END)`);
+  const nameMatches = terms.map((term) => `(CASE WHEN p.name_lower LIKE ANY (${params.add(term.patterns)}::text[]) THEN 1 ELSE 0 END)`);
   const productsRead = db.query<SuggestedProductRow>(
     `SELECT p.id, p.name, p.link, p.price::float8 AS price, p.on_sale_price::float8 AS on_sale_price, p.on_sale_until,
        ${picturesSql('p', 'small')} AS pictures
      FROM (
        SELECT p.id FROM products p ${where}
-       ORDER BY (lower(p.name) LIKE ${startsWith}) DESC, (${nameMatches.join(' + ')}) DESC, p.is_popular DESC, p.ratings_count DESC, p.seq
+       ORDER BY (p.name_lower LIKE ${startsWith}) DESC, (${nameMatches.join(' + ')}) DESC, p.is_popular DESC, p.ratings_count DESC, p.seq
        LIMIT ${MAX_SUGGESTED_PRODUCTS}
      ) best
      JOIN products p ON p.id = best.id
-     ORDER BY (lower(p.name) LIKE ${startsWith}) DESC, (${nameMatches.join(' + ')}) DESC, p.is_popular DESC, p.ratings_count DESC, p.seq`,
+     ORDER BY (p.name_lower LIKE ${startsWith}) DESC, (${nameMatches.join(' + ')}) DESC, p.is_popular DESC, p.ratings_count DESC, p.seq`,
     params.values,
   );
 
