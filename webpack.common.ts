@@ -111,7 +111,7 @@ function splitFirstLoad(compilation: Compilation): { files: string[]; onDemand: 
 }
 
 /**
- * For the shell. Writes first-load.json: the scripts a first visit loads (everything but what only
+ * For the shell (and its monolith build). Writes first-load.json: the scripts a first visit loads (everything but what only
  * on-demand chunks need, see ON_DEMAND_CHUNK); the first-load budget test reads it. And has
  * index.html preload them, with /composition.json, so they download beside the entry script
  * instead of after it has run (one round trip less before the page can draw).
@@ -246,7 +246,8 @@ export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
 /**
  * A remote's build and, beside it, the federation runtime for the remote's own page. Remotes set
  * `experiments.externalRuntime`: on the storefront they run on the runtime the shell provides
- * (`provideExternalRuntime`) instead of every remote entry carrying a copy; the standalone page,
+ * (shared/src/federation/provideRuntime.ts, the shell's first import) instead of every remote
+ * entry carrying a copy; the standalone page,
  * which the team runs and deploys without a shell, loads federation-runtime.js first instead.
  */
 export function withStandaloneRuntime(remote: Configuration & { devServer: DevServerConfiguration }): Configuration[] {
