@@ -1,6 +1,7 @@
-import { MESSAGES, Skeleton, type Product } from '@storefront/shared';
+import { MESSAGES, type Product } from '@storefront/shared';
 import { useState } from 'react';
 import { RatingBreakdown } from './RatingBreakdown';
+import { ReviewsSkeleton } from './ReviewsSkeleton';
 import { ReviewList } from './ReviewList';
 import { useGetProductReviewsInfiniteQuery } from './reviewsApi';
 import { WriteReviewPrompt } from './WriteReviewPrompt';
@@ -13,13 +14,7 @@ export function ReviewsPanel({ product }: { product: Product }) {
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
 
   if (isLoading) {
-    return (
-      <div className="prd-reviews" aria-busy="true" aria-label="Loading reviews" role="status">
-        <Skeleton height="96px" />
-        <Skeleton height="72px" />
-        <Skeleton height="72px" />
-      </div>
-    );
+    return <ReviewsSkeleton />;
   }
   const firstPage = data?.pages[0];
   if (isError && !firstPage) {

@@ -1,6 +1,6 @@
 import { useSearchParams, type Product } from '@storefront/shared';
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { ReviewsPanel } from '../reviews/ReviewsPanel';
+import { LazyReviewsPanel, preloadReviewsPanel } from '../reviews/LazyReviewsPanel';
 import { AdditionalInformation } from './AdditionalInformation';
 import { DeliveryAndCollection } from './DeliveryAndCollection';
 import { chosenTab, productTabIds, TAB_PARAM, type ProductTabId } from './productTabs';
@@ -38,7 +38,7 @@ function TabContent({ id, product }: { id: ProductTabId; product: Product }): Re
     case 'additional':
       return <AdditionalInformation product={product} />;
     case 'reviews':
-      return <ReviewsPanel product={product} />;
+      return <LazyReviewsPanel product={product} />;
   }
 }
 
@@ -98,6 +98,7 @@ export function ProductTabs({ product, customTab, vertical = false }: { product:
             aria-controls={`${baseId}-panel-${id}`}
             tabIndex={id === active ? 0 : -1}
             onClick={() => choose(id)}
+            {...(id === 'reviews' ? { onPointerEnter: preloadReviewsPanel, onFocus: preloadReviewsPanel } : {})}
           >
             {tabLabel(id, product)}
           </button>
