@@ -1,9 +1,10 @@
 /**
  * The routes the benchmarks and budgets measure, and the remote modules each one renders on a
- * first visit: its page, plus the header's search and the added-to-cart popup, which every page
- * shows (shell/src/app/App.tsx). The dropdowns and account modals load when first opened.
+ * first visit: its page, plus the header's search, which every page shows (shell/src/app/App.tsx).
+ * The dropdowns and account modals load when first opened, the added-to-cart popup with the
+ * shopper's first interaction.
  */
-export const ALWAYS_LOADED = ['mfe-catalog/HeaderSearch', 'mfe-cart/MiniPopup'] as const;
+export const ALWAYS_LOADED = ['mfe-catalog/HeaderSearch'] as const;
 
 export interface BenchRoute {
   route: 'home' | 'shop' | 'product' | 'cart';

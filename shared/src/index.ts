@@ -33,7 +33,7 @@ export { configSlice, DEFAULT_CONFIG, selectApiBase, selectAssetHost } from './s
 export type { StorefrontConfig } from './store/configSlice';
 export { sampleDataSlice, selectIsServingSampleData } from './store/sampleDataSlice';
 export { emitStorefrontEvent, onStorefrontEvent } from './events';
-export type { StorefrontEvents, StorefrontEventName } from './events';
+export type { StorefrontEventOptions, StorefrontEvents, StorefrontEventName } from './events';
 export { Price } from './ui/Price';
 export { RatingBar } from './ui/RatingBar';
 export { ProductImage } from './ui/ProductImage';

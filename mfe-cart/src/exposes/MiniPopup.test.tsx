@@ -24,6 +24,12 @@ describe('MiniPopup', () => {
     expect(screen.queryByTestId('mini-popup')).not.toBeInTheDocument();
   });
 
+  it('shows an item added moments before its code arrived (it loads with the first interaction)', () => {
+    emitStorefrontEvent('cart:item-added', { line });
+    renderPopup();
+    expect(screen.getByRole('complementary', { name: 'Added to cart' })).toHaveTextContent(line.name);
+  });
+
   it('after a cart add: the product, View Cart and Checkout; a click on either closes it by leaving the page', async () => {
     const { user } = renderPopup();
     act(() => emitStorefrontEvent('cart:item-added', { line }));

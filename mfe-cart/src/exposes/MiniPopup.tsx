@@ -27,9 +27,14 @@ export default function MiniPopup() {
       setHeld(false);
       setPopup({ ...content, at: hereRef.current });
     };
-    const offCart = onStorefrontEvent('cart:item-added', ({ line }) => show({ kind: 'cart', name: line.name, picture: line.small_pictures[0] }));
-    const offWishlist = onStorefrontEvent('wishlist:item-added', ({ product }) =>
-      show({ kind: 'wishlist', name: product.name, picture: product.small_pictures[0] }),
+    // The shell loads this popup with the shopper's first interaction, not with the page: an item
+    // added before its code arrived is still shown, if it was added moments ago.
+    const catchUp = { catchUpWithinMs: MINI_POPUP_MS };
+    const offCart = onStorefrontEvent('cart:item-added', ({ line }) => show({ kind: 'cart', name: line.name, picture: line.small_pictures[0] }), catchUp);
+    const offWishlist = onStorefrontEvent(
+      'wishlist:item-added',
+      ({ product }) => show({ kind: 'wishlist', name: product.name, picture: product.small_pictures[0] }),
+      catchUp,
     );
     return () => {
       offCart();

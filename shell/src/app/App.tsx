@@ -4,6 +4,7 @@ import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { AccountModals } from '../layout/AccountModals';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
+import { MiniPopupHost } from '../layout/MiniPopupHost';
 import { PreviewBanner } from '../layout/PreviewBanner';
 import { PageSkeleton, RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
@@ -65,7 +66,7 @@ export function App({ store, preview = [] }: { store: AppStore; preview?: Compos
           <BottomNavbar />
           <ScrollToTop />
           <AccountModals />
-          <RemoteRegion remote="mfe-cart" module="MiniPopup" label="the added-to-cart popup" quiet />
+          <MiniPopupHost />
           <QuickViewHost />
           <Toasts />
         </BrowserRouter>

@@ -10,11 +10,11 @@ export interface ModuleRef<Remote extends RemoteName = RemoteName> {
   module: RemoteModule<Remote>;
 }
 
-/** Every page shows the header's search and has the added-to-cart popup ready. */
-const EVERY_PAGE: ModuleRef[] = [
-  { remote: 'mfe-catalog', module: 'HeaderSearch' },
-  { remote: 'mfe-cart', module: 'MiniPopup' },
-];
+/**
+ * Every page shows the header's search. (The added-to-cart popup loads with the shopper's first
+ * interaction: layout/MiniPopupHost.tsx.)
+ */
+const EVERY_PAGE: ModuleRef[] = [{ remote: 'mfe-catalog', module: 'HeaderSearch' }];
 
 const PAGES: [RegExp, ModuleRef][] = [
   [/^\/$/, { remote: 'mfe-catalog', module: 'HomePage' }],
