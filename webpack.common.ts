@@ -100,7 +100,16 @@ export const ON_DEMAND_CHUNK = /^(page|later)-/;
 function splitFirstLoad(compilation: Compilation): { files: string[]; onDemand: string[] } {
   const firstLoad = new Set<string>();
   const onDemand = new Set<string>();
+  // Module Federation gives a library the shell both provides and consumes (react-dom) two chunk
+  // files with the same content: either installs both chunk ids, so a page loads only one (the
+  // provided one, which comes first). Preloading both would fetch the same code twice.
+  const installed = new Set<string>();
   for (const chunk of compilation.chunks) {
+    const ids = [...(chunk.ids ?? [])].sort().join(',');
+    if ((chunk.ids?.length ?? 0) > 1) {
+      if (installed.has(ids)) continue;
+      installed.add(ids);
+    }
     const groups = [...chunk.groupsIterable];
     const later = groups.length > 0 && groups.every((group) => typeof group.name === 'string' && ON_DEMAND_CHUNK.test(group.name));
     for (const file of chunk.files) {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ROOT } from '../../scripts/lib/packages';
-import { launchBrowser, shellUrl } from '../support/browser';
+import { launchBrowser, remoteUrls, shellUrl } from '../support/browser';
 
 let browser: Browser;
 
@@ -42,6 +42,25 @@ describe('a cold first visit', () => {
     await page.goto(shellUrl('/'));
     await page.getByRole('heading', { level: 1, name: 'Style and gear for every season' }).waitFor();
     for (const file of [...firstLoadScripts(), 'composition.json']) expect([file, fetched.get(`/${file}`)]).toEqual([file, 1]);
+    // And no other script of the shell's: nothing the preloads missed, no copy of one under another name.
+    expect([...fetched.keys()].filter((file) => file.endsWith('.js')).sort()).toEqual(firstLoadScripts().map((file) => `/${file}`).sort());
+    await page.close();
+  });
+
+  it('leaves the added-to-cart popup (the cart remote, on the home page) until the first interaction', async () => {
+    const page = await browser.newPage();
+    const cartOrigin = new URL(remoteUrls()['mfe-cart'] ?? 'http://missing-mfe-cart-url').origin;
+    const fromCart: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin === cartOrigin) fromCart.push(new URL(request.url()).pathname);
+    });
+    await page.goto(shellUrl('/'));
+    await page.getByRole('heading', { level: 1, name: 'Style and gear for every season' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(fromCart).toEqual([]);
+    const popupLoads = page.waitForRequest((request) => new URL(request.url()).origin === cartOrigin && /__federation_expose_MiniPopup/.test(request.url()));
+    await page.getByRole('heading', { level: 1, name: 'Style and gear for every season' }).click();
+    await popupLoads;
     await page.close();
   });
 });
