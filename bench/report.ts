@@ -39,7 +39,7 @@ interface Goal {
 
 function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
   const bundles = table(
-    ['route', 'composed gzip', 'monolith gzip', 'ratio', 'requests (c / m)', 'chain depth (c / m)', 'budget model (from dist)'],
+    ['route', 'composed gzip', 'monolith gzip', 'ratio', 'requests (c / m)', 'chain depth (c / m)', 'from dist: desktop / mobile'],
     routes.map(({ route, path, figures: { composed, monolith }, budgetModelBytes }) => [
       `${route} \`${path}\``,
       kb(composed.gzipBytes),
@@ -47,7 +47,7 @@ function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
       ratio(composed.gzipBytes, monolith.gzipBytes),
       `${composed.requests} / ${monolith.requests}`,
       `${composed.chainDepth} / ${monolith.chainDepth}`,
-      kb(budgetModelBytes),
+      `${kb(budgetModelBytes.desktop)} / ${kb(budgetModelBytes.mobile)}`,
     ]),
   );
   const timings = table(

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { packageVersion, REMOTES, ROOT, type Remote } from '../../scripts/lib/packages';
-import type { BenchRoute } from './routes';
+import { DESKTOP_HEADER_MODULES, type BenchRoute, type Viewport } from './routes';
 
 export interface FirstLoad {
   gzipBytes: number;
@@ -40,7 +40,8 @@ function compositionBytes(): number {
   return zlib.gzipSync(JSON.stringify({ remotes, lastKnownGood: remotes, preview: [] }, null, 2), { level: 9 }).length;
 }
 
-export function firstLoadFromDist(route: BenchRoute): FirstLoad {
+/** A desktop also loads the header's search; a phone's header has none. */
+export function firstLoadFromDist(route: BenchRoute, viewport: Viewport = 'desktop'): FirstLoad {
   const files: FirstLoad['files'] = [];
   const add = (file: string) => files.push({ file: path.relative(ROOT, file), gzipBytes: gzipSize(mustExist(file)) });
 
@@ -53,7 +54,7 @@ export function firstLoadFromDist(route: BenchRoute): FirstLoad {
   files.push({ file: '/composition.json', gzipBytes: compositionBytes() });
 
   const byRemote = new Map<Remote, string[]>();
-  for (const module of route.modules) {
+  for (const module of [...route.modules, ...(viewport === 'desktop' ? DESKTOP_HEADER_MODULES : [])]) {
     const [remote = '', exposed = ''] = module.split('/');
     if (!isRemote(remote)) throw new Error(`${module}: "${remote}" is not a remote`);
     byRemote.set(remote, [...(byRemote.get(remote) ?? []), exposed]);

@@ -10,6 +10,7 @@ import { BENCH_ROUTES } from '../../bench/lib/routes';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('first-load budgets (gzip)', () => {
+  // The desktop's first load: the larger, with the header's search (a phone's header has none).
   it.each(BENCH_ROUTES.map((route) => [route.route, route] as const))('%s stays within its budget', (name, route) => {
     const { gzipBytes, files } = firstLoadFromDist(route);
     const budget = FIRST_LOAD_BUDGETS[name];
@@ -27,5 +28,15 @@ describe('first-load budgets (gzip)', () => {
     if (!home || !product) throw new Error('the benchmark routes lost home or product');
     expect(firstLoadFromDist(home).files.some((file) => file.file.startsWith('mfe-product/'))).toBe(false);
     expect(firstLoadFromDist(product).files.some((file) => file.file.startsWith('mfe-product/'))).toBe(true);
+  });
+
+  it('a phone, whose header has no search, loads the product page without the catalog remote', () => {
+    const product = BENCH_ROUTES.find((route) => route.route === 'product');
+    if (!product) throw new Error('the benchmark routes lost product');
+    const desktop = firstLoadFromDist(product, 'desktop');
+    const mobile = firstLoadFromDist(product, 'mobile');
+    expect(desktop.files.some((file) => file.file.startsWith('mfe-catalog/'))).toBe(true);
+    expect(mobile.files.some((file) => file.file.startsWith('mfe-catalog/'))).toBe(false);
+    expect(mobile.gzipBytes).toBeLessThan(desktop.gzipBytes);
   });
 });

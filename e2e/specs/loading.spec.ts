@@ -63,4 +63,26 @@ describe('a cold first visit', () => {
     await popupLoads;
     await page.close();
   });
+
+  it('on a phone, whose header has no search, the product page does not load the catalog remote; on a desktop it does', async () => {
+    const api = new URL('/api/products?limit=1', shellUrl('/')).toString();
+    const [product] = (await (await fetch(api)).json()) as { link: string; name: string }[];
+    if (!product) throw new Error('the api has no products');
+    const catalogOrigin = new URL(remoteUrls()['mfe-catalog'] ?? 'http://missing-mfe-catalog-url').origin;
+    const catalogRequests = async (viewport: { width: number; height: number }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const fromCatalog: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).origin === catalogOrigin) fromCatalog.push(new URL(request.url()).pathname);
+      });
+      await page.goto(shellUrl(`/product?id=${encodeURIComponent(product.link)}`));
+      await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await context.close();
+      return fromCatalog;
+    };
+    expect(await catalogRequests({ width: 412, height: 823 })).toEqual([]);
+    expect((await catalogRequests({ width: 1280, height: 800 })).some((file) => file.includes('HeaderSearch'))).toBe(true);
+  });
 });

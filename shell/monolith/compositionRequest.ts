@@ -3,7 +3,7 @@
  * to compose, so it asks for nothing and starts at once with the default config.
  */
 import type { Composition } from '../src/federation/composition';
-import { modulesForPath } from '../src/federation/routeModules';
+import { modulesForThisPage } from '../src/federation/routeModules';
 import { preloadModules } from './remoteComponent';
 
 let request: Promise<Composition> | undefined;
@@ -11,7 +11,7 @@ let request: Promise<Composition> | undefined;
 export function requestComposition(): Promise<Composition> {
   if (!request) {
     // As the composed shell does: the page's modules start loading from the entry.
-    preloadModules(modulesForPath(window.location.pathname));
+    preloadModules(modulesForThisPage());
     request = Promise.resolve({ remotes: {}, lastKnownGood: {}, preview: [] });
   }
   return request;

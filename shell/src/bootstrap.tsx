@@ -7,11 +7,11 @@ import { prefetchPageData } from './app/prefetchPageData';
 import { settleShopperCookie } from './app/shopperIdentity';
 import { requestComposition } from './federation/compositionRequest';
 import { startLoadingRemoteModules } from './federation/remoteComponent';
-import { modulesForPath } from './federation/routeModules';
+import { modulesForThisPage } from './federation/routeModules';
 
 async function start() {
   const composition = await requestComposition();
-  startLoadingRemoteModules(modulesForPath(window.location.pathname));
+  startLoadingRemoteModules(modulesForThisPage());
   await settleShopperCookie(composition.config?.apiBase ?? DEFAULT_CONFIG.apiBase);
   const store = createStorefrontStore({ config: composition.config ?? {} });
   prefetchPageData(store, window.location);

@@ -6,14 +6,14 @@
  */
 import { fetchComposition, type Composition } from './composition';
 import { preloadModules, registerComposition } from './registration';
-import { modulesForPath } from './routeModules';
+import { modulesForThisPage } from './routeModules';
 
 let request: Promise<Composition> | undefined;
 
 export function requestComposition(): Promise<Composition> {
   request ??= fetchComposition().then((composition) => {
     registerComposition(composition);
-    preloadModules(modulesForPath(window.location.pathname));
+    preloadModules(modulesForThisPage());
     return composition;
   });
   return request;

@@ -2,6 +2,7 @@
  * Which remote modules a page renders on arrival, by its path: what the shell preloads as soon as
  * the composition is known, before React asks for them. Mirrors the routes of app/App.tsx.
  */
+import { isDesktopWidth } from '../behaviour/thresholds';
 import type { RemoteName } from './composition';
 import type { RemoteModule } from './remoteModules';
 
@@ -11,10 +12,11 @@ export interface ModuleRef<Remote extends RemoteName = RemoteName> {
 }
 
 /**
- * Every page shows the header's search. (The added-to-cart popup loads with the shopper's first
- * interaction: layout/MiniPopupHost.tsx.)
+ * The desktop header shows the catalog's search on every page; the mobile header has none (its
+ * menu and the shop page search instead), so a phone does not load it. (The added-to-cart popup
+ * loads with the shopper's first interaction: layout/MiniPopupHost.tsx.)
  */
-const EVERY_PAGE: ModuleRef[] = [{ remote: 'mfe-catalog', module: 'HeaderSearch' }];
+const DESKTOP_HEADER: ModuleRef[] = [{ remote: 'mfe-catalog', module: 'HeaderSearch' }];
 
 const PAGES: [RegExp, ModuleRef][] = [
   [/^\/$/, { remote: 'mfe-catalog', module: 'HomePage' }],
@@ -30,7 +32,12 @@ const PAGES: [RegExp, ModuleRef][] = [
   [/^\/account(\/|$)/, { remote: 'mfe-account', module: 'AccountPage' }],
 ];
 
-export function modulesForPath(pathname: string): ModuleRef[] {
+export function modulesForPath(pathname: string, { desktop }: { desktop: boolean }): ModuleRef[] {
   const page = PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
-  return page ? [page, ...EVERY_PAGE] : [...EVERY_PAGE];
+  return [...(page ? [page] : []), ...(desktop ? DESKTOP_HEADER : [])];
+}
+
+/** The modules the page in this window draws on arrival. */
+export function modulesForThisPage(): ModuleRef[] {
+  return modulesForPath(window.location.pathname, { desktop: isDesktopWidth(window.innerWidth) });
 }
