@@ -1,7 +1,7 @@
 import { CategoryTiles } from '../features/home/CategoryTiles';
 import { ProductCarousel } from '../features/home/ProductCarousel';
 import { Link } from '@storefront/shared';
-import '../features/catalog.css';
+import '../features/home/home.css';
 
 /** The home page: a hero, the categories, and carousels of popular, new and on-sale products from the api. */
 export default function HomePage() {

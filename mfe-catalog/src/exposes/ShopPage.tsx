@@ -12,7 +12,7 @@ import { PagedResults } from '../features/shop/ShopResults';
 import { ShopToolbar } from '../features/shop/ShopToolbar';
 import { hasActiveFilters, toProductQuery, type ShopFilters } from '../features/shop/shopFilters';
 import { useShopFilters } from '../features/shop/useShopFilters';
-import '../features/catalog.css';
+import '../features/shop/shop.css';
 
 function activeFilterCount(filters: ShopFilters): number {
   return (

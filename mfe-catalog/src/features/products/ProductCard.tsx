@@ -1,6 +1,7 @@
 import { emitStorefrontEvent, Link, Price, type Product, ProductImage, RatingBar, salePercentLabel, useAddToCart } from '@storefront/shared';
 import type { ShopView } from '../shop/shopFilters';
 import { CardWishlistButton } from './CardWishlistButton';
+import './productCards.css';
 
 export function productPath(product: Product): string {
   return `/product?id=${encodeURIComponent(product.link)}`;

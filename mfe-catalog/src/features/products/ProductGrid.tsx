@@ -2,6 +2,7 @@ import { Skeleton, type Product } from '@storefront/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import type { ShopView } from '../shop/shopFilters';
 import { ProductCard } from './ProductCard';
+import './productCards.css';
 
 interface ProductGridProps {
   products: Product[] | undefined;
@@ -12,11 +13,11 @@ interface ProductGridProps {
   empty: ReactNode;
   label: string;
   view?: ShopView;
-  /** Columns on wide screens; narrower screens get fewer (see catalog.css). */
+  /** Columns on wide screens; narrower screens get fewer (see productCards.css). */
   columns?: number;
 }
 
-/** The grid's columns per breakpoint (catalog.css): `columns` from 1200 px, at most 4, 3 and 2 below. */
+/** The grid's columns per breakpoint (productCards.css): `columns` from 1200 px, at most 4, 3 and 2 below. */
 export function gridStyle(columns: number): CSSProperties {
   return {
     '--cat-columns-xl': columns,
