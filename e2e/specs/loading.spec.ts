@@ -85,4 +85,28 @@ describe('a cold first visit', () => {
     expect(await catalogRequests({ width: 412, height: 823 })).toEqual([]);
     expect((await catalogRequests({ width: 1280, height: 800 })).some((file) => file.includes('HeaderSearch'))).toBe(true);
   });
+
+  it('the product page’s HTML preloads the product remote’s manifest, entry and page chunks, and the page uses those preloads', async () => {
+    const api = new URL('/api/products?limit=1', shellUrl('/')).toString();
+    const [product] = (await (await fetch(api)).json()) as { link: string; name: string }[];
+    if (!product) throw new Error('the api has no products');
+    const productBase = remoteUrls()['mfe-product'] ?? 'http://missing-mfe-product-url/';
+    const address = shellUrl(`/product?id=${encodeURIComponent(product.link)}`);
+    const html = await (await fetch(address)).text();
+    const preloaded = [...html.matchAll(/<link rel="preload" as="(?:fetch|script)" href="([^"]+)"/g)].map((match) => match[1] ?? '');
+    const fromProduct = preloaded.filter((href) => href.startsWith(productBase)).map((href) => href.slice(productBase.length));
+    expect(fromProduct.slice(0, 2)).toEqual(['mf-manifest.json', 'remoteEntry.js']);
+    expect(fromProduct.some((file) => file.startsWith('__federation_expose_ProductPage'))).toBe(true);
+
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    const fetched = new Map<string, number>();
+    page.on('request', (request) => {
+      if (request.url().startsWith(productBase)) fetched.set(request.url().slice(productBase.length), (fetched.get(request.url().slice(productBase.length)) ?? 0) + 1);
+    });
+    await page.goto(address);
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    for (const file of fromProduct) expect([file, fetched.get(file)]).toEqual([file, 1]);
+    await context.close();
+  });
 });

@@ -3,11 +3,14 @@
  * shell, which reads /composition.json and proxies /api. Used by `npm start` and the e2e suite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, Server } from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { packageVersion, REMOTES, ROOT, type Ports } from './packages';
 import { compositionFile } from './compositionStore';
 import { releasesDir } from './releaseStore';
+import { manifestReader, routePreloadTags, withPreloads } from './routePreloads';
 import { handlePreviewRequest, servedComposition } from './servedComposition';
 import { createStaticServer } from './staticServer';
 
@@ -109,8 +112,10 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     }
 
     const composition = options.compositionFile ?? compositionFile();
+    const readManifest = manifestReader();
+    const shellDist = path.join(ROOT, 'shell/dist');
     const shell = createStaticServer({
-      root: path.join(ROOT, 'shell/dist'),
+      root: shellDist,
       spaFallback: 'index.html',
       proxy: { prefix: '/api', target: apiUrl },
       handle: async (req, res, url) => {
@@ -121,7 +126,25 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
           res.end(body);
           return true;
         }
-        return !path.extname(url.pathname) && handlePreviewRequest(res, url);
+        if (path.extname(url.pathname) && url.pathname !== '/index.html') return false;
+        if (await handlePreviewRequest(res, url)) return true;
+        // A page: index.html, with preloads for the remote files this page will load.
+        const served = await servedComposition(req, ports, publicHost, composition);
+        const tags = await routePreloadTags(url.pathname, served.remotes, readManifest);
+        const page = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => null);
+        if (page === null) return false;
+        const html = withPreloads(page, tags);
+        const gzip = acceptsGzip(req);
+        const body = gzip ? zlib.gzipSync(html, { level: 9 }) : Buffer.from(html);
+        res.writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Cache-Control': 'no-cache',
+          'Content-Length': body.length,
+          Vary: 'Accept-Encoding',
+          ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return true;
       },
     });
     await listen(shell, ports.shell, bindHost);
@@ -135,4 +158,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     await stop();
     throw error;
   }
+}
+
+function acceptsGzip(req: IncomingMessage): boolean {
+  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 }

@@ -3,7 +3,7 @@
  * to compose, so it asks for nothing and starts at once with the default config.
  */
 import type { Composition } from '../src/federation/composition';
-import { modulesForThisPage } from '../src/federation/routeModules';
+import { modulesForThisPage } from '../src/federation/thisPage';
 import { preloadModules } from './remoteComponent';
 
 let request: Promise<Composition> | undefined;

@@ -7,7 +7,7 @@ import { prefetchPageData } from './app/prefetchPageData';
 import { settleShopperCookie } from './app/shopperIdentity';
 import { requestComposition } from './federation/compositionRequest';
 import { startLoadingRemoteModules } from './federation/remoteComponent';
-import { modulesForThisPage } from './federation/routeModules';
+import { modulesForThisPage } from './federation/thisPage';
 
 async function start() {
   const composition = await requestComposition();

@@ -6,7 +6,7 @@
  */
 import { fetchComposition, type Composition } from './composition';
 import { preloadModules, registerComposition } from './registration';
-import { modulesForThisPage } from './routeModules';
+import { modulesForThisPage } from './thisPage';
 
 let request: Promise<Composition> | undefined;
 

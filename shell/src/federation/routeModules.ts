@@ -2,9 +2,11 @@
  * Which remote modules a page renders on arrival, by its path: what the shell preloads as soon as
  * the composition is known, before React asks for them. Mirrors the routes of app/App.tsx.
  */
-import { isDesktopWidth } from '../behaviour/thresholds';
-import type { RemoteName } from './composition';
-import type { RemoteModule } from './remoteModules';
+import type { REMOTE_MODULES, RemoteModule } from './remoteModules';
+
+// Free of imports but the import-free remoteModules.ts: the shell's server reads it too
+// (scripts/lib/routePreloads.ts), to have index.html preload what the page will load.
+type RemoteName = keyof typeof REMOTE_MODULES;
 
 export interface ModuleRef<Remote extends RemoteName = RemoteName> {
   remote: Remote;
@@ -35,9 +37,4 @@ const PAGES: [RegExp, ModuleRef][] = [
 export function modulesForPath(pathname: string, { desktop }: { desktop: boolean }): ModuleRef[] {
   const page = PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
   return [...(page ? [page] : []), ...(desktop ? DESKTOP_HEADER : [])];
-}
-
-/** The modules the page in this window draws on arrival. */
-export function modulesForThisPage(): ModuleRef[] {
-  return modulesForPath(window.location.pathname, { desktop: isDesktopWidth(window.innerWidth) });
 }

@@ -1,0 +1,65 @@
+import { DESKTOP_MEDIA, routePreloadTags, withPreloads, type ManifestReader } from './routePreloads';
+
+const remotes = {
+  'mfe-catalog': { manifest: 'http://localhost:8081/1.0.0/mf-manifest.json' },
+  'mfe-product': { manifest: 'https://cdn.example/mfe-product/2.0.0/mf-manifest.json' },
+};
+
+const manifests: Record<string, unknown> = {
+  'http://localhost:8081/1.0.0/mf-manifest.json': {
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+    exposes: [
+      { name: 'HomePage', assets: { js: { sync: ['409.a.js', '__federation_expose_HomePage.b.js'] } } },
+      { name: 'HeaderSearch', assets: { js: { sync: ['409.a.js', '__federation_expose_HeaderSearch.c.js'] } } },
+    ],
+  },
+  // A release build: absolute public path, on another origin than its manifest's.
+  'https://cdn.example/mfe-product/2.0.0/mf-manifest.json': {
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'https://static.example/product/2.0.0/' },
+    exposes: [{ name: 'ProductPage', assets: { js: { sync: ['176.d.js'] } } }],
+  },
+};
+
+const read: ManifestReader = async (url) => (manifests[url] ?? null) as Awaited<ReturnType<ManifestReader>>;
+const media = ` media="${DESKTOP_MEDIA}"`;
+
+describe('routePreloadTags', () => {
+  it('home: the catalog manifest, entry and the home page chunks for every screen; the header search chunk for wide ones', async () => {
+    expect(await routePreloadTags('/', remotes, read)).toEqual([
+      '<link rel="preload" as="fetch" href="http://localhost:8081/1.0.0/mf-manifest.json" crossorigin="anonymous">',
+      '<link rel="preload" as="script" href="http://localhost:8081/1.0.0/remoteEntry.js">',
+      '<link rel="preload" as="script" href="http://localhost:8081/1.0.0/409.a.js">',
+      '<link rel="preload" as="script" href="http://localhost:8081/1.0.0/__federation_expose_HomePage.b.js">',
+      `<link rel="preload" as="script" href="http://localhost:8081/1.0.0/__federation_expose_HeaderSearch.c.js"${media}>`,
+    ]);
+  });
+
+  it('product: the product remote from its release path; the catalog only for wide screens (its header search)', async () => {
+    const tags = await routePreloadTags('/product', remotes, read);
+    expect(tags.slice(0, 3)).toEqual([
+      '<link rel="preload" as="fetch" href="https://cdn.example/mfe-product/2.0.0/mf-manifest.json" crossorigin="anonymous">',
+      '<link rel="preload" as="script" href="https://static.example/product/2.0.0/remoteEntry.js">',
+      '<link rel="preload" as="script" href="https://static.example/product/2.0.0/176.d.js">',
+    ]);
+    expect(tags.slice(3)).toHaveLength(4);
+    for (const tag of tags.slice(3)) expect(tag).toContain(media);
+  });
+
+  it('a manifest that cannot be read: only the manifest is preloaded; a remote missing from the composition: nothing', async () => {
+    expect(await routePreloadTags('/', remotes, async () => null)).toEqual([
+      '<link rel="preload" as="fetch" href="http://localhost:8081/1.0.0/mf-manifest.json" crossorigin="anonymous">',
+    ]);
+    expect(await routePreloadTags('/cart', {}, read)).toEqual([]);
+  });
+
+  it('escapes what goes into an attribute', async () => {
+    const [tag] = await routePreloadTags('/', { 'mfe-catalog': { manifest: 'http://x/"><script>alert(1)</script>' } }, async () => null);
+    expect(tag).toBe('<link rel="preload" as="fetch" href="http://x/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" crossorigin="anonymous">');
+  });
+});
+
+describe('withPreloads', () => {
+  it('puts the tags at the end of the head', () => {
+    expect(withPreloads('<html><head><title>t</title></head><body></body></html>', ['<a>', '<b>'])).toBe('<html><head><title>t</title><a><b></head><body></body></html>');
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The shell's server has index.html preload, for the page asked for, the remote files that page
+ * will load: the manifest of each remote it renders, its remoteEntry.js and the synchronous
+ * chunks of the exposed modules (shell/src/federation/routeModules.ts says which). They then
+ * download from the first round trip, beside the shell's own scripts, instead of after the
+ * shell has run, fetched /composition.json and then each manifest. Modules only the desktop
+ * header shows are preloaded for wide screens only (`media`).
+ *
+ * A manifest that cannot be read in time costs only its preloads: the page loads the same files
+ * itself, as it always does.
+ */
+import { SHELL_THRESHOLDS } from '../../shell/src/behaviour/thresholds';
+import { modulesForPath, type ModuleRef } from '../../shell/src/federation/routeModules';
+
+interface Manifest {
+  metaData: { remoteEntry: { name: string; path: string }; publicPath?: string };
+  exposes: { name: string; assets: { js: { sync: string[] } } }[];
+}
+
+export type ManifestReader = (url: string) => Promise<Manifest | null>;
+
+/** Reads manifests over HTTP, each kept for `ttlMs` (a working build rewrites its manifest in place). */
+export function manifestReader({ ttlMs = 10_000, timeoutMs = 500 }: { ttlMs?: number; timeoutMs?: number } = {}): ManifestReader {
+  const cache = new Map<string, { at: number; manifest: Promise<Manifest | null> }>();
+  return (url) => {
+    const hit = cache.get(url);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.manifest;
+    const manifest = fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
+      .then(async (response) => (response.ok ? ((await response.json()) as Manifest) : null))
+      .then((body) => (body && Array.isArray(body.exposes) && body.metaData?.remoteEntry ? body : null))
+      .catch(() => null);
+    cache.set(url, { at: Date.now(), manifest });
+    return manifest;
+  };
+}
+
+export const DESKTOP_MEDIA = `(min-width: ${SHELL_THRESHOLDS.desktopMinWidth}px)`;
+
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function preloadTag(as: 'fetch' | 'script', href: string, desktopOnly: boolean): string {
+  const crossorigin = as === 'fetch' ? ' crossorigin="anonymous"' : '';
+  const media = desktopOnly ? ` media="${DESKTOP_MEDIA}"` : '';
+  return `<link rel="preload" as="${as}" href="${attribute(href)}"${crossorigin}${media}>`;
+}
+
+/** The preload tags for a page's remote files, in the order the page needs them. */
+export async function routePreloadTags(
+  pathname: string,
+  remotes: Partial<Record<string, { manifest: string }>>,
+  readManifest: ManifestReader,
+): Promise<string[]> {
+  const onPhones = new Set(modulesForPath(pathname, { desktop: false }).map((ref) => `${ref.remote}/${ref.module}`));
+  const byRemote = new Map<string, ModuleRef[]>();
+  for (const ref of modulesForPath(pathname, { desktop: true })) byRemote.set(ref.remote, [...(byRemote.get(ref.remote) ?? []), ref]);
+
+  const perRemote = await Promise.all(
+    [...byRemote].map(async ([remote, refs]) => {
+      const manifestUrl = remotes[remote]?.manifest;
+      if (!manifestUrl) return [];
+      const desktopOnly = (ref: ModuleRef) => !onPhones.has(`${ref.remote}/${ref.module}`);
+      const remoteDesktopOnly = refs.every(desktopOnly);
+      const tags = [preloadTag('fetch', manifestUrl, remoteDesktopOnly)];
+      const manifest = await readManifest(manifestUrl);
+      if (!manifest) return tags;
+      const { publicPath, remoteEntry } = manifest.metaData;
+      const base = publicPath && publicPath !== 'auto' ? publicPath : new URL('.', manifestUrl).toString();
+      const entryPath = remoteEntry.path ? `${remoteEntry.path.replace(/\/+$/, '')}/${remoteEntry.name}` : remoteEntry.name;
+      tags.push(preloadTag('script', new URL(entryPath, base).toString(), remoteDesktopOnly));
+      // href → wanted on wide screens only; a chunk two modules share is wanted on phones if either is.
+      const chunks = new Map<string, boolean>();
+      for (const ref of refs) {
+        const expose = manifest.exposes.find((candidate) => candidate.name === ref.module);
+        for (const asset of expose?.assets.js.sync ?? []) {
+          const href = new URL(asset, base).toString();
+          chunks.set(href, (chunks.get(href) ?? true) && desktopOnly(ref));
+        }
+      }
+      for (const [href, wideOnly] of chunks) tags.push(preloadTag('script', href, wideOnly));
+      return tags;
+    }),
+  );
+  return perRemote.flat();
+}
+
+/** index.html with the tags at the end of its head. */
+export function withPreloads(html: string, tags: readonly string[]): string {
+  if (tags.length === 0) return html;
+  const at = html.indexOf('</head>');
+  if (at < 0) return html;
+  return `${html.slice(0, at)}${tags.join('')}${html.slice(at)}`;
+}
