@@ -37,7 +37,7 @@ export interface ProductFacets {
 function matching(column: string, filter: ProductFilter, omit: FacetDimension | undefined): { sql: string; params: SqlParams } {
   const params = new SqlParams();
   const conditions = filterConditions(filter, params, omit);
-  const sql = conditions.length === 0 ? 'TRUE' : `${column} IN (SELECT p.id FROM products p ${whereClause(conditions)})`;
+  const sql = conditions.length === 0 ? 'TRUE' : `${column} IN (SELECT p.id FROM product_search p ${whereClause(conditions)})`;
   return { sql, params };
 }
 
@@ -90,7 +90,7 @@ async function priceRange(db: Queryable, filter: ProductFilter): Promise<Product
   const params = new SqlParams();
   const where = whereClause(filterConditions(filter, params, 'price'));
   const rows = await db.query<{ min: number | null; max: number | null }>(
-    `SELECT min(${EFFECTIVE_PRICE_SQL})::float8 AS min, max(${EFFECTIVE_PRICE_SQL})::float8 AS max FROM products p ${where}`,
+    `SELECT min(${EFFECTIVE_PRICE_SQL})::float8 AS min, max(${EFFECTIVE_PRICE_SQL})::float8 AS max FROM product_search p ${where}`,
     params.values,
   );
   const row = rows.rows[0];
@@ -100,7 +100,7 @@ async function priceRange(db: Queryable, filter: ProductFilter): Promise<Product
 async function countMatching(db: Queryable, filter: ProductFilter): Promise<number> {
   const params = new SqlParams();
   const where = whereClause(filterConditions(filter, params));
-  const rows = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${where}`, params.values);
+  const rows = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM product_search p ${where}`, params.values);
   return rows.rows[0]?.total ?? 0;
 }
 

@@ -118,23 +118,29 @@ function defaultOrder(filter: ProductFilter, params: SqlParams): string {
   return `(${nameMatches.join(' + ')}) DESC, p.seq`;
 }
 
+/**
+ * A page of the listing and its total. The products are chosen on product_search (migration 011),
+ * a narrow copy of products holding what filters, ranks and sorts read; only the page's rows are
+ * then read from products and turned into products. The outer query orders those few again with
+ * the same expression (products has the same columns).
+ */
 export async function listProducts(
   db: Queryable,
   filter: ProductFilter,
   options: { sort?: ProductSort; offset: number; limit: number },
 ): Promise<ProductPage> {
   const params = new SqlParams();
-  const where = whereClause(filterConditions(filter, params));
-  if (filter.terms && filter.terms.length > 0) return searchPage(db, filter, options, params, where);
-  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${where}`, params.values);
+  const conditions = filterConditions(filter, params);
+  const where = whereClause(conditions);
+  if (conditions.length > 0) return pageWithTotal(db, filter, options, params, where);
+  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM product_search p`, params.values);
   const total = count.rows[0]?.total ?? 0;
   if (total <= options.offset) return { products: [], total };
   const order = options.sort ? SORT_SQL[options.sort] : defaultOrder(filter, params);
-  // The page is chosen first and only its rows are turned into products; the outer query orders
-  // those few again with the same expression.
+  // The whole catalogue: its sorts are indexes, so the page is read without reading the rest.
   const rows = await db.query<ProductRow>(
     `SELECT ${PRODUCT_COLUMNS}
-     FROM (SELECT p.id FROM products p ${where} ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}) page
+     FROM (SELECT p.id FROM product_search p ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}) page
      JOIN products p ON p.id = page.id
      ORDER BY ${order}`,
     params.values,
@@ -143,12 +149,14 @@ export async function listProducts(
 }
 
 /**
- * A search's page and total from one pass over the matches. Every match is read to order them
- * anyway (no index holds "named by more of the words first"), so counting them on the way costs
- * little, where a count of its own read them all a second time: the costliest part of a search
- * at 10^5 products. A page past the end has no row to carry the total, so only then is it counted.
+ * A filtered page and its total from one pass over the matches. A search's matches are all read
+ * to order them (no index holds "named by more of the words first"), as are a filtered listing's
+ * when sorted by price (the price paid depends on the time: no index holds it either); counting
+ * them on the way costs little, where a count of its own read them all a second time: the
+ * costliest part of a search at 10^5 products. A page past the end has no row to carry the total,
+ * so only then is it counted.
  */
-async function searchPage(
+async function pageWithTotal(
   db: Queryable,
   filter: ProductFilter,
   options: { sort?: ProductSort; offset: number; limit: number },
@@ -160,7 +168,7 @@ async function searchPage(
   const rows = await db.query<ProductRow & { total: number }>(
     `SELECT ${PRODUCT_COLUMNS}, page.total
      FROM (
-       SELECT p.id, count(*) OVER ()::int AS total FROM products p ${where}
+       SELECT p.id, count(*) OVER ()::int AS total FROM product_search p ${where}
        ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}
      ) page
      JOIN products p ON p.id = page.id
@@ -170,7 +178,7 @@ async function searchPage(
   const first = rows.rows[0];
   if (first) return { products: rows.rows.map(toProduct), total: first.total };
   if (options.offset === 0) return { products: [], total: 0 };
-  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${where}`, params.values.slice(0, countParams));
+  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM product_search p ${where}`, params.values.slice(0, countParams));
   return { products: [], total: count.rows[0]?.total ?? 0 };
 }
 

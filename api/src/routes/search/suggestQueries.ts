@@ -49,7 +49,7 @@ export async function suggest(db: Queryable, text: string, category: string | un
     `SELECT p.id, p.name, p.link, p.price::float8 AS price, p.on_sale_price::float8 AS on_sale_price, p.on_sale_until,
        ${picturesSql('p', 'small')} AS pictures
      FROM (
-       SELECT p.id FROM products p ${where}
+       SELECT p.id FROM product_search p ${where}
        ORDER BY (p.name_lower LIKE ${startsWith}) DESC, (${nameMatches.join(' + ')}) DESC, p.is_popular DESC, p.ratings_count DESC, p.seq
        LIMIT ${MAX_SUGGESTED_PRODUCTS}
      ) best
