@@ -1,6 +1,6 @@
 import { baseApi, normaliseProduct, onStorefrontEvent } from '@storefront/shared';
 import { renderWithStore } from '@storefront/shared/testing';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { WISHLIST_ADD_DELAY_MS } from './CardWishlistButton';
 import { ProductCard } from './ProductCard';
 
@@ -16,6 +16,34 @@ describe('ProductCard', () => {
     expect(await screen.findByText(`${product.name} has been added to cart`)).toBeInTheDocument();
     const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
     expect(cart.map((line) => line.id)).toContain(product.id.toLowerCase());
+  });
+
+  it('fetches the second picture when the card is first hovered or focused, not with the page', () => {
+    const product = normaliseProduct({
+      id: 'p2',
+      name: 'Scarf',
+      price: 100,
+      small_pictures: [
+        { url: '/img/1-small.svg', width: 400, height: 400 },
+        { url: '/img/2-small.svg', width: 400, height: 400 },
+      ],
+    });
+    const { container } = renderWithStore(<ProductCard product={product} />);
+    const sources = () => [...container.querySelectorAll('img')].map((image) => image.getAttribute('src') ?? '');
+    expect(sources()).toHaveLength(1);
+    expect(sources()[0]).toMatch(/1-small\.svg$/);
+    expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    fireEvent.pointerEnter(screen.getByRole('article'));
+    expect(sources()).toHaveLength(2);
+    expect(sources()[1]).toMatch(/2-small\.svg$/);
+  });
+
+  it('a card of the first row of the page: its picture comes first, not lazily', () => {
+    const product = normaliseProduct({ id: 'p3', name: 'Cap', price: 100, small_pictures: [{ url: '/img/cap.svg', width: 400, height: 400 }] });
+    const { container } = renderWithStore(<ProductCard product={product} priority />);
+    const image = container.querySelector('img');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect(image).not.toHaveAttribute('loading');
   });
 
   it('sends variant products to their page instead', () => {

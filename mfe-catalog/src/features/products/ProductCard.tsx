@@ -1,4 +1,5 @@
 import { emitStorefrontEvent, Link, Price, type Product, ProductImage, RatingBar, salePercentLabel, useAddToCart } from '@storefront/shared';
+import { useState } from 'react';
 import type { ShopView } from '../shop/shopFilters';
 import { CardWishlistButton } from './CardWishlistButton';
 import './productCards.css';
@@ -45,16 +46,33 @@ function BuyAction({ product }: { product: Product }) {
  * A product in a list: picture (the second one on hover), labels, name, R price, rating, and the
  * ways to buy, keep or look closer. `view="list"` lays it out as a row with the description.
  */
-export function ProductCard({ product, view = 'grid' }: { product: Product; view?: ShopView }) {
+export function ProductCard({ product, view = 'grid', priority = false }: { product: Product; view?: ShopView; priority?: boolean }) {
   const saleLabel = salePercentLabel(product);
   const headingId = `product-card-${product.id}`;
   const [first, second] = product.small_pictures;
+  // The second picture shows on hover or focus: it is fetched when first wanted, not beside every
+  // card's first picture (a phone never hovers, and the first pictures load sooner alone).
+  const [wantsSecond, setWantsSecond] = useState(false);
+  const wantSecond = () => setWantsSecond(true);
   return (
-    <article className={`cat-card cat-card--${view}${product.out_of_stock ? ' cat-card--sold-out' : ''}`} aria-labelledby={headingId} data-testid="product-card">
+    <article
+      className={`cat-card cat-card--${view}${product.out_of_stock ? ' cat-card--sold-out' : ''}`}
+      aria-labelledby={headingId}
+      data-testid="product-card"
+      onPointerEnter={wantSecond}
+      onFocus={wantSecond}
+    >
       <div className="cat-card__media">
         <Link to={productPath(product)} tabIndex={-1} aria-hidden="true" className="cat-card__pictures">
-          <ProductImage picture={first} alt="" width={400} height={400} loading="lazy" className="cat-card__picture" />
-          {second && <ProductImage picture={second} alt="" width={400} height={400} loading="lazy" className="cat-card__picture cat-card__picture--hover" />}
+          <ProductImage
+            picture={first}
+            alt=""
+            width={400}
+            height={400}
+            className="cat-card__picture"
+            {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+          />
+          {second && wantsSecond && <ProductImage picture={second} alt="" width={400} height={400} className="cat-card__picture cat-card__picture--hover" />}
         </Link>
         <span className="cat-card__labels">
           {product.is_popular && <span className="sf-label sf-label--hot">HOT</span>}

@@ -15,7 +15,12 @@ interface ProductGridProps {
   view?: ShopView;
   /** Columns on wide screens; narrower screens get fewer (see productCards.css). */
   columns?: number;
+  /** The page's main content: the first row's pictures load first, not lazily (the largest paint). */
+  priority?: boolean;
 }
+
+/** A first row on the widest layout; on a phone, the first two rows. */
+export const PRIORITY_CARDS = 4;
 
 /** The grid's columns per breakpoint (productCards.css): `columns` from 1200 px, at most 4, 3 and 2 below. */
 export function gridStyle(columns: number): CSSProperties {
@@ -38,7 +43,7 @@ export function CardPlaceholder() {
 }
 
 /** A grid (or list) of product cards with its loading, error and empty states. */
-export function ProductGrid({ products, isLoading, isError, onRetry, placeholders = 8, empty, label, view = 'grid', columns = 4 }: ProductGridProps) {
+export function ProductGrid({ products, isLoading, isError, onRetry, placeholders = 8, empty, label, view = 'grid', columns = 4, priority = false }: ProductGridProps) {
   const className = view === 'list' ? 'cat-rows' : 'cat-grid';
   if (isLoading) {
     return (
@@ -62,9 +67,9 @@ export function ProductGrid({ products, isLoading, isError, onRetry, placeholder
   if (products.length === 0) return <div className="sf-notice">{empty}</div>;
   return (
     <ul className={className} style={gridStyle(columns)} aria-label={label} data-view={view} data-columns={view === 'list' ? 1 : columns}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} view={view} />
+          <ProductCard product={product} view={view} priority={priority && index < PRIORITY_CARDS} />
         </li>
       ))}
     </ul>

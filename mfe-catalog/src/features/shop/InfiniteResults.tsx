@@ -1,7 +1,7 @@
 import { useGetProductsQuery } from '@storefront/shared';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { ProductCard } from '../products/ProductCard';
-import { gridStyle, ProductGrid } from '../products/ProductGrid';
+import { gridStyle, PRIORITY_CARDS, ProductGrid } from '../products/ProductGrid';
 import { toProductQuery, type ShopFilters, type ShopView } from './shopFilters';
 import { NoResults } from './ShopResults';
 import type { UpdateShopFilters } from './useShopFilters';
@@ -13,9 +13,9 @@ function PageItems({ filters, page, view }: { filters: ShopFilters; page: number
   const { data } = useGetProductsQuery(toProductQuery(filters, page));
   return (
     <>
-      {data?.products.map((product) => (
+      {data?.products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} view={view} />
+          <ProductCard product={product} view={view} priority={page === 1 && index < PRIORITY_CARDS} />
         </li>
       ))}
     </>

@@ -60,6 +60,7 @@ export function PagedResults({ filters, view, columns }: ResultsProps) {
           view={view}
           columns={columns}
           empty={<NoResults filters={filters} />}
+          priority
         />
       </div>
       <Pagination page={filters.page} pageCount={Math.ceil(total / filters.perPage)} />
