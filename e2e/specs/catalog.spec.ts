@@ -26,6 +26,20 @@ async function cardNames(page: Page): Promise<string[]> {
   return page.locator('[data-testid="product-card"] h3').allTextContents();
 }
 
+/**
+ * The cards' names once they are the expected ones, or what they are after 5 s. The shop draws
+ * its cards in a transition, a moment after the count above them.
+ */
+async function settledCardNames(page: Page, expected: readonly string[]): Promise<string[]> {
+  const deadline = Date.now() + 5000;
+  let names = await cardNames(page);
+  while (JSON.stringify(names) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    names = await cardNames(page);
+  }
+  return names;
+}
+
 describe('the catalog', () => {
   it('searches from the header: live results while typing, then the right results on /shop', async () => {
     const { context, page } = await newShopper(browser);
@@ -43,7 +57,7 @@ describe('the catalog', () => {
     const expected = await listing('search=hedphones&limit=12');
     expect(expected.total).toBeGreaterThan(0);
     await page.getByText(`Showing 1–${Math.min(12, expected.total)} of ${expected.total} products`).waitFor();
-    expect(await cardNames(page)).toEqual(expected.products.map((product) => product.name));
+    expect(await settledCardNames(page, expected.products.map((product) => product.name))).toEqual(expected.products.map((product) => product.name));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -57,7 +71,7 @@ describe('the catalog', () => {
     await page.waitForURL((url) => url.search === '?category=fashion&search=cotton');
     const expected = await listing('category=fashion&search=cotton&limit=12');
     await page.getByText(`Showing 1–${Math.min(12, expected.total)} of ${expected.total} products`).waitFor();
-    expect(await cardNames(page)).toEqual(expected.products.map((product) => product.name));
+    expect(await settledCardNames(page, expected.products.map((product) => product.name))).toEqual(expected.products.map((product) => product.name));
     await context.close();
   });
 
@@ -73,7 +87,7 @@ describe('the catalog', () => {
     const electronics = await listing('category=electronics&limit=12');
     expect(electronics.total).toBeLessThan(all.total);
     await page.getByText(`Showing 1–${Math.min(12, electronics.total)} of ${electronics.total} products`).waitFor();
-    expect(await cardNames(page)).toEqual(electronics.products.map((product) => product.name));
+    expect(await settledCardNames(page, electronics.products.map((product) => product.name))).toEqual(electronics.products.map((product) => product.name));
     await page.getByRole('button', { name: 'Remove filter Category: Electronics' }).waitFor();
 
     await page.reload();
