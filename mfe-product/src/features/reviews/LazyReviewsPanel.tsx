@@ -1,5 +1,5 @@
-import type { Product } from '@storefront/shared';
-import { lazy, Suspense } from 'react';
+import { ErrorBoundary, type Product } from '@storefront/shared';
+import { lazy, Suspense, useState } from 'react';
 import { ReviewsSkeleton } from './ReviewsSkeleton';
 
 /**
@@ -8,16 +8,38 @@ import { ReviewsSkeleton } from './ReviewsSkeleton';
  * points at or focuses the tab (`preloadReviewsPanel`).
  */
 const loadReviewsPanel = () => import(/* webpackChunkName: "later-reviews" */ './ReviewsPanel');
-const ReviewsPanel = lazy(async () => ({ default: (await loadReviewsPanel()).ReviewsPanel }));
 
 export function preloadReviewsPanel(): void {
   void loadReviewsPanel().catch(() => undefined);
 }
 
+const lazyReviewsPanel = () => lazy(async () => ({ default: (await loadReviewsPanel()).ReviewsPanel }));
+/** Replaced on Try again: React keeps a failed lazy load for good, webpack fetches a failed chunk again. */
+let ReviewsPanel = lazyReviewsPanel();
+
+/** The reviews tab; if its code cannot be fetched, says so in the tab with a way to try again. */
 export function LazyReviewsPanel({ product }: { product: Product }) {
+  const [attempt, setAttempt] = useState(0);
+  const tryAgain = () => {
+    ReviewsPanel = lazyReviewsPanel();
+    setAttempt((current) => current + 1);
+  };
   return (
-    <Suspense fallback={<ReviewsSkeleton />}>
-      <ReviewsPanel product={product} />
-    </Suspense>
+    <ErrorBoundary
+      name="mfe-product/reviews"
+      resetKey={attempt}
+      fallback={() => (
+        <div className="sf-notice" role="alert">
+          <p>We couldn’t load the reviews just now.</p>
+          <button type="button" className="sf-button" onClick={tryAgain}>
+            Try again
+          </button>
+        </div>
+      )}
+    >
+      <Suspense fallback={<ReviewsSkeleton />}>
+        <ReviewsPanel product={product} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
