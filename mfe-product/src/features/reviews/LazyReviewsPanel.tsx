@@ -1,6 +1,6 @@
 import { ErrorBoundary, type Product } from '@storefront/shared';
 import { lazy, Suspense, useState } from 'react';
-import { ReviewsSkeleton } from './ReviewsSkeleton';
+import { ReviewsLoadError, ReviewsSkeleton } from './ReviewsStates';
 
 /**
  * The reviews tab's code (its list, breakdown and the review form with react-final-form) is not
@@ -28,14 +28,7 @@ export function LazyReviewsPanel({ product }: { product: Product }) {
     <ErrorBoundary
       name="mfe-product/reviews"
       resetKey={attempt}
-      fallback={() => (
-        <div className="sf-notice" role="alert">
-          <p>We couldn’t load the reviews just now.</p>
-          <button type="button" className="sf-button" onClick={tryAgain}>
-            Try again
-          </button>
-        </div>
-      )}
+      fallback={() => <ReviewsLoadError onRetry={tryAgain} />}
     >
       <Suspense fallback={<ReviewsSkeleton />}>
         <ReviewsPanel product={product} />

@@ -1,7 +1,7 @@
 import { MESSAGES, type Product } from '@storefront/shared';
 import { useState } from 'react';
 import { RatingBreakdown } from './RatingBreakdown';
-import { ReviewsSkeleton } from './ReviewsSkeleton';
+import { ReviewsLoadError, ReviewsSkeleton } from './ReviewsStates';
 import { ReviewList } from './ReviewList';
 import { useGetProductReviewsInfiniteQuery } from './reviewsApi';
 import { WriteReviewPrompt } from './WriteReviewPrompt';
@@ -18,14 +18,7 @@ export function ReviewsPanel({ product }: { product: Product }) {
   }
   const firstPage = data?.pages[0];
   if (isError && !firstPage) {
-    return (
-      <div className="sf-notice" role="alert">
-        <p>We couldn’t load the reviews just now.</p>
-        <button type="button" className="sf-button" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <ReviewsLoadError onRetry={() => void refetch()} />;
   }
 
   const reviews = data?.pages.flatMap((page) => page.reviews) ?? [];
