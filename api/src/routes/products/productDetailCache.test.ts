@@ -202,7 +202,9 @@ describe.each(testDatabases())('GET /products/{id} from memory ($name)', (target
       expect((await current()).stock).toBe(50);
       await ctx.database.query('UPDATE products SET stock = 9 WHERE id = $1', [product.id]);
       expect((await current()).stock).toBe(9);
-      expect(cache().size).toBe(0);
+      // Nothing was kept while not listening. (On a slow machine the listener may already be back,
+      // RELISTEN_DELAY_MS after the cut, and then keeping answers is right: check only while down.)
+      if (!cache().isListening) expect(cache().size).toBe(0);
 
       await until(() => cache().isListening, 'the cache listens again');
       expect((await current()).stock).toBe(9);
