@@ -109,4 +109,39 @@ describe('a cold first visit', () => {
     for (const file of fromProduct) expect([file, fetched.get(file)]).toEqual([file, 1]);
     await context.close();
   });
+
+  it('draws the home and product pages themselves on the first render, with no page skeleton first, and asks for the product once', async () => {
+    const api = new URL('/api/products?limit=1', shellUrl('/')).toString();
+    const [product] = (await (await fetch(api)).json()) as { link: string; name: string }[];
+    if (!product) throw new Error('the api has no products');
+    const visits = [
+      { path: '/', heading: 'Style and gear for every season' },
+      { path: `/product?id=${encodeURIComponent(product.link)}`, heading: product.name },
+    ];
+    for (const { path: address, heading } of visits) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      await page.addInitScript(RECORD_SKELETONS);
+      const productRequests: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === `/api/products/${encodeURIComponent(product.link)}`) productRequests.push(request.url());
+      });
+      await page.goto(shellUrl(address));
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect([address, await page.evaluate('window.__skeletonsSeen')]).toEqual([address, []]);
+      expect([address, productRequests.length]).toEqual([address, address === '/' ? 0 : 1]);
+      await context.close();
+    }
+  });
 });
+
+/** Notes every page-sized skeleton (the shell's region skeleton, the product page's) ever drawn. */
+const RECORD_SKELETONS = `(() => {
+  const seen = [];
+  window.__skeletonsSeen = seen;
+  new MutationObserver(() => {
+    for (const element of document.querySelectorAll('.shell-region-loading, .prd-skeleton')) {
+      if (!seen.includes(element.className)) seen.push(element.className);
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();`;

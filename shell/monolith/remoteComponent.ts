@@ -36,13 +36,41 @@ const MODULES: Record<string, Loader> = {
   'mfe-account/AccountPage': () => import(/* webpackChunkName: "page-mfe-account-AccountPage" */ '../../mfe-account/src/exposes/AccountPage'),
 };
 
-/** As the composed shell does: the page's modules start loading before React asks for them. */
-export function preloadModules(modules: readonly ModuleRef[]): void {
-  for (const { remote, module } of modules) MODULES[`${remote}/${module}`]?.().catch(() => undefined);
+type Exposed = { default: ComponentType<object> };
+/** A load that says whether it has arrived, as in the composed shell. */
+type TrackedLoad = Promise<Exposed> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: Exposed };
+
+const loads = new Map<string, TrackedLoad>();
+
+function loadModule(key: string): TrackedLoad {
+  let load = loads.get(key);
+  if (!load) {
+    const loader = MODULES[key];
+    const tracked: TrackedLoad = loader ? (loader() as Promise<Exposed>) : Promise.reject(new Error(`the monolith has no module ${key}`));
+    tracked.status = 'pending';
+    tracked.then(
+      (value) => {
+        Object.assign(tracked, { status: 'fulfilled', value });
+      },
+      () => {
+        tracked.status = 'rejected';
+      },
+    );
+    load = tracked;
+    loads.set(key, load);
+  }
+  return load;
 }
 
-/** Started already from the entry (compositionRequest.ts); the imports are cached. */
-export const startLoadingRemoteModules = preloadModules;
+/** As the composed shell does: the page's modules start loading before React asks for them. */
+export function preloadModules(modules: readonly ModuleRef[]): void {
+  for (const { remote, module } of modules) loadModule(`${remote}/${module}`).catch(() => undefined);
+}
+
+/** Started already from the entry (compositionRequest.ts); settles when they are all in. */
+export function startLoadingRemoteModules(modules: readonly ModuleRef[]): Promise<void> {
+  return Promise.allSettled(modules.map(({ remote, module }) => loadModule(`${remote}/${module}`))).then(() => undefined);
+}
 
 export function remoteVersionInUse(_remote: RemoteName): string | undefined {
   return 'monolith';
@@ -50,13 +78,21 @@ export function remoteVersionInUse(_remote: RemoteName): string | undefined {
 
 const components = new Map<string, LazyExoticComponent<ComponentType<object>>>();
 
+/** As in the composed shell: a module that has arrived is drawn on the first render. */
+function moduleForLazy(key: string): Promise<Exposed> {
+  const load = loadModule(key);
+  const { status, value } = load;
+  if (status !== 'fulfilled' || !value) return load;
+  const arrived = { then: (onFulfilled: (loaded: Exposed) => unknown) => void onFulfilled(value) };
+  return arrived as unknown as Promise<Exposed>;
+}
+
 export function remoteComponent<Props extends object>(remote: RemoteName, module: string): LazyExoticComponent<ComponentType<Props>> {
   const key = `${remote}/${module}`;
   let component = components.get(key);
   if (!component) {
-    const load = MODULES[key];
-    if (!load) throw new Error(`the monolith has no module ${key}`);
-    component = lazy(load as () => Promise<{ default: ComponentType<object> }>);
+    if (!MODULES[key]) throw new Error(`the monolith has no module ${key}`);
+    component = lazy(() => moduleForLazy(key));
     components.set(key, component);
   }
   return component as LazyExoticComponent<ComponentType<Props>>;
@@ -64,4 +100,5 @@ export function remoteComponent<Props extends object>(remote: RemoteName, module
 
 export function forgetRemoteComponent(remote: RemoteName, module: string): void {
   components.delete(`${remote}/${module}`);
+  loads.delete(`${remote}/${module}`);
 }

@@ -3,18 +3,30 @@ import './shell.css';
 import { createStorefrontStore, DEFAULT_CONFIG } from '@storefront/shared';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { fetchWithEarlyAnswers } from './app/earlyAnswers';
 import { prefetchPageData } from './app/prefetchPageData';
 import { settleShopperCookie } from './app/shopperIdentity';
 import { requestComposition } from './federation/compositionRequest';
 import { startLoadingRemoteModules } from './federation/remoteComponent';
 import { modulesForThisPage } from './federation/thisPage';
 
+/**
+ * How long the first render waits, once the composition is in, for the page's remote modules
+ * (preloaded by index.html) and its first data (asked for by the entry). Normally both are in by
+ * the time the shell's own scripts have run, and the first paint is the page itself: no skeleton
+ * first, and no wait for React's reveal throttle after one. A slower remote or api gets the header
+ * and a skeleton after this, and the region's "taking longer" message SLOW_REGION_MS later.
+ */
+const FIRST_RENDER_WAITS_FOR_PAGE_MS = 600;
+
 async function start() {
   const composition = await requestComposition();
-  startLoadingRemoteModules(modulesForThisPage());
+  const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_PAGE_MS));
+  const pageModules = startLoadingRemoteModules(modulesForThisPage());
   await settleShopperCookie(composition.config?.apiBase ?? DEFAULT_CONFIG.apiBase);
-  const store = createStorefrontStore({ config: composition.config ?? {} });
-  prefetchPageData(store, window.location);
+  const store = createStorefrontStore({ config: composition.config ?? {}, fetchFn: fetchWithEarlyAnswers });
+  const pageData = prefetchPageData(store, window.location);
+  await Promise.race([Promise.all([pageModules, pageData]), waitedLongEnough]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container, {

@@ -1,26 +1,11 @@
 /**
- * A head start for the product page, whose largest paint is the product's picture: the shell asks
- * the api for the product while the product remote is still downloading (the remote's own query
- * then finds it in the shared cache), and preloads the picture as soon as the product is known.
+ * A head start for the product page: the shell asks the api for the product while the product
+ * remote is still downloading (the remote's own query then finds it in the shared cache; the
+ * entry asked even earlier, see earlyAnswers.ts), and preloads its picture as soon as the product
+ * is known.
  */
 import { assetUrl, baseApi, selectAssetHost, type AppStore } from '@storefront/shared';
-
-/**
- * The product a product address names (§2: /product?id=…, /product/{slug}, /product/{layout}/{slug}).
- * The product remote decides for itself; a wrong guess here only costs one request.
- */
-export function productIdFromAddress(pathname: string, search: string): string {
-  const segments = pathname.split('/').filter(Boolean);
-  if (segments[0] !== 'product' || segments.length > 3) return '';
-  const fromQuery = new URLSearchParams(search).get('id')?.trim() ?? '';
-  let candidate = fromQuery;
-  if (!candidate && segments.length >= 2) candidate = segments[segments.length - 1] ?? '';
-  try {
-    return decodeURIComponent(candidate);
-  } catch {
-    return '';
-  }
-}
+import { productIdFromAddress } from './pageAddress';
 
 function preloadImage(href: string): void {
   if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) return;
@@ -32,17 +17,23 @@ function preloadImage(href: string): void {
   document.head.append(link);
 }
 
-export function prefetchPageData(store: AppStore, { pathname, search }: { pathname: string; search: string }): void {
+/** Settles when the page's data is in the store (or failed to come). */
+export function prefetchPageData(store: AppStore, { pathname, search }: { pathname: string; search: string }): Promise<void> {
   const productId = productIdFromAddress(pathname, search);
-  if (!productId) return;
-  const request = store.dispatch(baseApi.endpoints.getProduct.initiate(productId));
-  request
+  if (!productId) return Promise.resolve();
+  const product = store.dispatch(baseApi.endpoints.getProduct.initiate(productId));
+  // The product page waits for the cart as well (its quantity starts at what the cart holds).
+  const cart = store.dispatch(baseApi.endpoints.getCart.initiate());
+  const pictureKnown = product
     .unwrap()
-    .then((product) => {
-      const picture = product.large_pictures[0] ?? product.small_pictures[0];
+    .then((found) => {
+      const picture = found.large_pictures[0] ?? found.small_pictures[0];
       if (picture) preloadImage(assetUrl(selectAssetHost(store.getState()), picture.url));
     })
-    .catch(() => undefined)
-    // The cache keeps the answer for the page's own query (RTK Query's keepUnusedDataFor).
-    .finally(() => request.unsubscribe());
+    .catch(() => undefined);
+  // The cache keeps the answers for the page's own queries (RTK Query's keepUnusedDataFor).
+  return Promise.all([pictureKnown, cart.unwrap().catch(() => undefined)]).then(() => {
+    product.unsubscribe();
+    cart.unsubscribe();
+  });
 }

@@ -18,14 +18,17 @@ export class RemoteUnavailableError extends Error {
 
 type ExposedComponent = { default: ComponentType<object> };
 
-const loads = new Map<string, Promise<ExposedComponent>>();
+/** A load that says whether it has arrived, so a component can be drawn at once if it has. */
+type TrackedLoad = Promise<ExposedComponent> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: ExposedComponent };
+
+const loads = new Map<string, TrackedLoad>();
 const components = new Map<string, LazyExoticComponent<ComponentType<object>>>();
 
-function loadModule(remote: RemoteName, module: string): Promise<ExposedComponent> {
+function loadModule(remote: RemoteName, module: string): TrackedLoad {
   const key = `${remote}/${module}`;
   let load = loads.get(key);
   if (!load) {
-    load = (async () => {
+    const tracked: TrackedLoad = (async () => {
       try {
         const loaded = await loadRemote<ExposedComponent>(`${federationName(remote)}/${module}`);
         if (!loaded?.default) throw new Error('the module has no default export');
@@ -34,6 +37,16 @@ function loadModule(remote: RemoteName, module: string): Promise<ExposedComponen
         throw new RemoteUnavailableError(remote, module, error);
       }
     })();
+    tracked.status = 'pending';
+    tracked.then(
+      (value) => {
+        Object.assign(tracked, { status: 'fulfilled', value });
+      },
+      () => {
+        tracked.status = 'rejected';
+      },
+    );
+    load = tracked;
     loads.set(key, load);
   }
   return load;
@@ -42,9 +55,24 @@ function loadModule(remote: RemoteName, module: string): Promise<ExposedComponen
 /**
  * Starts loading the page's remote modules before React renders: the remote's entry runs and its
  * module is ready by the time the region asks for it. A failure is left to the region's boundary.
+ * The promise settles when every one has arrived or failed.
  */
-export function startLoadingRemoteModules(modules: readonly ModuleRef[]): void {
-  for (const { remote, module } of modules) loadModule(remote, module).catch(() => undefined);
+export function startLoadingRemoteModules(modules: readonly ModuleRef[]): Promise<void> {
+  return Promise.allSettled(modules.map(({ remote, module }) => loadModule(remote, module))).then(() => undefined);
+}
+
+/**
+ * The module as `lazy` wants it. One that has already arrived is handed over as a thenable that
+ * answers at once: `lazy` then draws it on its first render. (Given a promise, `lazy` suspends on
+ * its first render even when the promise has settled, and a page revealed after its loading state
+ * has shown waits out React's 300 ms reveal throttle: a skeleton flash and a later paint.)
+ */
+function moduleForLazy(remote: RemoteName, module: string): Promise<ExposedComponent> {
+  const load = loadModule(remote, module);
+  const { status, value } = load;
+  if (status !== 'fulfilled' || !value) return load;
+  const arrived = { then: (onFulfilled: (loaded: ExposedComponent) => unknown) => void onFulfilled(value) };
+  return arrived as unknown as Promise<ExposedComponent>;
 }
 
 /**
@@ -55,7 +83,7 @@ export function remoteComponent<Props extends object>(remote: RemoteName, module
   const key = `${remote}/${module}`;
   let component = components.get(key);
   if (!component) {
-    component = lazy(() => loadModule(remote, module));
+    component = lazy(() => moduleForLazy(remote, module));
     components.set(key, component);
   }
   return component as LazyExoticComponent<ComponentType<Props>>;

@@ -1,4 +1,4 @@
-import { productIdFromAddress } from './prefetchPageData';
+import { productIdFromAddress } from './pageAddress';
 
 describe('productIdFromAddress', () => {
   it('reads the product from each form of product address', () => {

@@ -1,0 +1,82 @@
+import { baseApi, createStorefrontStore, type Product } from '@storefront/shared';
+import { testApiUrl } from '@storefront/shared/testing';
+import { fetchWithEarlyAnswers, requestPageDataEarly } from './earlyAnswers';
+
+const realFetch = globalThis.fetch;
+const SHOP_ORIGIN = 'http://shop.test';
+
+function address(path: string) {
+  const url = new URL(path, SHOP_ORIGIN);
+  return { href: url.href, pathname: url.pathname, search: url.search };
+}
+
+/** Every URL fetched, in order, while the fetches themselves go to the real test api. */
+function recordFetches(failFirst?: RegExp) {
+  const urls: string[] = [];
+  let failed = false;
+  jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    urls.push(url);
+    if (failFirst?.test(url) && !failed) {
+      failed = true;
+      return Promise.reject(new TypeError('network down'));
+    }
+    return realFetch(input, init);
+  });
+  return urls;
+}
+
+async function aProduct(api: string): Promise<Product> {
+  const [product] = (await (await realFetch(`${api}/products?limit=1`)).json()) as Product[];
+  if (!product) throw new Error('the test api has no products');
+  return product;
+}
+
+function storeWithEarlyAnswers(api: string) {
+  return createStorefrontStore({ config: { apiBase: api, assetHost: `${api}/images/` }, fetchFn: fetchWithEarlyAnswers });
+}
+
+describe('the product page’s data, asked for early', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('asks for the product and the cart once, after the shopper cookie, and the store’s first queries use those answers', async () => {
+    const api = testApiUrl();
+    const product = await aProduct(api);
+    const fetched = recordFetches();
+
+    requestPageDataEarly(api, address(`/product?id=${encodeURIComponent(product.link)}`));
+    const store = storeWithEarlyAnswers(api);
+    const [shown, cart] = await Promise.all([
+      store.dispatch(baseApi.endpoints.getProduct.initiate(product.link)).unwrap(),
+      store.dispatch(baseApi.endpoints.getCart.initiate()).unwrap(),
+    ]);
+
+    expect(shown.name).toBe(product.name);
+    expect(cart).toEqual([]);
+    expect(fetched).toEqual([`${api}/health`, `${api}/products/${encodeURIComponent(product.link)}`, `${api}/cart`]);
+
+    // Only the first query gets the early answer: asking again goes to the api.
+    await store.dispatch(baseApi.endpoints.getProduct.initiate(product.link, { forceRefetch: true })).unwrap();
+    expect(fetched.filter((url) => url.endsWith(`/products/${encodeURIComponent(product.link)}`))).toHaveLength(2);
+  });
+
+  it('asks for nothing early on other pages', () => {
+    const fetched = recordFetches();
+    requestPageDataEarly(testApiUrl(), address('/shop?category=dress'));
+    requestPageDataEarly(testApiUrl(), address('/'));
+    expect(fetched).toEqual([]);
+  });
+
+  it('when the early request fails, the store’s query asks again and gets its answer', async () => {
+    const api = testApiUrl();
+    const product = await aProduct(api);
+    const productPath = `/products/${encodeURIComponent(product.id)}`;
+    const fetched = recordFetches(new RegExp(`${productPath}$`));
+
+    requestPageDataEarly(api, address(`/product/${encodeURIComponent(product.id)}`));
+    const shown = await storeWithEarlyAnswers(api).dispatch(baseApi.endpoints.getProduct.initiate(product.id)).unwrap();
+
+    expect(shown.id).toBe(product.id);
+    expect(fetched.filter((url) => url.endsWith(productPath))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The product page's data (the product, and the cart: the page waits for both, §4's quantity),
+ * asked for by the entry (index.ts) as soon as it runs, while the bootstrap's scripts (react-dom
+ * among them) still download: by the time the store exists the answers are in, and the first
+ * render can draw the product rather than its skeleton.
+ *
+ * The store's fetch (`fetchWithEarlyAnswers`) hands that answer to the first matching GET and
+ * then forgets it, so every later call goes to the network as before. The early request waits for
+ * the shopper cookie to be settled, like every other first call (see shopperIdentity.ts).
+ */
+import { productIdFromAddress } from './pageAddress';
+import { settleShopperCookie } from './shopperIdentity';
+
+const early = new Map<string, Promise<Response | undefined>>();
+
+/** Asks for the data the page at this address draws first; today only the product page's. */
+export function requestPageDataEarly(apiBase: string, { href, pathname, search }: { href: string; pathname: string; search: string }): void {
+  const productId = productIdFromAddress(pathname, search);
+  if (!productId) return;
+  for (const path of [`products/${encodeURIComponent(productId)}`, 'cart']) {
+    const url = new URL(`${apiBase}/${path}`, href).href;
+    if (early.has(url)) continue;
+    const answer = settleShopperCookie(apiBase)
+      .then(() => fetch(url, { credentials: 'include' }))
+      .catch(() => undefined);
+    early.set(url, answer);
+  }
+}
+
+/** `fetch`, but the first GET of an address asked for early gets that answer. */
+export const fetchWithEarlyAnswers: typeof fetch = (input, init) => {
+  const request = input instanceof Request ? input : undefined;
+  const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+  const url = request?.url ?? (input instanceof URL ? input.href : typeof input === 'string' ? new URL(input, window.location.href).href : '');
+  const answer = method === 'GET' ? early.get(url) : undefined;
+  if (!answer) return fetch(input, init);
+  early.delete(url);
+  // A failed early request (offline, say) is made again, now with the caller's own options.
+  return answer.then((response) => response ?? fetch(input, init));
+};
