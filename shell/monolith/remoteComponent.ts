@@ -7,6 +7,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteName } from '../src/federation/composition';
 import type { ModuleRef } from '../src/federation/routeModules';
+import { forLazy, trackLoad, type TrackedLoad } from '../src/federation/trackedLoad';
 
 /** Each module's own props are checked where RemoteRegion passes them, as with loadRemote. */
 type Loader = () => Promise<{ default: ComponentType<never> }>;
@@ -37,26 +38,13 @@ const MODULES: Record<string, Loader> = {
 };
 
 type Exposed = { default: ComponentType<object> };
-/** A load that says whether it has arrived, as in the composed shell. */
-type TrackedLoad = Promise<Exposed> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: Exposed };
+const loads = new Map<string, TrackedLoad<Exposed>>();
 
-const loads = new Map<string, TrackedLoad>();
-
-function loadModule(key: string): TrackedLoad {
+function loadModule(key: string): TrackedLoad<Exposed> {
   let load = loads.get(key);
   if (!load) {
     const loader = MODULES[key];
-    const tracked: TrackedLoad = loader ? (loader() as Promise<Exposed>) : Promise.reject(new Error(`the monolith has no module ${key}`));
-    tracked.status = 'pending';
-    tracked.then(
-      (value) => {
-        Object.assign(tracked, { status: 'fulfilled', value });
-      },
-      () => {
-        tracked.status = 'rejected';
-      },
-    );
-    load = tracked;
+    load = trackLoad(loader ? (loader() as Promise<Exposed>) : Promise.reject(new Error(`the monolith has no module ${key}`)));
     loads.set(key, load);
   }
   return load;
@@ -78,21 +66,13 @@ export function remoteVersionInUse(_remote: RemoteName): string | undefined {
 
 const components = new Map<string, LazyExoticComponent<ComponentType<object>>>();
 
-/** As in the composed shell: a module that has arrived is drawn on the first render. */
-function moduleForLazy(key: string): Promise<Exposed> {
-  const load = loadModule(key);
-  const { status, value } = load;
-  if (status !== 'fulfilled' || !value) return load;
-  const arrived = { then: (onFulfilled: (loaded: Exposed) => unknown) => void onFulfilled(value) };
-  return arrived as unknown as Promise<Exposed>;
-}
-
 export function remoteComponent<Props extends object>(remote: RemoteName, module: string): LazyExoticComponent<ComponentType<Props>> {
   const key = `${remote}/${module}`;
   let component = components.get(key);
   if (!component) {
     if (!MODULES[key]) throw new Error(`the monolith has no module ${key}`);
-    component = lazy(() => moduleForLazy(key));
+    // As in the composed shell: a module that has arrived is drawn on the first render.
+    component = lazy(() => forLazy(loadModule(key)));
     components.set(key, component);
   }
   return component as LazyExoticComponent<ComponentType<Props>>;

@@ -2,6 +2,7 @@ import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { federationName, versionFromManifestUrl, type RemoteName } from './composition';
 import type { ModuleRef } from './routeModules';
+import { forLazy, trackLoad, type TrackedLoad } from './trackedLoad';
 
 /** The version of a remote in use now: the composed one, or its last known good after a fallback. */
 export function remoteVersionInUse(remote: RemoteName): string | undefined {
@@ -18,35 +19,24 @@ export class RemoteUnavailableError extends Error {
 
 type ExposedComponent = { default: ComponentType<object> };
 
-/** A load that says whether it has arrived, so a component can be drawn at once if it has. */
-type TrackedLoad = Promise<ExposedComponent> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: ExposedComponent };
-
-const loads = new Map<string, TrackedLoad>();
+const loads = new Map<string, TrackedLoad<ExposedComponent>>();
 const components = new Map<string, LazyExoticComponent<ComponentType<object>>>();
 
-function loadModule(remote: RemoteName, module: string): TrackedLoad {
+async function fetchModule(remote: RemoteName, module: string): Promise<ExposedComponent> {
+  try {
+    const loaded = await loadRemote<ExposedComponent>(`${federationName(remote)}/${module}`);
+    if (!loaded?.default) throw new Error('the module has no default export');
+    return loaded;
+  } catch (error) {
+    throw new RemoteUnavailableError(remote, module, error);
+  }
+}
+
+function loadModule(remote: RemoteName, module: string): TrackedLoad<ExposedComponent> {
   const key = `${remote}/${module}`;
   let load = loads.get(key);
   if (!load) {
-    const tracked: TrackedLoad = (async () => {
-      try {
-        const loaded = await loadRemote<ExposedComponent>(`${federationName(remote)}/${module}`);
-        if (!loaded?.default) throw new Error('the module has no default export');
-        return loaded;
-      } catch (error) {
-        throw new RemoteUnavailableError(remote, module, error);
-      }
-    })();
-    tracked.status = 'pending';
-    tracked.then(
-      (value) => {
-        Object.assign(tracked, { status: 'fulfilled', value });
-      },
-      () => {
-        tracked.status = 'rejected';
-      },
-    );
-    load = tracked;
+    load = trackLoad(fetchModule(remote, module));
     loads.set(key, load);
   }
   return load;
@@ -62,20 +52,6 @@ export function startLoadingRemoteModules(modules: readonly ModuleRef[]): Promis
 }
 
 /**
- * The module as `lazy` wants it. One that has already arrived is handed over as a thenable that
- * answers at once: `lazy` then draws it on its first render. (Given a promise, `lazy` suspends on
- * its first render even when the promise has settled, and a page revealed after its loading state
- * has shown waits out React's 300 ms reveal throttle: a skeleton flash and a later paint.)
- */
-function moduleForLazy(remote: RemoteName, module: string): Promise<ExposedComponent> {
-  const load = loadModule(remote, module);
-  const { status, value } = load;
-  if (status !== 'fulfilled' || !value) return load;
-  const arrived = { then: (onFulfilled: (loaded: ExposedComponent) => unknown) => void onFulfilled(value) };
-  return arrived as unknown as Promise<ExposedComponent>;
-}
-
-/**
  * A lazily loaded component exposed by a remote (its default export). One lazy component per
  * module, so React keeps its state across renders; `forgetRemoteComponent` lets a retry load again.
  */
@@ -83,7 +59,7 @@ export function remoteComponent<Props extends object>(remote: RemoteName, module
   const key = `${remote}/${module}`;
   let component = components.get(key);
   if (!component) {
-    component = lazy(() => moduleForLazy(remote, module));
+    component = lazy(() => forLazy(loadModule(remote, module)));
     components.set(key, component);
   }
   return component as LazyExoticComponent<ComponentType<Props>>;

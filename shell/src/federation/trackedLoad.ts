@@ -1,0 +1,32 @@
+/**
+ * A module load that remembers whether it has arrived, so `lazy` can draw its component on the
+ * first render when it has (remoteComponent.ts, and the monolith build's stand-in for it).
+ */
+export type TrackedLoad<Module> = Promise<Module> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: Module };
+
+export function trackLoad<Module>(load: Promise<Module>): TrackedLoad<Module> {
+  const tracked: TrackedLoad<Module> = load;
+  tracked.status = 'pending';
+  tracked.then(
+    (value) => {
+      Object.assign(tracked, { status: 'fulfilled', value });
+    },
+    () => {
+      tracked.status = 'rejected';
+    },
+  );
+  return tracked;
+}
+
+/**
+ * The load as `lazy` wants it. One that has already arrived is handed over as a thenable that
+ * answers at once: `lazy` then draws it on its first render. (Given a promise, `lazy` suspends on
+ * its first render even when the promise has settled, and a page revealed after its loading state
+ * has shown waits out React's 300 ms reveal throttle: a skeleton flash and a later paint.)
+ */
+export function forLazy<Module>(load: TrackedLoad<Module>): Promise<Module> {
+  const { status, value } = load;
+  if (status !== 'fulfilled' || value === undefined) return load;
+  const arrived = { then: (onFulfilled: (loaded: Module) => unknown) => void onFulfilled(value) };
+  return arrived as unknown as Promise<Module>;
+}
