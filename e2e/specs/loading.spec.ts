@@ -110,37 +110,42 @@ describe('a cold first visit', () => {
     await context.close();
   });
 
-  it('draws the home and product pages themselves on the first render, with no page skeleton first, and asks for the product once', async () => {
+  it('draws the home, product and cart pages themselves on the first render, with no skeleton first, and asks the api once for what they show', async () => {
     const api = new URL('/api/products?limit=1', shellUrl('/')).toString();
     const [product] = (await (await fetch(api)).json()) as { link: string; name: string }[];
     if (!product) throw new Error('the api has no products');
+    const productPath = `/api/products/${encodeURIComponent(product.link)}`;
     const visits = [
-      { path: '/', heading: 'Style and gear for every season' },
-      { path: `/product?id=${encodeURIComponent(product.link)}`, heading: product.name },
+      { path: '/', heading: 'Style and gear for every season', asked: { '/api/cart': 1 } },
+      { path: `/product?id=${encodeURIComponent(product.link)}`, heading: product.name, asked: { '/api/cart': 1, [productPath]: 1 } },
+      { path: '/cart', heading: 'Cart', asked: { '/api/cart': 1 } },
     ];
-    for (const { path: address, heading } of visits) {
+    for (const { path: address, heading, asked } of visits) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
       const page = await context.newPage();
       await page.addInitScript(RECORD_SKELETONS);
-      const productRequests: string[] = [];
+      const requests: Record<string, number> = {};
       page.on('request', (request) => {
-        if (new URL(request.url()).pathname === `/api/products/${encodeURIComponent(product.link)}`) productRequests.push(request.url());
+        const { pathname } = new URL(request.url());
+        if (pathname === '/api/cart' || pathname === productPath) requests[pathname] = (requests[pathname] ?? 0) + 1;
       });
       await page.goto(shellUrl(address));
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      if (address === '/cart') await page.getByText('No products in the cart.').waitFor();
+      await page.waitForLoadState('networkidle');
       expect([address, await page.evaluate('window.__skeletonsSeen')]).toEqual([address, []]);
-      expect([address, productRequests.length]).toEqual([address, address === '/' ? 0 : 1]);
+      expect([address, requests]).toEqual([address, asked]);
       await context.close();
     }
   });
 });
 
-/** Notes every page-sized skeleton (the shell's region skeleton, the product page's) ever drawn. */
+/** Notes every page-sized skeleton (the shell's region skeleton, the product and cart pages') ever drawn. */
 const RECORD_SKELETONS = `(() => {
   const seen = [];
   window.__skeletonsSeen = seen;
   new MutationObserver(() => {
-    for (const element of document.querySelectorAll('.shell-region-loading, .prd-skeleton')) {
+    for (const element of document.querySelectorAll('.shell-region-loading, .prd-skeleton, .crt-page[aria-busy="true"]')) {
       if (!seen.includes(element.className)) seen.push(element.className);
     }
   }).observe(document, { childList: true, subtree: true });

@@ -1,8 +1,9 @@
 /**
- * The product page's data (the product, and the cart: the page waits for both, §4's quantity),
- * asked for by the entry (index.ts) as soon as it runs, while the bootstrap's scripts (react-dom
- * among them) still download: by the time the store exists the answers are in, and the first
- * render can draw the product rather than its skeleton.
+ * The data a page draws first, asked for by the entry (index.ts) as soon as it runs, while the
+ * bootstrap's scripts (react-dom among them) still download: by the time the store exists the
+ * answers are in, and the first render draws them rather than skeletons. That is the cart on every
+ * page (the header's count, the cart page's lines, the product page's quantity, §4) and, on a
+ * product page, the product.
  *
  * The store's fetch (`fetchWithEarlyAnswers`) hands that answer to the first matching GET and
  * then forgets it, so every later call goes to the network as before. The early request waits for
@@ -13,11 +14,11 @@ import { settleShopperCookie } from './shopperIdentity';
 
 const early = new Map<string, Promise<Response | undefined>>();
 
-/** Asks for the data the page at this address draws first; today only the product page's. */
+/** Asks for the data the page at this address draws first. */
 export function requestPageDataEarly(apiBase: string, { href, pathname, search }: { href: string; pathname: string; search: string }): void {
   const productId = productIdFromAddress(pathname, search);
-  if (!productId) return;
-  for (const path of [`products/${encodeURIComponent(productId)}`, 'cart']) {
+  const paths = productId ? [`products/${encodeURIComponent(productId)}`, 'cart'] : ['cart'];
+  for (const path of paths) {
     const url = new URL(`${apiBase}/${path}`, href).href;
     if (early.has(url)) continue;
     const answer = settleShopperCookie(apiBase)

@@ -1,8 +1,8 @@
 /**
- * A head start for the product page: the shell asks the api for the product while the product
- * remote is still downloading (the remote's own query then finds it in the shared cache; the
- * entry asked even earlier, see earlyAnswers.ts), and preloads its picture as soon as the product
- * is known.
+ * A head start for the page's first data: the shell puts it in the shared cache while the page's
+ * remote is still downloading (the remote's own query then finds it there; the entry asked the api
+ * even earlier, see earlyAnswers.ts), and on a product page preloads the product's picture as soon
+ * as the product is known.
  */
 import { assetUrl, baseApi, selectAssetHost, type AppStore } from '@storefront/shared';
 import { productIdFromAddress } from './pageAddress';
@@ -17,23 +17,28 @@ function preloadImage(href: string): void {
   document.head.append(link);
 }
 
-/** Settles when the page's data is in the store (or failed to come). */
+/**
+ * Puts the page's first data in the store: the cart on every page and, on a product page, the
+ * product (see earlyAnswers.ts). Settles when it is in (or failed to come).
+ */
 export function prefetchPageData(store: AppStore, { pathname, search }: { pathname: string; search: string }): Promise<void> {
-  const productId = productIdFromAddress(pathname, search);
-  if (!productId) return Promise.resolve();
-  const product = store.dispatch(baseApi.endpoints.getProduct.initiate(productId));
-  // The product page waits for the cart as well (its quantity starts at what the cart holds).
   const cart = store.dispatch(baseApi.endpoints.getCart.initiate());
-  const pictureKnown = product
-    .unwrap()
-    .then((found) => {
-      const picture = found.large_pictures[0] ?? found.small_pictures[0];
-      if (picture) preloadImage(assetUrl(selectAssetHost(store.getState()), picture.url));
-    })
-    .catch(() => undefined);
+  const waits: Promise<unknown>[] = [cart.unwrap().catch(() => undefined)];
+  const productId = productIdFromAddress(pathname, search);
+  const product = productId ? store.dispatch(baseApi.endpoints.getProduct.initiate(productId)) : undefined;
+  if (product) {
+    const pictureKnown = product
+      .unwrap()
+      .then((found) => {
+        const picture = found.large_pictures[0] ?? found.small_pictures[0];
+        if (picture) preloadImage(assetUrl(selectAssetHost(store.getState()), picture.url));
+      })
+      .catch(() => undefined);
+    waits.push(pictureKnown);
+  }
   // The cache keeps the answers for the page's own queries (RTK Query's keepUnusedDataFor).
-  return Promise.all([pictureKnown, cart.unwrap().catch(() => undefined)]).then(() => {
-    product.unsubscribe();
+  return Promise.all(waits).then(() => {
     cart.unsubscribe();
+    product?.unsubscribe();
   });
 }
