@@ -84,4 +84,18 @@ describe('the product page’s data, asked for early', () => {
     expect(shown.id).toBe(product.id);
     expect(fetched.filter((url) => url.endsWith(productPath))).toHaveLength(2);
   });
+
+  it('when the early request hangs, the store’s call still ends at its own time limit', async () => {
+    const api = testApiUrl();
+    const product = await aProduct(api);
+    const productUrl = `${api}/products/${encodeURIComponent(product.link)}`;
+    jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      return url === productUrl ? new Promise<Response>(() => undefined) : realFetch(input, init);
+    });
+
+    requestPageDataEarly(api, address(`/product/sticky-cart/${encodeURIComponent(product.link)}`));
+    const call = fetchWithEarlyAnswers(new Request(productUrl, { signal: AbortSignal.timeout(100) }));
+    await expect(call).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
 });

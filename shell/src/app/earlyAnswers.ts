@@ -37,5 +37,18 @@ export const fetchWithEarlyAnswers: typeof fetch = (input, init) => {
   if (!answer) return fetch(input, init);
   early.delete(url);
   // A failed early request (offline, say) is made again, now with the caller's own options.
-  return answer.then((response) => response ?? fetch(input, init));
+  const answered = answer.then((response) => response ?? fetch(input, init));
+  // The caller's signal still holds (the store's 15 s time limit): an early request that hangs
+  // fails the caller's call as a fetch of its own would, instead of keeping it waiting for ever.
+  const signal = init?.signal ?? request?.signal;
+  if (!signal) return answered;
+  return new Promise<Response>((resolve, reject) => {
+    const abort = () => reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted) {
+      abort();
+      return;
+    }
+    signal.addEventListener('abort', abort, { once: true });
+    answered.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 };
