@@ -70,7 +70,11 @@ export function resiliencePlugin(composition: Composition): ModuleFederationRunt
       // The hook's declared type nests a promise the runtime simply awaits.
       return retry() as unknown as LoadEntryErrorResult;
     },
-    async errorLoadRemote({ id, error, origin }) {
+    async errorLoadRemote({ id, error, origin, lifecycle }) {
+      // Only a module's load is answered with a module. At the other stages the runtime wants
+      // something else back (request arguments, a manifest, a remote entry's exports), and nothing
+      // lets it go on as before.
+      if (lifecycle !== 'onLoad') return undefined;
       const remote = remoteOfFederationName(String(id).split('/')[0] ?? '');
       const fallback = remote ? composition.lastKnownGood[remote] : undefined;
       if (!remote || !fallback || retried.has(String(id))) return undefined;
