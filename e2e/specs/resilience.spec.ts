@@ -149,4 +149,24 @@ describe('when the api is down', () => {
     expect(uncaught).toEqual([]);
     await context.close();
   });
+
+  it('when it hangs instead, each page is still drawn within 3 s, with its loading states where the api’s answers go', async () => {
+    const { context, page } = await newShopper(browser);
+    // Nothing from the api ever comes: the first render must not wait for it beyond its limits.
+    await context.route((url) => url.pathname.startsWith('/api/'), () => undefined);
+    for (const [address, heading] of [
+      ['/', 'Style and gear for every season'],
+      ['/cart', 'Cart'],
+    ] as const) {
+      const started = Date.now();
+      await page.goto(shellUrl(address), { waitUntil: 'commit' });
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 5000 });
+      const drawnAfter = Date.now() - started;
+      expect([address, drawnAfter < 3000]).toEqual([address, true]);
+      expect(await page.getByRole('link', { name: 'Jacaranda home' }).isVisible()).toBe(true);
+    }
+    // The cart page says it is still loading the cart (the shell gave up waiting for it).
+    expect(await page.locator('.crt-page[aria-busy="true"]').isVisible()).toBe(true);
+    await context.close();
+  });
 });
