@@ -39,43 +39,37 @@ function storeWithEarlyAnswers(api: string) {
 describe('the product page’s data, asked for early', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('asks for the product, the cart and the wishlist once, after the shopper cookie, and the store’s first queries use those answers', async () => {
+  it('asks for the product and the cart once, after the shopper cookie, and the store’s first queries use those answers', async () => {
     const api = testApiUrl();
     const product = await aProduct(api);
     const fetched = recordFetches();
 
     requestPageDataEarly(api, address(`/product?id=${encodeURIComponent(product.link)}`));
     const store = storeWithEarlyAnswers(api);
-    const [shown, cart, wishlist] = await Promise.all([
+    const [shown, cart] = await Promise.all([
       store.dispatch(baseApi.endpoints.getProduct.initiate(product.link)).unwrap(),
       store.dispatch(baseApi.endpoints.getCart.initiate()).unwrap(),
-      store.dispatch(baseApi.endpoints.getWishlist.initiate()).unwrap(),
     ]);
 
     expect(shown.name).toBe(product.name);
     expect(cart).toEqual([]);
-    expect(wishlist).toEqual([]);
-    expect(fetched).toEqual([`${api}/health`, `${api}/products/${encodeURIComponent(product.link)}`, `${api}/cart`, `${api}/wishlist`]);
+    expect(fetched).toEqual([`${api}/health`, `${api}/products/${encodeURIComponent(product.link)}`, `${api}/cart`]);
 
     // Only the first query gets the early answer: asking again goes to the api.
     await store.dispatch(baseApi.endpoints.getProduct.initiate(product.link, { forceRefetch: true })).unwrap();
     expect(fetched.filter((url) => url.endsWith(`/products/${encodeURIComponent(product.link)}`))).toHaveLength(2);
   });
 
-  it('asks for the cart and the wishlist alone on other pages, and once however often it is told to', async () => {
+  it('asks for the cart alone on other pages, and once however often it is told to', async () => {
     const api = testApiUrl();
     const fetched = recordFetches();
     // Another name for the api than the first test's, so its shopper cookie is settled here too.
     const otherBase = api.includes('127.0.0.1') ? api.replace('127.0.0.1', 'localhost') : api.replace('localhost', '127.0.0.1');
     requestPageDataEarly(otherBase, address('/shop?category=dress'));
     requestPageDataEarly(otherBase, address('/'));
-    const store = storeWithEarlyAnswers(otherBase);
-    const [cart, wishlist] = await Promise.all([
-      store.dispatch(baseApi.endpoints.getCart.initiate()).unwrap(),
-      store.dispatch(baseApi.endpoints.getWishlist.initiate()).unwrap(),
-    ]);
-    expect([cart, wishlist]).toEqual([[], []]);
-    expect(fetched).toEqual([`${otherBase}/health`, `${otherBase}/cart`, `${otherBase}/wishlist`]);
+    const cart = await storeWithEarlyAnswers(otherBase).dispatch(baseApi.endpoints.getCart.initiate()).unwrap();
+    expect(cart).toEqual([]);
+    expect(fetched).toEqual([`${otherBase}/health`, `${otherBase}/cart`]);
   });
 
   it('when the early request fails, the store’s query asks again and gets its answer', async () => {

@@ -1,9 +1,9 @@
 /**
  * The data a page draws first, asked for by the entry (index.ts) as soon as it runs, while the
  * bootstrap's scripts (react-dom among them) still download: by the time the store exists the
- * answers are in, and the first render draws them rather than skeletons. That is the cart and the
- * wishlist on every page (the header's counts, the cart page's lines, the product page's
- * quantity, §4) and, on a product page, the product.
+ * answers are in, and the first render draws them rather than skeletons. That is the cart on every
+ * page (the header's count, the cart page's lines, the product page's quantity, §4) and, on a
+ * product page, the product.
  *
  * The store's fetch (`fetchWithEarlyAnswers`) hands that answer to the first matching GET and
  * then forgets it, so every later call goes to the network as before. The early request waits for
@@ -17,7 +17,7 @@ const early = new Map<string, Promise<Response | undefined>>();
 /** Asks for the data the page at this address draws first. */
 export function requestPageDataEarly(apiBase: string, { href, pathname, search }: { href: string; pathname: string; search: string }): void {
   const productId = productIdFromAddress(pathname, search);
-  const paths = [...(productId ? [`products/${encodeURIComponent(productId)}`] : []), 'cart', 'wishlist'];
+  const paths = productId ? [`products/${encodeURIComponent(productId)}`, 'cart'] : ['cart'];
   for (const path of paths) {
     const url = new URL(`${apiBase}/${path}`, href).href;
     if (early.has(url)) continue;

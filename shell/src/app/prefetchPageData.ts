@@ -18,13 +18,12 @@ function preloadImage(href: string): void {
 }
 
 /**
- * Puts the page's first data in the store: the cart and the wishlist on every page and, on a
- * product page, the product (see earlyAnswers.ts). Settles when it is in (or failed to come).
+ * Puts the page's first data in the store: the cart on every page and, on a product page, the
+ * product (see earlyAnswers.ts). Settles when it is in (or failed to come).
  */
 export function prefetchPageData(store: AppStore, { pathname, search }: { pathname: string; search: string }): Promise<void> {
   const cart = store.dispatch(baseApi.endpoints.getCart.initiate());
-  const wishlist = store.dispatch(baseApi.endpoints.getWishlist.initiate());
-  const waits: Promise<unknown>[] = [cart.unwrap().catch(() => undefined), wishlist.unwrap().catch(() => undefined)];
+  const waits: Promise<unknown>[] = [cart.unwrap().catch(() => undefined)];
   const productId = productIdFromAddress(pathname, search);
   const product = productId ? store.dispatch(baseApi.endpoints.getProduct.initiate(productId)) : undefined;
   if (product) {
@@ -40,7 +39,6 @@ export function prefetchPageData(store: AppStore, { pathname, search }: { pathna
   // The cache keeps the answers for the page's own queries (RTK Query's keepUnusedDataFor).
   return Promise.all(waits).then(() => {
     cart.unsubscribe();
-    wishlist.unsubscribe();
     product?.unsubscribe();
   });
 }
