@@ -34,13 +34,18 @@ export function ProductNotFound({ productId, headingLevel = 1 }: { productId: st
   );
 }
 
-export function ProductLoadError({ retry }: { retry: () => void }) {
+/** "We couldn't load {what} just now", with Try again: the product page's failed fetches. */
+export function LoadError({ what, onRetry, className = '' }: { what: string; onRetry: () => void; className?: string }) {
   return (
-    <div className="sf-notice prd-load-error" role="alert">
-      <p>We couldn’t load this product just now.</p>
-      <button type="button" className="sf-button" onClick={retry}>
+    <div className={`sf-notice ${className}`.trim()} role="alert">
+      <p>We couldn’t load {what} just now.</p>
+      <button type="button" className="sf-button" onClick={onRetry}>
         Try again
       </button>
     </div>
   );
+}
+
+export function ProductLoadError({ retry }: { retry: () => void }) {
+  return <LoadError what="this product" onRetry={retry} className="prd-load-error" />;
 }

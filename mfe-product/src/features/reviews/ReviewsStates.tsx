@@ -1,4 +1,5 @@
 import { Skeleton } from '@storefront/shared';
+import { LoadError } from '../page/ProductStates';
 
 /** What the reviews tab shows while its code or its first page of reviews is on the way. */
 export function ReviewsSkeleton() {
@@ -13,12 +14,5 @@ export function ReviewsSkeleton() {
 
 /** What the reviews tab shows when its code or its first page of reviews could not be fetched. */
 export function ReviewsLoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="sf-notice" role="alert">
-      <p>We couldn’t load the reviews just now.</p>
-      <button type="button" className="sf-button" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
+  return <LoadError what="the reviews" onRetry={onRetry} />;
 }
