@@ -79,25 +79,31 @@ export interface NewCartLine {
 
 /**
  * Adds to a line in one statement, so parallel adds of the same line sum up instead of
- * overwriting each other; the line never holds more than the stock. Answers false when the
- * product has no stock (nothing is written then).
+ * overwriting each other; the line never holds more than the stock. Answers the line as this add
+ * left it, read in the same statement (a checkout of the same cart may take the line the moment
+ * after: the units added are then in the order, and the shopper is still told they were added),
+ * or null when the product has no stock (nothing is written then).
  */
-export async function addToCartLine(db: Queryable, line: NewCartLine): Promise<boolean> {
-  const result = await db.query<{ qty: number }>(
-    `INSERT INTO cart_lines (shopper_id, key, product_id, colour, size, qty)
-     SELECT $1, $2, p.id, $4, $5, LEAST($6::int, p.stock)
-     FROM products p WHERE p.id = $3 AND p.stock > 0
-     ON CONFLICT (shopper_id, key) DO UPDATE
-       -- GREATEST covers stock falling to zero between the SELECT and this update, which the
-       -- qty > 0 check would otherwise turn into a failed request.
-       SET qty = GREATEST(1, LEAST(
-             cart_lines.qty + EXCLUDED.qty,
-             (SELECT stock FROM products WHERE id = EXCLUDED.product_id))),
-           updated_at = clock_timestamp()
-     RETURNING qty`,
+export async function addToCartLine(db: Queryable, line: NewCartLine): Promise<CartItem | null> {
+  const result = await db.query<CartLineRow>(
+    `WITH added AS (
+       INSERT INTO cart_lines (shopper_id, key, product_id, colour, size, qty)
+       SELECT $1, $2, p.id, $4, $5, LEAST($6::int, p.stock)
+       FROM products p WHERE p.id = $3 AND p.stock > 0
+       ON CONFLICT (shopper_id, key) DO UPDATE
+         -- GREATEST covers stock falling to zero between the SELECT and this update, which the
+         -- qty > 0 check would otherwise turn into a failed request.
+         SET qty = GREATEST(1, LEAST(
+               cart_lines.qty + EXCLUDED.qty,
+               (SELECT stock FROM products WHERE id = EXCLUDED.product_id))),
+             updated_at = clock_timestamp()
+       RETURNING *
+     )
+     ${cartItemSql('added', '')}`,
     [line.shopperId, line.key, line.productId, line.colour, line.size, line.qty],
   );
-  return result.rows.length > 0;
+  const row = result.rows[0];
+  return row ? toCartItem(row, new Date()) : null;
 }
 
 export type SetQtyOutcome = 'updated' | 'missing' | 'out_of_stock';
