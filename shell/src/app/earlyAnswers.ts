@@ -30,6 +30,8 @@ export function requestPageDataEarly(apiBase: string, { href, pathname, search }
 
 /** `fetch`, but the first GET of an address asked for early gets that answer. */
 export const fetchWithEarlyAnswers: typeof fetch = (input, init) => {
+  // Every call after the first few: nothing is left to hand over.
+  if (early.size === 0) return fetch(input, init);
   const request = input instanceof Request ? input : undefined;
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
   const url = request?.url ?? (input instanceof URL ? input.href : typeof input === 'string' ? new URL(input, window.location.href).href : '');
