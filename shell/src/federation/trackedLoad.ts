@@ -2,18 +2,17 @@
  * A module load that remembers whether it has arrived, so `lazy` can draw its component on the
  * first render when it has (remoteComponent.ts, and the monolith build's stand-in for it).
  */
-export type TrackedLoad<Module> = Promise<Module> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: Module };
+export type TrackedLoad<Module> = Promise<Module> & { status?: 'fulfilled'; value?: Module };
 
 export function trackLoad<Module>(load: Promise<Module>): TrackedLoad<Module> {
   const tracked: TrackedLoad<Module> = load;
-  tracked.status = 'pending';
   tracked.then(
     (value) => {
       Object.assign(tracked, { status: 'fulfilled', value });
     },
-    () => {
-      tracked.status = 'rejected';
-    },
+    // A failure is the caller's to handle (the region's boundary); this branch only keeps the
+    // tracking from raising an unhandled rejection of its own.
+    () => undefined,
   );
   return tracked;
 }
