@@ -1,5 +1,5 @@
 import { cartCount, Link, loginModalOpened, NavLink, selectSignedIn, selectUser, useAppDispatch, useAppSelector, useGetCartQuery, useGetMeQuery, useGetWishlistQuery, useLocation } from '@storefront/shared';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isDesktopWidth } from '../behaviour/thresholds';
 import { useScrollY, useViewportWidth } from '../behaviour/viewport';
 import { AccountMenu } from './AccountMenu';
@@ -26,8 +26,10 @@ export function Header() {
   const fixed = useScrollY() > 0;
   const bar = useRef<HTMLElement>(null);
   const [height, setHeight] = useState<number | undefined>(undefined);
-  useLayoutEffect(() => {
-    // Reserve the header's height while it is fixed, so the page below does not jump up.
+  useEffect(() => {
+    // Reserve the header's height while it is fixed, so the page below does not jump up. Measured
+    // after the paint: in a layout effect the measure forced a layout of the first screen and its
+    // state update ran every passive effect before the first paint.
     if (!fixed) setHeight(bar.current?.offsetHeight || undefined);
   }, [fixed, desktop]);
   // Like the dropdowns, the mobile menu belongs to the page it was opened on (§2).
