@@ -28,8 +28,8 @@ export function Header() {
   const [height, setHeight] = useState<number | undefined>(undefined);
   useEffect(() => {
     // Reserve the header's height while it is fixed, so the page below does not jump up. Measured
-    // after the paint: in a layout effect the measure forced a layout of the first screen and its
-    // state update ran every passive effect before the first paint.
+    // after the paint: a state update in a layout effect makes React run every passive effect
+    // (the queries' subscriptions among them) before the first paint.
     if (!fixed) setHeight(bar.current?.offsetHeight || undefined);
   }, [fixed, desktop]);
   // Like the dropdowns, the mobile menu belongs to the page it was opened on (§2).
