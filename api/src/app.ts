@@ -115,9 +115,9 @@ export async function buildApp({
   await app.register(async (shopperScope) => {
     registerShopperIdentity(shopperScope, database);
     await shopperScope.register(healthRoutes, { database });
-    await shopperScope.register(productRoutes, { database });
+    await shopperScope.register(productRoutes, { database, productCache });
     await shopperScope.register(catalogueRoutes, { database });
-    await shopperScope.register(searchRoutes, { database });
+    await shopperScope.register(searchRoutes, { database, productCache });
     await shopperScope.register(cartRoutes, { database });
     await shopperScope.register(wishlistRoutes, { database });
     await shopperScope.register(orderRoutes, { database });

@@ -11,6 +11,13 @@ export interface CachedBody {
   etag: string;
 }
 
+/** An answer of a catalogue read (a listing page, suggestions), ready to write. */
+export interface CachedAnswer {
+  body: Buffer;
+  /** A listing page's X-Total-Count. */
+  total?: number;
+}
+
 export interface ProductDetailCacheOptions {
   /** At most this many answers are kept; the least recently used go first. */
   maxEntries?: number;
@@ -18,11 +25,17 @@ export interface ProductDetailCacheOptions {
   maxBytes?: number;
   /** A write's barrier not heard back within this long means the listener may be dead. */
   syncTimeoutMs?: number;
+  /** At most this many catalogue answers are kept, least recently used first out… */
+  maxAnswers?: number;
+  /** …and at most this many bytes of them. */
+  maxAnswerBytes?: number;
 }
 
 const DEFAULT_MAX_ENTRIES = 20_000;
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_SYNC_TIMEOUT_MS = 2_000;
+const DEFAULT_MAX_ANSWERS = 2_000;
+const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** Past this many remembered changes, in-flight reads are refused wholesale instead. */
 const MAX_REMEMBERED_CHANGES = 10_000;
 /** A barrier's payload: no product id holds '-' (001_init's CHECK), so the two never mix. */
@@ -61,6 +74,11 @@ interface PendingRead {
  *   the shopper's next GET is never answered from before them.
  * - Without a working LISTEN nothing is served from or stored in memory: when the connection is
  *   lost everything is dropped, and it is used again only once listening has resumed.
+ *
+ * It also keeps answers of catalogue reads (pages of GET /products, GET /search/suggest), under a
+ * key naming the query. Any change to any product may change any of them (a product joins or
+ * leaves one, or moves), so all are dropped at every notification, and one read while a
+ * notification was heard is not stored.
  */
 export class ProductDetailCache {
   /** key → answer; a Map keeps insertion order, so the first entry is the least recently used. */
@@ -82,6 +100,12 @@ export class ProductDetailCache {
   private refuseBefore = 0;
   private readsInFlight = 0;
   private readonly pending = new Map<string, PendingRead>();
+  /** answer key → answer; insertion order again keeps the least recently used first. */
+  private readonly answers = new Map<string, CachedAnswer>();
+  private answerBytes = 0;
+  private readonly pendingAnswers = new Map<string, { generation: number; result: Promise<CachedAnswer> }>();
+  private readonly maxAnswers: number;
+  private readonly maxAnswerBytes: number;
   private readonly barriers = new Map<string, () => void>();
   private schemaPrefix: string | null = null;
   private subscription: Subscription | null = null;
@@ -92,6 +116,8 @@ export class ProductDetailCache {
     this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.syncTimeoutMs = options.syncTimeoutMs ?? DEFAULT_SYNC_TIMEOUT_MS;
+    this.maxAnswers = options.maxAnswers ?? DEFAULT_MAX_ANSWERS;
+    this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   }
 
   /** Starts listening; until it does (or whenever it cannot), every read goes to the database. */
@@ -151,12 +177,74 @@ export class ProductDetailCache {
         return answer;
       })
       .finally(() => {
-        this.readsInFlight -= 1;
         if (this.pending.get(key)?.result === result) this.pending.delete(key);
-        // No read left that began before a remembered change: nothing needs remembering.
-        if (this.readsInFlight === 0) this.changedAt.clear();
+        this.readEnded();
       });
     this.pending.set(key, { generation: began, result });
+    return result;
+  }
+
+  /**
+   * The answers for several products by id, in the order asked: those in memory from it, the
+   * rest read together by `load` (one query for a listing's page) and stored under their ids, as
+   * safely as `read` stores one. An id `load` finds no product for is left out.
+   */
+  async readMany(ids: readonly string[], load: (missing: string[]) => Promise<CachedBody[]>): Promise<CachedBody[]> {
+    const found = new Map<string, CachedBody>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const hit = this.lookup(id);
+      if (hit) found.set(id, hit);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const began = this.generation;
+      this.readsInFlight += 1;
+      try {
+        for (const answer of await load(missing)) {
+          found.set(answer.productId, answer);
+          if (CACHEABLE_KEY.test(answer.productId) && this.mayStore(answer.productId, answer.productId, began)) {
+            this.store(answer.productId, answer);
+          }
+        }
+      } finally {
+        this.readEnded();
+      }
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  /** The stored catalogue answer for `key`, or undefined (a miss, or not listening). */
+  lookupAnswer(key: string): CachedAnswer | undefined {
+    if (!this.isListening) return undefined;
+    const answer = this.answers.get(key);
+    if (!answer) return undefined;
+    this.answers.delete(key);
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  /**
+   * The catalogue answer for `key`: from memory, or read with `load` and stored unless a
+   * notification was heard meanwhile. Requests for a key already being read since the last
+   * notification share that read.
+   */
+  answer(key: string, load: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    const stored = this.lookupAnswer(key);
+    if (stored) return Promise.resolve(stored);
+    if (!this.isListening) return load();
+    const shared = this.pendingAnswers.get(key);
+    if (shared && shared.generation === this.generation) return shared.result;
+    const began = this.generation;
+    const result = load()
+      .then((answer) => {
+        if (this.isListening && this.generation === began) this.storeAnswer(key, answer);
+        return answer;
+      })
+      .finally(() => {
+        if (this.pendingAnswers.get(key)?.result === result) this.pendingAnswers.delete(key);
+      });
+    this.pendingAnswers.set(key, { generation: began, result });
     return result;
   }
 
@@ -212,6 +300,7 @@ export class ProductDetailCache {
       return;
     }
     this.generation += 1;
+    this.dropAnswers();
     this.changedAt.set(productId, this.generation);
     if (this.changedAt.size > MAX_REMEMBERED_CHANGES) this.dropMemoryOfChanges();
     for (const key of this.keysByProduct.get(productId) ?? []) this.remove(key);
@@ -227,11 +316,40 @@ export class ProductDetailCache {
     this.entries.clear();
     this.keysByProduct.clear();
     this.bytes = 0;
+    this.dropAnswers();
+  }
+
+  private dropAnswers(): void {
+    this.answers.clear();
+    this.answerBytes = 0;
+  }
+
+  private storeAnswer(key: string, answer: CachedAnswer): void {
+    if (answer.body.length > this.maxAnswerBytes) return;
+    const previous = this.answers.get(key);
+    if (previous) {
+      this.answers.delete(key);
+      this.answerBytes -= previous.body.length;
+    }
+    this.answers.set(key, answer);
+    this.answerBytes += answer.body.length;
+    while (this.answers.size > this.maxAnswers || this.answerBytes > this.maxAnswerBytes) {
+      const oldest = this.answers.entries().next().value;
+      if (!oldest) break;
+      this.answers.delete(oldest[0]);
+      this.answerBytes -= oldest[1].body.length;
+    }
   }
 
   private dropMemoryOfChanges(): void {
     this.refuseBefore = this.generation;
     this.changedAt.clear();
+  }
+
+  private readEnded(): void {
+    this.readsInFlight -= 1;
+    // No read left that began before a remembered change: nothing needs remembering.
+    if (this.readsInFlight === 0) this.changedAt.clear();
   }
 
   private mayStore(key: string, productId: string, began: number): boolean {

@@ -1,20 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Product } from '@storefront/shared/types';
 import type { FastifyReply } from 'fastify';
-import { Type } from 'typebox';
-import { etagOf, matchesEtag, type CachedBody, type ProductDetailCache } from '../../cache/productDetailCache';
+import { Type, type Static } from 'typebox';
+import { etagOf, matchesEtag, type CachedBody, type CachedAnswer, type ProductDetailCache } from '../../cache/productDetailCache';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
 import { ProductSchema } from '../../schemas/product';
 import { productFacets } from './facetQueries';
 import { ProductFilterError, resolveProductFilter, type ProductFilter, type ProductFilterQuery } from './productFilter';
-import { findProduct, listProducts } from './productQueries';
+import { findProduct, findProductsByIds, listProductIds } from './productQueries';
 import { ProductFacetsQuerySchema, ProductFacetsSchema, ProductListingQuerySchema } from './productQuerySchemas';
 import { explainQueryErrors } from './queryErrors';
 import { readCatalogue } from './readCatalogue';
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 const DEFAULT_LIMIT = 100;
+
+type ProductListingQuery = Static<typeof ProductListingQuerySchema>;
 
 /** The filter, or a 400 already sent when the query names a colour or size the shop lacks. */
 async function filterOr400(database: Database, query: ProductFilterQuery, reply: FastifyReply): Promise<ProductFilter | null> {
@@ -34,25 +37,72 @@ async function filterOr400(database: Database, query: ProductFilterQuery, reply:
 const PRODUCT_CACHE_CONTROL = 'no-cache';
 const NotModifiedSchema = Type.Unsafe<undefined>({ description: 'Not modified: the ETag in If-None-Match is current' });
 
-export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+/** A product as both routes answer it: serialised once, when read from the database. */
+function cachedBodyOf(product: Product): CachedBody {
+  const body = Buffer.from(JSON.stringify(product));
+  return { productId: product.id, body, etag: etagOf(body) };
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** A JSON array of the bodies, as bytes. */
+function jsonArray(bodies: readonly CachedBody[]): Buffer {
+  return Buffer.concat([OPEN, ...bodies.flatMap((answer, index) => (index === 0 ? [answer.body] : [COMMA, answer.body])), CLOSE]);
+}
+
+/**
+ * Names a page of the listing that memory may keep (ProductDetailCache), or null for one it may
+ * not: one that reads the time (on sale, and the price paid: a sale's end changes them with no
+ * change to any product) or a search (what shoppers type varies too much to be worth keeping).
+ */
+export function listingKey(query: ProductListingQuery): string | null {
+  const { page = 1, limit = DEFAULT_LIMIT, sort, search, on_sale, min_price, max_price, category, colour, size, is_new, is_popular, in_stock } = query;
+  if (search !== undefined || on_sale !== undefined || min_price !== undefined || max_price !== undefined) return null;
+  if (sort === 'price_asc' || sort === 'price_desc') return null;
+  const names = (values: string[] | undefined) => values && [...new Set(values.map((value) => value.toLowerCase()))].sort();
+  return JSON.stringify(['products', page, limit, sort ?? null, category?.toLowerCase() ?? null, names(colour) ?? null, names(size) ?? null, is_new ?? null, is_popular ?? null, in_stock ?? null]);
+}
+
+export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database; productCache: ProductDetailCache }> = async (
+  app,
+  { database, productCache },
+) => {
   app.get(
     '/products',
     {
       schema: {
         querystring: ProductListingQuerySchema,
-        response: { 200: Type.Array(ProductSchema), ...errorResponses },
+        // The body is written from products serialised once each (below); the schema says what it holds.
+        response: { 200: Type.Unsafe<Buffer>(Type.Array(ProductSchema)), ...errorResponses },
       },
       schemaErrorFormatter: explainQueryErrors,
     },
     async (request, reply) => {
       const { page = 1, limit = DEFAULT_LIMIT, sort, ...filters } = request.query;
-      const filter = await filterOr400(database, filters, reply);
-      if (!filter) return reply;
-      const result = await readCatalogue(database, (db) => listProducts(db, filter, { sort, offset: (page - 1) * limit, limit }));
-      reply.header(TOTAL_COUNT_HEADER, String(result.total));
+      const read = async (): Promise<CachedAnswer> => {
+        const filter = await resolveProductFilter(database, filters);
+        // One query chooses the page's ids; their products mostly come from memory, the same
+        // answers GET /products/{id} keeps, and only the others are read, in one more query.
+        // Each is a query of its own, not a transaction (on PGlite two more round trips).
+        const { ids, total } = await listProductIds(database, filter, { sort, offset: (page - 1) * limit, limit });
+        const bodies = await productCache.readMany(ids, async (missing) => (await findProductsByIds(database, missing)).map(cachedBodyOf));
+        // A product deleted between the two reads leaves the page and the total alike.
+        return { body: jsonArray(bodies), total: total - (ids.length - bodies.length) };
+      };
+      const key = listingKey(request.query);
+      let listing: CachedAnswer;
+      try {
+        listing = key === null ? await read() : await productCache.answer(key, read);
+      } catch (error) {
+        if (!(error instanceof ProductFilterError)) throw error;
+        return reply.code(400).send(apiError('bad_request', error.message));
+      }
+      reply.header(TOTAL_COUNT_HEADER, String(listing.total ?? 0));
       // The storefront may call from another origin in development; let it read the total.
       reply.header('Access-Control-Expose-Headers', TOTAL_COUNT_HEADER);
-      return result.products;
+      return reply.type('application/json; charset=utf-8').send(listing.body);
     },
   );
 
@@ -99,10 +149,8 @@ export const productDetailRoutes: FastifyPluginAsyncTypebox<{ database: Database
         productCache.lookup(id) ??
         (await productCache.read(id, async () => {
           const product = await findProduct(database, id);
-          if (!product) return null;
           // Serialised once per read from the database; a hit only writes these bytes.
-          const body = Buffer.from(JSON.stringify(product));
-          return { productId: product.id, body, etag: etagOf(body) } satisfies CachedBody;
+          return product && cachedBodyOf(product);
         }));
       if (!answer) return reply.code(404).send(apiError('not_found', `No product "${id}"`));
       reply.header('etag', answer.etag).header('cache-control', PRODUCT_CACHE_CONTROL);

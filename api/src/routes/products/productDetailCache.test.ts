@@ -5,6 +5,7 @@ import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession } from '../../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 import { addLine, postOrder } from '../orders/orderFixtures';
+import { listingKey } from '.';
 import { findProduct } from './productQueries';
 
 // Signing up hashes a password at OWASP's cost.
@@ -163,6 +164,103 @@ describe.each(testDatabases())('GET /products/{id} from memory ($name)', (target
     await ctx.database.query('UPDATE products SET stock = 18 WHERE id = $1', [product.id]);
     expect(cache().lookup(product.id)).toBeUndefined();
     expect((await current()).stock).toBe(18);
+  });
+
+  test('a listing keeps its products in memory under their ids, answering the same bytes GET /products/{id} does', async () => {
+    const category = product.categories[0]?.id ?? '';
+    const url = `/products?category=${encodeURIComponent(category)}&limit=100`;
+    const first = await ctx.app.inject({ url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const listed = first.json<Product[]>();
+    expect(listed.map((item) => item.id)).toContain(product.id);
+    expect(Number(first.headers['x-total-count'])).toBe(listed.length);
+    for (const item of listed) expect(cache().lookup(item.id)).toBeDefined();
+    const detail = await get(product.id);
+    expect(listed.find((item) => item.id === product.id)).toEqual(detail.json());
+    expect((await ctx.app.inject({ url })).body).toBe(first.body);
+  });
+
+  test('a listing shows a change made in SQL at once, for the product changed and for every product a category rename touches', async () => {
+    const category = product.categories[0];
+    if (!category) throw new Error('the product has no category');
+    const listing = async () => (await ctx.app.inject({ url: `/products?category=${encodeURIComponent(category.id)}&limit=100` })).json<Product[]>();
+    const before = await listing();
+    expect(before.find((item) => item.id === product.id)?.stock).toBe(50);
+    await ctx.database.query('UPDATE products SET stock = 6, price = 321.5 WHERE id = $1', [product.id]);
+    expect((await listing()).find((item) => item.id === product.id)).toMatchObject({ stock: 6, price: 321.5 });
+
+    await ctx.database.query('UPDATE categories SET name = $2 WHERE id = $1', [category.id, `${category.name} (renamed)`]);
+    try {
+      const renamed = await listing();
+      expect(renamed.length).toBe(before.length);
+      for (const item of renamed) expect(item.categories.find((c) => c.id === category.id)?.name).toBe(`${category.name} (renamed)`);
+    } finally {
+      await ctx.database.query('UPDATE categories SET name = $2 WHERE id = $1', [category.id, category.name]);
+    }
+  });
+
+  test('products a listing read before a change and stored after its notification are not kept', async () => {
+    const other = pickProduct(seeded, (item) => item.id !== product.id, 'another product');
+    await ctx.database.query('UPDATE products SET stock = 20 WHERE id = $1', [product.id]);
+    const read = await cache().readMany([product.id, other.id], async (missing) => {
+      const stale = await Promise.all(missing.map((id) => findProduct(ctx.database, id)));
+      await ctx.database.query('UPDATE products SET stock = 19 WHERE id = $1', [product.id]);
+      return stale.flatMap((item) => {
+        if (!item) return [];
+        const body = Buffer.from(JSON.stringify(item));
+        return [{ productId: item.id, body, etag: etagOf(body) } satisfies CachedBody];
+      });
+    });
+    expect(read.map((answer) => answer.productId)).toEqual([product.id, other.id]);
+    expect(cache().lookup(product.id)).toBeUndefined();
+    expect(cache().lookup(other.id)).toBeDefined();
+    expect((await current()).stock).toBe(19);
+  });
+
+  test('a listing page is kept until any product changes: a product put in the category, or out of stock, shows at once', async () => {
+    const category = product.categories[0];
+    if (!category) throw new Error('the product has no category');
+    const outsider = pickProduct(seeded, (item) => item.categories.every((c) => c.id !== category.id), 'product outside the category');
+    const url = `/products?category=${encodeURIComponent(category.id)}&in_stock=true&limit=100`;
+    const listing = async () => {
+      const response = await ctx.app.inject({ url });
+      return { ids: response.json<Product[]>().map((item) => item.id), total: Number(response.headers['x-total-count']) };
+    };
+    const before = await listing();
+    expect(before.ids).toContain(product.id);
+    expect(cache().lookupAnswer(String(listingKey({ category: category.id, in_stock: true, limit: 100 })))).toBeDefined();
+
+    await ctx.database.query('INSERT INTO product_categories (product_id, category_id, position) VALUES ($1, $2, 9)', [outsider.id, category.id]);
+    try {
+      const joined = await listing();
+      expect(joined.total).toBe(before.total + 1);
+      expect(joined.ids).toContain(outsider.id);
+    } finally {
+      await ctx.database.query('DELETE FROM product_categories WHERE product_id = $1 AND category_id = $2', [outsider.id, category.id]);
+    }
+    expect(await listing()).toEqual(before);
+
+    await ctx.database.query('UPDATE products SET stock = 0 WHERE id = $1', [product.id]);
+    const sold = await listing();
+    expect(sold.ids).not.toContain(product.id);
+    expect(sold.total).toBe(before.total - 1);
+  });
+
+  test('listing pages that read the time, or search, are not kept', async () => {
+    expect(listingKey({ on_sale: true })).toBeNull();
+    expect(listingKey({ min_price: 10 })).toBeNull();
+    expect(listingKey({ sort: 'price_desc' })).toBeNull();
+    expect(listingKey({ search: 'tee' })).toBeNull();
+    expect(listingKey({ colour: ['Red', 'blue'], category: 'Fashion' })).toBe(listingKey({ colour: ['BLUE', 'red', 'red'], category: 'fashion', page: 1 }));
+    expect(listingKey({ sort: 'rating' })).not.toBe(listingKey({ sort: 'newest' }));
+
+    // A sale that has ended is no longer on sale, with no change to any product to say so.
+    await ctx.database.query(`UPDATE products SET on_sale_price = 1, on_sale_until = now() + interval '1 second' WHERE id = $1`, [product.id]);
+    const onSale = async () => (await ctx.app.inject({ url: '/products?on_sale=true&limit=100' })).json<Product[]>().map((item) => item.id);
+    expect(await onSale()).toContain(product.id);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await onSale()).not.toContain(product.id);
   });
 
   test('keeps at most maxEntries answers, dropping the least recently used', async () => {

@@ -94,8 +94,9 @@ function toProduct(row: ProductRow): Product {
   };
 }
 
-export interface ProductPage {
-  products: Product[];
+/** A page of the listing as product ids, in order, and how many products match in all. */
+export interface ProductIdPage {
+  ids: string[];
   total: number;
 }
 
@@ -119,33 +120,29 @@ function defaultOrder(filter: ProductFilter, params: SqlParams): string {
 }
 
 /**
- * A page of the listing and its total. The products are chosen on product_search (migration 011),
- * a narrow copy of products holding what filters, ranks and sorts read; only the page's rows are
- * then read from products and turned into products. The outer query orders those few again with
- * the same expression (products has the same columns).
+ * Which products a page of the listing shows, and its total, chosen on product_search
+ * (migration 011): a narrow copy of products holding what filters, ranks and sorts read. The
+ * products themselves are then read by id (`findProductsByIds`), most of them from memory.
  */
-export async function listProducts(
+export async function listProductIds(
   db: Queryable,
   filter: ProductFilter,
   options: { sort?: ProductSort; offset: number; limit: number },
-): Promise<ProductPage> {
+): Promise<ProductIdPage> {
   const params = new SqlParams();
   const conditions = filterConditions(filter, params);
   const where = whereClause(conditions);
   if (conditions.length > 0) return pageWithTotal(db, filter, options, params, where);
   const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM product_search p`, params.values);
   const total = count.rows[0]?.total ?? 0;
-  if (total <= options.offset) return { products: [], total };
+  if (total <= options.offset) return { ids: [], total };
   const order = options.sort ? SORT_SQL[options.sort] : defaultOrder(filter, params);
   // The whole catalogue: its sorts are indexes, so the page is read without reading the rest.
-  const rows = await db.query<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS}
-     FROM (SELECT p.id FROM product_search p ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}) page
-     JOIN products p ON p.id = page.id
-     ORDER BY ${order}`,
+  const rows = await db.query<{ id: string }>(
+    `SELECT p.id FROM product_search p ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}`,
     params.values,
   );
-  return { products: rows.rows.map(toProduct), total };
+  return { ids: rows.rows.map((row) => row.id), total };
 }
 
 /**
@@ -162,24 +159,26 @@ async function pageWithTotal(
   options: { sort?: ProductSort; offset: number; limit: number },
   params: SqlParams,
   where: string,
-): Promise<ProductPage> {
+): Promise<ProductIdPage> {
   const countParams = params.values.length;
   const order = options.sort ? SORT_SQL[options.sort] : defaultOrder(filter, params);
-  const rows = await db.query<ProductRow & { total: number }>(
-    `SELECT ${PRODUCT_COLUMNS}, page.total
-     FROM (
-       SELECT p.id, count(*) OVER ()::int AS total FROM product_search p ${where}
-       ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}
-     ) page
-     JOIN products p ON p.id = page.id
-     ORDER BY ${order}`,
+  const rows = await db.query<{ id: string; total: number }>(
+    `SELECT p.id, count(*) OVER ()::int AS total FROM product_search p ${where}
+     ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}`,
     params.values,
   );
   const first = rows.rows[0];
-  if (first) return { products: rows.rows.map(toProduct), total: first.total };
-  if (options.offset === 0) return { products: [], total: 0 };
+  if (first) return { ids: rows.rows.map((row) => row.id), total: first.total };
+  if (options.offset === 0) return { ids: [], total: 0 };
   const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM product_search p ${where}`, params.values.slice(0, countParams));
-  return { products: [], total: count.rows[0]?.total ?? 0 };
+  return { ids: [], total: count.rows[0]?.total ?? 0 };
+}
+
+/** The products with these ids, in no particular order; ids no product has are left out. */
+export async function findProductsByIds(db: Queryable, ids: readonly string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ANY ($1::text[])`, [ids]);
+  return rows.rows.map(toProduct);
 }
 
 /** By id or by link, in any letter case (ids and links are stored lowercase). */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { ProductDetailCache } from '../../cache/productDetailCache';
 import type { Database } from '../../db/database';
 import { errorResponses, Nullable } from '../../schemas/common';
 import { CategorySchema, PictureSchema } from '../../schemas/product';
@@ -39,14 +40,39 @@ const SuggestionsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** The header's live search: GET /search/suggest?q=…&category=…. */
-export const searchRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+/**
+ * What the answer depends on: the text as typed, in any letter case and without spaces around it
+ * (suggest() reads no more of it), and the category.
+ */
+export function suggestionsKey(q: string, category: string | undefined): string {
+  return JSON.stringify(['suggest', q.trim().toLowerCase(), category?.toLowerCase() ?? null]);
+}
+
+/**
+ * The header's live search: GET /search/suggest?q=…&category=…. Shoppers type the same first
+ * letters again and again, so answers are kept in memory until any product changes
+ * (ProductDetailCache); none of them reads the time.
+ */
+export const searchRoutes: FastifyPluginAsyncTypebox<{ database: Database; productCache: ProductDetailCache }> = async (
+  app,
+  { database, productCache },
+) => {
   app.get(
     '/search/suggest',
     {
-      schema: { querystring: SuggestQuerySchema, response: { 200: SuggestionsSchema, ...errorResponses } },
+      schema: {
+        querystring: SuggestQuerySchema,
+        // The body is written from bytes serialised once (below); the schema says what they hold.
+        response: { 200: Type.Unsafe<Buffer>(SuggestionsSchema), ...errorResponses },
+      },
       schemaErrorFormatter: explainQueryErrors,
     },
-    async (request) => readCatalogue(database, (db) => suggest(db, request.query.q, request.query.category)),
+    async (request, reply) => {
+      const { q, category } = request.query;
+      const answer = await productCache.answer(suggestionsKey(q, category), async () => ({
+        body: Buffer.from(JSON.stringify(await readCatalogue(database, (db) => suggest(db, q, category)))),
+      }));
+      return reply.type('application/json; charset=utf-8').send(answer.body);
+    },
   );
 };

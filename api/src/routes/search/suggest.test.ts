@@ -1,6 +1,7 @@
 import type { ApiError, Product } from '@storefront/shared/types';
 import { fetchCatalogue } from '../../testing/catalogue';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
+import { suggestionsKey } from '.';
 
 interface Suggestions {
   products: { id: string; name: string; link: string; price: number; on_sale_price: number | null; on_sale_until: string | null; thumbnail: { url: string } | null }[];
@@ -66,6 +67,21 @@ describe.each(testDatabases())('GET /search/suggest ($name)', (target) => {
   test('text with nothing to match gives empty lists', async () => {
     expect(await suggest('q=xqzvw')).toEqual({ products: [], categories: [] });
     expect(await suggest('q=%25%25')).toEqual({ products: [], categories: [] });
+  });
+
+  test('a repeated suggestion comes from memory, and a renamed product shows in it at once', async () => {
+    const first = await suggest('q=Soft');
+    expect(ctx.app.productDetailCache.lookupAnswer(suggestionsKey(' soft ', undefined))).toBeDefined();
+    expect(await suggest('q=%20SOFT')).toEqual(first);
+    const renamed = first.products[0];
+    if (!renamed) throw new Error('no suggestion to rename');
+    await ctx.database.query('UPDATE products SET name = $2 WHERE id = $1', [renamed.id, `Softest ${renamed.name}`]);
+    try {
+      expect((await suggest('q=Soft')).products.find((suggestion) => suggestion.id === renamed.id)?.name).toBe(`Softest ${renamed.name}`);
+    } finally {
+      await ctx.database.query('UPDATE products SET name = $2 WHERE id = $1', [renamed.id, renamed.name]);
+    }
+    expect(await suggest('q=Soft')).toEqual(first);
   });
 
   test.each([
