@@ -16,6 +16,8 @@ export interface CachedAnswer {
   body: Buffer;
   /** A listing page's X-Total-Count. */
   total?: number;
+  /** When it stops being right without any change to a product (ms since 1970): a sale's end. */
+  expiresAt?: number;
 }
 
 export interface ProductDetailCacheOptions {
@@ -220,6 +222,10 @@ export class ProductDetailCache {
     const answer = this.answers.get(key);
     if (!answer) return undefined;
     this.answers.delete(key);
+    if (answer.expiresAt !== undefined && Date.now() >= answer.expiresAt) {
+      this.answerBytes -= answer.body.length;
+      return undefined;
+    }
     this.answers.set(key, answer);
     return answer;
   }
@@ -326,6 +332,7 @@ export class ProductDetailCache {
 
   private storeAnswer(key: string, answer: CachedAnswer): void {
     if (answer.body.length > this.maxAnswerBytes) return;
+    if (answer.expiresAt !== undefined && Date.now() >= answer.expiresAt) return;
     const previous = this.answers.get(key);
     if (previous) {
       this.answers.delete(key);

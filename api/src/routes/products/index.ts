@@ -8,7 +8,7 @@ import { apiError } from '../../plugins/errors';
 import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
 import { ProductSchema } from '../../schemas/product';
 import { productFacets } from './facetQueries';
-import { ProductFilterError, resolveProductFilter, type ProductFilter, type ProductFilterQuery } from './productFilter';
+import { nextSaleEnd, ProductFilterError, resolveProductFilter, type ProductFilterQuery } from './productFilter';
 import { findProduct, findProductsByIds, listProductIds } from './productQueries';
 import { ProductFacetsQuerySchema, ProductFacetsSchema, ProductListingQuerySchema } from './productQuerySchemas';
 import { explainQueryErrors } from './queryErrors';
@@ -19,10 +19,10 @@ const DEFAULT_LIMIT = 100;
 
 type ProductListingQuery = Static<typeof ProductListingQuerySchema>;
 
-/** The filter, or a 400 already sent when the query names a colour or size the shop lacks. */
-async function filterOr400(database: Database, query: ProductFilterQuery, reply: FastifyReply): Promise<ProductFilter | null> {
+/** The answer, or null with a 400 already sent when the query names a colour or size the shop lacks. */
+async function answerOr400(reply: FastifyReply, read: () => Promise<CachedAnswer>): Promise<CachedAnswer | null> {
   try {
-    return await resolveProductFilter(database, query);
+    return await read();
   } catch (error) {
     if (!(error instanceof ProductFilterError)) throw error;
     await reply.code(400).send(apiError('bad_request', error.message));
@@ -52,17 +52,59 @@ function jsonArray(bodies: readonly CachedBody[]): Buffer {
   return Buffer.concat([OPEN, ...bodies.flatMap((answer, index) => (index === 0 ? [answer.body] : [COMMA, answer.body])), CLOSE]);
 }
 
+/** What a catalogue answer is kept under, and whether it also depends on the clock. */
+export interface AnswerKey {
+  key: string;
+  /** On sale, and the price paid, change when a sale ends, with no change to any product. */
+  readsClock: boolean;
+}
+
+/** The filters in one canonical form: names in any letter case and order say the same. */
+function filtersKey(filters: ProductFilterQuery): unknown[] {
+  const { category, colour, size, min_price, max_price, on_sale, is_new, is_popular, in_stock } = filters;
+  const names = (values: string[] | undefined) => (values ? [...new Set(values.map((value) => value.toLowerCase()))].sort() : null);
+  return [category?.toLowerCase() ?? null, names(colour), names(size), min_price ?? null, max_price ?? null, on_sale ?? null, is_new ?? null, is_popular ?? null, in_stock ?? null];
+}
+
+function readsClock(filters: ProductFilterQuery): boolean {
+  return filters.on_sale !== undefined || filters.min_price !== undefined || filters.max_price !== undefined;
+}
+
 /**
- * Names a page of the listing that memory may keep (ProductDetailCache), or null for one it may
- * not: one that reads the time (on sale, and the price paid: a sale's end changes them with no
- * change to any product) or a search (what shoppers type varies too much to be worth keeping).
+ * Names a page of the listing for memory (ProductDetailCache), or null for a search: what
+ * shoppers type varies too much to be worth keeping.
  */
-export function listingKey(query: ProductListingQuery): string | null {
-  const { page = 1, limit = DEFAULT_LIMIT, sort, search, on_sale, min_price, max_price, category, colour, size, is_new, is_popular, in_stock } = query;
-  if (search !== undefined || on_sale !== undefined || min_price !== undefined || max_price !== undefined) return null;
-  if (sort === 'price_asc' || sort === 'price_desc') return null;
-  const names = (values: string[] | undefined) => values && [...new Set(values.map((value) => value.toLowerCase()))].sort();
-  return JSON.stringify(['products', page, limit, sort ?? null, category?.toLowerCase() ?? null, names(colour) ?? null, names(size) ?? null, is_new ?? null, is_popular ?? null, in_stock ?? null]);
+export function listingKey(query: ProductListingQuery): AnswerKey | null {
+  const { page = 1, limit = DEFAULT_LIMIT, sort, search, ...filters } = query;
+  if (search !== undefined) return null;
+  return {
+    key: JSON.stringify(['products', page, limit, sort ?? null, ...filtersKey(filters)]),
+    readsClock: readsClock(filters) || sort === 'price_asc' || sort === 'price_desc',
+  };
+}
+
+/** Names the facets of a filter for memory, or null for a search; the price range reads the clock. */
+export function facetsKey(query: ProductFilterQuery): AnswerKey | null {
+  if (query.search !== undefined) return null;
+  return { key: JSON.stringify(['facets', ...filtersKey(query)]), readsClock: true };
+}
+
+/**
+ * The answer for `key`: from memory, or read by `load` and kept. One that reads the clock is
+ * kept only until the next sale in the catalogue ends, looked up before the read so that a sale
+ * ending during it still ends the answer.
+ */
+async function keptAnswer(
+  database: Database,
+  productCache: ProductDetailCache,
+  key: AnswerKey | null,
+  load: () => Promise<CachedAnswer>,
+): Promise<CachedAnswer> {
+  if (key === null) return load();
+  return productCache.answer(key.key, async () => {
+    const expiresAt = key.readsClock ? await nextSaleEnd(database) : null;
+    return { ...(await load()), ...(expiresAt === null ? {} : { expiresAt }) };
+  });
 }
 
 export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database; productCache: ProductDetailCache }> = async (
@@ -91,14 +133,8 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database; prod
         // A product deleted between the two reads leaves the page and the total alike.
         return { body: jsonArray(bodies), total: total - (ids.length - bodies.length) };
       };
-      const key = listingKey(request.query);
-      let listing: CachedAnswer;
-      try {
-        listing = key === null ? await read() : await productCache.answer(key, read);
-      } catch (error) {
-        if (!(error instanceof ProductFilterError)) throw error;
-        return reply.code(400).send(apiError('bad_request', error.message));
-      }
+      const listing = await answerOr400(reply, () => keptAnswer(database, productCache, listingKey(request.query), read));
+      if (!listing) return reply;
       reply.header(TOTAL_COUNT_HEADER, String(listing.total ?? 0));
       // The storefront may call from another origin in development; let it read the total.
       reply.header('Access-Control-Expose-Headers', TOTAL_COUNT_HEADER);
@@ -112,14 +148,20 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database; prod
     {
       schema: {
         querystring: ProductFacetsQuerySchema,
-        response: { 200: ProductFacetsSchema, ...errorResponses },
+        // The body is written from bytes serialised once (below); the schema says what they hold.
+        response: { 200: Type.Unsafe<Buffer>(ProductFacetsSchema), ...errorResponses },
       },
       schemaErrorFormatter: explainQueryErrors,
     },
     async (request, reply) => {
-      const filter = await filterOr400(database, request.query, reply);
-      if (!filter) return reply;
-      return readCatalogue(database, (db) => productFacets(db, filter));
+      const facets = await answerOr400(reply, () =>
+        keptAnswer(database, productCache, facetsKey(request.query), async () => {
+          const filter = await resolveProductFilter(database, request.query);
+          return { body: Buffer.from(JSON.stringify(await readCatalogue(database, (db) => productFacets(db, filter)))) };
+        }),
+      );
+      if (!facets) return reply;
+      return reply.type('application/json; charset=utf-8').send(facets.body);
     },
   );
 };

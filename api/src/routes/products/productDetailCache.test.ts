@@ -5,7 +5,7 @@ import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession } from '../../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 import { addLine, postOrder } from '../orders/orderFixtures';
-import { listingKey } from '.';
+import { facetsKey, listingKey } from '.';
 import { findProduct } from './productQueries';
 
 // Signing up hashes a password at OWASP's cost.
@@ -229,7 +229,7 @@ describe.each(testDatabases())('GET /products/{id} from memory ($name)', (target
     };
     const before = await listing();
     expect(before.ids).toContain(product.id);
-    expect(cache().lookupAnswer(String(listingKey({ category: category.id, in_stock: true, limit: 100 })))).toBeDefined();
+    expect(cache().lookupAnswer(String(listingKey({ category: category.id, in_stock: true, limit: 100 })?.key))).toBeDefined();
 
     await ctx.database.query('INSERT INTO product_categories (product_id, category_id, position) VALUES ($1, $2, 9)', [outsider.id, category.id]);
     try {
@@ -247,20 +247,26 @@ describe.each(testDatabases())('GET /products/{id} from memory ($name)', (target
     expect(sold.total).toBe(before.total - 1);
   });
 
-  test('listing pages that read the time, or search, are not kept', async () => {
-    expect(listingKey({ on_sale: true })).toBeNull();
-    expect(listingKey({ min_price: 10 })).toBeNull();
-    expect(listingKey({ sort: 'price_desc' })).toBeNull();
+  test('listing pages and facets that read the clock are kept only until the next sale ends; searches are not kept', async () => {
     expect(listingKey({ search: 'tee' })).toBeNull();
-    expect(listingKey({ colour: ['Red', 'blue'], category: 'Fashion' })).toBe(listingKey({ colour: ['BLUE', 'red', 'red'], category: 'fashion', page: 1 }));
-    expect(listingKey({ sort: 'rating' })).not.toBe(listingKey({ sort: 'newest' }));
+    expect(facetsKey({ search: 'tee' })).toBeNull();
+    expect(listingKey({ category: 'x' })?.readsClock).toBe(false);
+    for (const query of [{ on_sale: true }, { min_price: 10 }, { max_price: 10 }, { sort: 'price_desc' as const }]) expect(listingKey(query)?.readsClock).toBe(true);
+    expect(listingKey({ colour: ['Red', 'blue'], category: 'Fashion' })).toEqual(listingKey({ colour: ['BLUE', 'red', 'red'], category: 'fashion', page: 1 }));
+    expect(listingKey({ sort: 'rating' })).not.toEqual(listingKey({ sort: 'newest' }));
 
-    // A sale that has ended is no longer on sale, with no change to any product to say so.
-    await ctx.database.query(`UPDATE products SET on_sale_price = 1, on_sale_until = now() + interval '1 second' WHERE id = $1`, [product.id]);
+    // A sale that ends is no longer on sale, with no change to any product to say so.
+    const category = product.categories[0]?.id ?? '';
+    await ctx.database.query(`UPDATE products SET on_sale_price = 0.5, on_sale_until = now() + interval '1.5 seconds' WHERE id = $1`, [product.id]);
     const onSale = async () => (await ctx.app.inject({ url: '/products?on_sale=true&limit=100' })).json<Product[]>().map((item) => item.id);
+    const lowest = async () => (await ctx.app.inject({ url: `/products/facets?category=${encodeURIComponent(category)}` })).json<{ price: { min: number } }>().price.min;
     expect(await onSale()).toContain(product.id);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await lowest()).toBe(0.5);
+    expect(cache().lookupAnswer(String(listingKey({ on_sale: true, limit: 100 })?.key))).toBeDefined();
+    expect(cache().lookupAnswer(String(facetsKey({ category })?.key))).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
     expect(await onSale()).not.toContain(product.id);
+    expect(await lowest()).toBeGreaterThan(0.5);
   });
 
   test('keeps at most maxEntries answers, dropping the least recently used', async () => {

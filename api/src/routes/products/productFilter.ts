@@ -31,6 +31,17 @@ export const ON_SALE_SQL = `(p.on_sale_price IS NOT NULL AND p.on_sale_price >= 
 /** What the shopper pays for one: the sale price when on sale. */
 export const EFFECTIVE_PRICE_SQL = `(CASE WHEN ${ON_SALE_SQL} THEN p.on_sale_price ELSE p.price END)`;
 
+/**
+ * When the next sale in the catalogue ends (ms since 1970), or null when none is set to end: until
+ * then, nothing on sale and no price paid changes without a change to a product. An index on
+ * on_sale_until (migration 012) finds it.
+ */
+export async function nextSaleEnd(db: Queryable): Promise<number | null> {
+  const rows = await db.query<{ ends: Date | string | null }>('SELECT min(on_sale_until) AS ends FROM products WHERE on_sale_until > now()');
+  const ends = rows.rows[0]?.ends;
+  return ends === null || ends === undefined ? null : new Date(ends).getTime();
+}
+
 /** Collects positional parameters as SQL is written. */
 export class SqlParams {
   readonly values: unknown[] = [];
