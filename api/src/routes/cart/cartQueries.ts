@@ -106,20 +106,28 @@ export async function addToCartLine(db: Queryable, line: NewCartLine): Promise<C
   return row ? toCartItem(row, new Date()) : null;
 }
 
-export type SetQtyOutcome = 'updated' | 'missing' | 'out_of_stock';
+export type SetQtyOutcome = { outcome: 'updated'; item: CartItem } | { outcome: 'missing' } | { outcome: 'out_of_stock' };
 
+/**
+ * Sets a line's quantity, capped at the stock, and answers the line as it left it, read in the
+ * same statement (one round trip, where an update and a read were two).
+ */
 export async function setCartLineQty(db: Queryable, shopperId: string, key: string, qty: number): Promise<SetQtyOutcome> {
   const lowerKey = key.toLowerCase();
-  const updated = await db.query<{ qty: number }>(
-    `UPDATE cart_lines l SET qty = LEAST($3::int, p.stock), updated_at = clock_timestamp()
-     FROM products p
-     WHERE l.shopper_id = $1 AND l.key = $2 AND p.id = l.product_id AND p.stock > 0
-     RETURNING l.qty`,
+  const updated = await db.query<CartLineRow>(
+    `WITH updated AS (
+       UPDATE cart_lines l SET qty = LEAST($3::int, p.stock), updated_at = clock_timestamp()
+       FROM products p
+       WHERE l.shopper_id = $1 AND l.key = $2 AND p.id = l.product_id AND p.stock > 0
+       RETURNING l.*
+     )
+     ${cartItemSql('updated', '')}`,
     [shopperId, lowerKey, qty],
   );
-  if (updated.rows.length > 0) return 'updated';
+  const row = updated.rows[0];
+  if (row) return { outcome: 'updated', item: toCartItem(row, new Date()) };
   const existing = await db.query('SELECT 1 FROM cart_lines WHERE shopper_id = $1 AND key = $2', [shopperId, lowerKey]);
-  return existing.rows.length > 0 ? 'out_of_stock' : 'missing';
+  return { outcome: existing.rows.length > 0 ? 'out_of_stock' : 'missing' };
 }
 
 export async function removeCartLine(db: Queryable, shopperId: string, key: string): Promise<CartItem | null> {

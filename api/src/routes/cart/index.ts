@@ -80,12 +80,12 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = asy
       if (request.body.id.toLowerCase() !== key.toLowerCase()) {
         return reply.code(400).send(apiError('key_mismatch', `Body id "${request.body.id}" must equal the path key "${key}"`));
       }
-      const outcome = await setCartLineQty(database, request.shopperId, key, request.body.qty);
-      if (outcome === 'missing') return reply.code(404).send(noLine(key));
-      const item = await findCartLine(database, request.shopperId, key);
+      const set = await setCartLineQty(database, request.shopperId, key, request.body.qty);
+      if (set.outcome === 'updated') return set.item;
+      // Out of stock: the line is left as it was, and named in the answer.
+      const item = set.outcome === 'out_of_stock' ? await findCartLine(database, request.shopperId, key) : null;
       if (!item) return reply.code(404).send(noLine(key));
-      if (outcome === 'out_of_stock') return reply.code(409).send(outOfStock(item.name));
-      return item;
+      return reply.code(409).send(outOfStock(item.name));
     },
   );
 
