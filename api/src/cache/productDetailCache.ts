@@ -11,7 +11,7 @@ export interface CachedBody {
   etag: string;
 }
 
-/** An answer of a catalogue read (a listing page, suggestions), ready to write. */
+/** An answer of a catalogue read (a listing page, facets, suggestions), ready to write. */
 export interface CachedAnswer {
   body: Buffer;
   /** A listing page's X-Total-Count. */
@@ -77,8 +77,8 @@ interface PendingRead {
  * - Without a working LISTEN nothing is served from or stored in memory: when the connection is
  *   lost everything is dropped, and it is used again only once listening has resumed.
  *
- * It also keeps answers of catalogue reads (pages of GET /products, GET /search/suggest), under a
- * key naming the query. Any change to any product may change any of them (a product joins or
+ * It also keeps answers of catalogue reads (pages of GET /products, GET /products/facets,
+ * GET /search/suggest), under a key naming the query; one that reads the clock until it expires. Any change to any product may change any of them (a product joins or
  * leaves one, or moves), so all are dropped at every notification, and one read while a
  * notification was heard is not stored.
  */
