@@ -8,7 +8,7 @@ import { apiError } from '../../plugins/errors';
 import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
 import { ProductSchema } from '../../schemas/product';
 import { productFacets } from './facetQueries';
-import { nextSaleEnd, ProductFilterError, resolveProductFilter, type ProductFilterQuery } from './productFilter';
+import { lowerAll, nextSaleEnd, ProductFilterError, resolveProductFilter, type ProductFilterQuery } from './productFilter';
 import { findProduct, findProductsByIds, listProductIds } from './productQueries';
 import { ProductFacetsQuerySchema, ProductFacetsSchema, ProductListingQuerySchema } from './productQuerySchemas';
 import { explainQueryErrors } from './queryErrors';
@@ -62,7 +62,7 @@ export interface AnswerKey {
 /** The filters in one canonical form: names in any letter case and order say the same. */
 function filtersKey(filters: ProductFilterQuery): unknown[] {
   const { category, colour, size, min_price, max_price, on_sale, is_new, is_popular, in_stock } = filters;
-  const names = (values: string[] | undefined) => (values ? [...new Set(values.map((value) => value.toLowerCase()))].sort() : null);
+  const names = (values: string[] | undefined) => lowerAll(values)?.sort() ?? null;
   return [category?.toLowerCase() ?? null, names(colour), names(size), min_price ?? null, max_price ?? null, on_sale ?? null, is_new ?? null, is_popular ?? null, in_stock ?? null];
 }
 

@@ -54,7 +54,8 @@ export class SqlParams {
 
 export class ProductFilterError extends Error {}
 
-function lowerAll(values: readonly string[] | undefined): string[] | undefined {
+/** Colour or size names as the catalogue stores them: lower case, each once. */
+export function lowerAll(values: readonly string[] | undefined): string[] | undefined {
   return values && [...new Set(values.map((value) => value.toLowerCase()))];
 }
 
