@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ProductDetailCache } from './cache/productDetailCache';
+import { CatalogueIndex } from './catalogue/catalogueIndex';
 import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
 import { registerErrorHandling } from './plugins/errors';
@@ -42,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** GET /products/{id} answers in memory; tests reach it to wait for notifications. */
     productDetailCache: ProductDetailCache;
+    /** Listing, facets and suggestions from memory; tests compare it with the SQL. */
+    catalogueIndex: CatalogueIndex;
   }
   interface FastifyContextConfig {
     /**
@@ -91,7 +94,16 @@ export async function buildApp({
   const productCache = new ProductDetailCache(database);
   await productCache.start();
   app.decorate('productDetailCache', productCache);
-  app.addHook('onClose', () => productCache.close());
+  // Built from the same notifications; loads in the background while the database answers.
+  const catalogueIndex = new CatalogueIndex(database, productCache, {
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  catalogueIndex.start();
+  app.decorate('catalogueIndex', catalogueIndex);
+  app.addHook('onClose', async () => {
+    await catalogueIndex.close();
+    await productCache.close();
+  });
   // A write's own next read must not be answered from before it: its changes' notifications are
   // heard (and their products dropped from memory) before the write is answered. Only routes that
   // say so wait: a barrier is a NOTIFY, and NOTIFYs commit one at a time (cart PATCH at 50
@@ -114,10 +126,10 @@ export async function buildApp({
 
   await app.register(async (shopperScope) => {
     registerShopperIdentity(shopperScope, database);
-    await shopperScope.register(healthRoutes, { database });
-    await shopperScope.register(productRoutes, { database, productCache });
+    await shopperScope.register(healthRoutes, { database, catalogueIndex });
+    await shopperScope.register(productRoutes, { database, productCache, catalogueIndex });
     await shopperScope.register(catalogueRoutes, { database });
-    await shopperScope.register(searchRoutes, { database, productCache });
+    await shopperScope.register(searchRoutes, { database, productCache, catalogueIndex });
     await shopperScope.register(cartRoutes, { database });
     await shopperScope.register(wishlistRoutes, { database });
     await shopperScope.register(orderRoutes, { database });

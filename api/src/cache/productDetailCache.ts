@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ChangeSource, ProductChange } from '../catalogue/catalogueIndex';
 import type { Database, Subscription } from '../db/database';
 
 /** The channel migration 008's triggers notify on. */
@@ -82,7 +83,7 @@ interface PendingRead {
  * leaves one, or moves), so all are dropped at every notification, and one read while a
  * notification was heard is not stored.
  */
-export class ProductDetailCache {
+export class ProductDetailCache implements ChangeSource {
   /** key → answer; a Map keeps insertion order, so the first entry is the least recently used. */
   private readonly entries = new Map<string, CachedBody>();
   private readonly keysByProduct = new Map<string, Set<string>>();
@@ -112,6 +113,7 @@ export class ProductDetailCache {
   private schemaPrefix: string | null = null;
   private subscription: Subscription | null = null;
   private readonly database: Database;
+  private readonly changeListeners: ((change: ProductChange) => void)[] = [];
 
   constructor(database: Database, options: ProductDetailCacheOptions = {}) {
     this.database = database;
@@ -140,6 +142,14 @@ export class ProductDetailCache {
     this.dropEverything();
     await this.subscription?.close();
     this.subscription = null;
+  }
+
+  /**
+   * Tells `listener` of every change this cache acts on: a product's notification, or
+   * 'everything' whenever it drops all it holds (a '*', LISTEN lost, regained or in doubt).
+   */
+  onChange(listener: (change: ProductChange) => void): void {
+    this.changeListeners.push(listener);
   }
 
   /** Whether memory is in use: false while LISTEN is down or in doubt. */
@@ -312,6 +322,7 @@ export class ProductDetailCache {
     for (const key of this.keysByProduct.get(productId) ?? []) this.remove(key);
     // A key equal to this id may have named another product by its link; ids win over links.
     this.remove(productId);
+    for (const listener of this.changeListeners) listener({ productId });
   }
 
   /** Everything in memory, or being read, may have missed a notification. */
@@ -323,6 +334,7 @@ export class ProductDetailCache {
     this.keysByProduct.clear();
     this.bytes = 0;
     this.dropAnswers();
+    for (const listener of this.changeListeners) listener('everything');
   }
 
   private dropAnswers(): void {

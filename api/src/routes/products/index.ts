@@ -3,6 +3,7 @@ import type { Product } from '@storefront/shared/types';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { etagOf, matchesEtag, type CachedBody, type CachedAnswer, type ProductDetailCache } from '../../cache/productDetailCache';
+import type { CatalogueIndex } from '../../catalogue/catalogueIndex';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
@@ -107,10 +108,11 @@ async function keptAnswer(
   });
 }
 
-export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database; productCache: ProductDetailCache }> = async (
-  app,
-  { database, productCache },
-) => {
+export const productRoutes: FastifyPluginAsyncTypebox<{
+  database: Database;
+  productCache: ProductDetailCache;
+  catalogueIndex: CatalogueIndex;
+}> = async (app, { database, productCache, catalogueIndex }) => {
   app.get(
     '/products',
     {
@@ -125,10 +127,12 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database; prod
       const { page = 1, limit = DEFAULT_LIMIT, sort, ...filters } = request.query;
       const read = async (): Promise<CachedAnswer> => {
         const filter = await resolveProductFilter(database, filters);
-        // One query chooses the page's ids; their products mostly come from memory, the same
-        // answers GET /products/{id} keeps, and only the others are read, in one more query.
-        // Each is a query of its own, not a transaction (on PGlite two more round trips).
-        const { ids, total } = await listProductIds(database, filter, { sort, offset: (page - 1) * limit, limit });
+        // The catalogue index (or, while it catches up, one query) chooses the page's ids; their
+        // products mostly come from memory, the same answers GET /products/{id} keeps, and only
+        // the others are read, in one more query. Each is a query of its own, not a transaction
+        // (on PGlite two more round trips).
+        const options = { sort, offset: (page - 1) * limit, limit };
+        const { ids, total } = catalogueIndex.listIds(filter, options) ?? (await listProductIds(database, filter, options));
         const bodies = await productCache.readMany(ids, async (missing) => (await findProductsByIds(database, missing)).map(cachedBodyOf));
         // A product deleted between the two reads leaves the page and the total alike.
         return { body: jsonArray(bodies), total: total - (ids.length - bodies.length) };
@@ -157,7 +161,8 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ database: Database; prod
       const facets = await answerOr400(reply, () =>
         keptAnswer(database, productCache, facetsKey(request.query), async () => {
           const filter = await resolveProductFilter(database, request.query);
-          return { body: Buffer.from(JSON.stringify(await readCatalogue(database, (db) => productFacets(db, filter)))) };
+          const facets = catalogueIndex.facets(filter) ?? (await readCatalogue(database, (db) => productFacets(db, filter)));
+          return { body: Buffer.from(JSON.stringify(facets)) };
         }),
       );
       if (!facets) return reply;

@@ -3,7 +3,9 @@ import type { Queryable } from '../../db/database';
 /** A word of the shopper's search and what it matches. */
 export interface SearchTerm {
   text: string;
-  /** LIKE patterns over `products.search_document`: the word itself, then near spellings of it. */
+  /** The word itself, then near spellings of it, each matched anywhere in a product's text. */
+  texts: string[];
+  /** The same as LIKE patterns over `search_document`. */
   patterns: string[];
   /** Categories whose name matches the word. */
   namedCategoryIds: string[];
@@ -84,9 +86,11 @@ export async function resolveSearchTerms(db: Queryable, search: string): Promise
   return words.map((word, index) => {
     const row = rows.rows[index];
     if (!row) throw new Error(`no terms resolved for "${word}"`);
+    const texts = [word, ...row.spellings];
     return {
       text: word,
-      patterns: [word, ...row.spellings].map(containsPattern),
+      texts,
+      patterns: texts.map(containsPattern),
       namedCategoryIds: row.named,
       categoryIds: row.category_ids,
     };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ProductDetailCache } from '../../cache/productDetailCache';
+import type { CatalogueIndex } from '../../catalogue/catalogueIndex';
 import type { Database } from '../../db/database';
 import { errorResponses, Nullable } from '../../schemas/common';
 import { CategorySchema, PictureSchema } from '../../schemas/product';
@@ -53,10 +54,11 @@ export function suggestionsKey(q: string, category: string | undefined): string 
  * letters again and again, so answers are kept in memory until any product changes
  * (ProductDetailCache); none of them reads the time.
  */
-export const searchRoutes: FastifyPluginAsyncTypebox<{ database: Database; productCache: ProductDetailCache }> = async (
-  app,
-  { database, productCache },
-) => {
+export const searchRoutes: FastifyPluginAsyncTypebox<{
+  database: Database;
+  productCache: ProductDetailCache;
+  catalogueIndex: CatalogueIndex;
+}> = async (app, { database, productCache, catalogueIndex }) => {
   app.get(
     '/search/suggest',
     {
@@ -70,7 +72,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ database: Database; produ
     async (request, reply) => {
       const { q, category } = request.query;
       const answer = await productCache.answer(suggestionsKey(q, category), async () => ({
-        body: Buffer.from(JSON.stringify(await readCatalogue(database, (db) => suggest(db, q, category)))),
+        body: Buffer.from(JSON.stringify(await readCatalogue(database, (db) => suggest(db, q, category, catalogueIndex)))),
       }));
       return reply.type('application/json; charset=utf-8').send(answer.body);
     },

@@ -1,8 +1,8 @@
 import type { Picture } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
-import { filterConditions, SqlParams, whereClause } from '../products/productFilter';
+import { filterConditions, SqlParams, whereClause, type ProductFilter } from '../products/productFilter';
 import { picturesSql, toIsoTimestamp } from '../products/productQueries';
-import { resolveSearchTerms, startsWithPattern } from '../products/searchTerms';
+import { resolveSearchTerms, startsWithPattern, type SearchTerm } from '../products/searchTerms';
 
 export const MAX_SUGGESTED_PRODUCTS = 8;
 export const MAX_SUGGESTED_CATEGORIES = 5;
@@ -38,16 +38,22 @@ interface SuggestedProductRow extends Omit<SuggestedProduct, 'on_sale_until' | '
  * start with the text first, then names holding its words, then the popular) and the categories
  * whose names match, all within `category` when one is chosen.
  */
-export async function suggest(db: Queryable, text: string, category: string | undefined): Promise<Suggestions> {
-  const terms = await resolveSearchTerms(db, text);
-  if (terms.length === 0) return { products: [], categories: [] };
+/** Chooses the suggested products from memory (CatalogueIndex), or says it cannot (null). */
+export interface SuggestionChooser {
+  suggestIds(filter: ProductFilter, startsWith: string, limit: number): string[] | null;
+}
+
+const SUGGESTED_COLUMNS = `p.id, p.name, p.link, p.price::float8 AS price, p.on_sale_price::float8 AS on_sale_price, p.on_sale_until,
+  ${picturesSql('p', 'small')} AS pictures`;
+
+/** The best few products for the text, chosen in SQL. */
+function readBestProducts(db: Queryable, filter: ProductFilter, terms: readonly SearchTerm[], prefix: string) {
   const params = new SqlParams();
-  const where = whereClause(filterConditions({ category, terms }, params));
-  const startsWith = params.add(startsWithPattern(text.trim().toLowerCase()));
+  const where = whereClause(filterConditions(filter, params));
+  const startsWith = params.add(startsWithPattern(prefix));
   const nameMatches = terms.map((term) => `(CASE WHEN p.name_lower LIKE ANY (${params.add(term.patterns)}::text[]) THEN 1 ELSE 0 END)`);
-  const productsRead = db.query<SuggestedProductRow>(
-    `SELECT p.id, p.name, p.link, p.price::float8 AS price, p.on_sale_price::float8 AS on_sale_price, p.on_sale_until,
-       ${picturesSql('p', 'small')} AS pictures
+  return db.query<SuggestedProductRow>(
+    `SELECT ${SUGGESTED_COLUMNS}
      FROM (
        SELECT p.id FROM product_search p ${where}
        ORDER BY (p.name_lower LIKE ${startsWith}) DESC, (${nameMatches.join(' + ')}) DESC, p.is_popular DESC, p.ratings_count DESC, p.seq
@@ -57,6 +63,22 @@ export async function suggest(db: Queryable, text: string, category: string | un
      ORDER BY (p.name_lower LIKE ${startsWith}) DESC, (${nameMatches.join(' + ')}) DESC, p.is_popular DESC, p.ratings_count DESC, p.seq`,
     params.values,
   );
+}
+
+/** The products with these ids, in that order. */
+async function readProductsInOrder(db: Queryable, ids: readonly string[]) {
+  const rows = await db.query<SuggestedProductRow>(`SELECT ${SUGGESTED_COLUMNS} FROM products p WHERE p.id = ANY ($1::text[])`, [ids]);
+  const byId = new Map(rows.rows.map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []) };
+}
+
+export async function suggest(db: Queryable, text: string, category: string | undefined, chooser?: SuggestionChooser): Promise<Suggestions> {
+  const terms = await resolveSearchTerms(db, text);
+  if (terms.length === 0) return { products: [], categories: [] };
+  const filter: ProductFilter = { category, terms };
+  const prefix = text.trim().toLowerCase();
+  const chosen = chooser?.suggestIds(filter, prefix, MAX_SUGGESTED_PRODUCTS);
+  const productsRead = chosen ? readProductsInOrder(db, chosen) : readBestProducts(db, filter, terms, prefix);
 
   const categoryParams = new SqlParams();
   const matchedIds = categoryParams.add([...new Set(terms.flatMap((term) => term.namedCategoryIds))]);
