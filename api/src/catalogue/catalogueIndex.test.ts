@@ -181,10 +181,24 @@ describe.each(testDatabases())('catalogue index answers as the database does ($n
     expect(index.facets(filter)).toEqual(await readCatalogue(database, (db) => productFacets(db, filter)));
   });
 
+  test('sorted orders kept from before follow products whose sort keys change', async () => {
+    for (const sort of PRODUCT_SORTS) await compareListing({}, { sort, offset: 0, limit: 1_000 });
+    // Each change moves a product to the other end of some order; the orders are patched, not re-sorted.
+    await write(`UPDATE products SET is_popular = NOT is_popular, ratings_count = ratings_count + 500 WHERE id = '31'`);
+    await write(`UPDATE products SET rating = 0, ratings_count = 0 WHERE id = '32'`);
+    await write(`UPDATE products SET is_new = TRUE, created_at = now() WHERE id = '33'`);
+    await write(`UPDATE products SET price = 0.01, on_sale_price = NULL WHERE id = '34'`);
+    await write(`UPDATE products SET price = 99999, on_sale_price = NULL WHERE id = '35'`);
+    for (const sort of [undefined, ...PRODUCT_SORTS]) await compareListing({}, { sort, offset: 0, limit: 1_000 });
+    expect((await compareListing({}, { sort: 'price_asc', offset: 0, limit: 1 })).ids).toEqual(['34']);
+    expect((await compareListing({}, { sort: 'price_desc', offset: 0, limit: 1 })).ids).toEqual(['35']);
+    expect((await compareListing({}, { sort: 'newest', offset: 0, limit: 1 })).ids).toEqual(['33']);
+  });
+
   test('a sale that ends reorders prices and leaves the on-sale filter, in memory as in SQL', async () => {
     const product = '21';
     await write(
-      `UPDATE products SET price = 5000, on_sale_price = 1, on_sale_until = now() + interval '1500 milliseconds' WHERE id = $1`,
+      `UPDATE products SET price = 5000, on_sale_price = 0, on_sale_until = now() + interval '1500 milliseconds' WHERE id = $1`,
       [product],
     );
     const cheapest = await compareListing({}, { sort: 'price_asc', offset: 0, limit: 5 });
