@@ -46,9 +46,18 @@ describe.each(testDatabases())('seeding a large catalogue ($name)', (target) => 
   }, DATABASE_TIMEOUT_MS);
   afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
 
+  const indexes = async () =>
+    (await ctx.database.query<{ indexdef: string }>('SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname')).rows.map(
+      (row) => row.indexdef,
+    );
+
   test('leaves a shop with products alone unless told to replace them, then lists and searches the new ones', async () => {
+    const before = await indexes();
     await expect(seedLargeCatalogue(ctx.database, { products: 300, seed: 1, replace: false })).rejects.toThrow(/--replace/);
     expect(await seedLargeCatalogue(ctx.database, { products: 300, seed: 1, replace: true })).toBe(300);
+    // The bulk load dropped the secondary indexes and built them again, each as it was.
+    expect(await indexes()).toEqual(before);
+    expect(before.some((definition) => /product_search_document_trgm_idx .* gin/.test(definition))).toBe(true);
     const all = await ctx.app.inject({ url: '/products?limit=1' });
     expect(all.headers['x-total-count']).toBe('300');
     const found = await ctx.app.inject({ url: '/products?search=karoo&limit=100' });

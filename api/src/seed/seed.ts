@@ -36,6 +36,35 @@ export interface SeedResult {
   productsInserted: number;
 }
 
+export interface SeedOptions {
+  /**
+   * For a large catalogue: the tables' secondary indexes are dropped for the load and built again
+   * from their own definitions after it, in the same transaction (a failure leaves them as they
+   * were). Building an index once is cheaper than growing it row by row: about a fifth of a 10^4
+   * or 10^5 seed on PGlite.
+   */
+  bulk?: boolean;
+}
+
+/** The tables a seed fills; their unique indexes stay, since triggers and keys rely on them. */
+const SEEDED_TABLES = ['products', 'product_search', 'product_categories', 'product_colours', 'product_sizes', 'product_pictures', 'reviews'];
+
+/** Drops the seeded tables' other indexes and hands back the statements that make them again. */
+async function dropSecondaryIndexes(tx: Queryable): Promise<string[]> {
+  const indexes = await tx.query<{ drop: string; create: string }>(
+    `SELECT format('DROP INDEX %I.%I', i.schemaname, i.indexname) AS drop, i.indexdef AS create
+     FROM pg_indexes i
+     JOIN pg_class c ON c.relname = i.indexname
+     JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = i.schemaname
+     JOIN pg_index x ON x.indexrelid = c.oid
+     WHERE i.schemaname = current_schema() AND i.tablename = ANY ($1::text[]) AND NOT x.indisunique
+     ORDER BY i.tablename, i.indexname`,
+    [SEEDED_TABLES],
+  );
+  for (const index of indexes.rows) await tx.query(index.drop);
+  return indexes.rows.map((index) => index.create);
+}
+
 /**
  * Fills an empty shop at start-up. Runs in one transaction; on PostgreSQL an advisory lock
  * makes a second process starting at the same moment wait and then find the products there.
@@ -43,6 +72,7 @@ export interface SeedResult {
 export async function seedDatabase(
   database: Database,
   catalogue: () => readonly SeedProduct[] = buildSeedCatalogue,
+  options: SeedOptions = {},
 ): Promise<SeedResult> {
   return database.transaction(async (tx) => {
     if (database.kind === 'postgres') {
@@ -52,8 +82,10 @@ export async function seedDatabase(
     const existing = await tx.query('SELECT 1 FROM products LIMIT 1');
     if (existing.rows.length > 0) return { productsInserted: 0 };
     const products = catalogue();
+    const rebuild = options.bulk ? await dropSecondaryIndexes(tx) : [];
     await insertCatalogue(tx, products);
     await seedReviews(tx, products);
+    for (const statement of rebuild) await tx.query(statement);
     return { productsInserted: products.length };
   });
 }

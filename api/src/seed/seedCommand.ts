@@ -45,7 +45,7 @@ export async function seedLargeCatalogue(database: Database, options: SeedOption
     if (!options.replace) throw new Error(`The shop already has ${count} products; pass --replace to delete them first.`);
     await database.exec('DELETE FROM products');
   }
-  const result = await seedDatabase(database, () => generateCatalogue(options.products, options.seed));
+  const result = await seedDatabase(database, () => generateCatalogue(options.products, options.seed), { bulk: true });
   // PGlite has no autovacuum, so the seed does its work: fresh statistics, so the planner knows the
   // catalogue's size at once; and a vacuum, which moves the rows just indexed out of the GIN
   // indexes' pending lists (every search scanned up to 4 MB of them, unsorted) and marks the pages
