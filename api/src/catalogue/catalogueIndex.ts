@@ -260,7 +260,7 @@ function comparator(snapshot: Snapshot, order: OrderName, now: number): (a: numb
  * answers until the product has been read again, a moment later; a change to many products, a
  * lost LISTEN or a doubtful one reloads everything. So it is never behind the database by more
  * than the notification itself, like the product cache. Where it cannot answer exactly as the
- * SQL would (a search word with digits or punctuation, a category named outside ASCII) it says
+ * SQL would (a search word not all of the letters a–z, a category named outside ASCII) it says
  * so (null) and the database answers.
  */
 export class CatalogueIndex {
