@@ -195,6 +195,23 @@ describe.each(testDatabases())('catalogue index answers as the database does ($n
     expect((await compareListing({}, { sort: 'newest', offset: 0, limit: 1 })).ids).toEqual(['33']);
   });
 
+  test('a second api on the same database follows a change the first one made', async () => {
+    const other = await buildApp({ database });
+    try {
+      await other.catalogueIndex.settled();
+      expect(other.catalogueIndex.isCurrent).toBe(true);
+      await write(`UPDATE products SET name = 'Quaggaskin ' || name WHERE id = '41'`);
+      await other.productDetailCache.sync();
+      await other.catalogueIndex.settled();
+      const filter = await resolveProductFilter(database, { search: 'quaggaskin' });
+      expect(other.catalogueIndex.listIds(filter, { offset: 0, limit: 24 })).toEqual({ ids: ['41'], total: 1 });
+      const response = await other.inject({ url: '/products?search=QuaggaSkin' });
+      expect(response.json<{ id: string }[]>().map((product) => product.id)).toEqual(['41']);
+    } finally {
+      await other.close();
+    }
+  });
+
   test('a sale that ends reorders prices and leaves the on-sale filter, in memory as in SQL', async () => {
     const product = '21';
     await write(
