@@ -447,7 +447,7 @@ export class CatalogueIndex {
 
   /**
    * Keeps the sorted orders through a few changed products: their old slots out, their new ones
-   * put in place (a binary search each), where sorting 10^5 products again took 70–100 ms.
+   * sorted and merged in, in one pass, where sorting 10^5 products again took 70–100 ms.
    */
   private patchOrders(snapshot: Snapshot, versionBefore: number, removed: ReadonlySet<number>, added: readonly number[]): void {
     const now = Date.now();
@@ -457,23 +457,21 @@ export class CatalogueIndex {
         continue;
       }
       const compare = comparator(snapshot, name, now);
-      let slots = removed.size > 0 ? kept.slots.filter((slot) => !removed.has(slot)) : kept.slots;
+      const staying = removed.size > 0 ? kept.slots.filter((slot) => !removed.has(slot)) : kept.slots;
+      const coming = [...added].sort(compare);
+      const slots = new Int32Array(staying.length + coming.length);
+      let from = 0;
+      let next = 0;
+      for (let at = 0; at < slots.length; at += 1) {
+        const takeComing = next < coming.length && (from >= staying.length || compare(coming[next] as number, staying[from] as number) < 0);
+        slots[at] = takeComing ? (coming[next++] as number) : (staying[from++] as number);
+      }
       let validUntil = kept.validUntil;
-      for (const slot of added) {
-        let low = 0;
-        let high = slots.length;
-        while (low < high) {
-          const middle = (low + high) >>> 1;
-          if (compare(slots[middle] as number, slot) < 0) low = middle + 1;
-          else high = middle;
+      if (name === 'price_asc' || name === 'price_desc') {
+        for (const slot of coming) {
+          const until = snapshot.saleUntil[slot] as number;
+          if (until > now && until < validUntil) validUntil = until;
         }
-        const bigger = new Int32Array(slots.length + 1);
-        bigger.set(slots.subarray(0, low));
-        bigger[low] = slot;
-        bigger.set(slots.subarray(low), low + 1);
-        slots = bigger;
-        const until = snapshot.saleUntil[slot] as number;
-        if ((name === 'price_asc' || name === 'price_desc') && until > now && until < validUntil) validUntil = until;
       }
       this.orders.set(name, { version: snapshot.version, validUntil, slots });
     }
