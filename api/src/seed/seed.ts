@@ -36,7 +36,7 @@ export interface SeedResult {
   productsInserted: number;
 }
 
-export interface SeedOptions {
+export interface SeedDatabaseOptions {
   /**
    * For a large catalogue: the tables' secondary indexes are dropped for the load and built again
    * from their own definitions after it, in the same transaction (a failure leaves them as they
@@ -72,7 +72,7 @@ async function dropSecondaryIndexes(tx: Queryable): Promise<string[]> {
 export async function seedDatabase(
   database: Database,
   catalogue: () => readonly SeedProduct[] = buildSeedCatalogue,
-  options: SeedOptions = {},
+  options: SeedDatabaseOptions = {},
 ): Promise<SeedResult> {
   return database.transaction(async (tx) => {
     if (database.kind === 'postgres') {

@@ -33,11 +33,6 @@ interface SuggestedProductRow extends Omit<SuggestedProduct, 'on_sale_until' | '
   pictures: Picture[];
 }
 
-/**
- * What the live search box shows while the shopper types: the best few products (names that
- * start with the text first, then names holding its words, then the popular) and the categories
- * whose names match, all within `category` when one is chosen.
- */
 /** Chooses the suggested products from memory (CatalogueIndex), or says it cannot (null). */
 export interface SuggestionChooser {
   suggestIds(filter: ProductFilter, startsWith: string, limit: number): string[] | null;
@@ -72,6 +67,11 @@ async function readProductsInOrder(db: Queryable, ids: readonly string[]) {
   return { rows: ids.flatMap((id) => byId.get(id) ?? []) };
 }
 
+/**
+ * What the live search box shows while the shopper types: the best few products (names that
+ * start with the text first, then names holding its words, then the popular) and the categories
+ * whose names match, all within `category` when one is chosen.
+ */
 export async function suggest(db: Queryable, text: string, category: string | undefined, chooser?: SuggestionChooser): Promise<Suggestions> {
   const terms = await resolveSearchTerms(db, text);
   if (terms.length === 0) return { products: [], categories: [] };
