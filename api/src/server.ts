@@ -43,6 +43,17 @@ async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR || DEFAULT_DATA_DIR;
 
   const database = await createDatabase({ databaseUrl, dataDir });
+  // Migrated and seeded before the app is built: the app's catalogue index starts reading the
+  // catalogue as soon as it exists, and must find the tables there.
+  let migrations: string[];
+  let seeded: Awaited<ReturnType<typeof seedDatabase>>;
+  try {
+    migrations = await migrate(database);
+    seeded = await seedDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const app = await buildApp({
     database,
     logger: { level },
@@ -52,8 +63,6 @@ async function main(): Promise<void> {
     logRequests: readLogRequests(process.env.LOG_REQUESTS),
   });
   try {
-    const migrations = await migrate(database);
-    const seeded = await seedDatabase(database);
     if (migrations.length > 0) app.log.info({ migrations }, 'applied migrations');
     if (seeded.productsInserted > 0) app.log.info({ products: seeded.productsInserted }, 'seeded the catalogue');
     const where = database.kind === 'pglite' ? `pglite at ${dataDir}` : 'postgres';
