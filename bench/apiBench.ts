@@ -1,8 +1,9 @@
 /**
  * Section 3: the api under autocannon, beside a bare node:http server answering the same bytes
- * (the ceiling) and json-server serving the same catalogue, on PGlite and on PostgreSQL.
+ * (the ceiling) and json-server serving the same catalogue, on PGlite and on PostgreSQL. All four
+ * run at once and each request is measured on each in turn (lib/sideBySide.ts).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT } from '../scripts/lib/packages';
 import { portBase, startApi, stopChild, waitForUrl, type ApiProcess } from './lib/servers';
-import { median } from './lib/stats';
+import { measureSideBySide, type LoadFigures, type SideBySideTarget } from './lib/sideBySide';
 
 export const CONNECTIONS = 50;
 
@@ -23,12 +24,7 @@ export interface Endpoint {
   cookie?: string;
 }
 
-export interface LoadFigures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
+export type { LoadFigures };
 
 export type Target = 'api (PGlite)' | 'api (PostgreSQL)' | 'bare node:http' | 'json-server';
 
@@ -112,27 +108,11 @@ async function load(baseUrl: string, endpoint: Endpoint, seconds: number): Promi
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
-/** A warm-up run, then `runs` measured runs; the medians of each figure. */
-async function measure(baseUrl: string, endpoint: Endpoint, runs: number, seconds: number): Promise<LoadFigures> {
-  await load(baseUrl, endpoint, 1);
-  const measured: LoadFigures[] = [];
-  for (let run = 0; run < runs; run += 1) measured.push(await load(baseUrl, endpoint, seconds));
-  return {
-    rps: median(measured.map((item) => item.rps)),
-    p50: median(measured.map((item) => item.p50)),
-    p99: median(measured.map((item) => item.p99)),
-    errors: measured.reduce((sum, item) => sum + item.errors, 0),
-  };
-}
+/** An endpoint on one server. */
+type AddressedEndpoint = Endpoint & { baseUrl: string };
 
-async function measureAll(baseUrl: string, endpoints: Endpoint[], runs: number, seconds: number, log: (line: string) => void, target: string) {
-  const figures: Record<string, LoadFigures> = {};
-  for (const endpoint of endpoints) {
-    figures[endpoint.name] = await measure(baseUrl, endpoint, runs, seconds);
-    const { rps, p50, p99, errors } = figures[endpoint.name] as LoadFigures;
-    log(`${target.padEnd(17)} ${endpoint.name.padEnd(11)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50} ms  p99 ${p99} ms${errors ? `  (${errors} errors)` : ''}`);
-  }
-  return figures;
+function target(name: Target, baseUrl: string, endpoints: Endpoint[]): SideBySideTarget<AddressedEndpoint> {
+  return { name, requests: Object.fromEntries(endpoints.map((endpoint) => [endpoint.name, { ...endpoint, baseUrl }])) };
 }
 
 async function startChild(command: string, args: string[], readyUrl: string) {
@@ -171,6 +151,7 @@ export async function benchApi(options: { runs: number; seconds: number; postgre
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-api-'));
   const figures: ApiFigures = { endpoints: [], results: {}, postgres: postgresUrl ? 'measured' : 'skipped: BENCH_DATABASE_URL is empty' };
   let api: ApiProcess | undefined;
+  const children: ChildProcess[] = [];
   try {
     api = await startApi(base, { dataDir: path.join(work, 'pglite') });
     const products = await allProducts(api.url);
@@ -201,41 +182,41 @@ export async function benchApi(options: { runs: number; seconds: number; postgre
       JSON.stringify({ products: products.map((item) => ({ ...item, category: item.categories.map((c) => c.id) })), cart: [{ id: lineId, product_id: product.id, qty: 1 }] }),
     );
 
-    figures.results['api (PGlite)'] = await measureAll(api.url, endpoints, runs, seconds, log, 'api (PGlite)');
-    await api.stop();
-    api = undefined;
-
     const bare = await startChild(process.execPath, ['-r', 'sucrase/register/ts', path.join(__dirname, 'servers/bareServer.ts'), recordedFile, String(base + 1)], `http://127.0.0.1:${base + 1}/health`);
-    try {
-      figures.results['bare node:http'] = await measureAll(`http://127.0.0.1:${base + 1}`, endpoints, runs, seconds, log, 'bare node:http');
-    } finally {
-      await stopChild(bare);
-    }
-
+    children.push(bare);
     const jsonServer = await startChild(
       path.join(ROOT, 'node_modules/.bin/json-server'),
       ['--port', String(base + 2), '--host', '127.0.0.1', '--quiet', dbFile],
       `http://127.0.0.1:${base + 2}/cart`,
     );
-    try {
-      figures.results['json-server'] = await measureAll(`http://127.0.0.1:${base + 2}`, jsonServerEndpoints(endpoints, product, category, word, lineId), runs, seconds, log, 'json-server');
-    } finally {
-      await stopChild(jsonServer);
-    }
+    children.push(jsonServer);
+    const targets: SideBySideTarget<AddressedEndpoint>[] = [
+      target('api (PGlite)', api.url, endpoints),
+      target('bare node:http', `http://127.0.0.1:${base + 1}`, endpoints),
+      target('json-server', `http://127.0.0.1:${base + 2}`, jsonServerEndpoints(endpoints, product, category, word, lineId)),
+    ];
+    const names = endpoints.map((endpoint) => endpoint.name);
+    const logFigures = (name: string, request: string, { rps, p50, p99, errors }: LoadFigures) =>
+      log(`${name.padEnd(17)} ${request.padEnd(11)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50} ms  p99 ${p99} ms${errors ? `  (${errors} errors)` : ''}`);
+    const run = (all: SideBySideTarget<AddressedEndpoint>[]) =>
+      measureSideBySide(all, names, runs, (_on, endpoint, warmUp) => load(endpoint.baseUrl, endpoint, warmUp ? 1 : seconds), logFigures);
 
     if (postgresUrl) {
       await withPostgresDatabase(postgresUrl, async (databaseUrl) => {
         const onPostgres = await startApi(base + 3, { databaseUrl });
         try {
           const pgEndpoints = await chooseEndpoints(onPostgres.url, await allProducts(onPostgres.url));
-          figures.results['api (PostgreSQL)'] = await measureAll(onPostgres.url, pgEndpoints, runs, seconds, log, 'api (PostgreSQL)');
+          figures.results = await run([...targets, target('api (PostgreSQL)', onPostgres.url, pgEndpoints)]);
         } finally {
           await onPostgres.stop();
         }
       });
+    } else {
+      figures.results = await run(targets);
     }
     return figures;
   } finally {
+    for (const child of children) await stopChild(child);
     await api?.stop();
     await rm(work, { recursive: true, force: true });
   }

@@ -112,7 +112,7 @@ function apiSection(api: ApiFigures, goals: Goal[]): string {
   goals.push({ goal: `GET /products/{id} p99 ≤ 10 ms at ${CONNECTIONS} connections on PostgreSQL`, pass: !!onPostgres && onPostgres.p99 <= GOALS.productP99Ms, figure: onPostgres ? ms(onPostgres.p99) : `not measured (${api.postgres})` });
   return [
     '## 3. API',
-    `autocannon, ${CONNECTIONS} connections; each figure is the median of the runs. Bare node:http answers the bytes the api gave for the same request (the ceiling); json-server 0.17 serves the same catalogue (its own query language: \`?category=\`, \`?q=\` for search, PATCH of a cart record). PostgreSQL: ${api.postgres}. The api keeps products, listing pages and suggestions in memory until a product changes, so a repeated request measures an answer from memory; section 4 measures answers worked out afresh (no word asked twice).`,
+    `autocannon, ${CONNECTIONS} connections; each figure is the median of the runs. The servers run at once and each request is measured on each of them in turn, run by run, so a slow moment of the machine hits all alike. Bare node:http answers the bytes the api gave for the same request (the ceiling); json-server 0.17 serves the same catalogue (its own query language: \`?category=\`, \`?q=\` for search, PATCH of a cart record). PostgreSQL: ${api.postgres}. The api keeps products, listing pages and suggestions in memory until a product changes, so a repeated request measures an answer from memory; section 4 measures answers worked out afresh (no word asked twice).`,
     table(['request', ...present], rows),
     'Ratios of requests per second:',
     table(['request', 'PGlite / bare', 'PGlite / json-server', 'PostgreSQL / bare', 'PostgreSQL / json-server'], ratios),

@@ -1,0 +1,62 @@
+/**
+ * Section 3's schedule: every server is running at once, and each request is measured on each of
+ * them in turn, run by run (api, bare node, json-server, api, bare node, …), so a slow moment of
+ * the machine hits them alike and their ratio holds. Measured one server after another, minutes
+ * apart, the same code read 41% of the bare-node ceiling in one run of the bench and 65% in the
+ * next, as the ceiling itself moved between 18 000 and 27 000 req/s.
+ */
+import { median } from './stats';
+
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface SideBySideTarget<Request> {
+  name: string;
+  /** The requests, in the order given by `requestNames`, as this server understands them. */
+  requests: Record<string, Request>;
+}
+
+/** One timed load of `request` on `target`: a warm-up when `warmUp`. */
+export type LoadRun<Request> = (target: SideBySideTarget<Request>, request: Request, warmUp: boolean) => Promise<LoadFigures>;
+
+/**
+ * For each request name: one warm-up per server, then `runs` rounds in which each server is
+ * measured once. The medians per server and request.
+ */
+export async function measureSideBySide<Request>(
+  targets: readonly SideBySideTarget<Request>[],
+  requestNames: readonly string[],
+  runs: number,
+  load: LoadRun<Request>,
+  log: (target: string, request: string, figures: LoadFigures) => void = () => undefined,
+): Promise<Record<string, Record<string, LoadFigures>>> {
+  const results: Record<string, Record<string, LoadFigures>> = Object.fromEntries(targets.map((target) => [target.name, {}]));
+  for (const name of requestNames) {
+    const requestOf = (target: SideBySideTarget<Request>): Request => {
+      const request = target.requests[name];
+      if (request === undefined) throw new Error(`${target.name} has no "${name}" request`);
+      return request;
+    };
+    for (const target of targets) await load(target, requestOf(target), true);
+    const measured = new Map<string, LoadFigures[]>(targets.map((target) => [target.name, []]));
+    for (let run = 0; run < runs; run += 1) {
+      for (const target of targets) measured.get(target.name)?.push(await load(target, requestOf(target), false));
+    }
+    for (const target of targets) {
+      const runsOf = measured.get(target.name) ?? [];
+      const figures: LoadFigures = {
+        rps: median(runsOf.map((item) => item.rps)),
+        p50: median(runsOf.map((item) => item.p50)),
+        p99: median(runsOf.map((item) => item.p99)),
+        errors: runsOf.reduce((sum, item) => sum + item.errors, 0),
+      };
+      (results[target.name] as Record<string, LoadFigures>)[name] = figures;
+      log(target.name, name, figures);
+    }
+  }
+  return results;
+}
