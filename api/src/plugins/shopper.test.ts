@@ -17,6 +17,12 @@ describe.each(testDatabases())('shopper cookie ($name)', (target) => {
     expect(isShopperId(cookie?.value)).toBe(true);
   });
 
+  test('a product’s details neither need nor set the cookie (the storefront asks for them before it has one)', async () => {
+    const response = await ctx.app.inject({ url: '/products/1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
   test('a valid cookie is kept; a malformed one is replaced', async () => {
     const id = newShopperId();
     const kept = await ctx.app.inject({ url: '/cart', cookies: { [SHOPPER_COOKIE]: id } });

@@ -39,7 +39,7 @@ function storeWithEarlyAnswers(api: string) {
 describe('the product page’s data, asked for early', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('asks for the product and the cart once, after the shopper cookie, and the store’s first queries use those answers', async () => {
+  it('asks for the product at once and the cart after the shopper cookie, once each, and the store’s first queries use those answers', async () => {
     const api = testApiUrl();
     const product = await aProduct(api);
     const fetched = recordFetches();
@@ -53,11 +53,41 @@ describe('the product page’s data, asked for early', () => {
 
     expect(shown.name).toBe(product.name);
     expect(cart).toEqual([]);
-    expect(fetched).toEqual([`${api}/health`, `${api}/products/${encodeURIComponent(product.link)}`, `${api}/cart`]);
+    expect(fetched).toEqual([`${api}/products/${encodeURIComponent(product.link)}`, `${api}/health`, `${api}/cart`]);
 
     // Only the first query gets the early answer: asking again goes to the api.
     await store.dispatch(baseApi.endpoints.getProduct.initiate(product.link, { forceRefetch: true })).unwrap();
     expect(fetched.filter((url) => url.endsWith(`/products/${encodeURIComponent(product.link)}`))).toHaveLength(2);
+  });
+
+  it('does not hold the product back while the shopper cookie is settled; the cart waits for it', async () => {
+    const api = testApiUrl();
+    const product = await aProduct(api);
+    // Fresh modules, so the shopper cookie is settled anew in this test.
+    let fresh: typeof import('./earlyAnswers') | undefined;
+    await jest.isolateModulesAsync(async () => {
+      fresh = await import('./earlyAnswers');
+    });
+    if (!fresh) throw new Error('earlyAnswers did not load');
+    const sent: string[] = [];
+    let answerHealth: () => void = () => undefined;
+    jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      sent.push(url);
+      if (!url.endsWith('/health')) return realFetch(input, init);
+      return new Promise<void>((resolve) => (answerHealth = resolve)).then(() => realFetch(input, init));
+    });
+
+    fresh.requestPageDataEarly(api, address(`/product?id=${encodeURIComponent(product.link)}`));
+    const store = createStorefrontStore({ config: { apiBase: api, assetHost: `${api}/images/` }, fetchFn: fresh.fetchWithEarlyAnswers });
+    const shown = await store.dispatch(baseApi.endpoints.getProduct.initiate(product.link)).unwrap();
+    expect(shown.name).toBe(product.name);
+    // The product is in while /health has not answered; the cart has not even been asked for.
+    expect(sent).toEqual([`${api}/products/${encodeURIComponent(product.link)}`, `${api}/health`]);
+
+    answerHealth();
+    await store.dispatch(baseApi.endpoints.getCart.initiate()).unwrap();
+    expect(sent).toEqual([`${api}/products/${encodeURIComponent(product.link)}`, `${api}/health`, `${api}/cart`]);
   });
 
   it('asks for the cart alone on other pages, and once however often it is told to', async () => {

@@ -6,8 +6,10 @@
  * product page, the product.
  *
  * The store's fetch (`fetchWithEarlyAnswers`) hands that answer to the first matching GET and
- * then forgets it, so every later call goes to the network as before. The early request waits for
- * the shopper cookie to be settled, like every other first call (see shopperIdentity.ts).
+ * then forgets it, so every later call goes to the network as before. The cart waits for the
+ * shopper cookie to be settled, like every other first call (see shopperIdentity.ts). The product
+ * does not: it is the same for every shopper and the api answers it without a cookie (it neither
+ * reads nor sets one), so it goes out at once, a round trip before the cart.
  */
 import { productIdFromAddress } from './pageAddress';
 import { settleShopperCookie } from './shopperIdentity';
@@ -17,15 +19,14 @@ const early = new Map<string, Promise<Response | undefined>>();
 /** Asks for the data the page at this address draws first. */
 export function requestPageDataEarly(apiBase: string, { href, pathname, search }: { href: string; pathname: string; search: string }): void {
   const productId = productIdFromAddress(pathname, search);
-  const paths = productId ? [`products/${encodeURIComponent(productId)}`, 'cart'] : ['cart'];
-  for (const path of paths) {
+  const ask = (path: string, afterCookie: boolean) => {
     const url = new URL(`${apiBase}/${path}`, href).href;
-    if (early.has(url)) continue;
-    const answer = settleShopperCookie(apiBase)
-      .then(() => fetch(url, { credentials: 'include' }))
-      .catch(() => undefined);
-    early.set(url, answer);
-  }
+    if (early.has(url)) return;
+    const send = () => fetch(url, { credentials: 'include' });
+    early.set(url, (afterCookie ? settleShopperCookie(apiBase).then(send) : send()).catch(() => undefined));
+  };
+  if (productId) ask(`products/${encodeURIComponent(productId)}`, false);
+  ask('cart', true);
 }
 
 /** `fetch`, but the first GET of an address asked for early gets that answer. */
