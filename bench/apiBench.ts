@@ -14,6 +14,8 @@ import { portBase, startApi, stopChild, waitForUrl, type ApiProcess } from './li
 import { measureSideBySide, type LoadFigures, type SideBySideTarget } from './lib/sideBySide';
 
 export const CONNECTIONS = 50;
+/** Between loads: the server measured before finishes what it had in hand (lib/sideBySide.ts). */
+const SETTLE_MS = 250;
 
 export interface Endpoint {
   name: string;
@@ -199,7 +201,7 @@ export async function benchApi(options: { runs: number; seconds: number; postgre
     const logFigures = (name: string, request: string, { rps, p50, p99, errors }: LoadFigures) =>
       log(`${name.padEnd(17)} ${request.padEnd(11)} ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50} ms  p99 ${p99} ms${errors ? `  (${errors} errors)` : ''}`);
     const run = (all: SideBySideTarget<AddressedEndpoint>[]) =>
-      measureSideBySide(all, names, runs, (_on, endpoint, warmUp) => load(endpoint.baseUrl, endpoint, warmUp ? 1 : seconds), logFigures);
+      measureSideBySide(all, names, runs, (_on, endpoint, warmUp) => load(endpoint.baseUrl, endpoint, warmUp ? 1 : seconds), { pauseMs: SETTLE_MS, log: logFigures });
 
     if (postgresUrl) {
       await withPostgresDatabase(postgresUrl, async (databaseUrl) => {

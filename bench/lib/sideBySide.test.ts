@@ -50,12 +50,28 @@ test('the figures are the medians of the measured runs, warm-ups left out, error
       const rps = answers[request]?.shift() ?? Number.NaN;
       return { ...figures(rps), errors: rps === 100 ? 2 : 0 };
     },
-    (target, request, result) => logged.push(`${target} ${request} ${result.rps}`),
+    { log: (target, request, result) => logged.push(`${target} ${request} ${result.rps}`) },
   );
   // The first answer of each is its warm-up (1 and 2): left out.
   expect(results.api?.product).toEqual({ rps: 300, p50: 0.3, p99: 3, errors: 2 });
   expect(results.bare?.product?.rps).toBe(800);
   expect(logged).toEqual(['api product 300', 'bare product 800']);
+});
+
+test('each load waits the pause first, so the server before it has finished', async () => {
+  const targets: SideBySideTarget<string>[] = [
+    { name: 'json-server', requests: { product: 'a' } },
+    { name: 'api', requests: { product: 'b' } },
+  ];
+  const started: number[] = [];
+  const begin = Date.now();
+  await measureSideBySide(targets, ['product'], 1, async () => {
+    started.push(Date.now() - begin);
+    return figures(1);
+  }, { pauseMs: 40 });
+  // Two warm-ups and two runs, each after its own pause.
+  expect(started).toHaveLength(4);
+  started.forEach((at, index) => expect(at).toBeGreaterThanOrEqual(40 * (index + 1) - 5));
 });
 
 test('a server without one of the requests fails with its name', async () => {

@@ -23,6 +23,15 @@ export interface SideBySideTarget<Request> {
 /** One timed load of `request` on `target`: a warm-up when `warmUp`. */
 export type LoadRun<Request> = (target: SideBySideTarget<Request>, request: Request, warmUp: boolean) => Promise<LoadFigures>;
 
+export interface SideBySideOptions {
+  /**
+   * A pause before each load, so the server measured before has finished the requests it still
+   * had in hand (json-server takes tens of milliseconds each) before the next one is timed.
+   */
+  pauseMs?: number;
+  log?: (target: string, request: string, figures: LoadFigures) => void;
+}
+
 /**
  * For each request name: one warm-up per server, then `runs` rounds in which each server is
  * measured once. The medians per server and request.
@@ -32,8 +41,13 @@ export async function measureSideBySide<Request>(
   requestNames: readonly string[],
   runs: number,
   load: LoadRun<Request>,
-  log: (target: string, request: string, figures: LoadFigures) => void = () => undefined,
+  { pauseMs = 0, log = () => undefined }: SideBySideOptions = {},
 ): Promise<Record<string, Record<string, LoadFigures>>> {
+  const pause = () => (pauseMs > 0 ? new Promise((resolve) => setTimeout(resolve, pauseMs)) : Promise.resolve());
+  const timed = async (target: SideBySideTarget<Request>, request: Request, warmUp: boolean) => {
+    await pause();
+    return load(target, request, warmUp);
+  };
   const results: Record<string, Record<string, LoadFigures>> = Object.fromEntries(targets.map((target) => [target.name, {}]));
   for (const name of requestNames) {
     const requestOf = (target: SideBySideTarget<Request>): Request => {
@@ -41,10 +55,10 @@ export async function measureSideBySide<Request>(
       if (request === undefined) throw new Error(`${target.name} has no "${name}" request`);
       return request;
     };
-    for (const target of targets) await load(target, requestOf(target), true);
+    for (const target of targets) await timed(target, requestOf(target), true);
     const measured = new Map<string, LoadFigures[]>(targets.map((target) => [target.name, []]));
     for (let run = 0; run < runs; run += 1) {
-      for (const target of targets) measured.get(target.name)?.push(await load(target, requestOf(target), false));
+      for (const target of targets) measured.get(target.name)?.push(await timed(target, requestOf(target), false));
     }
     for (const target of targets) {
       const runsOf = measured.get(target.name) ?? [];
