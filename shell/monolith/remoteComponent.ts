@@ -5,7 +5,9 @@
  * only so `npm run bench` can measure what run-time composition costs against one build.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AppStore } from '@storefront/shared';
 import type { RemoteName } from '../src/federation/composition';
+import { prefetchFromModules, type PageLocation } from '../src/federation/pageData';
 import type { ModuleRef } from '../src/federation/routeModules';
 import { forLazy, trackLoad, type TrackedLoad } from '../src/federation/trackedLoad';
 
@@ -37,7 +39,7 @@ const MODULES: Record<string, Loader> = {
   'mfe-account/AccountPage': () => import(/* webpackChunkName: "page-mfe-account-AccountPage" */ '../../mfe-account/src/exposes/AccountPage'),
 };
 
-type Exposed = { default: ComponentType<object> };
+type Exposed = { default: ComponentType<object>; prefetchPageData?: unknown };
 const loads = new Map<string, TrackedLoad<Exposed>>();
 
 function loadModule(key: string): TrackedLoad<Exposed> {
@@ -58,6 +60,15 @@ export function preloadModules(modules: readonly ModuleRef[]): void {
 /** Started already from the entry (compositionRequest.ts); settles when they are all in. */
 export function startLoadingRemoteModules(modules: readonly ModuleRef[]): Promise<void> {
   return Promise.allSettled(modules.map(({ remote, module }) => loadModule(`${remote}/${module}`))).then(() => undefined);
+}
+
+/** As the composed shell does: the page modules' own first data (src/federation/pageData.ts). */
+export function prefetchRemotePageData(modules: readonly ModuleRef[], store: AppStore, location: PageLocation): Promise<void> {
+  return prefetchFromModules(
+    modules.map(({ remote, module }) => loadModule(`${remote}/${module}`)),
+    store,
+    location,
+  );
 }
 
 export function remoteVersionInUse(_remote: RemoteName): string | undefined {

@@ -7,13 +7,14 @@ import { fetchWithEarlyAnswers } from './app/earlyAnswers';
 import { prefetchPageData } from './app/prefetchPageData';
 import { settleShopperCookie } from './app/shopperIdentity';
 import { requestComposition } from './federation/compositionRequest';
-import { startLoadingRemoteModules } from './federation/remoteComponent';
+import { prefetchRemotePageData, startLoadingRemoteModules } from './federation/remoteComponent';
 import { modulesForThisPage } from './federation/thisPage';
 
 /**
  * How long the first render waits, once the composition is in, for the page's remote modules
- * (preloaded by index.html) and its first data (the cart, and on a product page the product,
- * asked for by the entry). Normally both are in by the time the shell's own scripts have run, and
+ * (preloaded by index.html) and its first data: the cart, and on a product page the product,
+ * asked for by the entry; and what the page's own module asks for once it has arrived (the
+ * shop's products, federation/pageData.ts). Normally both are in by the time the shell's own scripts have run, and
  * the first paint is the page itself: no skeleton first, and no wait for React's reveal throttle
  * after one. A slower remote or api gets the header and a skeleton after this, and the region's
  * "taking longer" message SLOW_REGION_MS later.
@@ -23,10 +24,11 @@ const FIRST_RENDER_WAITS_FOR_PAGE_MS = 600;
 async function start() {
   const composition = await requestComposition();
   const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_PAGE_MS));
-  const pageModules = startLoadingRemoteModules(modulesForThisPage());
+  const modules = modulesForThisPage();
+  const pageModules = startLoadingRemoteModules(modules);
   await settleShopperCookie(composition.config?.apiBase ?? DEFAULT_CONFIG.apiBase);
   const store = createStorefrontStore({ config: composition.config ?? {}, fetchFn: fetchWithEarlyAnswers });
-  const pageData = prefetchPageData(store, window.location);
+  const pageData = Promise.all([prefetchPageData(store, window.location), prefetchRemotePageData(modules, store, window.location)]);
   await Promise.race([Promise.all([pageModules, pageData]), waitedLongEnough]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

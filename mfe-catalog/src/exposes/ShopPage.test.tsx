@@ -1,7 +1,7 @@
 import { baseApi, type ProductQuery, Route, Routes, useLocation, useNavigate } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import ShopPage from './ShopPage';
+import ShopPage, { prefetchPageData } from './ShopPage';
 
 function Harness() {
   const location = useLocation();
@@ -37,6 +37,13 @@ const location = () => screen.getByLabelText('location').textContent ?? '';
 
 async function totalFor(store: ReturnType<typeof createTestStore>, query: ProductQuery): Promise<number> {
   return (await store.dispatch(baseApi.endpoints.getProducts.initiate({ ...query, limit: 1 })).unwrap()).total;
+}
+
+/** The product listings the store holds, by their query. */
+function listingsInStore(store: ReturnType<typeof createTestStore>) {
+  return Object.values(store.getState().api.queries)
+    .filter((entry) => entry?.endpointName === 'getProducts')
+    .map((entry) => entry?.originalArgs);
 }
 
 async function cards() {
@@ -199,6 +206,32 @@ describe('shop layouts', () => {
   it('boxed-slider and boxed-image show their banners', async () => {
     renderShop('/shop/boxed-slider');
     expect(await screen.findByTestId('banner-slider')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/shop', '?category=electronics&sort=price-asc', 'Electronics'],
+    ['/shop/list', '?limit=24&page=2', 'List'],
+    ['/shop/infinite-scroll', '?colour=blue', 'Infinite scroll'],
+  ])('prefetchPageData(%s%s) gives the first render its products: no loading state, no second listing', async (pathname, search, title) => {
+    const store = createTestStore();
+    await prefetchPageData(store, { pathname, search });
+    expect(listingsInStore(store)).toHaveLength(1);
+
+    renderShop(`${pathname}${search}`, store);
+    // Found at once, not awaited: the very first render draws them.
+    const list = screen.getByRole('list', { name: 'Products' });
+    expect(within(list).getAllByTestId('product-card').length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+    // The page asked for exactly what was prefetched.
+    expect(listingsInStore(store)).toHaveLength(1);
+  });
+
+  it('prefetchPageData leaves an unknown layout and other pages alone', async () => {
+    const store = createTestStore();
+    await prefetchPageData(store, { pathname: '/shop/no-such-layout', search: '' });
+    await prefetchPageData(store, { pathname: '/shopping', search: '' });
+    await prefetchPageData(store, { pathname: '/cart', search: '' });
+    expect(Object.keys(store.getState().api.queries)).toEqual([]);
   });
 
   it('an unknown layout says so and lists the real ones', async () => {

@@ -14,6 +14,9 @@ import { hasActiveFilters, toProductQuery, type ShopFilters } from '../features/
 import { useShopFilters } from '../features/shop/useShopFilters';
 import '../features/shop/shop.css';
 
+// The shell puts the page's first data in the store before the first render (its federation/pageData.ts).
+export { prefetchShopPage as prefetchPageData } from '../features/shop/prefetchShopPage';
+
 function activeFilterCount(filters: ShopFilters): number {
   return (
     (filters.category ? 1 : 0) +

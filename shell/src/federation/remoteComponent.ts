@@ -1,6 +1,8 @@
 import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { federationName, versionFromManifestUrl, type RemoteName } from './composition';
+import type { AppStore } from '@storefront/shared';
+import { prefetchFromModules, type PageLocation } from './pageData';
 import type { ModuleRef } from './routeModules';
 import { forLazy, trackLoad, type TrackedLoad } from './trackedLoad';
 
@@ -17,7 +19,7 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-type ExposedComponent = { default: ComponentType<object> };
+type ExposedComponent = { default: ComponentType<object>; prefetchPageData?: unknown };
 
 const loads = new Map<string, TrackedLoad<ExposedComponent>>();
 const components = new Map<string, LazyExoticComponent<ComponentType<object>>>();
@@ -49,6 +51,15 @@ function loadModule(remote: RemoteName, module: string): TrackedLoad<ExposedComp
  */
 export function startLoadingRemoteModules(modules: readonly ModuleRef[]): Promise<void> {
   return Promise.allSettled(modules.map(({ remote, module }) => loadModule(remote, module))).then(() => undefined);
+}
+
+/** The data the page's modules ask for before their first render (federation/pageData.ts). */
+export function prefetchRemotePageData(modules: readonly ModuleRef[], store: AppStore, location: PageLocation): Promise<void> {
+  return prefetchFromModules(
+    modules.map(({ remote, module }) => loadModule(remote, module)),
+    store,
+    location,
+  );
 }
 
 /**
