@@ -7,9 +7,9 @@ const SHOP_PATH = /^\/shop(?:\/(.*))?$/;
 
 /**
  * The shop's first data, put in the store before the page first renders: the page of products
- * the address asks for and the categories (the title names the category). The shell calls it
- * while react-dom is still starting, so the first paint shows the products, and their pictures
- * start loading then, instead of a skeleton that waits for the list to be asked for after it.
+ * the address asks for and the categories (the title names the category). The shell calls it as
+ * soon as this module has arrived, before its first render, so the first paint shows the products
+ * and their pictures start loading then, instead of a skeleton that asks for the list after it.
  * Settles when both are in or have failed (the page then asks again and shows its own error).
  */
 export function prefetchShopPage(store: AppStore, { pathname, search }: { pathname: string; search: string }): Promise<void> {
