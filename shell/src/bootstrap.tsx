@@ -15,8 +15,8 @@ import { modulesForThisPage } from './federation/thisPage';
  * (preloaded by index.html) and its first data: the cart, and on a product page the product,
  * asked for by the entry; and what the page's own module asks for once it has arrived (the
  * shop's products, federation/pageData.ts). Normally all are in by the time the shell's own
- * scripts have run, and the first paint is the page itself: no skeleton first, and no wait for React's reveal throttle
- * after one. A slower remote or api gets the header and a skeleton after this, and the region's
+ * scripts have run, and the first paint is the page itself: no skeleton first, and no wait for
+ * React's reveal throttle after one. A slower remote or api gets the header and a skeleton after this, and the region's
  * "taking longer" message SLOW_REGION_MS later.
  */
 const FIRST_RENDER_WAITS_FOR_PAGE_MS = 600;
