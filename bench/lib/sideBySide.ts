@@ -16,7 +16,7 @@ export interface LoadFigures {
 
 export interface SideBySideTarget<Request> {
   name: string;
-  /** The requests, in the order given by `requestNames`, as this server understands them. */
+  /** Each request by its name (as `requestNames` gives them), as this server understands it. */
   requests: Record<string, Request>;
 }
 
@@ -56,12 +56,12 @@ export async function measureSideBySide<Request>(
       return request;
     };
     for (const target of targets) await timed(target, requestOf(target), true);
-    const measured = new Map<string, LoadFigures[]>(targets.map((target) => [target.name, []]));
+    const measured: LoadFigures[][] = targets.map(() => []);
     for (let run = 0; run < runs; run += 1) {
-      for (const target of targets) measured.get(target.name)?.push(await timed(target, requestOf(target), false));
+      for (const [index, target] of targets.entries()) measured[index]?.push(await timed(target, requestOf(target), false));
     }
-    for (const target of targets) {
-      const runsOf = measured.get(target.name) ?? [];
+    for (const [index, target] of targets.entries()) {
+      const runsOf = measured[index] ?? [];
       const figures: LoadFigures = {
         rps: median(runsOf.map((item) => item.rps)),
         p50: median(runsOf.map((item) => item.p50)),

@@ -1,7 +1,7 @@
 import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
+import type { AppStore } from '@storefront/shared';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { federationName, versionFromManifestUrl, type RemoteName } from './composition';
-import type { AppStore } from '@storefront/shared';
 import { prefetchFromModules, type PageLocation } from './pageData';
 import type { ModuleRef } from './routeModules';
 import { forLazy, trackLoad, type TrackedLoad } from './trackedLoad';
