@@ -5,8 +5,9 @@
  */
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { Compilation, sources, type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
+import { Compilation, optimize, sources, type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { COLLECT_CSS_LOADER } from './scripts/lib/collectCssLoader';
 import { MINIFY_CSS_LOADER } from './scripts/lib/minifyCssLoader';
 
 export type Mode = 'production' | 'development';
@@ -180,6 +181,23 @@ function releaseTarget(): { outputPath: string; publicPath: string } | null {
   return { outputPath, publicPath };
 }
 
+function typescriptRule(production: boolean) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2020',
+          transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+        },
+      },
+    },
+  };
+}
+
 export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugins, historyFallback = true, contract }: CommonOptions): Configuration & { devServer: DevServerConfiguration } {
   const production = mode === 'production';
   const release = releaseTarget();
@@ -197,7 +215,8 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: pkg.name.replace(/[^a-z0-9]/gi, '_'),
       // A remote's federation-runtime.js comes from a second build into the same folder.
-      clean: contract ? { keep: (asset: string) => asset === STANDALONE_RUNTIME_FILE } : true,
+      // So does its server bundle (serverConfig).
+      clean: { keep: (asset: string) => asset === STANDALONE_RUNTIME_FILE || asset.startsWith(`${SERVER_FOLDER}/`) },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
@@ -206,20 +225,7 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     },
     module: {
       rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                target: 'es2020',
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-              },
-            },
-          },
-        },
+        typescriptRule(production),
         // No CSS source maps in a release: css-loader would put each stylesheet into the bundle a
         // second time with its mappings (5–6 KB gzip more on each first load). A release's
         // stylesheets are minified first (scripts/lib/minifyCssLoader.ts).
@@ -281,4 +287,40 @@ export function withStandaloneRuntime(remote: Configuration & { devServer: DevSe
     stats: remote.stats,
   };
   return [remote, runtime];
+}
+
+/** Where a package's server bundle goes, inside its build folder: server/render.js. */
+const SERVER_FOLDER = 'server';
+
+/**
+ * A package's server bundle (shared/src/ssr/contract.ts): `src/server.tsx` and everything it
+ * imports, React included, in one CommonJS file the shell's server evaluates. Stylesheets are
+ * collected as text (scripts/lib/collectCssLoader.ts). Not minified: it never travels to a
+ * shopper.
+ */
+export function serverConfig(web: Configuration): Configuration {
+  const production = web.mode === 'production';
+  const webPath = web.output?.path;
+  if (!webPath) throw new Error('serverConfig needs the web build\'s output path');
+  return {
+    name: 'server',
+    mode: web.mode,
+    context: web.context,
+    target: 'node20',
+    devtool: false,
+    entry: { render: './src/server.tsx' },
+    output: { path: path.join(webPath, SERVER_FOLDER), filename: 'render.js', library: { type: 'commonjs2' }, clean: true },
+    resolve: web.resolve,
+    module: {
+      rules: [
+        typescriptRule(production),
+        { test: /\.css$/, use: [COLLECT_CSS_LOADER, 'css-loader', ...(production ? [MINIFY_CSS_LOADER] : [])] },
+      ],
+    },
+    // One file: it is fetched and evaluated as a whole, so it cannot load chunks beside it.
+    plugins: [new optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: web.stats,
+  };
 }

@@ -72,3 +72,4 @@ export { ordersApi, useGetOrdersQuery, useGetOrderQuery } from './api/ordersApi'
 export { productSearchParams } from './api/baseApi';
 export type { ProductSort } from './api/baseApi';
 export * from './libraries';
+export * from './ssr';

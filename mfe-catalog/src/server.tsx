@@ -1,0 +1,12 @@
+/**
+ * The catalog's server bundle (server/render.js beside its manifest): the home page and the shop,
+ * rendered by the shell's server for a first visit (shared/src/ssr/contract.ts).
+ */
+import { regionRenderer } from '@storefront/shared/ssr/server';
+import HomePage from './exposes/HomePage';
+import ShopPage, { prefetchPageData as prefetchShopPage } from './exposes/ShopPage';
+
+export const renderRegion = regionRenderer({
+  HomePage: { path: '/', Component: HomePage },
+  ShopPage: { path: '/shop/*', Component: ShopPage, prefetchPageData: prefetchShopPage },
+});

@@ -1,0 +1,60 @@
+import type { StorefrontConfig } from '../store/configSlice';
+
+/**
+ * The first screen rendered on the server. A remote that can render some of its exposed modules
+ * outside the browser ships, beside its mf-manifest.json, `server/render.js`: a CommonJS bundle
+ * (React and everything else inside it) exporting `renderRegion`. The shell's server loads the
+ * composed version's bundle, renders the page's region with it, renders its own header and footer
+ * around it, and sends that as the page: shoppers see it before any script has run. The browser
+ * then renders the page itself in its place.
+ */
+export interface RegionRenderRequest {
+  /** The exposed module, as in the manifest: "HomePage". */
+  module: string;
+  pathname: string;
+  search: string;
+  /** Absolute addresses: the server has no page to resolve "/api" against. */
+  config: Partial<StorefrontConfig>;
+  /** The width the page is drawn for (the server guesses it from the request). */
+  viewportWidth: number;
+}
+
+export interface RegionRender {
+  html: string;
+  /** The stylesheets the HTML needs, in cascade order. */
+  css: string;
+}
+
+/** What `server/render.js` exports. `null`: this module is not rendered on the server. */
+export interface RemoteServerBundle {
+  renderRegion(request: RegionRenderRequest): Promise<RegionRender | null>;
+}
+
+/** A region a remote's server bundle rendered, placed by the shell's own render. */
+export interface ServerRenderedRegion {
+  remote: string;
+  module: string;
+  version: string;
+  html: string;
+}
+
+/** What the shell's server bundle (shell/dist/server/render.js) is asked: its frame around the region. */
+export interface ShellRenderRequest {
+  pathname: string;
+  search: string;
+  viewportWidth: number;
+  config: Partial<StorefrontConfig>;
+  /** The page's region, if its remote rendered it; otherwise the region shows its skeleton. */
+  region: ServerRenderedRegion | null;
+}
+
+/** What the shell's server bundle exports. */
+export interface ShellServerBundle {
+  renderShellPage(request: ShellRenderRequest): { html: string; css: string };
+}
+
+/** The bundle's path beside its remote's manifest. */
+export const SERVER_BUNDLE_PATH = 'server/render.js';
+
+/** Marks what the server rendered, so the browser can tell it from what it renders itself. */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';

@@ -1,0 +1,60 @@
+/**
+ * For server bundles only (never imported by browser code): renders a region or the shell's frame
+ * to HTML with the store and the address it is for.
+ */
+import type { ComponentType, ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { createStorefrontStore, type AppStore } from '../store/createStore';
+import { collectedCss } from './collectedCss';
+import type { RegionRenderRequest, RemoteServerBundle } from './contract';
+import { ServerViewportWidth } from './viewport';
+
+export interface ServerPage {
+  pathname: string;
+  search: string;
+  viewportWidth: number;
+}
+
+/** `element` as HTML, inside the store, the router (at the page's address) and the viewport width. */
+export { collectedCss } from './collectedCss';
+
+export function renderPageElement(element: ReactElement, store: AppStore, { pathname, search, viewportWidth }: ServerPage): string {
+  return renderToString(
+    <Provider store={store}>
+      <StaticRouter location={{ pathname, search }}>
+        <ServerViewportWidth value={viewportWidth}>{element}</ServerViewportWidth>
+      </StaticRouter>
+    </Provider>,
+  );
+}
+
+export interface ServerRenderedModule {
+  /** The route the shell renders it at ("/shop/*"), so its useParams reads what it does there. */
+  path: string;
+  Component: ComponentType;
+  /** The module's own `prefetchPageData`: the data its first render shows. */
+  prefetchPageData?: (store: AppStore, location: { pathname: string; search: string }) => Promise<unknown>;
+}
+
+/**
+ * A remote's `renderRegion` for the modules it lists. Each render has a store of its own, fetching
+ * from the api at the absolute address the shell's server gives.
+ */
+export function regionRenderer(modules: Record<string, ServerRenderedModule>): RemoteServerBundle['renderRegion'] {
+  return async (request: RegionRenderRequest) => {
+    const rendered = Object.hasOwn(modules, request.module) ? modules[request.module] : undefined;
+    if (!rendered) return null;
+    const store = createStorefrontStore({ config: request.config, fetchFn: fetch });
+    await rendered.prefetchPageData?.(store, request);
+    const html = renderPageElement(
+      <Routes>
+        <Route path={rendered.path} element={<rendered.Component />} />
+      </Routes>,
+      store,
+      request,
+    );
+    return html ? { html, css: collectedCss() } : null;
+  };
+}
