@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { commonConfig, FirstLoadPlugin, sharedSingletons, type Mode } from '../webpack.common';
+import { commonConfig, FirstLoadPlugin, serverConfig, sharedSingletons, type Mode } from '../webpack.common';
 import pkg from './package.json';
 
 export default (_env: unknown, argv: { mode?: Mode }) => {
@@ -29,5 +29,6 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
   });
   config.output = { ...config.output, publicPath: '/' };
   config.devServer.static = { directory: path.resolve(__dirname, 'public') };
-  return config;
+  // Its header and footer are also rendered on the server, around a remote's (src/server.tsx).
+  return [config, serverConfig(config)];
 };

@@ -1,6 +1,6 @@
-import { type AppStore, BrowserRouter, Provider, Route, Routes, Toasts, useLocation } from '@storefront/shared';
+import { type AppStore, BrowserRouter, Provider, Route, Routes, SERVER_RENDERED_ATTRIBUTE, Toasts, useLocation } from '@storefront/shared';
 import type { Composition } from '../federation/composition';
-import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { AccountModals } from '../layout/AccountModals';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
@@ -48,27 +48,51 @@ function Pages() {
   );
 }
 
+/** Everything inside the store and the router: the browser's App and the server's render share it. */
+export function Frame({ preview = [] }: { preview?: Composition['preview'] }) {
+  return (
+    <>
+      <a className="shell-skip-link" href="#main">
+        Skip to content
+      </a>
+      <PreviewBanner preview={preview} />
+      <Header />
+      <SampleDataBanner />
+      <main id="main" className="shell-main" tabIndex={-1}>
+        <Pages />
+      </main>
+      <Footer />
+      <BottomNavbar />
+      <ScrollToTop />
+      <AccountModals />
+      <MiniPopupHost />
+      <QuickViewHost />
+      <Toasts />
+    </>
+  );
+}
+
+/**
+ * The first render has just replaced the first screen the server sent (scripts/lib/serverRender.ts),
+ * in the same commit: the page now answers taps and keys, and the server's copy of the styles
+ * (the page's own are in by now) goes.
+ */
+function useTakeOverFromServer() {
+  useLayoutEffect(() => {
+    const root = document.getElementById('root');
+    root?.removeAttribute('inert');
+    root?.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
+    document.querySelectorAll(`style[${SERVER_RENDERED_ATTRIBUTE}]`).forEach((style) => style.remove());
+  }, []);
+}
+
 export function App({ store, preview = [] }: { store: AppStore; preview?: Composition['preview'] }) {
+  useTakeOverFromServer();
   return (
     <StrictMode>
       <Provider store={store}>
         <BrowserRouter>
-          <a className="shell-skip-link" href="#main">
-            Skip to content
-          </a>
-          <PreviewBanner preview={preview} />
-          <Header />
-          <SampleDataBanner />
-          <main id="main" className="shell-main" tabIndex={-1}>
-            <Pages />
-          </main>
-          <Footer />
-          <BottomNavbar />
-          <ScrollToTop />
-          <AccountModals />
-          <MiniPopupHost />
-          <QuickViewHost />
-          <Toasts />
+          <Frame preview={preview} />
         </BrowserRouter>
       </Provider>
     </StrictMode>

@@ -1,9 +1,10 @@
-import { ErrorBoundary, Skeleton } from '@storefront/shared';
+import { ErrorBoundary, Skeleton, type ServerRenderedRegion } from '@storefront/shared';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { RemoteName } from '../federation/composition';
 import './federation.css';
 import { forgetRemoteComponent, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
 import type { RemoteModule } from '../federation/remoteModules';
+import { useServerRegion } from './serverRegion';
 
 /** A region still loading after this long says so, with a way to try again (issue 8: within 3 s). */
 export const SLOW_REGION_MS = 1500;
@@ -74,7 +75,21 @@ function RemoteMarker({ remote, module, children }: { remote: RemoteName; module
  * A part of the page that another team's remote renders. Its failure stays here: a message and a
  * "Try again" that loads only this remote again, while the header, footer and other remotes go on.
  */
-export function RemoteRegion<Remote extends RemoteName, Props extends object>({ remote, module, props, loading, label, resetKey, quiet = false }: RemoteRegionProps<Remote, Props>) {
+export function RemoteRegion<Remote extends RemoteName, Props extends object>(regionProps: RemoteRegionProps<Remote, Props>) {
+  const onServer = useServerRegion();
+  if (onServer) return <ServerRegion {...regionProps} rendered={onServer.region} />;
+  return <BrowserRegion {...regionProps} />;
+}
+
+/** On the server: the HTML the remote's server bundle rendered for this region, else its loading state. */
+function ServerRegion({ remote, module, loading, quiet = false, rendered }: RemoteRegionProps<RemoteName, object> & { rendered: ServerRenderedRegion | null }) {
+  if (rendered?.remote === remote && rendered.module === module) {
+    return <div className="shell-remote" data-remote={remote} data-remote-module={module} data-remote-version={rendered.version} dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+  }
+  return quiet ? null : <>{loading ?? <PageSkeleton />}</>;
+}
+
+function BrowserRegion<Remote extends RemoteName, Props extends object>({ remote, module, props, loading, label, resetKey, quiet = false }: RemoteRegionProps<Remote, Props>) {
   const [attempt, setAttempt] = useState(0);
   const Component = remoteComponent<Props>(remote, module);
   const retry = () => {

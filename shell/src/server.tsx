@@ -1,0 +1,24 @@
+/**
+ * The shell's server bundle (dist/server/render.js): its header, footer and page frame rendered to
+ * HTML around the region a remote's server bundle rendered (shared/src/ssr/contract.ts). The
+ * shell's server (scripts/lib/serverRender.ts) sends the result as the page's first screen.
+ */
+import '@storefront/shared/styles.css';
+import './shell.css';
+import { createStorefrontStore, type ShellServerBundle } from '@storefront/shared';
+import { collectedCss, renderPageElement } from '@storefront/shared/ssr/server';
+import { Frame } from './app/App';
+import { ServerRegionContext } from './layout/serverRegion';
+
+export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) => {
+  // Nobody is known on the server: the header shows a shopper who is not signed in, with no counts yet.
+  const store = createStorefrontStore({ config: request.config });
+  const html = renderPageElement(
+    <ServerRegionContext value={{ region: request.region }}>
+      <Frame />
+    </ServerRegionContext>,
+    store,
+    request,
+  );
+  return { html, css: collectedCss() };
+};
