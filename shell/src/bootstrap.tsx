@@ -1,6 +1,7 @@
 import '@storefront/shared/styles.css';
 import './shell.css';
 import { createStorefrontStore, DEFAULT_CONFIG } from '@storefront/shared';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { fetchWithEarlyAnswers } from './app/earlyAnswers';
@@ -32,11 +33,15 @@ async function start() {
   await Promise.race([Promise.all([pageModules, pageData]), waitedLongEnough]);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container, {
+  const root = createRoot(container, {
     // A region's error boundary catches a failing remote, shows the shopper a message and logs the
     // failure once with its component stack; React's own long report of it would be a second copy.
     onCaughtError: () => undefined,
-  }).render(<App store={store} preview={composition.preview} />);
+  });
+  // A transition: the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for all of it, so a tap on the server's first screen
+  // (scripts/lib/serverRender.ts) is not kept waiting behind it.
+  startTransition(() => root.render(<App store={store} preview={composition.preview} />));
 }
 
 void start();
