@@ -3,6 +3,7 @@
  * shell, which reads /composition.json and proxies /api. Used by `npm start` and the e2e suite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server } from 'node:http';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { packageVersion, REMOTES, ROOT, type Ports } from './packages';
 import { compositionFile } from './compositionStore';
 import { releasesDir } from './releaseStore';
 import { manifestReader, routePreloadTags, withPreloads } from './routePreloads';
+import type { ShellServerBundle } from '../../shared/src/ssr/contract';
+import { guessViewportWidth, remoteBundleLoader, renderPage, withRenderedPage } from './serverRender';
 import { handlePreviewRequest, servedComposition } from './servedComposition';
 import { createStaticServer } from './staticServer';
 
@@ -28,7 +31,15 @@ export interface StoreOptions {
   log?: (line: string) => void;
   /** The api's own log lines. */
   apiOutput?: 'inherit' | 'ignore';
+  /**
+   * Render each page's first screen on the server (scripts/lib/serverRender.ts); on unless
+   * SERVER_RENDER=off.
+   */
+  serverRender?: boolean;
 }
+
+/** How long a page's server render may take before the page is sent for the browser to render. */
+const SERVER_RENDER_TIMEOUT_MS = 300;
 
 export interface RunningStore {
   shellUrl: string;
@@ -114,6 +125,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const composition = options.compositionFile ?? compositionFile();
     const readManifest = manifestReader();
     const shellDist = path.join(ROOT, 'shell/dist');
+    const shellBundle = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') ? loadShellBundle(shellDist, log) : null;
+    const loadRemoteBundle = remoteBundleLoader();
     const shell = createStaticServer({
       root: shellDist,
       spaFallback: 'index.html',
@@ -133,14 +146,30 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
         const tags = await routePreloadTags(url.pathname, served.remotes, readManifest);
         const page = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => null);
         if (page === null) return false;
-        const html = withPreloads(page, tags);
+        let html = withPreloads(page, tags);
+        if (shellBundle) {
+          const { apiBase, assetHost } = served.config ?? {};
+          const rendered = await renderPage(
+            {
+              pathname: url.pathname,
+              search: url.search,
+              viewportWidth: guessViewportWidth(req.headers),
+              remotes: served.remotes,
+              // The server asks the api directly, unless the composition puts it elsewhere.
+              config: { apiBase: apiBase && /^https?:\/\//.test(apiBase) ? apiBase : apiUrl, ...(assetHost ? { assetHost } : {}) },
+            },
+            { shell: shellBundle, loadRemoteBundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS },
+          );
+          if (rendered) html = withRenderedPage(html, rendered);
+        }
         const gzip = acceptsGzip(req);
         const body = gzip ? zlib.gzipSync(html, { level: 9 }) : Buffer.from(html);
         res.writeHead(200, {
           'Content-Type': 'text/html; charset=utf-8',
           'Cache-Control': 'no-cache',
           'Content-Length': body.length,
-          Vary: 'Accept-Encoding',
+          // The first screen is drawn for a phone or a wider screen (serverRender.ts).
+          Vary: 'Accept-Encoding, Sec-CH-UA-Mobile, User-Agent',
           ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
         });
         res.end(req.method === 'HEAD' ? undefined : body);
@@ -149,6 +178,11 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     });
     await listen(shell, ports.shell, bindHost);
     servers.push(shell);
+    if (shellBundle) {
+      // The live remotes' server bundles load now, not on (and too late for) the first page.
+      const live = await servedComposition({ headers: {} } as IncomingMessage, ports, publicHost, composition);
+      await Promise.all(Object.values(live.remotes).map((remote) => (remote ? loadRemoteBundle(remote.manifest) : null)));
+    }
 
     const shellUrl = `http://${publicHost}:${ports.shell}`;
     log(`api      ${apiUrl}`);
@@ -158,6 +192,17 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     await stop();
     throw error;
   }
+}
+
+/** The shell's server bundle, or null (and a line saying so) when the build has none. */
+function loadShellBundle(shellDist: string, log: (line: string) => void): ShellServerBundle | null {
+  const file = path.join(shellDist, 'server/render.js');
+  if (!existsSync(file)) {
+    log(`no ${path.relative(ROOT, file)}: pages are rendered in the browser only`);
+    return null;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once at start
+  return require(file) as ShellServerBundle;
 }
 
 function acceptsGzip(req: IncomingMessage): boolean {
