@@ -17,6 +17,8 @@ export const MOBILE_THROTTLING = {
   cpuSlowdown: 4,
 };
 const MOBILE_VIEWPORT = { width: 412, height: 823 };
+/** Lighthouse's mobile user agent: a phone says it is one, and the shell's server draws the first screen for a phone. */
+const MOBILE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
 export interface RouteLoad {
   /** JS, CSS, remote entries, manifests and the composition: what the page needs to run. */
@@ -123,7 +125,7 @@ export type RouteMeasurement = RouteLoad & PageTimings;
  * JS/CSS/manifest request it made with its gzip size and request chain, and FCP, LCP, TBT, CLS.
  */
 export async function measureRoute(browser: Browser, url: string): Promise<RouteMeasurement> {
-  const context = await browser.newContext({ viewport: MOBILE_VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({ viewport: MOBILE_VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, userAgent: MOBILE_USER_AGENT });
   try {
     const page = await context.newPage();
     await page.addInitScript(OBSERVE_TIMINGS);

@@ -9,7 +9,41 @@ export function assertChromiumInstalled(): void {
   }
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** The shell's first render has replaced the page the server sent (scripts/lib/serverRender.ts). */
+function browserRenderTookOver(): boolean {
+  return !document.getElementById('root')?.hasAttribute('inert');
+}
+
+/**
+ * A page the server rendered is shown before its scripts run, but `inert` until the browser's own
+ * render replaces it: a test's first click or key on it would be lost, as a shopper's would. So
+ * `goto` and `reload` also wait for that takeover, as a shopper waits to see the page answer;
+ * `waitUntil: 'commit'` (a test of the server's page itself) does not.
+ */
+function waitForTakeoverAfterNavigation(page: Page): void {
+  const prototype = Object.getPrototypeOf(page) as Page & { storefrontTakeover?: true };
+  if (prototype.storefrontTakeover) return;
+  prototype.storefrontTakeover = true;
+  const withTakeover =
+    <Args extends unknown[]>(navigate: (this: Page, ...args: Args) => ReturnType<Page['goto']>, options: (args: Args) => { waitUntil?: string } | undefined) =>
+    async function (this: Page, ...args: Args) {
+      const response = await navigate.apply(this, args);
+      if (options(args)?.waitUntil !== 'commit') await this.waitForFunction(browserRenderTookOver, undefined, { timeout: 30_000 });
+      return response;
+    };
+  prototype.goto = withTakeover(prototype.goto, ([, options]) => options);
+  prototype.reload = withTakeover(prototype.reload, ([options]) => options);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const page = await browser.newPage();
+  waitForTakeoverAfterNavigation(page);
+  await page.close();
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

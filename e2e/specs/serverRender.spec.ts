@@ -1,0 +1,84 @@
+/**
+ * The first screen from the server (scripts/lib/serverRender.ts): the home page and the shop
+ * arrive drawn, inside the header and footer, before any script has run; the browser's own render
+ * then takes over in place and the page answers input.
+ */
+import type { Browser } from 'playwright-core';
+import { collectPageErrors, launchBrowser, shellUrl } from '../support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+describe('a page rendered on the server', () => {
+  it('sends the home page drawn: hero, categories, header and footer, with their styles', async () => {
+    const html = await (await fetch(shellUrl('/'), { headers: { 'User-Agent': PHONE } })).text();
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root).toMatch(/^<div id="root" inert data-server-rendered>/);
+    expect(root).toContain('<h1 id="home-hero-title">Style and gear for every season</h1>');
+    expect(root).toContain('data-remote="mfe-catalog" data-remote-module="HomePage"');
+    expect(root).toContain('aria-label="Jacaranda home"');
+    expect(root).toContain('Trading hours');
+    // A phone gets the phone's header: the menu button, no desktop navigation.
+    expect(root).toContain('aria-label="Open menu"');
+    expect(root).not.toContain('aria-label="Main"');
+    const styles = html.slice(html.indexOf('<style data-server-rendered>'), html.indexOf('</head>'));
+    expect(styles).toContain('.cat-hero');
+    expect(styles).toContain('.shell-header');
+  });
+
+  it('sends the shop with the products of the page asked for, as the api lists them', async () => {
+    const answer = await fetch(shellUrl('/api/products?sort=popularity&page=2&limit=12'));
+    const listing = (await answer.json()) as { name: string }[];
+    const count = Number(answer.headers.get('x-total-count'));
+    const html = await (await fetch(shellUrl('/shop?page=2&sort=popularity'))).text();
+    expect(html).toContain(`Showing 13–24 of ${count} products`);
+    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+    for (const product of listing.slice(0, 3)) expect(html).toContain(escaped(product.name));
+    // A wider screen gets the desktop header.
+    expect(html).toContain('aria-label="Main"');
+  });
+
+  it('is shown by a browser that runs no script', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 }, userAgent: PHONE });
+    const page = await context.newPage();
+    // 'commit': no waiting for the browser's render, which never comes without scripts.
+    await page.goto(shellUrl('/'), { waitUntil: 'commit' });
+    const hero = page.locator('#home-hero-title');
+    await hero.waitFor({ state: 'visible' });
+    // Styled: the hero's heading is laid out as the stylesheet says, not as a bare <h1>.
+    expect(await hero.evaluate((element) => getComputedStyle(element.closest('.cat-hero') as Element).backgroundImage)).not.toBe('none');
+    await context.close();
+  });
+
+  it('is replaced in place by the browser’s render, which answers input, with nothing drawn twice', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl('/'));
+    // goto has waited for the browser's render to take over (support/browser.ts).
+    expect(await page.locator('#root[inert]').count()).toBe(0);
+    expect(await page.locator('style[data-server-rendered]').count()).toBe(0);
+    expect(await page.locator('#home-hero-title').count()).toBe(1);
+    expect(await page.locator('header.shell-header').count()).toBe(1);
+    // The page answers: the phone's menu opens.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').waitFor({ state: 'visible' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves a page whose remote has no server bundle to the browser', async () => {
+    const html = await (await fetch(shellUrl('/product?id=1'))).text();
+    expect(html).toMatch(/<div id=root><\/div>/);
+    expect(html).not.toContain('data-server-rendered');
+  });
+});
