@@ -6,19 +6,23 @@
 import '@storefront/shared/styles.css';
 import './shell.css';
 import { createStorefrontStore, type ShellServerBundle } from '@storefront/shared';
-import { collectedCss, renderPageElement } from '@storefront/shared/ssr/server';
+import { collectedCss, releaseStore, renderPageElement } from '@storefront/shared/ssr/server';
 import { Frame } from './app/App';
 import { ServerRegionContext } from './layout/serverRegion';
 
 export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) => {
   // Nobody is known on the server: the header shows a shopper who is not signed in, with no counts yet.
   const store = createStorefrontStore({ config: request.config });
-  const html = renderPageElement(
-    <ServerRegionContext value={{ region: request.region }}>
-      <Frame />
-    </ServerRegionContext>,
-    store,
-    request,
-  );
-  return { html, css: collectedCss() };
+  try {
+    const html = renderPageElement(
+      <ServerRegionContext value={{ region: request.region }}>
+        <Frame />
+      </ServerRegionContext>,
+      store,
+      request,
+    );
+    return { html, css: collectedCss() };
+  } finally {
+    releaseStore(store);
+  }
 };

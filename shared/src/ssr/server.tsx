@@ -5,7 +5,8 @@
 import type { ComponentType, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { Route, Routes, StaticRouter } from 'react-router-dom';
+import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
+import { baseApi } from '../api/baseApi';
 import { createStorefrontStore, type AppStore } from '../store/createStore';
 import { collectedCss } from './collectedCss';
 import type { RegionRenderRequest, RemoteServerBundle } from './contract';
@@ -39,22 +40,44 @@ export interface ServerRenderedModule {
 }
 
 /**
+ * Ends a server render's store: RTK Query would keep its answers, with a timer each, for a minute
+ * after the render, and a request still running (one that came too late) is stopped.
+ */
+export function releaseStore(store: AppStore): void {
+  store.dispatch(baseApi.util.resetApiState());
+}
+
+/** Node's fetch, sending the shopper's cookies with each request, as their browser would. */
+function withCookie(cookie: string | undefined): typeof fetch {
+  if (!cookie) return fetch;
+  return (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set('cookie', cookie);
+    return fetch(request);
+  };
+}
+
+/**
  * A remote's `renderRegion` for the modules it lists. Each render has a store of its own, fetching
  * from the api at the absolute address the shell's server gives.
  */
 export function regionRenderer(modules: Record<string, ServerRenderedModule>): RemoteServerBundle['renderRegion'] {
   return async (request: RegionRenderRequest) => {
     const rendered = Object.hasOwn(modules, request.module) ? modules[request.module] : undefined;
-    if (!rendered) return null;
-    const store = createStorefrontStore({ config: request.config, fetchFn: fetch });
-    await rendered.prefetchPageData?.(store, request);
-    const html = renderPageElement(
-      <Routes>
-        <Route path={rendered.path} element={<rendered.Component />} />
-      </Routes>,
-      store,
-      request,
-    );
-    return html ? { html, css: collectedCss() } : null;
+    if (!rendered || !matchPath(rendered.path, request.pathname)) return null;
+    const store = createStorefrontStore({ config: request.config, fetchFn: withCookie(request.cookie) });
+    try {
+      await rendered.prefetchPageData?.(store, request);
+      const html = renderPageElement(
+        <Routes>
+          <Route path={rendered.path} element={<rendered.Component />} />
+        </Routes>,
+        store,
+        request,
+      );
+      return html ? { html, css: collectedCss() } : null;
+    } finally {
+      releaseStore(store);
+    }
   };
 }

@@ -1,0 +1,76 @@
+/**
+ * A remote's server render (regionRenderer): its module's first data from the real api, at the
+ * page's address, for the shopper whose cookie came with the page.
+ */
+import { useParams } from 'react-router-dom';
+import { baseApi, useGetCartQuery, useGetCategoriesQuery } from '../api/baseApi';
+import { cartLineKey, effectivePrice } from '../domain';
+import type { AppStore } from '../store/createStore';
+import { testApiUrl } from '../testing';
+import type { Product } from '../types';
+import type { RegionRenderRequest } from './contract';
+import { regionRenderer } from './server';
+
+function Categories() {
+  const { '*': rest } = useParams();
+  const { data } = useGetCategoriesQuery();
+  const { data: cart } = useGetCartQuery();
+  return (
+    <p>
+      {rest}: {data ? data.map((category) => category.name).join(', ') : 'loading'}; cart {cart ? cart.reduce((sum, line) => sum + line.qty, 0) : 'unknown'}
+    </p>
+  );
+}
+
+async function prefetch(store: AppStore) {
+  const requests = [store.dispatch(baseApi.endpoints.getCategories.initiate()), store.dispatch(baseApi.endpoints.getCart.initiate())];
+  await Promise.all(requests.map((request) => request.unwrap().catch(() => undefined)));
+  for (const request of requests) request.unsubscribe();
+}
+
+const renderRegion = regionRenderer({ Categories: { path: '/shop/*', Component: Categories, prefetchPageData: prefetch } });
+
+function ask(overrides: Partial<RegionRenderRequest> = {}): RegionRenderRequest {
+  return { module: 'Categories', pathname: '/shop/list', search: '', config: { apiBase: testApiUrl() }, viewportWidth: 412, ...overrides };
+}
+
+function timers(): number {
+  return process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+}
+
+describe('regionRenderer', () => {
+  it('renders the module with the data its prefetch asked the api for, at the route it is shown at', async () => {
+    const categories = (await (await fetch(`${testApiUrl()}/categories`)).json()) as { name: string }[];
+    const rendered = await renderRegion(ask());
+    expect(rendered?.html).toBe(`<p>list<!-- -->: <!-- -->${categories.map((category) => category.name).join(', ')}<!-- -->; cart <!-- -->0</p>`);
+  });
+
+  it('asks the api as the shopper whose cookie came with the page: their cart', async () => {
+    const products = (await (await fetch(`${testApiUrl()}/products?limit=50`)).json()) as Product[];
+    const product = products.find((candidate) => !candidate.has_variants && !candidate.out_of_stock && candidate.available_stock >= 3);
+    if (!product) throw new Error('the seeded catalogue has no simple product in stock');
+    const added = await fetch(`${testApiUrl()}/cart`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty: 3 }),
+    });
+    expect(added.status).toBe(201);
+    const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    expect((await renderRegion(ask({ cookie })))?.html).toContain('cart <!-- -->3');
+    // Nobody else's: without the cookie the cart is a new shopper's.
+    expect((await renderRegion(ask()))?.html).toContain('cart <!-- -->0');
+  });
+
+  it('renders nothing for a module it does not list, or at an address its route does not match', async () => {
+    expect(await renderRegion(ask({ module: 'ShopPage' }))).toBeNull();
+    expect(await renderRegion(ask({ pathname: '/cart' }))).toBeNull();
+  });
+
+  it('leaves no cache timers behind: a server renders many pages', async () => {
+    await renderRegion(ask());
+    const before = timers();
+    await renderRegion(ask());
+    await renderRegion(ask({ pathname: '/shop/6cols' }));
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+});
