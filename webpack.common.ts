@@ -298,7 +298,7 @@ const SERVER_FOLDER = 'server';
  * collected as text (scripts/lib/collectCssLoader.ts). Not minified: it never travels to a
  * shopper.
  */
-export function serverConfig(web: Configuration): Configuration {
+export function serverConfig(web: Configuration, plugins: WebpackPluginInstance[] = []): Configuration {
   const production = web.mode === 'production';
   const webPath = web.output?.path;
   if (!webPath) throw new Error('serverConfig needs the web build\'s output path');
@@ -314,11 +314,13 @@ export function serverConfig(web: Configuration): Configuration {
     module: {
       rules: [
         typescriptRule(production),
-        { test: /\.css$/, use: [COLLECT_CSS_LOADER, 'css-loader', ...(production ? [MINIFY_CSS_LOADER] : [])] },
+        // url() left as written: our stylesheets use data: URIs only, and lightgallery's fonts
+        // (its stylesheet loads with the lightbox, never on the server) need no copy here.
+        { test: /\.css$/, use: [COLLECT_CSS_LOADER, { loader: 'css-loader', options: { url: false } }, ...(production ? [MINIFY_CSS_LOADER] : [])] },
       ],
     },
     // One file: it is fetched and evaluated as a whole, so it cannot load chunks beside it.
-    plugins: [new optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    plugins: [new optimize.LimitChunkCountPlugin({ maxChunks: 1 }), ...plugins],
     optimization: { minimize: false },
     performance: { hints: false },
     stats: web.stats,

@@ -1,6 +1,6 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack from 'webpack';
-import { commonConfig, sharedSingletons, withStandaloneRuntime, type Mode } from '../webpack.common';
+import { commonConfig, serverConfig, sharedSingletons, withStandaloneRuntime, type Mode } from '../webpack.common';
 import pkg from './package.json';
 import { CONTRACT } from './src/contract';
 
@@ -12,34 +12,35 @@ const LIGHTGALLERY_LICENSE_KEY = process.env.LIGHTGALLERY_LICENSE_KEY || '0000-0
 
 export default (_env: unknown, argv: { mode?: Mode }) => {
   const mode = argv.mode ?? 'production';
-  return withStandaloneRuntime(
-    commonConfig({
-      dirname: __dirname,
-      pkg,
-      mode,
-      port: Number(process.env.PRODUCT_PORT ?? 8082),
-      outputDir: `dist/${pkg.version}`,
-      contract: CONTRACT,
-      title: 'mfe-product — standalone',
-      plugins: [
-        new ModuleFederationPlugin({
-          name: 'mfe_product',
-          filename: 'remoteEntry.js',
-          manifest: true,
-          dts: false,
-          shareStrategy: 'loaded-first',
-          exposes: {
-            './ProductPage': './src/exposes/ProductPage.tsx',
-            './QuickView': './src/exposes/QuickView.tsx',
-          },
-          shared: sharedSingletons(pkg),
-          // Runs on the runtime the shell provides; its own page loads federation-runtime.js instead.
-          experiments: { externalRuntime: true },
-        }),
-        new webpack.DefinePlugin({
-          'process.env.LIGHTGALLERY_LICENSE_KEY': JSON.stringify(LIGHTGALLERY_LICENSE_KEY),
-        }),
-      ],
-    }),
-  );
+  const licence = new webpack.DefinePlugin({
+    'process.env.LIGHTGALLERY_LICENSE_KEY': JSON.stringify(LIGHTGALLERY_LICENSE_KEY),
+  });
+  const web = commonConfig({
+    dirname: __dirname,
+    pkg,
+    mode,
+    port: Number(process.env.PRODUCT_PORT ?? 8082),
+    outputDir: `dist/${pkg.version}`,
+    contract: CONTRACT,
+    title: 'mfe-product — standalone',
+    plugins: [
+      new ModuleFederationPlugin({
+        name: 'mfe_product',
+        filename: 'remoteEntry.js',
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        exposes: {
+          './ProductPage': './src/exposes/ProductPage.tsx',
+          './QuickView': './src/exposes/QuickView.tsx',
+        },
+        shared: sharedSingletons(pkg),
+        // Runs on the runtime the shell provides; its own page loads federation-runtime.js instead.
+        experiments: { externalRuntime: true },
+      }),
+      licence,
+    ],
+  });
+  // The product page is also rendered on the server (src/server.tsx).
+  return [...withStandaloneRuntime(web), serverConfig(web, [licence])];
 };

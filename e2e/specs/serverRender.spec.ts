@@ -1,9 +1,11 @@
 /**
- * The first screen from the server (scripts/lib/serverRender.ts): the home page and the shop
- * arrive drawn, inside the header and footer, before any script has run; the browser's own render
+ * The first screen from the server (scripts/lib/serverRender.ts): the home page, the shop and
+ * product pages arrive drawn, inside the header and footer, before any script has run; the browser's own render
  * then takes over in place and the page answers input.
  */
 import type { Browser } from 'playwright-core';
+import { cartLineKey, effectivePrice } from '@storefront/shared/domain';
+import { simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, shellUrl } from '../support/browser';
 
 let browser: Browser;
@@ -76,8 +78,24 @@ describe('a page rendered on the server', () => {
     await context.close();
   });
 
+  it('sends a product page with the product, at the quantity the shopper’s cart already holds', async () => {
+    const product = await simpleProductInStock();
+    const address = shellUrl(`/product?id=${encodeURIComponent(product.link)}`);
+    const quantity = (html: string) => /<input id="[^"]*" class="sf-qty__input"[^>]* value="(\d+)"/.exec(html)?.[1];
+    const fresh = await (await fetch(address)).text();
+    expect(fresh).toContain('data-remote="mfe-product" data-remote-module="ProductPage"');
+    expect(fresh).toContain(`>${product.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</h1>`);
+    expect(quantity(fresh)).toBe('1');
+    // Two in this shopper's cart: their page starts at two (§4), as the browser's render would.
+    const line = { id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty: 2 };
+    const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(line) });
+    expect(added.status).toBe(201);
+    const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    expect(quantity(await (await fetch(address, { headers: { Cookie: cookie } })).text())).toBe('2');
+  });
+
   it('leaves a page whose remote has no server bundle to the browser', async () => {
-    const html = await (await fetch(shellUrl('/product?id=1'))).text();
+    const html = await (await fetch(shellUrl('/cart'))).text();
     expect(html).toMatch(/<div id=root><\/div>/);
     expect(html).not.toContain('data-server-rendered');
   });

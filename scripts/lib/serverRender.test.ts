@@ -138,7 +138,7 @@ describe('renderPage', () => {
     const asked: RegionRenderRequest[] = [];
     const loaded: string[] = [];
     const page = await renderPage(
-      { ...request, pathname: '/shop', search: '?page=2' },
+      { ...request, pathname: '/shop', search: '?page=2', cookie: 'sf_shopper=abc' },
       {
         shell,
         loadRemoteBundle: (manifest) => {
@@ -149,7 +149,8 @@ describe('renderPage', () => {
       },
     );
     expect(loaded).toEqual(['http://cdn/mfe-catalog/1.4.0/mf-manifest.json']);
-    expect(asked).toEqual([{ module: 'ShopPage', pathname: '/shop', search: '?page=2', config: { apiBase: 'http://127.0.0.1:4000' }, viewportWidth: 412 }]);
+    // The shopper's cookies go with it: the region's api requests are theirs.
+    expect(asked).toEqual([{ module: 'ShopPage', pathname: '/shop', search: '?page=2', config: { apiBase: 'http://127.0.0.1:4000' }, viewportWidth: 412, cookie: 'sf_shopper=abc' }]);
     expect(page).toEqual({ html: '<header>/shop</header><main>[mfe-catalog/ShopPage@1.4.0]<h1>Shop</h1></main>', css: '.shell{}\n.shop{}' });
   });
 

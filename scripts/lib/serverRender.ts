@@ -92,6 +92,7 @@ export interface PageRequest {
   remotes: Partial<Record<string, { version: string; manifest: string }>>;
   /** Where a server render asks the api, and the pictures' address the browser uses. */
   config: RegionRenderRequest['config'];
+  cookie?: string;
 }
 
 export interface RenderedPage {
@@ -122,7 +123,9 @@ export async function renderPage(
   const region = await withTimeout(
     (async (): Promise<RegionRender | null> => {
       const bundle = await loadRemoteBundle(composed.manifest);
-      return bundle ? bundle.renderRegion({ module: page.module, pathname: request.pathname, search: request.search, config: request.config, viewportWidth: request.viewportWidth }) : null;
+      if (!bundle) return null;
+      const { pathname, search, config, viewportWidth, cookie } = request;
+      return bundle.renderRegion({ module: page.module, pathname, search, config, viewportWidth, ...(cookie ? { cookie } : {}) });
     })(),
     timeoutMs,
   ).catch((error: unknown) => {

@@ -154,6 +154,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
               pathname: url.pathname,
               search: url.search,
               viewportWidth: guessViewportWidth(req.headers),
+              ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
               remotes: served.remotes,
               // The server asks the api directly, unless the composition puts it elsewhere.
               config: { apiBase: apiBase && /^https?:\/\//.test(apiBase) ? apiBase : apiUrl, ...(assetHost ? { assetHost } : {}) },

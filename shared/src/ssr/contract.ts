@@ -17,6 +17,11 @@ export interface RegionRenderRequest {
   config: Partial<StorefrontConfig>;
   /** The width the page is drawn for (the server guesses it from the request). */
   viewportWidth: number;
+  /**
+   * The shopper's Cookie header, sent with the render's api requests as the browser sends it to
+   * the api (same origin, /api): the product page starts at the quantity their cart holds.
+   */
+  cookie?: string;
 }
 
 export interface RegionRender {
