@@ -9,10 +9,12 @@ export function assertChromiumInstalled(): void {
   }
 }
 
-/** The shell's first render has replaced the page the server sent (scripts/lib/serverRender.ts). */
-function browserRenderTookOver(): boolean {
-  return !document.getElementById('root')?.hasAttribute('inert');
-}
+/**
+ * The shell's first render has replaced the page the server sent (scripts/lib/serverRender.ts).
+ * A string: the bench runs this file through sucrase, which would turn `?.` into a helper the
+ * page does not have.
+ */
+const BROWSER_RENDER_TOOK_OVER = "!document.querySelector('#root[inert]')";
 
 /**
  * A page the server rendered is shown before its scripts run, but `inert` until the browser's own
@@ -28,7 +30,7 @@ function waitForTakeoverAfterNavigation(page: Page): void {
     <Args extends unknown[]>(navigate: (this: Page, ...args: Args) => ReturnType<Page['goto']>, options: (args: Args) => { waitUntil?: string } | undefined) =>
     async function (this: Page, ...args: Args) {
       const response = await navigate.apply(this, args);
-      if (options(args)?.waitUntil !== 'commit') await this.waitForFunction(browserRenderTookOver, undefined, { timeout: 30_000 });
+      if (options(args)?.waitUntil !== 'commit') await this.waitForFunction(BROWSER_RENDER_TOOK_OVER, undefined, { timeout: 30_000 });
       return response;
     };
   prototype.goto = withTakeover(prototype.goto, ([, options]) => options);

@@ -36,6 +36,11 @@ export interface StoreOptions {
    * SERVER_RENDER=off.
    */
   serverRender?: boolean;
+  /**
+   * Also serve the same shell, on this port, without server renders (the bench measures the two
+   * side by side).
+   */
+  browserRenderedShellPort?: number;
 }
 
 /** How long a page's server render may take before the page is sent for the browser to render. */
@@ -45,6 +50,8 @@ export interface RunningStore {
   shellUrl: string;
   apiUrl: string;
   remoteUrls: Record<string, string>;
+  /** The shell without server renders, when asked for (browserRenderedShellPort). */
+  browserRenderedShellUrl?: string;
   stop: () => Promise<void>;
 }
 
@@ -127,58 +134,67 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const shellDist = path.join(ROOT, 'shell/dist');
     const shellBundle = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') ? loadShellBundle(shellDist, log) : null;
     const loadRemoteBundle = remoteBundleLoader();
-    const shell = createStaticServer({
-      root: shellDist,
-      spaFallback: 'index.html',
-      proxy: { prefix: '/api', target: apiUrl },
-      handle: async (req, res, url) => {
-        if (url.pathname === '/composition.json') {
-          // Read on every request: a release manager's change goes live on the next page load.
-          const body = JSON.stringify(await servedComposition(req, ports, publicHost, composition), null, 2);
-          res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-          res.end(body);
+    const shellServer = (renderer: ShellServerBundle | null) =>
+      createStaticServer({
+        root: shellDist,
+        spaFallback: 'index.html',
+        proxy: { prefix: '/api', target: apiUrl },
+        handle: async (req, res, url) => {
+          if (url.pathname === '/composition.json') {
+            // Read on every request: a release manager's change goes live on the next page load.
+            const body = JSON.stringify(await servedComposition(req, ports, publicHost, composition), null, 2);
+            res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+            res.end(body);
+            return true;
+          }
+          if (path.extname(url.pathname) && url.pathname !== '/index.html') return false;
+          if (await handlePreviewRequest(res, url)) return true;
+          // A page: index.html, with preloads for the remote files this page will load.
+          const served = await servedComposition(req, ports, publicHost, composition);
+          const tags = await routePreloadTags(url.pathname, served.remotes, readManifest);
+          const page = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => null);
+          if (page === null) return false;
+          let html = withPreloads(page, tags);
+          if (renderer) {
+            const { apiBase, assetHost } = served.config ?? {};
+            const rendered = await renderPage(
+              {
+                pathname: url.pathname,
+                search: url.search,
+                viewportWidth: guessViewportWidth(req.headers),
+                ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+                remotes: served.remotes,
+                // The server asks the api directly, unless the composition puts it elsewhere.
+                config: { apiBase: apiBase && /^https?:\/\//.test(apiBase) ? apiBase : apiUrl, ...(assetHost ? { assetHost } : {}) },
+              },
+              { shell: renderer, loadRemoteBundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS },
+            );
+            if (rendered) html = withRenderedPage(html, rendered);
+          }
+          const gzip = acceptsGzip(req);
+          const body = gzip ? zlib.gzipSync(html, { level: 9 }) : Buffer.from(html);
+          res.writeHead(200, {
+            'Content-Type': 'text/html; charset=utf-8',
+            'Cache-Control': 'no-cache',
+            'Content-Length': body.length,
+            // The first screen is drawn for a phone or a wider screen (serverRender.ts).
+            Vary: 'Accept-Encoding, Sec-CH-UA-Mobile, User-Agent',
+            ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+          });
+          res.end(req.method === 'HEAD' ? undefined : body);
           return true;
-        }
-        if (path.extname(url.pathname) && url.pathname !== '/index.html') return false;
-        if (await handlePreviewRequest(res, url)) return true;
-        // A page: index.html, with preloads for the remote files this page will load.
-        const served = await servedComposition(req, ports, publicHost, composition);
-        const tags = await routePreloadTags(url.pathname, served.remotes, readManifest);
-        const page = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => null);
-        if (page === null) return false;
-        let html = withPreloads(page, tags);
-        if (shellBundle) {
-          const { apiBase, assetHost } = served.config ?? {};
-          const rendered = await renderPage(
-            {
-              pathname: url.pathname,
-              search: url.search,
-              viewportWidth: guessViewportWidth(req.headers),
-              ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
-              remotes: served.remotes,
-              // The server asks the api directly, unless the composition puts it elsewhere.
-              config: { apiBase: apiBase && /^https?:\/\//.test(apiBase) ? apiBase : apiUrl, ...(assetHost ? { assetHost } : {}) },
-            },
-            { shell: shellBundle, loadRemoteBundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS },
-          );
-          if (rendered) html = withRenderedPage(html, rendered);
-        }
-        const gzip = acceptsGzip(req);
-        const body = gzip ? zlib.gzipSync(html, { level: 9 }) : Buffer.from(html);
-        res.writeHead(200, {
-          'Content-Type': 'text/html; charset=utf-8',
-          'Cache-Control': 'no-cache',
-          'Content-Length': body.length,
-          // The first screen is drawn for a phone or a wider screen (serverRender.ts).
-          Vary: 'Accept-Encoding, Sec-CH-UA-Mobile, User-Agent',
-          ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-        });
-        res.end(req.method === 'HEAD' ? undefined : body);
-        return true;
-      },
-    });
+        },
+      });
+    const shell = shellServer(shellBundle);
     await listen(shell, ports.shell, bindHost);
     servers.push(shell);
+    let browserRenderedShellUrl: string | undefined;
+    if (options.browserRenderedShellPort !== undefined) {
+      const browserRendered = shellServer(null);
+      await listen(browserRendered, options.browserRenderedShellPort, bindHost);
+      servers.push(browserRendered);
+      browserRenderedShellUrl = `http://${publicHost}:${options.browserRenderedShellPort}`;
+    }
     if (shellBundle) {
       // The live remotes' server bundles load now, not on (and too late for) the first page.
       const live = await servedComposition({ headers: {} } as IncomingMessage, ports, publicHost, composition);
@@ -188,7 +204,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const shellUrl = `http://${publicHost}:${ports.shell}`;
     log(`api      ${apiUrl}`);
     for (const [remote, url] of Object.entries(remoteUrls)) log(`${remote.padEnd(12)} ${url}`);
-    return { shellUrl, apiUrl, remoteUrls, stop };
+    return { shellUrl, apiUrl, remoteUrls, stop, ...(browserRenderedShellUrl ? { browserRenderedShellUrl } : {}) };
   } catch (error) {
     await stop();
     throw error;
