@@ -91,7 +91,10 @@ describe('a page rendered on the server', () => {
     const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(line) });
     expect(added.status).toBe(201);
     const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-    expect(quantity(await (await fetch(address, { headers: { Cookie: cookie } })).text())).toBe('2');
+    const theirs = await fetch(address, { headers: { Cookie: cookie } });
+    expect(quantity(await theirs.text())).toBe('2');
+    // Theirs alone: no shared cache may keep it for another shopper.
+    expect(theirs.headers.get('cache-control')).toBe('private, no-cache');
   });
 
   it('leaves a page whose remote has no server bundle to the browser', async () => {

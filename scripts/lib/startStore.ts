@@ -175,7 +175,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
           const body = gzip ? zlib.gzipSync(html, { level: 9 }) : Buffer.from(html);
           res.writeHead(200, {
             'Content-Type': 'text/html; charset=utf-8',
-            'Cache-Control': 'no-cache',
+            // Private: the server's first screen can hold the shopper's own cart (serverRender.ts).
+            'Cache-Control': 'private, no-cache',
             'Content-Length': body.length,
             // The first screen is drawn for a phone or a wider screen (serverRender.ts).
             Vary: 'Accept-Encoding, Sec-CH-UA-Mobile, User-Agent',
