@@ -56,12 +56,12 @@ export function remoteBundleLoader({ ttlMs = 10_000, fetchTimeoutMs = 5_000 }: {
     const url = new URL(SERVER_BUNDLE_PATH, manifestUrl).toString();
     const hit = cache.get(url);
     if (hit && Date.now() - hit.at < ttlMs) return hit.bundle;
-    const entry = { at: Date.now(), validator: hit?.validator ?? null, bundle: hit?.bundle ?? Promise.resolve(null) };
-    const previous = hit?.bundle;
+    // The validator is the answer's, set once it arrives; until then the one asked with.
+    const entry = { at: Date.now(), validator: hit?.validator ?? null, bundle: Promise.resolve<RemoteServerBundle | null>(null) };
     entry.bundle = (async () => {
       const headers: Record<string, string> = hit?.validator ? { 'If-Modified-Since': hit.validator } : {};
       const response = await fetch(url, { headers, signal: AbortSignal.timeout(fetchTimeoutMs) });
-      if (response.status === 304 && previous) return previous;
+      if (response.status === 304 && hit) return hit.bundle;
       if (!response.ok) return null;
       entry.validator = response.headers.get('last-modified');
       const bundle = evaluateBundle<Partial<RemoteServerBundle>>(await response.text(), url);
