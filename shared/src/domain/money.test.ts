@@ -28,3 +28,19 @@ describe('toCents', () => {
     expect(toCents(0.1 + 0.2)).toBe(30);
   });
 });
+
+describe('formatRand against the browser formatter it replaced', () => {
+  const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+  const reference = (amount: number) => {
+    const formatted = intl.format(Math.abs(toCents(amount) / 100));
+    return amount < 0 && toCents(amount) !== 0 ? `-R${formatted}` : `R${formatted}`;
+  };
+
+  it('writes every amount as Intl.NumberFormat did', () => {
+    const amounts = [0, 0.004, 0.005, 0.01, 0.1, 0.99, 1, 9.995, 10, 99.99, 100, 999.99, 999.995, 1000, 1234.5, 99999.99, 100000, 999999.99, 1000000, 12345678.9, -0.004, -0.01, -999.99, -1234.56];
+    let seed = 1; // a fixed pseudo-random sequence, so a failure repeats
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let step = 0; step < 2000; step += 1) amounts.push(Math.round(next() * 10 ** (step % 9)) / 100);
+    for (const amount of amounts) expect([amount, formatRand(amount)]).toEqual([amount, reference(amount)]);
+  });
+});
