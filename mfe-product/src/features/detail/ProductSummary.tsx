@@ -1,8 +1,7 @@
 import { MESSAGES, Price, RatingBar, isOnSale, type Product } from '@storefront/shared';
+import { formatLongDate } from './longDate';
 import { ProductMeta } from './ProductMeta';
 import './detail.css';
-
-const SALE_END = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function ReviewCount({ count, onShowReviews }: { count: number; onShowReviews?: () => void }) {
   if (count === 0) return <span>{MESSAGES.noReviews}</span>;
@@ -38,7 +37,7 @@ export function ProductSummary({ product, headingLevel = 1, onShowReviews }: Pro
         <Price product={product} />
       </p>
       {isOnSale(product) && product.on_sale_until && (
-        <p className="prd-summary__sale-end">Sale ends {SALE_END.format(new Date(product.on_sale_until))}</p>
+        <p className="prd-summary__sale-end">Sale ends {formatLongDate(new Date(product.on_sale_until))}</p>
       )}
       {product.short_description && <p className="prd-summary__short">{product.short_description}</p>}
       <p className={`prd-summary__stock ${outOfStock ? 'prd-summary__stock--out' : ''}`}>

@@ -1,7 +1,6 @@
 import { RatingBar, type ProductReview } from '@storefront/shared';
+import { formatLongDate } from '../detail/longDate';
 import { useEffect, useRef } from 'react';
-
-const REVIEW_DATE = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'long', year: 'numeric' });
 
 interface ReviewListProps {
   reviews: readonly ProductReview[];
@@ -38,7 +37,7 @@ export function ReviewList({ reviews, focusIndex }: ReviewListProps) {
                 </h4>
               </div>
               <p className="prd-review__byline">
-                {review.author_name} · <time dateTime={review.created_at}>{REVIEW_DATE.format(new Date(review.created_at))}</time>
+                {review.author_name} · <time dateTime={review.created_at}>{formatLongDate(new Date(review.created_at))}</time>
               </p>
               <p className="prd-review__body">{review.body}</p>
             </article>
