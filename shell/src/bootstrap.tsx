@@ -1,24 +1,20 @@
-import '@storefront/shared/styles.css';
-import './shell.css';
-import { createStorefrontStore, DEFAULT_CONFIG } from '@storefront/shared';
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
 import { fetchWithEarlyAnswers } from './app/earlyAnswers';
-import { prefetchPageData } from './app/prefetchPageData';
-import { settleShopperCookie } from './app/shopperIdentity';
+import { nextTask } from './app/nextTask';
+import { SHELL_API_BASE, settleShopperCookie } from './app/shopperIdentity';
 import { requestComposition } from './federation/compositionRequest';
 import { prefetchRemotePageData, startLoadingRemoteModules } from './federation/remoteComponent';
 import { modulesForThisPage } from './federation/thisPage';
 
 /**
  * How long the first render waits, once the composition is in, for the page's remote modules
- * (preloaded by index.html) and its first data: the cart, and on a product page the product,
- * asked for by the entry; and what the page's own module asks for once it has arrived (the
- * shop's products, federation/pageData.ts). Normally all are in by the time the shell's own
- * scripts have run, and the first paint is the page itself: no skeleton first, and no wait for
- * React's reveal throttle after one. A slower remote or api gets the header and a skeleton after this, and the region's
- * "taking longer" message SLOW_REGION_MS later.
+ * (preloaded by index.html) and its first data, while the shell's own modules run: the cart, and
+ * on a product page the product, asked for by the entry; and what the page's own module asks for
+ * once it has arrived (the shop's products, federation/pageData.ts).
+ * Normally all are in by the time the shell's own scripts have run, and the first paint is the
+ * page itself: no skeleton first, and no wait for React's reveal throttle after one. A slower
+ * remote or api gets the header and a skeleton after this, and the region's "taking longer"
+ * message SLOW_REGION_MS later.
  */
 const FIRST_RENDER_WAITS_FOR_PAGE_MS = 600;
 
@@ -27,10 +23,26 @@ async function start() {
   const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_PAGE_MS));
   const modules = modulesForThisPage();
   const pageModules = startLoadingRemoteModules(modules);
-  await settleShopperCookie(composition.config?.apiBase ?? DEFAULT_CONFIG.apiBase);
+  await settleShopperCookie(composition.config?.apiBase ?? SHELL_API_BASE);
+  // The modules below are in this chunk (eager), but each is evaluated in a task of its own
+  // (app/nextTask.ts): together they were one task of 300–600 ms on a throttled phone.
+  await nextTask();
+  const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await nextTask();
+  const { createStorefrontStore } = await import(/* webpackMode: "eager" */ '@storefront/shared');
+  await nextTask();
+  // Evaluated in this order: the page-wide styles before the components' own.
+  const [, , { App }, { prefetchPageData }] = await Promise.all([
+    import(/* webpackMode: "eager" */ '@storefront/shared/styles.css'),
+    import(/* webpackMode: "eager" */ './shell.css'),
+    import(/* webpackMode: "eager" */ './app/App'),
+    import(/* webpackMode: "eager" */ './app/prefetchPageData'),
+  ]);
+  await nextTask();
   const store = createStorefrontStore({ config: composition.config ?? {}, fetchFn: fetchWithEarlyAnswers });
   const pageData = Promise.all([prefetchPageData(store, window.location), prefetchRemotePageData(modules, store, window.location)]);
   await Promise.race([Promise.all([pageModules, pageData]), waitedLongEnough]);
+  await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container, {

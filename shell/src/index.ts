@@ -1,6 +1,7 @@
 // First: the remotes run on this federation runtime (they are built with externalRuntime).
 import '@storefront/shared/federation-runtime';
 import { requestPageDataEarly } from './app/earlyAnswers';
+import { nextTask } from './app/nextTask';
 import { SHELL_API_BASE, settleShopperCookie } from './app/shopperIdentity';
 import { requestComposition } from './federation/compositionRequest';
 
@@ -9,5 +10,7 @@ import { requestComposition } from './federation/compositionRequest';
 void requestComposition();
 void settleShopperCookie(SHELL_API_BASE);
 requestPageDataEarly(SHELL_API_BASE, window.location);
-// Async boundary: shared singletons are negotiated before any of them is used.
-import('./bootstrap');
+// Async boundary: shared singletons are negotiated before any of them is used. In a task of its
+// own: the negotiation and the chunks' script tags are tens of milliseconds on a phone, and the
+// chunks are preloaded by index.html already.
+void nextTask().then(() => import('./bootstrap'));
