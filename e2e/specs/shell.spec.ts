@@ -95,7 +95,8 @@ describe('the shell at 1280 px', () => {
     const before = await mainTop();
     await scrollTo(page, 300);
     const header = page.getByRole('banner');
-    expect(await header.getAttribute('data-fixed')).toBe('true');
+    // The scroll event reaches the page a frame after scrollY changes: wait for it, as a shopper sees.
+    await page.locator('header[data-fixed="true"]').waitFor({ timeout: 2_000 });
     expect(await header.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
     expect(Math.round((await header.boundingBox())?.y ?? -1)).toBe(0);
     expect(await mainTop()).toBe(before);
