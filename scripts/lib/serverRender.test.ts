@@ -21,21 +21,31 @@ describe('guessViewportWidth', () => {
 
 describe('withRenderedPage', () => {
   it('puts the page in #root, inert and marked, and its styles at the end of the head', () => {
-    const html = withRenderedPage(INDEX, { html: '<h1>Style</h1>', css: '.a{color:red}' });
+    const html = withRenderedPage(INDEX, { html: '<h1>Style</h1>', css: '.a{color:red}', queries: [] });
     expect(html).toBe(
       '<!doctype html><html><head><title>Jacaranda</title><script defer src=/main.js></script><style data-server-rendered>.a{color:red}</style></head><body><div id="root" inert data-server-rendered><h1>Style</h1></div></body></html>',
     );
   });
 
   it('cannot be made to close its <style> early', () => {
-    const html = withRenderedPage(INDEX, { html: '', css: '.a::after{content:"</style><script>alert(1)</script>"}' });
+    const html = withRenderedPage(INDEX, { html: '', css: '.a::after{content:"</style><script>alert(1)</script>"}', queries: [] });
     expect(html).not.toContain('</style><script>');
     expect(html.match(/<\/style>/g)).toHaveLength(1);
   });
 
+  it('sends the answers the page was drawn with after #root, as JSON no text in them can break out of', () => {
+    const queries = [{ endpointName: 'getProductReviews', arg: 'p1', value: [{ body: 'Fits well </script><script>alert(1)</script>' }] }];
+    const html = withRenderedPage(INDEX, { html: '<h1>Style</h1>', css: '', queries });
+    expect(html).toContain('<h1>Style</h1></div><script type="application/json" id="storefront-server-queries">');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const opening = 'id="storefront-server-queries">';
+    const json = html.slice(html.indexOf(opening) + opening.length, html.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual(queries);
+  });
+
   it('leaves a page without an empty #root as it is', () => {
     const other = INDEX.replace('<div id=root></div>', '<div id=app></div>');
-    expect(withRenderedPage(other, { html: '<h1>x</h1>', css: '' })).toBe(other);
+    expect(withRenderedPage(other, { html: '<h1>x</h1>', css: '', queries: [] })).toBe(other);
   });
 });
 
@@ -143,7 +153,9 @@ describe('renderPage', () => {
         shell,
         loadRemoteBundle: (manifest) => {
           loaded.push(manifest);
-          return Promise.resolve({ renderRegion: (ask) => (asked.push(ask), Promise.resolve({ html: '<h1>Shop</h1>', css: '.shop{}' })) });
+          return Promise.resolve({
+            renderRegion: (ask) => (asked.push(ask), Promise.resolve({ html: '<h1>Shop</h1>', css: '.shop{}', queries: [{ endpointName: 'getCategories', arg: undefined, value: [] }] })),
+          });
         },
         timeoutMs: 1000,
       },
@@ -151,7 +163,11 @@ describe('renderPage', () => {
     expect(loaded).toEqual(['http://cdn/mfe-catalog/1.4.0/mf-manifest.json']);
     // The shopper's cookies go with it: the region's api requests are theirs.
     expect(asked).toEqual([{ module: 'ShopPage', pathname: '/shop', search: '?page=2', config: { apiBase: 'http://127.0.0.1:4000' }, viewportWidth: 412, cookie: 'sf_shopper=abc' }]);
-    expect(page).toEqual({ html: '<header>/shop</header><main>[mfe-catalog/ShopPage@1.4.0]<h1>Shop</h1></main>', css: '.shell{}\n.shop{}' });
+    expect(page).toEqual({
+      html: '<header>/shop</header><main>[mfe-catalog/ShopPage@1.4.0]<h1>Shop</h1></main>',
+      css: '.shell{}\n.shop{}',
+      queries: [{ endpointName: 'getCategories', arg: undefined, value: [] }],
+    });
   });
 
   it('renders nothing for a path without a page module, or whose remote is not composed', async () => {

@@ -13,10 +13,12 @@ import vm from 'node:vm';
 import { modulesForPath } from '../../shell/src/federation/routeModules';
 import {
   SERVER_BUNDLE_PATH,
+  SERVER_QUERIES_ELEMENT_ID,
   SERVER_RENDERED_ATTRIBUTE,
   type RegionRender,
   type RegionRenderRequest,
   type RemoteServerBundle,
+  type ServerQueryEntry,
   type ServerRenderedRegion,
   type ShellServerBundle,
 } from '../../shared/src/ssr/contract';
@@ -99,6 +101,8 @@ export interface RenderedPage {
   /** What goes inside #root. */
   html: string;
   css: string;
+  /** The answers the page was drawn with: the browser's store starts with them. */
+  queries: ServerQueryEntry[];
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
@@ -135,7 +139,7 @@ export async function renderPage(
   if (!region) return null;
   const rendered: ServerRenderedRegion = { remote: page.remote, module: page.module, version: composed.version, html: region.html };
   const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered });
-  return { html: frame.html, css: `${frame.css}\n${region.css}` };
+  return { html: frame.html, css: `${frame.css}\n${region.css}`, queries: Array.isArray(region.queries) ? region.queries : [] };
 }
 
 /** A stylesheet's text as the content of a <style> element. */
@@ -143,12 +147,21 @@ function styleText(css: string): string {
   return css.replace(/<\/(style)/gi, '<\\/$1');
 }
 
-/** index.html with the rendered page in #root (inert until the browser's own render) and its styles in the head. */
+/** JSON as the content of a <script>: a `<` in a review's text cannot end the element early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * index.html with the rendered page in #root (inert until the browser's own render), its styles
+ * in the head, and the answers it was drawn with after it, for the browser's store.
+ */
 export function withRenderedPage(indexHtml: string, page: RenderedPage): string {
   const root = /<div id="?root"?><\/div>/.exec(indexHtml);
   const headEnd = indexHtml.indexOf('</head>');
   if (!root || headEnd < 0 || headEnd > root.index) return indexHtml;
   const style = `<style ${SERVER_RENDERED_ATTRIBUTE}>${styleText(page.css)}</style>`;
-  const filledRoot = `<div id="root" inert ${SERVER_RENDERED_ATTRIBUTE}>${page.html}</div>`;
+  const queries = page.queries.length > 0 ? `<script type="application/json" id="${SERVER_QUERIES_ELEMENT_ID}">${scriptJson(page.queries)}</script>` : '';
+  const filledRoot = `<div id="root" inert ${SERVER_RENDERED_ATTRIBUTE}>${page.html}</div>${queries}`;
   return `${indexHtml.slice(0, headEnd)}${style}${indexHtml.slice(headEnd, root.index)}${filledRoot}${indexHtml.slice(root.index + root[0].length)}`;
 }

@@ -32,14 +32,17 @@ async function start() {
   const { createStorefrontStore } = await import(/* webpackMode: "eager" */ '@storefront/shared');
   await nextTask();
   // Evaluated in this order: the page-wide styles before the components' own.
-  const [, , { App }, { prefetchPageData }] = await Promise.all([
+  const [, , { App }, { prefetchPageData }, { readServerQueries, startWithServerQueries }] = await Promise.all([
     import(/* webpackMode: "eager" */ '@storefront/shared/styles.css'),
     import(/* webpackMode: "eager" */ './shell.css'),
     import(/* webpackMode: "eager" */ './app/App'),
     import(/* webpackMode: "eager" */ './app/prefetchPageData'),
+    import(/* webpackMode: "eager" */ './app/serverQueries'),
   ]);
   await nextTask();
   const store = createStorefrontStore({ config: composition.config ?? {}, fetchFn: fetchWithEarlyAnswers });
+  // Before the prefetches: what the server drew with is in the store, and they need not ask again.
+  startWithServerQueries(store, readServerQueries(document));
   const pageData = Promise.all([prefetchPageData(store, window.location), prefetchRemotePageData(modules, store, window.location)]);
   await Promise.race([Promise.all([pageModules, pageData]), waitedLongEnough]);
   await nextTask();

@@ -24,10 +24,23 @@ export interface RegionRenderRequest {
   cookie?: string;
 }
 
+/**
+ * One answer a server render's store holds: RTK Query's endpoint, the argument it was asked with
+ * and what the api answered. The browser's store starts with these (RTK Query's
+ * `upsertQueryEntries`), so its first render draws what the server drew without asking again.
+ */
+export interface ServerQueryEntry {
+  endpointName: string;
+  arg: unknown;
+  value: unknown;
+}
+
 export interface RegionRender {
   html: string;
   /** The stylesheets the HTML needs, in cascade order. */
   css: string;
+  /** The answers the region was drawn with (a bundle built before they were sent may omit them). */
+  queries?: ServerQueryEntry[];
 }
 
 /** What `server/render.js` exports. `null`: this module is not rendered on the server. */
@@ -63,3 +76,6 @@ export const SERVER_BUNDLE_PATH = 'server/render.js';
 
 /** Marks what the server rendered, so the browser can tell it from what it renders itself. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/** The id of the page's <script type="application/json"> holding the region's ServerQueryEntry[]. */
+export const SERVER_QUERIES_ELEMENT_ID = 'storefront-server-queries';

@@ -71,6 +71,28 @@ describe('regionRenderer', () => {
     expect(rendered?.html).toBe(`<p>list<!-- -->: <!-- -->${categories.map((category) => category.name).join(', ')}<!-- -->; cart <!-- -->0</p>`);
   });
 
+  it('gives the answers it drew with, for the browser’s store to start with', async () => {
+    const categories: unknown = await (await fetch(`${testApiUrl()}/categories`)).json();
+    const rendered = await renderRegion(ask());
+    const byEndpoint = new Map(rendered?.queries?.map((entry) => [entry.endpointName, entry]));
+    expect([...byEndpoint.keys()].sort()).toEqual(['getCart', 'getCategories']);
+    expect(byEndpoint.get('getCategories')).toEqual({ endpointName: 'getCategories', arg: undefined, value: categories });
+    expect(byEndpoint.get('getCart')?.value).toEqual([]);
+  });
+
+  it('gives no answer the api failed and sample data stood in for: the browser asks again', async () => {
+    // Nothing listens here: the reads fail and sample data answers them (§7).
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const rendered = await renderRegion(ask({ config: { apiBase: 'http://127.0.0.1:9' } }));
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('getCategories failed; showing sample data'), expect.anything());
+      expect(rendered?.html).toContain('; cart');
+      expect(rendered?.queries).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('asks the api as the shopper whose cookie came with the page: their cart', async () => {
     const products = (await (await fetch(`${testApiUrl()}/products?limit=50`)).json()) as Product[];
     const product = products.find((candidate) => !candidate.has_variants && !candidate.out_of_stock && candidate.available_stock >= 3);

@@ -8,8 +8,9 @@ import { Provider } from 'react-redux';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
 import { baseApi } from '../api/baseApi';
 import { createStorefrontStore, type AppStore } from '../store/createStore';
+import { sampleDataSlice } from '../store/sampleDataSlice';
 import { collectedCss } from './collectedCss';
-import type { RegionRenderRequest, RemoteServerBundle } from './contract';
+import type { RegionRenderRequest, RemoteServerBundle, ServerQueryEntry } from './contract';
 import { ServerViewportWidth } from './viewport';
 
 export interface ServerPage {
@@ -37,6 +38,20 @@ export interface ServerRenderedModule {
   Component: ComponentType;
   /** The module's own `prefetchPageData`: the data its first render shows. */
   prefetchPageData?: (store: AppStore, location: { pathname: string; search: string }) => Promise<unknown>;
+}
+
+/**
+ * The answers the render's store holds, to send with the page (contract.ts). Not a read the api
+ * failed and sample data answered (§7): the browser asks the api for that one itself.
+ */
+export function fulfilledQueries(store: AppStore): ServerQueryEntry[] {
+  const state = store.getState();
+  const sampled = new Set(state[sampleDataSlice.reducerPath].endpoints);
+  return Object.values(state[baseApi.reducerPath].queries).flatMap((entry) =>
+    entry?.status === 'fulfilled' && entry.data !== undefined && !sampled.has(entry.endpointName)
+      ? [{ endpointName: entry.endpointName, arg: entry.originalArgs, value: entry.data }]
+      : [],
+  );
 }
 
 /**
@@ -75,7 +90,7 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
         store,
         request,
       );
-      return html ? { html, css: collectedCss() } : null;
+      return html ? { html, css: collectedCss(), queries: fulfilledQueries(store) } : null;
     } finally {
       releaseStore(store);
     }
