@@ -18,6 +18,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Text as React writes it into HTML. */
+const escapedHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
 describe('a page rendered on the server', () => {
@@ -37,14 +40,39 @@ describe('a page rendered on the server', () => {
     expect(styles).toContain('.shell-header');
   });
 
+  it('sends the home page with its categories and carousels filled, as the api lists them', async () => {
+    const popular = (await (await fetch(shellUrl('/api/products?is_popular=true&sort=popularity&limit=8'))).json()) as { name: string }[];
+    const categories = (await (await fetch(shellUrl('/api/categories'))).json()) as { name: string }[];
+    const html = await (await fetch(shellUrl('/'), { headers: { 'User-Agent': PHONE } })).text();
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(popular.length).toBeGreaterThan(0);
+    for (const product of popular) expect(root).toContain(escapedHtml(product.name));
+    for (const category of categories.slice(0, 3)) expect(root).toContain(escapedHtml(category.name));
+    // No skeleton: every section is drawn.
+    expect(root).not.toContain('aria-busy="true"');
+  });
+
+  it('is taken over by a browser render that draws the server’s answers without asking the api for them again', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(shellUrl('/'));
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThanOrEqual(3);
+    expect(asked.filter((path) => /^\/api\/(products|categories)\b/.test(path))).toEqual([]);
+    // The answers a shopper's own request must give stay theirs to ask for: the cart is asked.
+    expect(asked).toContain('/api/cart');
+    await context.close();
+  });
+
   it('sends the shop with the products of the page asked for, as the api lists them', async () => {
     const answer = await fetch(shellUrl('/api/products?sort=popularity&page=2&limit=12'));
     const listing = (await answer.json()) as { name: string }[];
     const count = Number(answer.headers.get('x-total-count'));
     const html = await (await fetch(shellUrl('/shop?page=2&sort=popularity'))).text();
     expect(html).toContain(`Showing 13–24 of ${count} products`);
-    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
-    for (const product of listing.slice(0, 3)) expect(html).toContain(escaped(product.name));
+    for (const product of listing.slice(0, 3)) expect(html).toContain(escapedHtml(product.name));
     // A wider screen gets the desktop header.
     expect(html).toContain('aria-label="Main"');
   });

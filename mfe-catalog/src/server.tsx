@@ -3,10 +3,10 @@
  * rendered by the shell's server for a first visit (shared/src/ssr/contract.ts).
  */
 import { regionRenderer } from '@storefront/shared/ssr/server';
-import HomePage from './exposes/HomePage';
+import HomePage, { prefetchPageData as prefetchHomePage } from './exposes/HomePage';
 import ShopPage, { prefetchPageData as prefetchShopPage } from './exposes/ShopPage';
 
 export const renderRegion = regionRenderer({
-  HomePage: { path: '/', Component: HomePage },
+  HomePage: { path: '/', Component: HomePage, prefetchPageData: prefetchHomePage },
   ShopPage: { path: '/shop/*', Component: ShopPage, prefetchPageData: prefetchShopPage },
 });

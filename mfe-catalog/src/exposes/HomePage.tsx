@@ -1,7 +1,10 @@
 import { CategoryTiles } from '../features/home/CategoryTiles';
+import { HOME_CAROUSELS } from '../features/home/homeQueries';
 import { ProductCarousel } from '../features/home/ProductCarousel';
 import { Link } from '@storefront/shared';
 import '../features/home/home.css';
+
+export { prefetchHomePage as prefetchPageData } from '../features/home/homeQueries';
 
 /** The home page: a hero, the categories, and carousels of popular, new and on-sale products from the api. */
 export default function HomePage() {
@@ -31,19 +34,19 @@ export default function HomePage() {
         </section>
         <ProductCarousel
           title="Popular products"
-          query={{ is_popular: true, sort: 'popularity' }}
+          query={HOME_CAROUSELS.popular}
           viewAll="/shop?sort=popularity"
           empty={<p>Nothing is trending right now. <Link to="/shop">Browse the shop</Link></p>}
         />
         <ProductCarousel
           title="New arrivals"
-          query={{ is_new: true, sort: 'newest' }}
+          query={HOME_CAROUSELS.newArrivals}
           viewAll="/shop?is_new=true&sort=newest"
           empty={<p>No new arrivals this week. <Link to="/shop">Browse the shop</Link></p>}
         />
         <ProductCarousel
           title="On sale"
-          query={{ on_sale: true }}
+          query={HOME_CAROUSELS.onSale}
           viewAll="/shop?on_sale=true"
           empty={<p>Nothing is on sale right now. <Link to="/shop">Browse the shop</Link></p>}
         />

@@ -2,8 +2,7 @@ import { Link, type ProductQuery, useGetProductsQuery } from '@storefront/shared
 import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ProductCard } from '../products/ProductCard';
 import { CardPlaceholder } from '../products/ProductGrid';
-
-const CAROUSEL_SIZE = 8;
+import { carouselQuery } from './homeQueries';
 
 interface ProductCarouselProps {
   title: string;
@@ -20,7 +19,7 @@ interface ProductCarouselProps {
 export function ProductCarousel({ title, query, viewAll, empty }: ProductCarouselProps) {
   const headingId = useId();
   const track = useRef<HTMLUListElement>(null);
-  const { data, isLoading, isError, refetch } = useGetProductsQuery({ ...query, limit: CAROUSEL_SIZE });
+  const { data, isLoading, isError, refetch } = useGetProductsQuery(carouselQuery(query));
   // The cards are drawn in a transition: React yields to the browser between them instead of
   // drawing every carousel's cards in one long task as their answers arrive.
   const shown = useDeferredValue(data);
