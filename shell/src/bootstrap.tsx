@@ -23,7 +23,8 @@ async function start() {
   const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_PAGE_MS));
   const modules = modulesForThisPage();
   const pageModules = startLoadingRemoteModules(modules);
-  await settleShopperCookie(composition.config?.apiBase ?? SHELL_API_BASE);
+  // The store's first requests carry the shopper cookie; the modules are evaluated meanwhile.
+  const cookieSettled = settleShopperCookie(composition.config?.apiBase ?? SHELL_API_BASE);
   // The modules below are in this chunk (eager), but each is evaluated in a task of its own
   // (app/nextTask.ts): together they were one task of 300–600 ms on a throttled phone.
   await nextTask();
@@ -40,6 +41,7 @@ async function start() {
     import(/* webpackMode: "eager" */ './app/serverQueries'),
   ]);
   await nextTask();
+  await cookieSettled;
   const store = createStorefrontStore({ config: composition.config ?? {}, fetchFn: fetchWithEarlyAnswers });
   // Before the prefetches: what the server drew with is in the store, and they need not ask again.
   startWithServerQueries(store, readServerQueries(document));
