@@ -93,3 +93,8 @@ export function forgetRemoteComponent(remote: RemoteName, module: string): void 
   components.delete(`${remote}/${module}`);
   loads.delete(`${remote}/${module}`);
 }
+
+/** As the composed shell's: when the module began loading (performance.now()), if it has. */
+export function loadStartedAt(remote: RemoteName, module: string): number | undefined {
+  return loads.get(`${remote}/${module}`)?.startedAt;
+}

@@ -80,3 +80,11 @@ export function forgetRemoteComponent(remote: RemoteName, module: string): void 
   components.delete(`${remote}/${module}`);
   loads.delete(`${remote}/${module}`);
 }
+
+/**
+ * When the module began loading (performance.now()), if it has. The page's own modules begin
+ * before React renders (startLoadingRemoteModules): the shopper has been waiting since then.
+ */
+export function loadStartedAt(remote: RemoteName, module: string): number | undefined {
+  return loads.get(`${remote}/${module}`)?.startedAt;
+}

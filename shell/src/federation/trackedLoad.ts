@@ -2,10 +2,15 @@
  * A module load that remembers whether it has arrived, so `lazy` can draw its component on the
  * first render when it has (remoteComponent.ts, and the monolith build's stand-in for it).
  */
-export type TrackedLoad<Module> = Promise<Module> & { status?: 'fulfilled'; value?: Module };
+export type TrackedLoad<Module> = Promise<Module> & {
+  status?: 'fulfilled';
+  value?: Module;
+  /** When it began (performance.now()): a region's "taking longer" message counts from then. */
+  startedAt?: number;
+};
 
 export function trackLoad<Module>(load: Promise<Module>): TrackedLoad<Module> {
-  const tracked: TrackedLoad<Module> = load;
+  const tracked: TrackedLoad<Module> = Object.assign(load, { startedAt: performance.now() });
   tracked.then(
     (value) => {
       Object.assign(tracked, { status: 'fulfilled', value });

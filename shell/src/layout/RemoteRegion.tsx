@@ -2,7 +2,7 @@ import { ErrorBoundary, Skeleton, type ServerRenderedRegion } from '@storefront/
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { RemoteName } from '../federation/composition';
 import './federation.css';
-import { forgetRemoteComponent, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
+import { forgetRemoteComponent, loadStartedAt, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
 import type { RemoteModule } from '../federation/remoteModules';
 import { useServerRegion } from './serverRegion';
 
@@ -51,13 +51,18 @@ function RegionProblem({ children, onRetry }: { children: ReactNode; onRetry: ()
   );
 }
 
-/** The loading state, which turns into a message when the remote is slow (a hung server, say). */
-function Loading({ loading, label, onRetry }: { loading: ReactNode; label: string; onRetry: () => void }) {
+/**
+ * The loading state, which turns into a message when the remote is slow (a hung server, say):
+ * SLOW_REGION_MS after its module began loading, which for the page's own module is before the
+ * first render (the shopper has been waiting since), else when the region first asked for it.
+ */
+function Loading({ loading, label, onRetry, remote, module }: { loading: ReactNode; label: string; onRetry: () => void; remote: RemoteName; module: string }) {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setSlow(true), SLOW_REGION_MS);
+    const waited = performance.now() - (loadStartedAt(remote, module) ?? performance.now());
+    const timer = setTimeout(() => setSlow(true), Math.max(0, SLOW_REGION_MS - waited));
     return () => clearTimeout(timer);
-  }, []);
+  }, [remote, module]);
   if (!slow) return <>{loading}</>;
   return <RegionProblem onRetry={onRetry}>Sorry, {label} is taking longer than usual to load.</RegionProblem>;
 }
@@ -102,7 +107,7 @@ function BrowserRegion<Remote extends RemoteName, Props extends object>({ remote
       resetKey={`${String(resetKey)}:${attempt}`}
       fallback={() => (quiet ? null : <RegionProblem onRetry={retry}>Sorry, {label} is not available right now.</RegionProblem>)}
     >
-      <Suspense key={attempt} fallback={quiet ? null : <Loading loading={loading ?? <PageSkeleton />} label={label} onRetry={retry} />}>
+      <Suspense key={attempt} fallback={quiet ? null : <Loading loading={loading ?? <PageSkeleton />} label={label} onRetry={retry} remote={remote} module={module} />}>
         <RemoteMarker remote={remote} module={module}>
           {/* eslint-disable-next-line react-hooks/static-components -- remoteComponent keeps one lazy component per module, so its identity is stable across renders */}
           <Component {...(props ?? ({} as Props))} />
