@@ -81,8 +81,8 @@ async function readPage<Value>(cdp: CDPSession, expression: string): Promise<Val
 
 /**
  * Waits until every request but pictures has finished, the browser has rendered a server-rendered
- * page itself (its #root is no longer inert), and no new LCP candidate or long task has appeared
- * for a while (pictures far down the page may still be arriving under throttling: waiting for them
+ * page itself (its #root is no longer inert), FCP and LCP are known, and no new LCP candidate or
+ * long task has appeared for a while (pictures far down the page may still be arriving under throttling: waiting for them
  * all would add minutes and change no figure), or until the time is up.
  */
 async function settle(page: Page, cdp: CDPSession, requests: Map<string, Captured>, timeoutMs: number): Promise<void> {
@@ -91,11 +91,14 @@ async function settle(page: Page, cdp: CDPSession, requests: Map<string, Capture
   let lastSignature = '';
   while (Date.now() < deadline) {
     const pending = [...requests.values()].some((request) => !request.finished && !request.failed && request.type !== 'Image' && request.type !== 'Font' && request.type !== 'Media');
+    // Not settled while the server's page is still showing, or before the observers have
+    // delivered FCP and LCP: they come in low-priority tasks, which a busy, throttled main thread
+    // runs a second or more after the paint.
     const signature = await readPage<string>(
       cdp,
-      '(() => { const t = window.__benchTimings; return (document.querySelector("#root[inert]") ? "server " : "") + (t ? t.lcp + ":" + t.longTasks.length : ""); })()',
+      '(() => { const t = window.__benchTimings; const waiting = !t || !(t.fcp >= 0) || !(t.lcp >= 0) || document.querySelector("#root[inert]"); return (waiting ? "waiting " : "") + (t ? t.lcp + ":" + t.longTasks.length : ""); })()',
     );
-    if (pending || signature !== lastSignature || signature.startsWith('server')) {
+    if (pending || signature !== lastSignature || signature.startsWith('waiting')) {
       lastChange = Date.now();
       lastSignature = signature;
     } else if (Date.now() - lastChange >= QUIET_MS) {
@@ -151,9 +154,13 @@ export async function measureRoute(browser: Browser, url: string): Promise<Route
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
     await page.waitForLoadState('load', { timeout: 60_000 });
     await settle(page, cdp, requests, 30_000);
-    const raw = await readPage<{ fcp: number; lcp: number; cls: number; longTasks: [number, number][] }>(cdp, 'window.__benchTimings');
+    // By value, as JSON: a timing the page never saw (NaN) arrives as null.
+    const read = await readPage<{ fcp: number | null; lcp: number | null; cls: number; longTasks: [number, number][] }>(cdp, 'window.__benchTimings');
+    const raw = { ...read, fcp: read.fcp ?? Number.NaN, lcp: read.lcp ?? Number.NaN };
+    // From the first paint; from the start if the page reported none (the odd cold first load).
+    const tbtFrom = Number.isNaN(raw.fcp) ? 0 : raw.fcp;
     const tbt = raw.longTasks
-      .filter(([start]) => start >= raw.fcp)
+      .filter(([start]) => start >= tbtFrom)
       .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
     return { ...(await firstLoadFiles(cdp, requests, url)), fcp: raw.fcp, lcp: raw.lcp, tbt, cls: raw.cls };
   } finally {
