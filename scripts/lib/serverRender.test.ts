@@ -154,7 +154,17 @@ describe('renderPage', () => {
         loadRemoteBundle: (manifest) => {
           loaded.push(manifest);
           return Promise.resolve({
-            renderRegion: (ask) => (asked.push(ask), Promise.resolve({ html: '<h1>Shop</h1>', css: '.shop{}', queries: [{ endpointName: 'getCategories', arg: undefined, value: [] }] })),
+            renderRegion: (ask) => (
+              asked.push(ask),
+              Promise.resolve({
+                html: '<h1>Shop</h1>',
+                css: '.shop{}',
+                queries: [
+                  { endpointName: 'getCategories', arg: undefined, value: [] },
+                  { endpointName: 'getCart', arg: undefined, value: [] },
+                ],
+              })
+            ),
           });
         },
         timeoutMs: 1000,
@@ -166,6 +176,7 @@ describe('renderPage', () => {
     expect(page).toEqual({
       html: '<header>/shop</header><main>[mfe-catalog/ShopPage@1.4.0]<h1>Shop</h1></main>',
       css: '.shell{}\n.shop{}',
+      // Not the cart: the browser's entry asks for it early, and its store takes that answer.
       queries: [{ endpointName: 'getCategories', arg: undefined, value: [] }],
     });
   });
