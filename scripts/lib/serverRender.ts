@@ -10,7 +10,7 @@
  */
 import { isBuiltin } from 'node:module';
 import vm from 'node:vm';
-import { EARLY_ANSWERED_ENDPOINTS } from '../../shell/src/app/earlyAnswers';
+import { EARLY_ANSWERED_ENDPOINTS } from '../../shell/src/app/earlyAnsweredEndpoints';
 import { modulesForPath } from '../../shell/src/federation/routeModules';
 import {
   SERVER_BUNDLE_PATH,
@@ -140,7 +140,7 @@ export async function renderPage(
   if (!region) return null;
   const rendered: ServerRenderedRegion = { remote: page.remote, module: page.module, version: composed.version, html: region.html };
   const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered });
-  // Not those the browser's entry asks for early: its store takes that answer (earlyAnswers.ts).
+  // Not those the browser's entry asks for early: its store takes that answer.
   const queries = (Array.isArray(region.queries) ? region.queries : []).filter((entry) => !EARLY_ANSWERED_ENDPOINTS.has(entry.endpointName));
   return { html: frame.html, css: `${frame.css}\n${region.css}`, queries };
 }

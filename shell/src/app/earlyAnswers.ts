@@ -16,13 +16,6 @@ import { settleShopperCookie } from './shopperIdentity';
 
 const early = new Map<string, Promise<Response | undefined>>();
 
-/**
- * The api slice's endpoints for what requestPageDataEarly asks for. Their answers must reach the
- * store through the first request for them: an early answer nobody took would be handed, stale,
- * to a later request (after an add to cart, say).
- */
-export const EARLY_ANSWERED_ENDPOINTS: ReadonlySet<string> = new Set(['getProduct', 'getCart']);
-
 /** Asks for the data the page at this address draws first. */
 export function requestPageDataEarly(apiBase: string, { href, pathname, search }: { href: string; pathname: string; search: string }): void {
   const productId = productIdFromAddress(pathname, search);

@@ -5,7 +5,7 @@
  * shop's products, and no wait for them before the page answers input.
  */
 import { baseApi, SERVER_QUERIES_ELEMENT_ID, type AppStore, type ServerQueryEntry } from '@storefront/shared';
-import { EARLY_ANSWERED_ENDPOINTS } from './earlyAnswers';
+import { EARLY_ANSWERED_ENDPOINTS } from './earlyAnsweredEndpoints';
 
 function isEntry(value: unknown): value is ServerQueryEntry {
   return typeof value === 'object' && value !== null && typeof (value as { endpointName?: unknown }).endpointName === 'string' && 'value' in value;
