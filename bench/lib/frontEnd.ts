@@ -82,8 +82,9 @@ async function readPage<Value>(cdp: CDPSession, expression: string): Promise<Val
 /**
  * Waits until every request but pictures has finished, the browser has rendered a server-rendered
  * page itself (its #root is no longer inert), FCP and LCP are known, and no new LCP candidate or
- * long task has appeared for a while (pictures far down the page may still be arriving under throttling: waiting for them
- * all would add minutes and change no figure), or until the time is up.
+ * long task has appeared for a while (pictures far down the page may still be arriving under
+ * throttling: waiting for them all would add minutes and change no figure), or until the time is
+ * up.
  */
 async function settle(page: Page, cdp: CDPSession, requests: Map<string, Captured>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
