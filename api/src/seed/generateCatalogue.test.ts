@@ -29,9 +29,9 @@ describe('the large catalogue generator', () => {
 });
 
 describe('npm run seed arguments', () => {
-  test('reads --products, --seed and --replace', () => {
-    expect(parseSeedArgs(['--products', '100000'])).toEqual({ products: 100000, seed: expect.any(Number), replace: false });
-    expect(parseSeedArgs(['--products', '5', '--seed', '7', '--replace'])).toEqual({ products: 5, seed: 7, replace: true });
+  test('reads --products, --seed, --replace and --no-reviews', () => {
+    expect(parseSeedArgs(['--products', '100000'])).toEqual({ products: 100000, seed: expect.any(Number), replace: false, reviews: true });
+    expect(parseSeedArgs(['--products', '5', '--seed', '7', '--replace', '--no-reviews'])).toEqual({ products: 5, seed: 7, replace: true, reviews: false });
   });
 
   test.each([[[]], [['--products']], [['--products', 'many']], [['--products', '0']], [['--items', '5']]])('refuses %j', (args) => {
@@ -53,8 +53,8 @@ describe.each(testDatabases())('seeding a large catalogue ($name)', (target) => 
 
   test('leaves a shop with products alone unless told to replace them, then lists and searches the new ones', async () => {
     const before = await indexes();
-    await expect(seedLargeCatalogue(ctx.database, { products: 300, seed: 1, replace: false })).rejects.toThrow(/--replace/);
-    expect(await seedLargeCatalogue(ctx.database, { products: 300, seed: 1, replace: true })).toBe(300);
+    await expect(seedLargeCatalogue(ctx.database, { products: 300, seed: 1, replace: false, reviews: true })).rejects.toThrow(/--replace/);
+    expect(await seedLargeCatalogue(ctx.database, { products: 300, seed: 1, replace: true, reviews: true })).toBe(300);
     // The bulk load dropped the secondary indexes and built them again, each as it was.
     expect(await indexes()).toEqual(before);
     expect(before.some((definition) => /product_search_document_trgm_idx .* gin/.test(definition))).toBe(true);
@@ -63,5 +63,18 @@ describe.each(testDatabases())('seeding a large catalogue ($name)', (target) => 
     const found = await ctx.app.inject({ url: '/products?search=karoo&limit=100' });
     expect(Number(found.headers['x-total-count'])).toBeGreaterThan(0);
     expect(found.json<{ name: string }[]>().every((product) => /karoo/i.test(product.name))).toBe(true);
+    const reviews = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM reviews');
+    expect(reviews.rows[0]?.n).toBeGreaterThan(300);
+  }, DATABASE_TIMEOUT_MS);
+
+  test('--no-reviews seeds the products with their ratings but writes no reviews', async () => {
+    expect(await seedLargeCatalogue(ctx.database, { products: 200, seed: 2, replace: true, reviews: false })).toBe(200);
+    const { rows } = await ctx.database.query<{ reviews: number; rated: number }>(
+      'SELECT (SELECT count(*)::int FROM reviews) AS reviews, (SELECT count(*)::int FROM products WHERE reviews_count > 0) AS rated',
+    );
+    expect(rows[0]).toEqual({ reviews: 0, rated: expect.any(Number) });
+    expect(rows[0]?.rated).toBeGreaterThan(50);
+    const listed = await ctx.app.inject({ url: '/products?limit=1' });
+    expect(listed.headers['x-total-count']).toBe('200');
   }, DATABASE_TIMEOUT_MS);
 });

@@ -44,6 +44,8 @@ export interface SeedDatabaseOptions {
    * or 10^5 seed on PGlite.
    */
   bulk?: boolean;
+  /** false: no written reviews (the products keep their ratings and counts). */
+  reviews?: boolean;
 }
 
 /** The tables a seed fills; their unique indexes stay, since triggers and keys rely on them. */
@@ -84,7 +86,7 @@ export async function seedDatabase(
     const products = catalogue();
     const rebuild = options.bulk ? await dropSecondaryIndexes(tx) : [];
     await insertCatalogue(tx, products);
-    await seedReviews(tx, products);
+    if (options.reviews !== false) await seedReviews(tx, products);
     for (const statement of rebuild) await tx.query(statement);
     return { productsInserted: products.length };
   });
