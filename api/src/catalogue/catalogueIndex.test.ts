@@ -264,6 +264,15 @@ describe.each(testDatabases())('catalogue index: when it answers ($name)', (targ
     await index.settled();
     expect(index.isCurrent).toBe(true);
 
+    // A change to many or all products: from the moment it is heard until everything has been
+    // read again, nothing is answered from the snapshot from before it.
+    source.tell('everything');
+    expect(index.isCurrent).toBe(false);
+    expect(index.listIds(filter, { offset: 0, limit: 5 })).toBeNull();
+    expect(index.suggestIds({ ...filter, terms: [] }, '', 5)).toBeNull();
+    await index.settled();
+    expect(index.listIds(filter, { offset: 0, limit: 5 })?.ids).toHaveLength(5);
+
     source.isListening = false;
     expect(index.listIds(filter, { offset: 0, limit: 5 })).toBeNull();
     // Deaf, it does not read (it could miss changes); hearing again means reloading everything.

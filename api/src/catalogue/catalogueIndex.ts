@@ -268,7 +268,10 @@ export class CatalogueIndex {
   private generation = 0;
   /** product id → generation of its last change not yet read back. */
   private readonly stale = new Map<string, number>();
+  /** The snapshot is behind the database (or missing) until everything is read again. */
   private needsFullLoad = true;
+  /** The snapshot is current but holds too many dead slots: read everything again to compact it. */
+  private wantsCompaction = false;
   private refreshing: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -494,17 +497,25 @@ export class CatalogueIndex {
     this.refreshing = this.refresh().finally(() => {
       this.refreshing = null;
       // A change heard after the loop's last look. Not while deaf: hearing again reloads anyway.
-      if (this.changes.isListening && (this.needsFullLoad || this.stale.size > 0)) this.scheduleRefresh();
+      if (this.changes.isListening && (this.needsFullLoad || this.wantsCompaction || this.stale.size > 0)) this.scheduleRefresh();
     });
   }
 
   private async refresh(): Promise<void> {
     try {
-      while (!this.closed && (this.needsFullLoad || this.stale.size > 0)) {
+      while (!this.closed && (this.needsFullLoad || this.wantsCompaction || this.stale.size > 0)) {
         // Reads begun while not listening could miss changes; listening again reloads everything.
         if (!this.changes.isListening) return;
-        if (this.needsFullLoad) {
+        if (this.needsFullLoad || this.wantsCompaction) {
+          if (this.needsFullLoad) {
+            // Behind from here on: the database answers until the new snapshot is in. (Keeping
+            // the old one current while reading served, and let the answer cache keep, a
+            // catalogue from before a '*' change such as a replaced catalogue.)
+            this.snapshot = null;
+            this.orders.clear();
+          }
           this.needsFullLoad = false;
+          this.wantsCompaction = false;
           const began = this.generation;
           const snapshot = await this.loadEverything();
           if (this.needsFullLoad || this.closed) continue;
@@ -535,7 +546,8 @@ export class CatalogueIndex {
           if (this.stale.get(id) === generation) this.stale.delete(id);
         }
         this.patchOrders(snapshot, versionBefore, removed, added);
-        if (snapshot.deadSlots > Math.max(MIN_DEAD_SLOTS_BEFORE_REBUILD, snapshot.liveCount)) this.needsFullLoad = true;
+        // Still current: it answers while the compacted copy is read (changes meanwhile go stale).
+        if (snapshot.deadSlots > Math.max(MIN_DEAD_SLOTS_BEFORE_REBUILD, snapshot.liveCount)) this.wantsCompaction = true;
       }
     } catch (error) {
       if (this.closed) return;

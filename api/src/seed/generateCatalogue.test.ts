@@ -77,4 +77,30 @@ describe.each(testDatabases())('seeding a large catalogue ($name)', (target) => 
     const listed = await ctx.app.inject({ url: '/products?limit=1' });
     expect(listed.headers['x-total-count']).toBe('200');
   }, DATABASE_TIMEOUT_MS);
+
+  test('listings asked while the catalogue is replaced answer the new catalogue once the seed is done', async () => {
+    // Shoppers keep browsing while a seed deletes the products and loads new ones: their answers
+    // from the empty shop in between, or from the index's copy of the old one, must not outlive it.
+    for (const [round, products] of [90, 130].entries()) {
+      let seeding = true;
+      const urls = ['/products?limit=1', '/products?limit=1&sort=price_asc', '/products/facets', '/search/suggest?q=ka'];
+      const shoppers = urls.map(async (url) => {
+        while (seeding) {
+          await ctx.app.inject({ url });
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+      });
+      await seedLargeCatalogue(ctx.database, { products, seed: 10 + round, replace: true, reviews: false });
+      // An outside writer's change is heard a moment after its commit; then nothing older is left.
+      await ctx.app.productDetailCache.sync();
+      await ctx.app.catalogueIndex.settled();
+      seeding = false;
+      await Promise.all(shoppers);
+      for (const url of urls.slice(0, 2)) {
+        expect((await ctx.app.inject({ url })).headers['x-total-count']).toBe(String(products));
+      }
+      const facets = await ctx.app.inject({ url: '/products/facets' });
+      expect(facets.json<{ total: number }>().total).toBe(products);
+    }
+  }, DATABASE_TIMEOUT_MS);
 });
