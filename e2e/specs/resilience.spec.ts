@@ -169,7 +169,9 @@ describe('when the api is down', () => {
       expect([address, drawnAfter < 3000]).toEqual([address, true]);
       expect(await page.getByRole('link', { name: 'Jacaranda home' }).isVisible()).toBe(true);
     }
-    // The cart page says it is still loading the cart (the shell gave up waiting for it).
+    // The cart page says it is still loading the cart (the shell gave up waiting for it): once the
+    // browser's render has replaced the server's, whose own requests to the api were answered.
+    await page.locator('#root[inert]').waitFor({ state: 'detached', timeout: 3000 });
     expect(await page.locator('.crt-page[aria-busy="true"]').isVisible()).toBe(true);
     await context.close();
   });

@@ -1,6 +1,6 @@
 /**
- * The first screen from the server (scripts/lib/serverRender.ts): the home page, the shop and
- * product pages arrive drawn, inside the header and footer, before any script has run; the browser's own render
+ * The first screen from the server (scripts/lib/serverRender.ts): the home page, the shop,
+ * product and cart pages arrive drawn, inside the header and footer, before any script has run; the browser's own render
  * then takes over in place and the page answers input.
  */
 import type { Browser } from 'playwright-core';
@@ -143,13 +143,63 @@ describe('a page rendered on the server', () => {
     expect(added.status).toBe(201);
     const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
     const theirs = await fetch(address, { headers: { Cookie: cookie } });
-    expect(quantity(await theirs.text())).toBe('2');
+    const html = await theirs.text();
+    expect(quantity(html)).toBe('2');
+    // The header counts the cart the page read.
+    expect(html).toContain('aria-label="Cart, 2 items"');
     // Theirs alone: no shared cache may keep it for another shopper.
     expect(theirs.headers.get('cache-control')).toBe('private, no-cache');
   });
 
+  it('sends the cart page with the lines of the shopper whose cookie came with it, and theirs alone', async () => {
+    const fresh = await (await fetch(shellUrl('/cart'))).text();
+    expect(fresh).toContain('data-remote="mfe-cart" data-remote-module="CartPage"');
+    expect(fresh).toContain('No products in the cart.');
+    const product = await simpleProductInStock();
+    const line = { id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty: 3 };
+    const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(line) });
+    expect(added.status).toBe(201);
+    const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const theirs = await fetch(shellUrl('/cart'), { headers: { Cookie: cookie } });
+    expect(theirs.headers.get('cache-control')).toBe('private, no-cache');
+    const html = await theirs.text();
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root).toContain(escapedHtml(product.name));
+    expect(root).toMatch(/class="sf-qty__input"[^>]* value="3"/);
+    expect(root).not.toContain('No products in the cart.');
+    // The header counts the same cart the page shows.
+    expect(root).toContain('aria-label="Cart, 3 items"');
+    // No skeleton in the page.
+    expect(root.slice(root.indexOf('data-remote="mfe-cart"'))).not.toContain('aria-busy="true"');
+    // Another shopper (no cookie) still gets an empty cart.
+    expect(await (await fetch(shellUrl('/cart'))).text()).not.toContain(escapedHtml(product.name));
+  });
+
+  it('hands the server’s cart page over to a browser render whose quantities save', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const product = await simpleProductInStock();
+    const line = { id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty: 1 };
+    const added = await context.request.post(shellUrl('/api/cart'), { data: line });
+    expect(added.status()).toBe(201);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl('/cart'));
+    // goto has waited for the takeover: the browser draws the same line, once.
+    expect(await page.locator('#root[inert]').count()).toBe(0);
+    const quantity = page.getByLabel(`Quantity of ${product.name}`);
+    expect(await quantity.count()).toBe(1);
+    expect(await quantity.inputValue()).toBe('1');
+    const saved = page.waitForResponse((response) => response.url().includes('/api/cart') && response.request().method() === 'PATCH');
+    await quantity.fill('2');
+    expect((await saved).ok()).toBe(true);
+    const cart = (await (await context.request.get(shellUrl('/api/cart'))).json()) as { id: string; qty: number }[];
+    expect(cart.find((item) => item.id === line.id)?.qty).toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('leaves a page whose remote has no server bundle to the browser', async () => {
-    const html = await (await fetch(shellUrl('/cart'))).text();
+    const html = await (await fetch(shellUrl('/login'))).text();
     expect(html).toMatch(/<div id=root><\/div>/);
     expect(html).not.toContain('data-server-rendered');
   });

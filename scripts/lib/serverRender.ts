@@ -139,9 +139,10 @@ export async function renderPage(
   });
   if (!region) return null;
   const rendered: ServerRenderedRegion = { remote: page.remote, module: page.module, version: composed.version, html: region.html };
-  const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered });
+  const answers = Array.isArray(region.queries) ? region.queries : [];
+  const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered, queries: answers });
   // Not those the browser's entry asks for early: its store takes that answer.
-  const queries = (Array.isArray(region.queries) ? region.queries : []).filter((entry) => !EARLY_ANSWERED_ENDPOINTS.has(entry.endpointName));
+  const queries = answers.filter((entry) => !EARLY_ANSWERED_ENDPOINTS.has(entry.endpointName));
   return { html: frame.html, css: `${frame.css}\n${region.css}`, queries };
 }
 

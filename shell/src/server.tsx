@@ -5,15 +5,19 @@
  */
 import '@storefront/shared/styles.css';
 import './shell.css';
-import { createStorefrontStore, type ShellServerBundle } from '@storefront/shared';
+import { baseApi, createStorefrontStore, type ShellServerBundle } from '@storefront/shared';
 import { collectedCss, releaseStore, renderPageElement } from '@storefront/shared/ssr/server';
 import { Frame } from './app/App';
 import { ServerRegionContext } from './layout/serverRegion';
 
 export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) => {
-  // Nobody is known on the server: the header shows a shopper who is not signed in, with no counts yet.
+  // Nobody is known on the server: the header shows a shopper who is not signed in, with no counts yet…
   const store = createStorefrontStore({ config: request.config });
   try {
+    // …unless the page's region asked the api as this shopper: then the header counts their cart.
+    const endpoints: Record<string, unknown> = baseApi.endpoints;
+    const known = (request.queries ?? []).filter(({ endpointName }) => Object.hasOwn(endpoints, endpointName));
+    if (known.length > 0) store.dispatch(baseApi.util.upsertQueryEntries(known as Parameters<typeof baseApi.util.upsertQueryEntries>[0]));
     const html = renderPageElement(
       <ServerRegionContext value={{ region: request.region }}>
         <Frame />

@@ -64,6 +64,8 @@ export interface ShellRenderRequest {
   config: Partial<StorefrontConfig>;
   /** The page's region, if its remote rendered it; otherwise the region shows its skeleton. */
   region: ServerRenderedRegion | null;
+  /** The answers the region was drawn with: the header counts the same cart the page shows. */
+  queries?: ServerQueryEntry[];
 }
 
 /** What the shell's server bundle exports. */
