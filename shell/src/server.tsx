@@ -5,9 +5,10 @@
  */
 import '@storefront/shared/styles.css';
 import './shell.css';
-import { baseApi, createStorefrontStore, type ShellServerBundle } from '@storefront/shared';
+import { createStorefrontStore, type ShellServerBundle } from '@storefront/shared';
 import { collectedCss, releaseStore, renderPageElement } from '@storefront/shared/ssr/server';
 import { Frame } from './app/App';
+import { upsertAnswers } from './app/serverQueries';
 import { ServerRegionContext } from './layout/serverRegion';
 
 export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) => {
@@ -15,9 +16,7 @@ export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) =
   const store = createStorefrontStore({ config: request.config });
   try {
     // …unless the page's region asked the api as this shopper: then the header counts their cart.
-    const endpoints: Record<string, unknown> = baseApi.endpoints;
-    const known = (request.queries ?? []).filter(({ endpointName }) => Object.hasOwn(endpoints, endpointName));
-    if (known.length > 0) store.dispatch(baseApi.util.upsertQueryEntries(known as Parameters<typeof baseApi.util.upsertQueryEntries>[0]));
+    upsertAnswers(store, request.queries ?? []);
     const html = renderPageElement(
       <ServerRegionContext value={{ region: request.region }}>
         <Frame />

@@ -24,14 +24,13 @@ export function readServerQueries(document: Document): ServerQueryEntry[] {
 }
 
 /**
- * Puts the answers in the store as if it had asked for them itself. Skipped: an endpoint this
+ * Puts the answers in the store as if it had asked for them itself, but those of an endpoint this
  * version of the api slice does not have (a remote's server bundle may be newer or older than the
- * shared package in the browser), and those the entry asked for early (earlyAnswers.ts), whose own
- * answer is waiting to be handed to the store's first request for them.
+ * shared package here). Returns how many it put; a failure is logged and puts none.
  */
-export function startWithServerQueries(store: AppStore, entries: readonly ServerQueryEntry[]): number {
+export function upsertAnswers(store: AppStore, entries: readonly ServerQueryEntry[]): number {
   const endpoints: Record<string, unknown> = baseApi.endpoints;
-  const usable = entries.filter(({ endpointName }) => Object.hasOwn(endpoints, endpointName) && !EARLY_ANSWERED_ENDPOINTS.has(endpointName));
+  const usable = entries.filter(({ endpointName }) => Object.hasOwn(endpoints, endpointName));
   if (usable.length === 0) return 0;
   try {
     store.dispatch(baseApi.util.upsertQueryEntries(usable as Parameters<typeof baseApi.util.upsertQueryEntries>[0]));
@@ -41,4 +40,13 @@ export function startWithServerQueries(store: AppStore, entries: readonly Server
     console.error('The answers the server sent with the page could not be used:', error);
     return 0;
   }
+}
+
+/**
+ * The browser's store starts with the server's answers (upsertAnswers), but those the entry asked
+ * for early (earlyAnswers.ts), whose own answer is waiting to be handed to the store's first
+ * request for them.
+ */
+export function startWithServerQueries(store: AppStore, entries: readonly ServerQueryEntry[]): number {
+  return upsertAnswers(store, entries.filter(({ endpointName }) => !EARLY_ANSWERED_ENDPOINTS.has(endpointName)));
 }
