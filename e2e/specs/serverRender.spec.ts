@@ -198,6 +198,35 @@ describe('a page rendered on the server', () => {
     await context.close();
   });
 
+  it('sends the wishlist page with the shopper’s own products, which the browser then draws without asking again', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const product = await simpleProductInStock();
+    const added = await context.request.post(shellUrl('/api/wishlist'), { data: { id: product.id } });
+    expect(added.ok()).toBe(true);
+    const html = await (await context.request.get(shellUrl('/wishlist'))).text();
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root).toContain('data-remote="mfe-cart" data-remote-module="WishlistPage"');
+    expect(root).toContain(escapedHtml(product.name));
+    expect(root.replace(/<!-- -->/g, '')).toContain('1 product saved for later.');
+    // The header counts the same wishlist.
+    expect(root).toContain('aria-label="Wishlist, 1 item"');
+    expect(await (await fetch(shellUrl('/wishlist'))).text()).not.toContain(escapedHtml(product.name));
+
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(shellUrl('/wishlist'));
+    expect(await page.locator('#root[inert]').count()).toBe(0);
+    expect(await page.getByTestId('wishlist-line').count()).toBe(1);
+    // The answer came with the page: the store started with it.
+    expect(asked).not.toContain('/api/wishlist');
+    await page.getByRole('button', { name: `Remove ${product.name} from wishlist` }).click();
+    await page.getByText('No products in the wishlist.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('leaves a page whose remote has no server bundle to the browser', async () => {
     const html = await (await fetch(shellUrl('/login'))).text();
     expect(html).toMatch(/<div id=root><\/div>/);

@@ -1,22 +1,26 @@
 /**
- * The cart remote's server bundle (server/render.js beside its manifest): the cart page, rendered
- * by the shell's server for a first visit (shared/src/ssr/contract.ts) with the lines of the
- * shopper whose cookie came with the page. The browser asks for the cart itself (the shell's entry
- * does, early), so the server's answer is not sent with the page.
+ * The cart remote's server bundle (server/render.js beside its manifest): the cart and wishlist
+ * pages, rendered by the shell's server for a first visit (shared/src/ssr/contract.ts) with the
+ * lines of the shopper whose cookie came with the page. The wishlist's answer travels with the
+ * page; the cart's does not, since the shell's entry asks for the cart itself, early.
  */
 import { baseApi, type AppStore } from '@storefront/shared';
 import { regionRenderer } from '@storefront/shared/ssr/server';
 import CartPage from './exposes/CartPage';
+import WishlistPage from './exposes/WishlistPage';
 
-/** The cart's lines, for a render before the page's own query runs. Settles when in or failed. */
-function prefetchCart(store: AppStore): Promise<unknown> {
-  const cart = store.dispatch(baseApi.endpoints.getCart.initiate());
-  return cart
+/** The page's one query, for a render before the page's own runs. Settles when in or failed. */
+function settled(query: { unwrap(): Promise<unknown>; unsubscribe(): void }): Promise<unknown> {
+  return query
     .unwrap()
     .catch(() => undefined)
-    .finally(() => cart.unsubscribe());
+    .finally(() => query.unsubscribe());
 }
+
+const prefetchCart = (store: AppStore) => settled(store.dispatch(baseApi.endpoints.getCart.initiate()));
+const prefetchWishlist = (store: AppStore) => settled(store.dispatch(baseApi.endpoints.getWishlist.initiate()));
 
 export const renderRegion = regionRenderer({
   CartPage: { path: '/cart', Component: CartPage, prefetchPageData: prefetchCart },
+  WishlistPage: { path: '/wishlist', Component: WishlistPage, prefetchPageData: prefetchWishlist },
 });
