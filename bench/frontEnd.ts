@@ -1,10 +1,10 @@
 /**
  * Sections 1 and 2 of the benchmark: each route of the composed store beside the same route of
- * the monolith build, loaded cold in Chromium under mobile throttling, `runs` times each. The
- * composed store is measured as shoppers get it (its first screens rendered on the server) and
- * rendered by the browser only, as the monolith is: the two composed figures side by side show
- * what the server render gives, and the browser-rendered one against the monolith what
- * federation costs.
+ * the monolith build, loaded cold in Chromium under mobile throttling, `runs` times each. Both
+ * builds are measured as shoppers get them (their first screens rendered on the server, by the
+ * same server code) and rendered by the browser only: the composed figures side by side show
+ * what the server render gives, and each against the monolith's the same way what federation
+ * costs, as shipped and in the browser alone.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +19,7 @@ import { BENCH_ROUTES, type Viewport } from './lib/routes';
 import { closeServer, listen, storePorts } from './lib/servers';
 import { median } from './lib/stats';
 
-export const BUILDS = ['composed', 'browser-rendered', 'monolith'] as const;
+export const BUILDS = ['composed', 'browser-rendered', 'monolith', 'server-rendered monolith'] as const;
 export type Build = (typeof BUILDS)[number];
 
 export interface RouteFigures {
@@ -58,8 +58,10 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
     compositionFile: path.join(work, 'composition.json'),
     serverRender: true,
     browserRenderedShellPort: ports.shell + 21,
+    serverRenderedMonolithPort: ports.shell + 22,
   });
   if (!store.browserRenderedShellUrl) throw new Error('the store did not serve its browser-rendered shell');
+  if (!store.serverRenderedMonolithUrl) throw new Error('the store did not serve the server-rendered monolith');
   const monolith = createStaticServer({
     root: path.join(ROOT, 'shell/dist-monolith'),
     spaFallback: 'index.html',
@@ -72,20 +74,25 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
     const [product] = (await (await fetch(`${store.apiUrl}/products?limit=1&sort=popularity`)).json()) as { link: string }[];
     if (!product) throw new Error('the api has no products to open');
     const routes = BENCH_ROUTES.map((route) => ({ ...route, path: route.path.replace('{product}', encodeURIComponent(product.link)) }));
-    const origins: Record<Build, string> = { composed: store.shellUrl, 'browser-rendered': store.browserRenderedShellUrl, monolith: `http://localhost:${monolithPort}` };
+    const origins: Record<Build, string> = {
+      composed: store.shellUrl,
+      'browser-rendered': store.browserRenderedShellUrl,
+      monolith: `http://localhost:${monolithPort}`,
+      'server-rendered monolith': store.serverRenderedMonolithUrl,
+    };
     const results: RouteFigures[] = [];
     for (const benchRoute of routes) {
       const { route, path: routePath } = benchRoute;
-      const measured: Record<Build, RouteMeasurement[]> = { composed: [], 'browser-rendered': [], monolith: [] };
+      const measured = Object.fromEntries(BUILDS.map((build) => [build, [] as RouteMeasurement[]])) as Record<Build, RouteMeasurement[]>;
       // Alternate the builds run by run, so a slow moment of the machine hits both alike.
       for (let run = 0; run < runs; run += 1) {
         for (const build of BUILDS) measured[build].push(await measureRoute(browser, new URL(routePath, origins[build]).toString()));
       }
-      const figures = { composed: medians(measured.composed), 'browser-rendered': medians(measured['browser-rendered']), monolith: medians(measured.monolith) };
+      const figures = Object.fromEntries(BUILDS.map((build) => [build, medians(measured[build])])) as RouteFigures['figures'];
       const composedFiles = [...measured.composed].sort((a, b) => a.gzipBytes - b.gzipBytes)[Math.floor(runs / 2)]?.files ?? [];
       results.push({ route, path: routePath, figures, composedFiles, budgetModelBytes: { desktop: firstLoadFromDist(benchRoute, 'desktop').gzipBytes, mobile: firstLoadFromDist(benchRoute, 'mobile').gzipBytes } });
       log(
-        `${route.padEnd(8)} composed ${(figures.composed.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures.composed.lcp.toFixed(0)} ms (browser-rendered ${figures['browser-rendered'].lcp.toFixed(0)} ms) | monolith ${(figures.monolith.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures.monolith.lcp.toFixed(0)} ms`,
+        `${route.padEnd(8)} composed ${(figures.composed.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures.composed.lcp.toFixed(0)} ms (browser-rendered ${figures['browser-rendered'].lcp.toFixed(0)} ms) | monolith ${(figures.monolith.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures['server-rendered monolith'].lcp.toFixed(0)} ms (browser-rendered ${figures.monolith.lcp.toFixed(0)} ms)`,
       );
     }
     return results;

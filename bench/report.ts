@@ -57,22 +57,27 @@ function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
     ),
   );
   const lcpRatios = table(
-    ['route', 'LCP browser-rendered − monolith (federation)', 'LCP ratio', 'TBT ratio', 'LCP composed − browser-rendered (server render)'],
-    routes.map(({ route, figures: { composed, 'browser-rendered': browserRendered, monolith } }) => [
+    ['route', 'LCP composed − monolith, server-rendered (federation as shipped)', 'LCP browser-rendered − monolith (federation, browser alone)', 'LCP ratio (browser alone)', 'TBT ratio (browser alone)', 'LCP composed − browser-rendered (server render)'],
+    routes.map(({ route, figures: { composed, 'browser-rendered': browserRendered, monolith, 'server-rendered monolith': monolithServerRendered } }) => [
       route,
+      ms(composed.lcp - monolithServerRendered.lcp),
       ms(browserRendered.lcp - monolith.lcp),
       ratio(browserRendered.lcp, monolith.lcp),
       ratio(browserRendered.tbt, monolith.tbt),
       ms(composed.lcp - browserRendered.lcp),
     ]),
   );
-  for (const { route, figures: { composed, 'browser-rendered': browserRendered, monolith } } of routes) {
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${ms(value)}`;
+  for (const { route, figures: { composed, 'browser-rendered': browserRendered, monolith, 'server-rendered monolith': monolithServerRendered } } of routes) {
     goals.push({ goal: `${route}: first-load JS+CSS ≤ ${kb(GOALS.firstLoadBytes)} gzip`, pass: composed.gzipBytes <= GOALS.firstLoadBytes, figure: kb(composed.gzipBytes) });
     const overhead = composed.gzipBytes / monolith.gzipBytes - 1;
     goals.push({ goal: `${route}: federation ≤ 5% bytes over the monolith`, pass: overhead <= GOALS.federationBytesOverhead, figure: `+${(overhead * 100).toFixed(0)}%` });
-    // Like for like: the monolith has no server render, so federation's cost is the composed store's without one.
-    const lcpOverhead = browserRendered.lcp - monolith.lcp;
-    goals.push({ goal: `${route}: federation ≤ 100 ms LCP over the monolith (both browser-rendered)`, pass: lcpOverhead <= GOALS.federationLcpOverheadMs, figure: `${lcpOverhead >= 0 ? '+' : ''}${ms(lcpOverhead)}` });
+    // Like for like, both ways: as shoppers get the two (the same server code draws both first
+    // screens), and rendered by the browser alone, where federation's bytes weigh most.
+    const shipped = composed.lcp - monolithServerRendered.lcp;
+    goals.push({ goal: `${route}: federation ≤ 100 ms LCP over the monolith (both server-rendered, as shipped)`, pass: shipped <= GOALS.federationLcpOverheadMs, figure: signed(shipped) });
+    const browserAlone = browserRendered.lcp - monolith.lcp;
+    goals.push({ goal: `${route}: federation ≤ 100 ms LCP over the monolith (both browser-rendered)`, pass: browserAlone <= GOALS.federationLcpOverheadMs, figure: signed(browserAlone) });
   }
   for (const { route, figures: { composed } } of routes.filter((item) => item.route === 'home' || item.route === 'product')) {
     goals.push({ goal: `${route}: LCP ≤ 1.5 s`, pass: composed.lcp <= GOALS.lcpMs, figure: ms(composed.lcp) });
@@ -87,7 +92,7 @@ function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
     'JS and CSS (CSS is bundled in the JS by style-loader), remote entries, manifests and `composition.json` that Chromium fetched on a cold visit, each gzipped at level 9 as the static servers do. Chain depth: the document is 1; a file the HTML parser asked for is one deeper than the document; a file a script asked for is one deeper than the deeper of that script and the last first-load file that arrived before it was sent (scripts await manifests and entries before asking for more).',
     bundles,
     '## 2. Page load under mobile throttling',
-    `Cold cache, ${MOBILE_THROTTLING.latencyMs} ms RTT, ${MOBILE_THROTTLING.downloadKbps} kbps down, ${MOBILE_THROTTLING.uploadKbps} kbps up, CPU ${MOBILE_THROTTLING.cpuSlowdown}× slower, 412×823 screen, a phone's user agent; TBT sums long tasks' time over 50 ms after FCP. *composed* is the store as shoppers get it, its home, shop and product pages' first screen rendered on the server; *browser-rendered* is the same store with server renders off, as the monolith is.`,
+    `Cold cache, ${MOBILE_THROTTLING.latencyMs} ms RTT, ${MOBILE_THROTTLING.downloadKbps} kbps down, ${MOBILE_THROTTLING.uploadKbps} kbps up, CPU ${MOBILE_THROTTLING.cpuSlowdown}× slower, 412×823 screen, a phone's user agent; TBT sums long tasks' time over 50 ms after FCP. *composed* is the store as shoppers get it, its home, shop, product and cart pages' first screen rendered on the server; *browser-rendered* is the same store with server renders off; *monolith* is the monolith build rendered by the browser alone, and *server-rendered monolith* the same build behind the same server render (the composed shell's server code and the remotes' server bundles draw the same HTML; only the scripts the page then loads differ).`,
     timings,
     lcpRatios,
     detail,

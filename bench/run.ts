@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   let api: ApiFigures | null = null;
   let growth: GrowthFigures[] | null = null;
   if (only.has('frontend')) {
-    log(`front end: 4 routes × composed, browser-rendered and monolith × ${runs} cold, throttled loads`);
+    log(`front end: 4 routes × composed and monolith, each server- and browser-rendered × ${runs} cold, throttled loads`);
     frontEnd = await benchFrontEnd(runs, log);
     log(`front end done at ${elapsed()}`);
   }

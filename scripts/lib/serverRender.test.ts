@@ -43,6 +43,16 @@ describe('withRenderedPage', () => {
     expect(JSON.parse(json)).toEqual(queries);
   });
 
+  it('moves the page’s high-priority image preloads into the head, before its scripts; other preloads stay', () => {
+    const first = '<link rel="preload" as="image" href="/api/images/products/1/1-small.svg" fetchPriority="high"/>';
+    const other = '<link rel="preload" as="image" href="/api/images/products/9/1-small.svg"/>';
+    const html = withRenderedPage(INDEX, { html: `<main>${first}<img src="/api/images/products/1/1-small.svg" fetchPriority="high">${other}</main>`, css: '', queries: [] });
+    expect(html.indexOf(first)).toBeLessThan(html.indexOf('<script defer src=/main.js>'));
+    expect(html.indexOf(first)).toBeGreaterThan(html.indexOf('<title>'));
+    expect(html.split(first)).toHaveLength(2);
+    expect(html).toContain(`<main><img src="/api/images/products/1/1-small.svg" fetchPriority="high">${other}</main>`);
+  });
+
   it('leaves a page without an empty #root as it is', () => {
     const other = INDEX.replace('<div id=root></div>', '<div id=app></div>');
     expect(withRenderedPage(other, { html: '<h1>x</h1>', css: '', queries: [] })).toBe(other);

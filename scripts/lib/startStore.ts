@@ -41,6 +41,12 @@ export interface StoreOptions {
    * side by side).
    */
   browserRenderedShellPort?: number;
+  /**
+   * Also serve the monolith build (shell/dist-monolith, `npm run build:monolith -w shell`) on this
+   * port, its pages' first screens rendered on the server as the composed shell's are (the
+   * bench's like-for-like comparison of what shoppers get).
+   */
+  serverRenderedMonolithPort?: number;
 }
 
 /** How long a page's server render may take before the page is sent for the browser to render. */
@@ -52,6 +58,8 @@ export interface RunningStore {
   remoteUrls: Record<string, string>;
   /** The shell without server renders, when asked for (browserRenderedShellPort). */
   browserRenderedShellUrl?: string;
+  /** The monolith build with server renders, when asked for (serverRenderedMonolithPort). */
+  serverRenderedMonolithUrl?: string;
   stop: () => Promise<void>;
 }
 
@@ -134,9 +142,10 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const shellDist = path.join(ROOT, 'shell/dist');
     const shellBundle = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') ? loadShellBundle(shellDist, log) : null;
     const loadRemoteBundle = remoteBundleLoader();
-    const shellServer = (renderer: ShellServerBundle | null) =>
+    // The monolith's index.html preloads its own first-load chunks and it loads no remote files.
+    const shellServer = (renderer: ShellServerBundle | null, dist = shellDist, remotePreloads = true) =>
       createStaticServer({
-        root: shellDist,
+        root: dist,
         spaFallback: 'index.html',
         proxy: { prefix: '/api', target: apiUrl },
         handle: async (req, res, url) => {
@@ -151,8 +160,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
           if (await handlePreviewRequest(res, url)) return true;
           // A page: index.html, with preloads for the remote files this page will load.
           const served = await servedComposition(req, ports, publicHost, composition);
-          const tags = await routePreloadTags(url.pathname, served.remotes, readManifest);
-          const page = await readFile(path.join(shellDist, 'index.html'), 'utf8').catch(() => null);
+          const tags = remotePreloads ? await routePreloadTags(url.pathname, served.remotes, readManifest) : [];
+          const page = await readFile(path.join(dist, 'index.html'), 'utf8').catch(() => null);
           if (page === null) return false;
           let html = withPreloads(page, tags);
           if (renderer) {
@@ -196,6 +205,16 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       servers.push(browserRendered);
       browserRenderedShellUrl = `http://${publicHost}:${options.browserRenderedShellPort}`;
     }
+    let serverRenderedMonolithUrl: string | undefined;
+    if (options.serverRenderedMonolithPort !== undefined) {
+      const monolithDist = path.join(ROOT, 'shell/dist-monolith');
+      if (!existsSync(path.join(monolithDist, 'index.html'))) throw new Error('no shell/dist-monolith: run npm run build:monolith -w shell first');
+      if (!shellBundle) throw new Error('a server-rendered monolith needs the shell\'s server bundle (shell/dist/server/render.js)');
+      const monolith = shellServer(shellBundle, monolithDist, false);
+      await listen(monolith, options.serverRenderedMonolithPort, bindHost);
+      servers.push(monolith);
+      serverRenderedMonolithUrl = `http://${publicHost}:${options.serverRenderedMonolithPort}`;
+    }
     if (shellBundle) {
       // The live remotes' server bundles load now, not on (and too late for) the first page.
       const live = await servedComposition({ headers: {} } as IncomingMessage, ports, publicHost, composition);
@@ -205,7 +224,14 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const shellUrl = `http://${publicHost}:${ports.shell}`;
     log(`api      ${apiUrl}`);
     for (const [remote, url] of Object.entries(remoteUrls)) log(`${remote.padEnd(12)} ${url}`);
-    return { shellUrl, apiUrl, remoteUrls, stop, ...(browserRenderedShellUrl ? { browserRenderedShellUrl } : {}) };
+    return {
+      shellUrl,
+      apiUrl,
+      remoteUrls,
+      stop,
+      ...(browserRenderedShellUrl ? { browserRenderedShellUrl } : {}),
+      ...(serverRenderedMonolithUrl ? { serverRenderedMonolithUrl } : {}),
+    };
   } catch (error) {
     await stop();
     throw error;
