@@ -198,6 +198,30 @@ describe('a page rendered on the server', () => {
     await context.close();
   });
 
+  it('sends the checkout page with the shopper’s order and an empty form, which the browser’s render then fills in', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const product = await simpleProductInStock();
+    const line = { id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty: 2 };
+    expect((await context.request.post(shellUrl('/api/cart'), { data: line })).status()).toBe(201);
+    const html = await (await context.request.get(shellUrl('/checkout?delivery=collect'))).text();
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root).toContain('data-remote="mfe-cart" data-remote-module="CheckoutPage"');
+    expect(root).toContain(escapedHtml(product.name));
+    expect(root).toContain('First name');
+    // The delivery choice in the address is the one drawn.
+    expect(root).toMatch(/<input[^>]*value="collect"[^>]*checked=""|<input[^>]*checked=""[^>]*value="collect"/);
+
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl('/checkout?delivery=collect'));
+    expect(await page.locator('#root[inert]').count()).toBe(0);
+    const firstName = page.getByLabel('First name');
+    await firstName.fill('Thandi');
+    expect(await firstName.inputValue()).toBe('Thandi');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('sends the wishlist page with the shopper’s own products, which the browser then draws without asking again', async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
     const product = await simpleProductInStock();

@@ -1,12 +1,13 @@
 /**
- * The cart remote's server bundle (server/render.js beside its manifest): the cart and wishlist
- * pages, rendered by the shell's server for a first visit (shared/src/ssr/contract.ts) with the
+ * The cart remote's server bundle (server/render.js beside its manifest): the cart, checkout and
+ * wishlist pages, rendered by the shell's server for a first visit (shared/src/ssr/contract.ts) with the
  * lines of the shopper whose cookie came with the page. The wishlist's answer travels with the
  * page; the cart's does not, since the shell's entry asks for the cart itself, early.
  */
 import { baseApi, type AppStore } from '@storefront/shared';
 import { regionRenderer } from '@storefront/shared/ssr/server';
 import CartPage from './exposes/CartPage';
+import CheckoutPage from './exposes/CheckoutPage';
 import WishlistPage from './exposes/WishlistPage';
 
 /** The page's one query, for a render before the page's own runs. Settles when in or failed. */
@@ -22,5 +23,6 @@ const prefetchWishlist = (store: AppStore) => settled(store.dispatch(baseApi.end
 
 export const renderRegion = regionRenderer({
   CartPage: { path: '/cart', Component: CartPage, prefetchPageData: prefetchCart },
+  CheckoutPage: { path: '/checkout', Component: CheckoutPage, prefetchPageData: prefetchCart },
   WishlistPage: { path: '/wishlist', Component: WishlistPage, prefetchPageData: prefetchWishlist },
 });
