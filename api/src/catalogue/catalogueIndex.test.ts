@@ -298,6 +298,36 @@ describe.each(testDatabases())('catalogue index: when it answers ($name)', (targ
     await index.close();
   });
 
+  test('compacts itself after more changes than products, answering from memory throughout', async () => {
+    const source = changeSource();
+    // Whether it answered from memory as each full read of the catalogue began.
+    const currentAtFullReads: boolean[] = [];
+    let index: CatalogueIndex | undefined;
+    const watched: Database = {
+      ...database,
+      query: (sql, params) => {
+        if (sql.includes('ORDER BY p.seq LIMIT')) currentAtFullReads.push(index?.isCurrent ?? false);
+        return database.query(sql, params);
+      },
+    };
+    index = new CatalogueIndex(watched, source, { minDeadSlotsBeforeCompaction: 1 });
+    index.start();
+    await index.settled();
+    expect(currentAtFullReads).toEqual([false]);
+    const filter = await resolveProductFilter(database, {});
+    const { ids } = await listProductIds(database, filter, { offset: 0, limit: 1_000 });
+    // Every product changed twice: more old copies than products, so it reads everything again,
+    // answering from its current copy meanwhile.
+    for (const id of [...ids, ...ids]) source.tell({ productId: id });
+    await index.settled();
+    expect(currentAtFullReads).toEqual([false, true]);
+    expect(index.isCurrent).toBe(true);
+    for (const sort of [undefined, 'price_asc', 'newest'] as const) {
+      expect(index.listIds(filter, { sort, offset: 0, limit: 1_000 })).toEqual(await listProductIds(database, filter, { sort, offset: 0, limit: 1_000 }));
+    }
+    await index.close();
+  });
+
   test('a failed load is logged and tried again; the database answers meanwhile', async () => {
     let failures = 1;
     const flaky: Database = {

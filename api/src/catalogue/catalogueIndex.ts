@@ -21,6 +21,8 @@ export interface CatalogueIndexOptions {
   retryMs?: number;
   /** Rows per query while loading everything. */
   loadChunkRows?: number;
+  /** Dead slots (changed products' old copies) kept before reading everything again, at least. */
+  minDeadSlotsBeforeCompaction?: number;
 }
 
 interface ProductRow {
@@ -279,6 +281,7 @@ export class CatalogueIndex {
   private readonly log: (message: string, error: unknown) => void;
   private readonly retryMs: number;
   private readonly loadChunkRows: number;
+  private readonly minDeadSlots: number;
 
   constructor(
     private readonly database: Database,
@@ -288,6 +291,7 @@ export class CatalogueIndex {
     this.log = options.log ?? (() => undefined);
     this.retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
     this.loadChunkRows = options.loadChunkRows ?? LOAD_CHUNK_ROWS;
+    this.minDeadSlots = options.minDeadSlotsBeforeCompaction ?? MIN_DEAD_SLOTS_BEFORE_REBUILD;
     changes.onChange((change) => this.changed(change));
   }
 
@@ -547,7 +551,7 @@ export class CatalogueIndex {
         }
         this.patchOrders(snapshot, versionBefore, removed, added);
         // Still current: it answers while the compacted copy is read (changes meanwhile go stale).
-        if (snapshot.deadSlots > Math.max(MIN_DEAD_SLOTS_BEFORE_REBUILD, snapshot.liveCount)) this.wantsCompaction = true;
+        if (snapshot.deadSlots > Math.max(this.minDeadSlots, snapshot.liveCount)) this.wantsCompaction = true;
       }
     } catch (error) {
       if (this.closed) return;
