@@ -302,15 +302,15 @@ describe.each(testDatabases())('catalogue index: when it answers ($name)', (targ
     const source = changeSource();
     // Whether it answered from memory as each full read of the catalogue began.
     const currentAtFullReads: boolean[] = [];
-    let index: CatalogueIndex | undefined;
     const watched: Database = {
       ...database,
       query: (sql, params) => {
-        if (sql.includes('ORDER BY p.seq LIMIT')) currentAtFullReads.push(index?.isCurrent ?? false);
+        // Only asked once the index below exists (its start()).
+        if (sql.includes('ORDER BY p.seq LIMIT')) currentAtFullReads.push(index.isCurrent);
         return database.query(sql, params);
       },
     };
-    index = new CatalogueIndex(watched, source, { minDeadSlotsBeforeCompaction: 1 });
+    const index = new CatalogueIndex(watched, source, { minDeadSlotsBeforeCompaction: 1 });
     index.start();
     await index.settled();
     expect(currentAtFullReads).toEqual([false]);
