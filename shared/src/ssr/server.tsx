@@ -83,6 +83,10 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
     const store = createStorefrontStore({ config: request.config, fetchFn: withCookie(request.cookie) });
     try {
       await rendered.prefetchPageData?.(store, request);
+      // A read the api failed and sample data stood in for (§7): the browser draws the page, with
+      // the banner that says so (the shell's frame here cannot), rather than sample products or a
+      // sample cart sent as the shop's own.
+      if (store.getState()[sampleDataSlice.reducerPath].endpoints.length > 0) return null;
       const html = renderPageElement(
         <Routes>
           <Route path={rendered.path} element={<rendered.Component />} />
