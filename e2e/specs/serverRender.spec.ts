@@ -1,6 +1,6 @@
 /**
  * The first screen from the server (scripts/lib/serverRender.ts): the home page, the shop,
- * product and cart pages arrive drawn, inside the header and footer, before any script has run; the browser's own render
+ * product, cart, checkout, wishlist, sign-in and password pages arrive drawn, inside the header and footer, before any script has run; the browser's own render
  * then takes over in place and the page answers input.
  */
 import type { Browser } from 'playwright-core';
@@ -251,8 +251,30 @@ describe('a page rendered on the server', () => {
     await context.close();
   });
 
-  it('leaves a page whose remote has no server bundle to the browser', async () => {
-    const html = await (await fetch(shellUrl('/login'))).text();
+  it('sends the sign-in and password pages drawn, and the browser’s render then takes input', async () => {
+    for (const [address, heading] of [
+      ['/login?next=%2Fwishlist', 'Sign in'],
+      ['/forgot-password', 'Forgot your password?'],
+      ['/reset-password?token=abc', 'Choose a new password'],
+    ] as const) {
+      const html = await (await fetch(shellUrl(address))).text();
+      const root = html.slice(html.indexOf('<div id="root"'));
+      expect([address, root.includes('data-remote="mfe-account"'), root.includes(`<h1>${escapedHtml(heading)}</h1>`)]).toEqual([address, true, true]);
+    }
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl('/login?next=%2Fwishlist'));
+    expect(await page.locator('#root[inert]').count()).toBe(0);
+    await page.getByLabel('Email address').fill('nobody@example.co.za');
+    expect(await page.getByLabel('Email address').inputValue()).toBe('nobody@example.co.za');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves a page its remote does not draw on the server to the browser', async () => {
+    // The account page sends a signed-out shopper to sign in: the browser's to do.
+    const html = await (await fetch(shellUrl('/account'))).text();
     expect(html).toMatch(/<div id=root><\/div>/);
     expect(html).not.toContain('data-server-rendered');
   });
