@@ -4,6 +4,7 @@
  * then takes over in place and the page answers input.
  */
 import type { Browser } from 'playwright-core';
+import type { Product } from '@storefront/shared';
 import { cartLineKey, effectivePrice } from '@storefront/shared/domain';
 import { simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, shellUrl } from '../support/browser';
@@ -22,6 +23,15 @@ afterAll(async () => {
 const escapedHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+/** A phone's browser context: its screen, user agent and touch. */
+const phoneContext = () => browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+
+/** The cart line a product's page adds for a simple product. */
+const cartLineOf = (product: Product, qty: number) => ({ id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty });
+
+/** The cookies an answer set, as a browser would send them back. */
+const cookieOf = (response: Response) => response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
 
 describe('a page rendered on the server', () => {
   it('sends the home page drawn: hero, categories, header and footer, with their styles', async () => {
@@ -53,7 +63,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('is taken over by a browser render that draws the server’s answers without asking the api for them again', async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const context = await phoneContext();
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
@@ -78,7 +88,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('keeps the shop’s first screen where it was when the browser’s render takes over', async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const context = await phoneContext();
     const page = await context.newPage();
     await page.addInitScript(() => {
       const shifts: number[] = [];
@@ -113,7 +123,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('is replaced in place by the browser’s render, which answers input, with nothing drawn twice', async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const context = await phoneContext();
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(shellUrl('/'));
@@ -138,10 +148,10 @@ describe('a page rendered on the server', () => {
     expect(fresh).toContain(`>${product.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</h1>`);
     expect(quantity(fresh)).toBe('1');
     // Two in this shopper's cart: their page starts at two (§4), as the browser's render would.
-    const line = { id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty: 2 };
+    const line = cartLineOf(product, 2);
     const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(line) });
     expect(added.status).toBe(201);
-    const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const cookie = cookieOf(added);
     const theirs = await fetch(address, { headers: { Cookie: cookie } });
     const html = await theirs.text();
     expect(quantity(html)).toBe('2');
@@ -156,10 +166,10 @@ describe('a page rendered on the server', () => {
     expect(fresh).toContain('data-remote="mfe-cart" data-remote-module="CartPage"');
     expect(fresh).toContain('No products in the cart.');
     const product = await simpleProductInStock();
-    const line = { id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty: 3 };
+    const line = cartLineOf(product, 3);
     const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(line) });
     expect(added.status).toBe(201);
-    const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const cookie = cookieOf(added);
     const theirs = await fetch(shellUrl('/cart'), { headers: { Cookie: cookie } });
     expect(theirs.headers.get('cache-control')).toBe('private, no-cache');
     const html = await theirs.text();
@@ -176,9 +186,9 @@ describe('a page rendered on the server', () => {
   });
 
   it('hands the server’s cart page over to a browser render whose quantities save', async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const context = await phoneContext();
     const product = await simpleProductInStock();
-    const line = { id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty: 1 };
+    const line = cartLineOf(product, 1);
     const added = await context.request.post(shellUrl('/api/cart'), { data: line });
     expect(added.status()).toBe(201);
     const page = await context.newPage();
@@ -199,9 +209,9 @@ describe('a page rendered on the server', () => {
   });
 
   it('sends the checkout page with the shopper’s order and an empty form, which the browser’s render then fills in', async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const context = await phoneContext();
     const product = await simpleProductInStock();
-    const line = { id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty: 2 };
+    const line = cartLineOf(product, 2);
     expect((await context.request.post(shellUrl('/api/cart'), { data: line })).status()).toBe(201);
     const html = await (await context.request.get(shellUrl('/checkout?delivery=collect'))).text();
     const root = html.slice(html.indexOf('<div id="root"'));
@@ -223,7 +233,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('sends the wishlist page with the shopper’s own products, which the browser then draws without asking again', async () => {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const context = await phoneContext();
     const product = await simpleProductInStock();
     const added = await context.request.post(shellUrl('/api/wishlist'), { data: { id: product.id } });
     expect(added.ok()).toBe(true);
@@ -261,7 +271,7 @@ describe('a page rendered on the server', () => {
       const root = html.slice(html.indexOf('<div id="root"'));
       expect([address, root.includes('data-remote="mfe-account"'), root.includes(`<h1>${escapedHtml(heading)}</h1>`)]).toEqual([address, true, true]);
     }
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+    const context = await phoneContext();
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(shellUrl('/login?next=%2Fwishlist'));
