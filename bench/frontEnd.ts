@@ -14,9 +14,10 @@ import { ROOT } from '../scripts/lib/packages';
 import { startStore } from '../scripts/lib/startStore';
 import { createStaticServer } from '../scripts/lib/staticServer';
 import { firstLoadFromDist } from './lib/firstLoad';
-import { measureRoute, type RouteMeasurement } from './lib/frontEnd';
+import { measureRoute, MOBILE_USER_AGENT, type RouteMeasurement } from './lib/frontEnd';
 import { BENCH_ROUTES, type Viewport } from './lib/routes';
 import { closeServer, listen, storePorts } from './lib/servers';
+import { rotated } from './lib/sideBySide';
 import { median } from './lib/stats';
 
 export const BUILDS = ['composed', 'browser-rendered', 'monolith', 'server-rendered monolith'] as const;
@@ -32,6 +33,13 @@ export interface RouteFigures {
   /** The same route's first load as the budget test computes it from the built files. */
   /** The first load computed from the built files, as the budget test does; the browser runs measure a phone. */
   budgetModelBytes: Record<Viewport, number>;
+}
+
+/** A phone's request for a page, read to its end and not measured. */
+async function warmUp(url: URL): Promise<void> {
+  const response = await fetch(url, { headers: { 'User-Agent': MOBILE_USER_AGENT, 'Accept-Encoding': 'gzip' } });
+  if (!response.ok) throw new Error(`${url.toString()} answered ${response.status} while warming up`);
+  await response.arrayBuffer();
 }
 
 function medians(runs: RouteMeasurement[]): RouteFigures['figures'][Build] {
@@ -80,13 +88,21 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
       monolith: `http://localhost:${monolithPort}`,
       'server-rendered monolith': store.serverRenderedMonolithUrl,
     };
+    // Unmeasured first: each server draws every route once (its first render of a page compiles
+    // code and fills the api's caches, 50–80 ms more than the next), and the browser loads a page
+    // of each build once. Without it the first build measured paid for them all.
+    for (const build of BUILDS) {
+      for (const { path: routePath } of routes) await warmUp(new URL(routePath, origins[build]));
+      await measureRoute(browser, new URL(routes[0]?.path ?? '/', origins[build]).toString());
+    }
     const results: RouteFigures[] = [];
     for (const benchRoute of routes) {
       const { route, path: routePath } = benchRoute;
       const measured = Object.fromEntries(BUILDS.map((build) => [build, [] as RouteMeasurement[]])) as Record<Build, RouteMeasurement[]>;
-      // Alternate the builds run by run, so a slow moment of the machine hits both alike.
+      // Alternate the builds run by run, so a slow moment of the machine hits both alike, and
+      // start each run with the next build, so that none is always first.
       for (let run = 0; run < runs; run += 1) {
-        for (const build of BUILDS) measured[build].push(await measureRoute(browser, new URL(routePath, origins[build]).toString()));
+        for (const build of rotated(BUILDS, run)) measured[build].push(await measureRoute(browser, new URL(routePath, origins[build]).toString()));
       }
       const figures = Object.fromEntries(BUILDS.map((build) => [build, medians(measured[build])])) as RouteFigures['figures'];
       const composedFiles = [...measured.composed].sort((a, b) => a.gzipBytes - b.gzipBytes)[Math.floor(runs / 2)]?.files ?? [];

@@ -18,7 +18,7 @@ export const MOBILE_THROTTLING = {
 };
 const MOBILE_VIEWPORT = { width: 412, height: 823 };
 /** Lighthouse's mobile user agent: a phone says it is one, and the shell's server draws the first screen for a phone. */
-const MOBILE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+export const MOBILE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
 export interface RouteLoad {
   /** JS, CSS, remote entries, manifests and the composition: what the page needs to run. */

@@ -1,4 +1,4 @@
-import { measureSideBySide, type LoadFigures, type SideBySideTarget } from './sideBySide';
+import { measureSideBySide, rotated, type LoadFigures, type SideBySideTarget } from './sideBySide';
 
 const figures = (rps: number): LoadFigures => ({ rps, p50: rps / 1000, p99: rps / 100, errors: 0 });
 
@@ -77,4 +77,15 @@ test('each load waits the pause first, so the server before it has finished', as
 test('a server without one of the requests fails with its name', async () => {
   const targets: SideBySideTarget<string>[] = [{ name: 'json-server', requests: {} }];
   await expect(measureSideBySide(targets, ['product'], 1, async () => figures(1))).rejects.toThrow('json-server has no "product" request');
+});
+
+test('each round starts with the next item, so that none is always measured first', () => {
+  const builds = ['composed', 'browser-rendered', 'monolith'];
+  expect([0, 1, 2, 3].map((run) => rotated(builds, run))).toEqual([
+    ['composed', 'browser-rendered', 'monolith'],
+    ['browser-rendered', 'monolith', 'composed'],
+    ['monolith', 'composed', 'browser-rendered'],
+    ['composed', 'browser-rendered', 'monolith'],
+  ]);
+  expect(rotated([], 3)).toEqual([]);
 });

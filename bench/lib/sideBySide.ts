@@ -7,6 +7,12 @@
  */
 import { median } from './stats';
 
+/** `items` in the order round `run` measures them: each round starts one further along, so none is always first. */
+export function rotated<Item>(items: readonly Item[], run: number): Item[] {
+  const start = items.length === 0 ? 0 : run % items.length;
+  return [...items.slice(start), ...items.slice(0, start)];
+}
+
 export interface LoadFigures {
   rps: number;
   p50: number;
