@@ -5,9 +5,10 @@
  */
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { Compilation, optimize, sources, type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
+import { Compilation, NormalModuleReplacementPlugin, optimize, sources, type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { COLLECT_CSS_LOADER } from './scripts/lib/collectCssLoader';
+import { INJECT_CSS_LOADER } from './scripts/lib/injectCssLoader';
 import { MINIFY_CSS_LOADER } from './scripts/lib/minifyCssLoader';
 
 export type Mode = 'production' | 'development';
@@ -226,12 +227,18 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     module: {
       rules: [
         typescriptRule(production),
-        // No CSS source maps in a release: css-loader would put each stylesheet into the bundle a
-        // second time with its mappings (5–6 KB gzip more on each first load). A release's
-        // stylesheets are minified first (scripts/lib/minifyCssLoader.ts).
+        // A release's own stylesheets are minified (scripts/lib/minifyCssLoader.ts) and put in
+        // the page by one statement each, without style-loader's and css-loader's runtimes
+        // (scripts/lib/injectCssLoader.ts). A working build keeps them for their source maps; a
+        // library's stylesheet, for its url()s.
         {
           test: /\.css$/,
-          use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }, ...(production ? [MINIFY_CSS_LOADER] : [])],
+          oneOf: [
+            ...(production ? [{ exclude: /node_modules/, use: [INJECT_CSS_LOADER, MINIFY_CSS_LOADER] }] : []),
+            // No CSS source maps in a release: css-loader would put each stylesheet into the bundle
+            // a second time with its mappings.
+            { use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }, ...(production ? [MINIFY_CSS_LOADER] : [])] },
+          ],
         },
       ],
     },
