@@ -278,6 +278,7 @@ export const STANDALONE_RUNTIME_FILE = 'federation-runtime.js';
  * (shared/src/federation/provideRuntime.ts, the shell's first import) instead of every remote
  * entry carrying a copy; the standalone page,
  * which the team runs and deploys without a shell, loads federation-runtime.js first instead.
+ * The same goes for the functions of webpack's federation glue (the bundler runtime).
  */
 export function withStandaloneRuntime(remote: Configuration & { devServer: DevServerConfiguration }): Configuration[] {
   const runtime: Configuration = {
@@ -293,8 +294,13 @@ export function withStandaloneRuntime(remote: Configuration & { devServer: DevSe
     performance: remote.performance,
     stats: remote.stats,
   };
-  return [remote, runtime];
+  // The entry's federation glue is the page's too (shared/src/federation/bundlerRuntimeOfPage.ts).
+  const bundlerRuntimeOfPage = new NormalModuleReplacementPlugin(BUNDLER_RUNTIME_REQUEST, path.resolve(__dirname, 'shared/src/federation/bundlerRuntimeOfPage.ts'));
+  return [{ ...remote, plugins: [...(remote.plugins ?? []), bundlerRuntimeOfPage] }, runtime];
 }
+
+/** How the federation plugin's generated entry imports webpack's bundler runtime: by its file's absolute path. */
+const BUNDLER_RUNTIME_REQUEST = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/;
 
 /** Where a package's server bundle goes, inside its build folder: server/render.js. */
 const SERVER_FOLDER = 'server';
