@@ -10,6 +10,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { COLLECT_CSS_LOADER } from './scripts/lib/collectCssLoader';
 import { INJECT_CSS_LOADER } from './scripts/lib/injectCssLoader';
 import { MINIFY_CSS_LOADER } from './scripts/lib/minifyCssLoader';
+import { DESKTOP_MEDIA } from './scripts/lib/routePreloads';
 
 export type Mode = 'production' | 'development';
 
@@ -98,10 +99,16 @@ class ContractPlugin {
 
 /** Chunk names of code a page loads only when it is used: a route of its own, or a region on demand. */
 export const ON_DEMAND_CHUNK = /^(page|later)-/;
+/** Chunk names of code only a desktop's first visit loads (the shell's main menu). */
+export const DESKTOP_CHUNK = /^desktop-/;
 
-/** The .js and .css files of a build that a first visit loads, and those only on-demand chunks need. */
-function splitFirstLoad(compilation: Compilation): { files: string[]; onDemand: string[] } {
+/**
+ * The .js and .css files of a build that a first visit loads (`files`, and on a desktop
+ * `desktop` too), and those only on-demand chunks need.
+ */
+function splitFirstLoad(compilation: Compilation): { files: string[]; desktop: string[]; onDemand: string[] } {
   const firstLoad = new Set<string>();
+  const desktop = new Set<string>();
   const onDemand = new Set<string>();
   // Module Federation gives a library the shell both provides and consumes (react-dom) two chunk
   // files with the same content: either installs both chunk ids, so a page loads only one (the
@@ -113,18 +120,24 @@ function splitFirstLoad(compilation: Compilation): { files: string[]; onDemand: 
       if (installed.has(ids)) continue;
       installed.add(ids);
     }
-    const groups = [...chunk.groupsIterable];
-    const later = groups.length > 0 && groups.every((group) => typeof group.name === 'string' && ON_DEMAND_CHUNK.test(group.name));
+    const names = [...chunk.groupsIterable].map((group) => group.name ?? '');
+    const named = (pattern: RegExp) => names.filter((name) => pattern.test(name)).length;
+    const onDemandGroups = named(ON_DEMAND_CHUNK);
+    const desktopGroups = named(DESKTOP_CHUNK);
+    // In a first visit's chunks if any chunk group that is not on demand needs it.
+    const list = names.length === 0 || onDemandGroups + desktopGroups < names.length ? firstLoad : desktopGroups > 0 ? desktop : onDemand;
     for (const file of chunk.files) {
-      if (/\.(js|css)$/.test(file)) (later ? onDemand : firstLoad).add(file);
+      if (/\.(js|css)$/.test(file)) list.add(file);
     }
   }
-  return { files: [...firstLoad].sort(), onDemand: [...onDemand].sort() };
+  const sorted = (files: Set<string>) => [...files].sort();
+  return { files: sorted(firstLoad), desktop: sorted(desktop), onDemand: sorted(onDemand) };
 }
 
 /**
  * For the shell (and its monolith build). Writes first-load.json: the scripts a first visit loads (everything but what only
- * on-demand chunks need, see ON_DEMAND_CHUNK); the first-load budget test reads it. And has
+ * on-demand chunks need, see ON_DEMAND_CHUNK), and those a desktop's loads besides (DESKTOP_CHUNK,
+ * preloaded for wide screens only); the first-load budget test reads it. And has
  * index.html preload them, with /composition.json, so they download beside the entry script
  * instead of after it has run (one round trip less before the page can draw).
  */
@@ -135,11 +148,14 @@ export class FirstLoadPlugin {
     compiler.hooks.thisCompilation.tap('StorefrontFirstLoad', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StorefrontFirstLoad', (data) => {
         const inHtml = new Set(data.headTags.concat(data.bodyTags).map((tag) => String(tag.attributes.src ?? tag.attributes.href ?? '')));
-        const preloads = splitFirstLoad(compilation)
-          .files.filter((file) => file.endsWith('.js'))
-          .map((file) => `${data.publicPath}${file}`)
-          .filter((href) => !inHtml.has(href))
-          .map((href) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href }));
+        const { files, desktop } = splitFirstLoad(compilation);
+        const preloadsOf = (list: string[], media?: string) =>
+          list
+            .filter((file) => file.endsWith('.js'))
+            .map((file) => `${data.publicPath}${file}`)
+            .filter((href) => !inHtml.has(href))
+            .map((href) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href, ...(media ? { media } : {}) }));
+        const preloads = [...preloadsOf(files), ...preloadsOf(desktop, DESKTOP_MEDIA)];
         const fetches = this.preloadFetches.map((href) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' }));
         // After the entry script, which starts the page; then what it will ask for.
         data.headTags.push(...fetches, ...preloads);
@@ -166,6 +182,8 @@ interface CommonOptions {
   /** A remote's store contract, published as contract.json with its manifest. */
   contract?: StoreContract;
 }
+
+const REACT_ROUTER_PRODUCTION = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs');
 
 export const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
 
@@ -223,6 +241,9 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
       // Workspace packages are compiled from their TypeScript sources.
       conditionNames: ['storefront-source', '...'],
+      // react-router publishes its production build beside the development one but no export
+      // condition picks it: this one leaves out the router's development warnings.
+      alias: production ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {},
     },
     module: {
       rules: [

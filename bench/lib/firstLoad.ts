@@ -48,9 +48,9 @@ export function firstLoadFromDist(route: BenchRoute, viewport: Viewport = 'deskt
   const shellDist = path.join(ROOT, 'shell/dist');
   mustExist(path.join(shellDist, 'index.html'));
   // The shell's build lists what a first visit loads (webpack.common.ts, FirstLoadPlugin): all of
-  // it but the chunks only its on-demand pages and regions need.
-  const { files: shellFiles } = JSON.parse(readFileSync(mustExist(path.join(shellDist, 'first-load.json')), 'utf8')) as { files: string[] };
-  for (const name of shellFiles) add(path.join(shellDist, name));
+  // it but the chunks only its on-demand pages and regions need, and on a desktop its main menu.
+  const shellFiles = JSON.parse(readFileSync(mustExist(path.join(shellDist, 'first-load.json')), 'utf8')) as { files: string[]; desktop?: string[] };
+  for (const name of [...shellFiles.files, ...(viewport === 'desktop' ? (shellFiles.desktop ?? []) : [])]) add(path.join(shellDist, name));
   files.push({ file: '/composition.json', gzipBytes: compositionBytes() });
 
   const byRemote = new Map<Remote, string[]>();

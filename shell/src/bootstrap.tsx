@@ -1,4 +1,6 @@
 import { startTransition } from 'react';
+import { isDesktopWidth } from './behaviour/thresholds';
+import { desktopNav } from './layout/laterParts';
 import { fetchWithEarlyAnswers } from './app/earlyAnswers';
 import { nextTask } from './app/nextTask';
 import { SHELL_API_BASE, settleShopperCookie } from './app/shopperIdentity';
@@ -23,6 +25,8 @@ async function start() {
   const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_PAGE_MS));
   const modules = modulesForThisPage();
   const pageModules = startLoadingRemoteModules(modules);
+  // A desktop's first render draws its main menu (preloaded by index.html on a desktop only).
+  const shellParts = isDesktopWidth(window.innerWidth) ? desktopNav.load().catch(() => undefined) : undefined;
   // The store's first requests carry the shopper cookie; the modules are evaluated meanwhile.
   const cookieSettled = settleShopperCookie(composition.config?.apiBase ?? SHELL_API_BASE);
   // The modules below are in this chunk (eager), but each is evaluated in a task of its own
@@ -46,7 +50,7 @@ async function start() {
   // Before the prefetches: what the server drew with is in the store, and they need not ask again.
   startWithServerQueries(store, readServerQueries(document));
   const pageData = Promise.all([prefetchPageData(store, window.location), prefetchRemotePageData(modules, store, window.location)]);
-  await Promise.race([Promise.all([pageModules, pageData]), waitedLongEnough]);
+  await Promise.race([Promise.all([pageModules, pageData, shellParts]), waitedLongEnough]);
   await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

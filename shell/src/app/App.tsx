@@ -9,7 +9,7 @@ import { PreviewBanner } from '../layout/PreviewBanner';
 import { PageSkeleton, RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { BottomNavbar } from '../layout/BottomNavbar';
+import { BottomNavbarSlot } from '../layout/BottomNavbarSlot';
 import { ScrollToTop } from '../layout/ScrollToTop';
 import { usePageMeta } from './pageMeta';
 import { useRouteFocus } from './useRouteFocus';
@@ -62,7 +62,7 @@ export function Frame({ preview = [] }: { preview?: Composition['preview'] }) {
         <Pages />
       </main>
       <Footer />
-      <BottomNavbar />
+      <BottomNavbarSlot />
       <ScrollToTop />
       <AccountModals />
       <MiniPopupHost />

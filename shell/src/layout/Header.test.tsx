@@ -83,7 +83,7 @@ describe('Header', () => {
     expect(info).toHaveBeenCalledWith(expect.stringContaining('already signed in'));
     expect(store.getState().auth.login_modal_open).toBe(false);
 
-    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/account');
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/account/orders');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('Header', () => {
 
   it('offers Sign in and Register in the Account menu when signed out', async () => {
     const { user, store } = renderWithStore(<Header />);
-    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(store.getState().auth.register_modal_open).toBe(true);
     expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();

@@ -2,13 +2,25 @@ import { cartCount, Link, loginModalOpened, NavLink, selectSignedIn, selectUser,
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isDesktopWidth } from '../behaviour/thresholds';
 import { useScrollY, useViewportWidth } from '../behaviour/viewport';
-import { AccountMenu } from './AccountMenu';
-import { MobileMenu } from './MobileMenu';
-import { ShopMegaMenu } from './ShopMegaMenu';
+import { desktopNav, mobileMenu } from './laterParts';
 import { RemoteRegion } from './RemoteRegion';
 import './headerSearch.css';
 
 type Dropdown = 'cart' | 'wishlist';
+
+/** The main menu's links while the desktop's menu loads (a phone turned, a window widened past 992 px), or if it could not. */
+function PlainDesktopNav() {
+  return (
+    <nav aria-label="Main" className="shell-nav">
+      <NavLink to="/" end>
+        Home
+      </NavLink>
+      <NavLink to="/shop">Shop</NavLink>
+      <NavLink to="/about">About Us</NavLink>
+      <NavLink to="/contact">Contact Us</NavLink>
+    </nav>
+  );
+}
 
 function DropdownLoading() {
   return <div className="shell-dropdown__loading" aria-busy="true">Loading…</div>;
@@ -38,6 +50,11 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   // §2: the mobile menu closes once the width reaches 992 px (and stays closed coming back below).
   if (desktop && menuOpenedAt !== null) setMenuOpenedAt(null);
+  // The slide-in menu's code loads when the shopper reaches for its button, or opens it.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const wantMenu = () => setMenuWanted(true);
+  const menu = mobileMenu.useLoaded(menuWanted || menuOpen);
+  const nav = desktopNav.useLoaded(desktop);
   const closeMenu = useCallback(() => {
     setMenuOpenedAt(null);
     menuButton.current?.focus();
@@ -79,6 +96,9 @@ export function Header() {
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
+            onPointerEnter={wantMenu}
+            onPointerDown={wantMenu}
+            onFocus={wantMenu}
             onClick={() => setMenuOpenedAt(here)}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" /></svg>
@@ -90,15 +110,7 @@ export function Header() {
         </Link>
         {desktop && (
           <>
-            <nav aria-label="Main" className="shell-nav">
-              <NavLink to="/" end>
-                Home
-              </NavLink>
-              <ShopMegaMenu />
-              <NavLink to="/about">About Us</NavLink>
-              <NavLink to="/contact">Contact Us</NavLink>
-              <AccountMenu />
-            </nav>
+            {nav ? <nav.DesktopNav /> : <PlainDesktopNav />}
             <div className="shell-header__search">
               <RemoteRegion remote="mfe-catalog" module="HeaderSearch" label="search" loading={<div className="shell-header__search-loading" role="status" aria-busy="true" aria-label="Loading search" />} />
             </div>
@@ -160,7 +172,7 @@ export function Header() {
         </div>
       </div>
     </header>
-    {menuOpen && <MobileMenu onClose={closeMenu} />}
+    {menuOpen && menu && <menu.MobileMenu onClose={closeMenu} />}
     </div>
   );
 }

@@ -1,30 +1,14 @@
-import { Link, Modal, onStorefrontEvent, useGetProductQuery, useLocation } from '@storefront/shared';
+import { onStorefrontEvent, useLocation } from '@storefront/shared';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { RemoteRegion } from './RemoteRegion';
-import './quickView.css';
+import { quickViewModal } from './laterParts';
 
 /** §4/§9: the quick view closes this long after the route changes. */
 export const QUICK_VIEW_CLOSE_DELAY_MS = 350;
 
-function QuickViewModal({ productId, onClose }: { productId: string; onClose: () => void }) {
-  const { data: product } = useGetProductQuery(productId);
-  return (
-    <Modal title={product?.name ?? 'Quick view'} onClose={onClose}>
-      <div className="shell-quick-view">
-        <RemoteRegion remote="mfe-product" module="QuickView" props={{ productId }} label="the quick view" loading={<div className="shell-quick-view__loading" aria-busy="true">Loading…</div>} />
-        {product && (
-          <p className="shell-quick-view__more">
-            <Link to={`/product?id=${encodeURIComponent(product.link)}`}>View full details</Link>
-          </p>
-        )}
-      </div>
-    </Modal>
-  );
-}
-
 /**
  * Opens the product remote's quick view in a modal when any remote asks for it
  * (`product:quick-view-requested`); Esc or Close shut it at once, a route change 350 ms later.
+ * The modal's code loads with the first request (laterParts.ts).
  */
 export function QuickViewHost() {
   const { pathname, search } = useLocation();
@@ -41,6 +25,7 @@ export function QuickViewHost() {
     return () => clearTimeout(timer);
   }, [leftPage]);
 
-  if (!opened) return null;
-  return <QuickViewModal key={opened.productId} productId={opened.productId} onClose={() => setOpened(null)} />;
+  const modal = quickViewModal.useLoaded(opened !== null);
+  if (!opened || !modal) return null;
+  return <modal.QuickViewModal key={opened.productId} productId={opened.productId} onClose={() => setOpened(null)} />;
 }

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { SHELL_THRESHOLDS } from '../behaviour/thresholds';
 import { resizeWindowTo, scrollWindowTo } from '../behaviour/viewportTesting';
 import { BottomNavbar } from './BottomNavbar';
+import { BottomNavbarSlot } from './BottomNavbarSlot';
 import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
 import { Link, Route, Routes, useLocation } from '@storefront/shared';
@@ -42,6 +43,17 @@ describe('BottomNavbar', () => {
     resizeWindowTo(375);
     expect(screen.getByRole('navigation', { name: 'Quick links' })).toBeInTheDocument();
     scrollWindowTo(0);
+    expect(screen.queryByRole('navigation', { name: 'Quick links' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the bottom navbar on the page', () => {
+  it('loads its code once a narrow page starts to scroll, and shows from 400 px', async () => {
+    resizeWindowTo(375);
+    renderWithStore(<BottomNavbarSlot />);
+    scrollWindowTo(400);
+    expect(await screen.findByRole('navigation', { name: 'Quick links' })).toBeInTheDocument();
+    scrollWindowTo(399);
     expect(screen.queryByRole('navigation', { name: 'Quick links' })).not.toBeInTheDocument();
   });
 });
@@ -104,7 +116,8 @@ describe('Header variants and the mobile menu', () => {
     const { user } = renderWithStore(page);
     const button = screen.getByRole('button', { name: 'Open menu' });
     await user.click(button);
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    // Its code comes with the first reach for the button (layout/laterParts.ts).
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveFocus();
 
@@ -122,7 +135,7 @@ describe('Header variants and the mobile menu', () => {
     resizeWindowTo(375);
     const { user } = renderWithStore(page);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
     expect(screen.getByText('Type what you are looking for.')).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'red dress');
@@ -135,7 +148,7 @@ describe('Header variants and the mobile menu', () => {
     resizeWindowTo(991);
     const { user } = renderWithStore(page);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
     resizeWindowTo(992);
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
     resizeWindowTo(991);
