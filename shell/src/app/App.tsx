@@ -8,7 +8,6 @@ import { MiniPopupHost } from '../layout/MiniPopupHost';
 import { PreviewBanner } from '../layout/PreviewBanner';
 import { PageSkeleton, RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
-import { NotFoundPage } from '../pages/NotFoundPage';
 import { BottomNavbarSlot } from '../layout/BottomNavbarSlot';
 import { ScrollToTop } from '../layout/ScrollToTop';
 import { usePageMeta } from './pageMeta';
@@ -19,6 +18,7 @@ import { QuickViewHost } from '../layout/QuickViewHost';
 // page-*, which bench/lib/firstLoad.ts leaves out of the first-load budgets of the other routes.
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '../pages/AboutPage').then((module) => ({ default: module.AboutPage })));
 const ContactPage = lazy(() => import(/* webpackChunkName: "page-contact" */ '../pages/ContactPage').then((module) => ({ default: module.ContactPage })));
+const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 function ShellPage({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSkeleton />}>{children}</Suspense>;
@@ -43,7 +43,7 @@ function Pages() {
       <Route path="/account/*" element={<RemoteRegion remote="mfe-account" module="AccountPage" label="your account" resetKey={pathname} />} />
       <Route path="/about" element={<ShellPage><AboutPage /></ShellPage>} />
       <Route path="/contact" element={<ShellPage><ContactPage /></ShellPage>} />
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={<ShellPage><NotFoundPage /></ShellPage>} />
     </Routes>
   );
 }
