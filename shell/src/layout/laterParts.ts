@@ -1,12 +1,12 @@
 /**
- * The shell's parts that only some visits need, each a chunk of its own (behaviour/laterModule.ts):
+ * The shell's parts that only some visits need, each a chunk of its own (@storefront/shared/later-module):
  * a desktop's main menu (chunk desktop-*, which a desktop's index.html preloads and the first
  * render waits for), a phone's slide-in menu and bottom navbar, and the quick view (chunks
  * later-*, loaded when first wanted). bench/lib/firstLoad.ts counts desktop-* on a desktop only,
- * and later-* on neither. No import of @storefront/shared here: the bootstrap imports this
- * before it evaluates the shared package, in a task of its own.
+ * and later-* on neither. Nothing from the @storefront/shared singleton here: the bootstrap
+ * imports this before it evaluates the shared package, in a task of its own.
  */
-import { laterModule } from '../behaviour/laterModule';
+import { laterModule } from '@storefront/shared/later-module';
 
 export const desktopNav = laterModule('the main menu', () => import(/* webpackChunkName: "desktop-nav" */ './DesktopNav'));
 export const mobileMenu = laterModule('the menu', () => import(/* webpackChunkName: "later-mobile-menu" */ './MobileMenu'));

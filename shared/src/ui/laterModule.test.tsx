@@ -65,7 +65,7 @@ describe('laterModule', () => {
     render(<Host part={part} initiallyWanted />);
     await act(async () => first.reject(new Error('chunk failed')));
     expect(screen.getByText('placeholder')).toBeInTheDocument();
-    expect(console.error).toHaveBeenCalledWith('[shell] the greeting could not load', expect.any(Error));
+    expect(console.error).toHaveBeenCalledWith('[storefront] the greeting could not load', expect.any(Error));
     act(() => screen.getByRole('button').click());
     act(() => screen.getByRole('button').click());
     expect(await screen.findByText('Hello from the chunk')).toBeInTheDocument();

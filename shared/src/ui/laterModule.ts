@@ -1,12 +1,15 @@
 import { useEffect, useReducer } from 'react';
 
 /**
- * Code that only some visits need (a desktop's menus, a phone's slide-in menu and bottom
- * navbar, the quick view), kept off the first load and loaded when first wanted. Not
- * React.lazy: nothing on screen is swapped for a Suspense fallback while it loads, the caller
- * draws what it likes until the module is in. `load` starts it early (the bootstrap does, before
- * the first render, for what that render will need); the server bundle `provide`s it, since a
- * server render cannot wait for a chunk.
+ * Code that only some visits need (the shell's desktop menus, a phone's slide-in menu and bottom
+ * navbar, the quick view; a shop layout's banner or infinite list), kept off the first load and
+ * loaded when first wanted. Not React.lazy: nothing on screen is swapped for a Suspense fallback
+ * while it loads, the caller draws what it likes until the module is in. `load` starts it early
+ * (before the first render, for what that render will need: the shell's bootstrap, a page's
+ * prefetchPageData, which a server render awaits too); a server bundle may `provide` it instead.
+ *
+ * Published as `@storefront/shared/later-module`, outside the shared singleton: each package
+ * bundles its own copy (it keeps no page-wide state), so using it asks for no newer shared.
  */
 export interface LaterModule<Module> {
   load(): Promise<Module>;
@@ -41,7 +44,7 @@ export function laterModule<Module>(name: string, importModule: () => Promise<Mo
         let current = true;
         load().then(
           () => current && arrived(),
-          (error: unknown) => console.error(`[shell] ${name} could not load`, error),
+          (error: unknown) => console.error(`[storefront] ${name} could not load`, error),
         );
         return () => {
           current = false;
