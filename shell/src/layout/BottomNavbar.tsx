@@ -1,6 +1,7 @@
 import { cartCount, NavLink, useGetCartQuery, useGetWishlistQuery } from '@storefront/shared';
 import { showsBottomNav } from '../behaviour/thresholds';
 import { useScrollY, useViewportWidth } from '../behaviour/viewport';
+import './bottomNavbar.css';
 
 const ICONS = {
   home: <path d="M3 11l9-7 9 7v9h-6v-6H9v6H3z" fill="none" stroke="currentColor" strokeWidth="2" />,

@@ -1,6 +1,7 @@
 import { NavLink } from '@storefront/shared';
 import { AccountMenu } from './AccountMenu';
 import { ShopMegaMenu } from './ShopMegaMenu';
+import './desktopNav.css';
 
 /**
  * The desktop header's main menu (§1), with the Shop mega-menu and the Account dropdown. Only a

@@ -2,6 +2,7 @@ import { Link, NavLink, useGetCategoriesQuery } from '@storefront/shared';
 import { useEffect, useRef } from 'react';
 import { MEGA_MENU_CATEGORIES } from './menuLinks';
 import { ShopSearchForm } from './ShopSearchForm';
+import './mobileMenu.css';
 
 /**
  * The slide-in menu below 992 px (§2), with its own search field. The header decides when it

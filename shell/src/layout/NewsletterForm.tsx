@@ -2,6 +2,7 @@ import { apiErrorMessage, isEmailAddress, toast, visibleFieldError } from '@stor
 import { useId } from 'react';
 import { Field, Form } from 'react-final-form';
 import { useSubscribeToNewsletterMutation } from '../api/messagesApi';
+import './newsletterForm.css';
 
 function validateEmail(value: string | undefined): string | undefined {
   if (!value?.trim()) return 'Enter your email address.';

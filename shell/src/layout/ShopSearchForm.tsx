@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@storefront/shared';
+import './shopSearchForm.css';
 
 /**
  * A plain search box that goes to /shop?search=… (the mobile menu's own field, §2, and the

@@ -1,4 +1,5 @@
 import { Link } from '@storefront/shared';
+import './pages.css';
 
 /** /about: who the shop is, in the shop's own words. */
 export function AboutPage() {

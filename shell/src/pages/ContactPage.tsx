@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useSendContactMessageMutation } from '../api/messagesApi';
 import { TextField } from '../forms/TextField';
+import './pages.css';
 
 type ContactValues = Partial<ContactMessageInput>;
 

@@ -1,5 +1,6 @@
 import { ShopSearchForm } from '../layout/ShopSearchForm';
 import { Link } from '@storefront/shared';
+import './pages.css';
 
 export function NotFoundPage() {
   return (
