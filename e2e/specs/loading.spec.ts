@@ -18,9 +18,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function firstLoadScripts(): string[] {
-  const { files } = JSON.parse(readFileSync(path.join(ROOT, 'shell/dist/first-load.json'), 'utf8')) as { files: string[] };
-  return files.filter((file) => file.endsWith('.js'));
+function shellFirstLoad(): { files: string[]; desktop: string[] } {
+  const { files, desktop } = JSON.parse(readFileSync(path.join(ROOT, 'shell/dist/first-load.json'), 'utf8')) as { files: string[]; desktop: string[] };
+  const scripts = (list: string[]) => list.filter((file) => file.endsWith('.js'));
+  return { files: scripts(files), desktop: scripts(desktop) };
+}
+
+/** Every screen's first-load scripts, and on a desktop its main menu's too. */
+function firstLoadScripts(screen: 'phone' | 'desktop' = 'phone'): string[] {
+  const { files, desktop } = shellFirstLoad();
+  return screen === 'desktop' ? [...files, ...desktop] : files;
 }
 
 describe('a cold first visit', () => {
@@ -30,6 +37,10 @@ describe('a cold first visit', () => {
     const scripts = [...html.matchAll(/<script defer src=\/([^ >]+)>/g)].map((match) => match[1]);
     expect([...preloaded, ...scripts].sort()).toEqual(firstLoadScripts().sort());
     expect(html).toContain('<link rel=preload as=fetch href=/composition.json crossorigin=anonymous>');
+    // The desktop's main menu, for wide screens only.
+    const { desktop } = shellFirstLoad();
+    expect(desktop).toHaveLength(1);
+    for (const file of desktop) expect(html).toContain(`<link rel=preload as=script href=/${file} media="(min-width: 992px)">`);
   });
 
   it('fetches each of them once: the page uses what was preloaded', async () => {
@@ -41,9 +52,10 @@ describe('a cold first visit', () => {
     });
     await page.goto(shellUrl('/'));
     await page.getByRole('heading', { level: 1, name: 'Style and gear for every season' }).waitFor();
-    for (const file of [...firstLoadScripts(), 'composition.json']) expect([file, fetched.get(`/${file}`)]).toEqual([file, 1]);
+    // A desktop-sized page: its main menu is among them.
+    for (const file of [...firstLoadScripts('desktop'), 'composition.json']) expect([file, fetched.get(`/${file}`)]).toEqual([file, 1]);
     // And no other script of the shell's: nothing the preloads missed, no copy of one under another name.
-    expect([...fetched.keys()].filter((file) => file.endsWith('.js')).sort()).toEqual(firstLoadScripts().map((file) => `/${file}`).sort());
+    expect([...fetched.keys()].filter((file) => file.endsWith('.js')).sort()).toEqual(firstLoadScripts('desktop').map((file) => `/${file}`).sort());
     await page.close();
   });
 
@@ -64,26 +76,60 @@ describe('a cold first visit', () => {
     await page.close();
   });
 
-  it('on a phone, whose header has no search, the product page does not load the catalog remote; on a desktop it does', async () => {
+  it('on a phone, whose header has no search, the product page does not load the catalog remote nor the desktop’s main menu; on a desktop it does', async () => {
     const api = new URL('/api/products?limit=1', shellUrl('/')).toString();
     const [product] = (await (await fetch(api)).json()) as { link: string; name: string }[];
     if (!product) throw new Error('the api has no products');
     const catalogOrigin = new URL(remoteUrls()['mfe-catalog'] ?? 'http://missing-mfe-catalog-url').origin;
-    const catalogRequests = async (viewport: { width: number; height: number }) => {
+    const shellOrigin = new URL(shellUrl('/')).origin;
+    const requests = async (viewport: { width: number; height: number }) => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       const fromCatalog: string[] = [];
+      const fromShell: string[] = [];
       page.on('request', (request) => {
-        if (new URL(request.url()).origin === catalogOrigin) fromCatalog.push(new URL(request.url()).pathname);
+        const { origin, pathname } = new URL(request.url());
+        if (origin === catalogOrigin) fromCatalog.push(pathname);
+        if (origin === shellOrigin) fromShell.push(pathname);
       });
       await page.goto(shellUrl(`/product?id=${encodeURIComponent(product.link)}`));
       await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
       await page.waitForLoadState('networkidle');
       await context.close();
-      return fromCatalog;
+      return { fromCatalog, desktopMenu: fromShell.filter((file) => file.startsWith('/desktop-')) };
     };
-    expect(await catalogRequests({ width: 412, height: 823 })).toEqual([]);
-    expect((await catalogRequests({ width: 1280, height: 800 })).some((file) => file.includes('HeaderSearch'))).toBe(true);
+    const phone = await requests({ width: 412, height: 823 });
+    expect(phone).toEqual({ fromCatalog: [], desktopMenu: [] });
+    const desktop = await requests({ width: 1280, height: 800 });
+    expect(desktop.fromCatalog.some((file) => file.includes('HeaderSearch'))).toBe(true);
+    expect(desktop.desktopMenu).toHaveLength(1);
+  });
+
+  it('the shop loads a layout’s own parts (a banner, the dropdowns, the infinite list) only on that layout, in time for its first render', async () => {
+    const catalogOrigin = new URL(remoteUrls()['mfe-catalog'] ?? 'http://missing-mfe-catalog-url').origin;
+    const visit = async (pathname: string) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const parts: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.origin === catalogOrigin && url.pathname.includes('shop-layout-parts')) parts.push(url.pathname);
+      });
+      await page.goto(shellUrl(pathname));
+      // The browser's render has taken over from the server's first screen.
+      await page.locator('#root[inert]').waitFor({ state: 'detached' });
+      return { context, page, parts };
+    };
+    const plain = await visit('/shop');
+    await plain.page.waitForLoadState('networkidle');
+    expect(plain.parts).toEqual([]);
+    await plain.context.close();
+
+    const boxed = await visit('/shop/boxed-slider');
+    // Drawn by the first render, not a placeholder first.
+    expect(await boxed.page.getByTestId('banner-slider').count()).toBe(1);
+    expect(boxed.parts).toHaveLength(1);
+    await boxed.context.close();
   });
 
   it('the product page’s HTML preloads the product remote’s manifest, entry and page chunks, and the page uses those preloads', async () => {

@@ -2,13 +2,11 @@ import { Link, useGetCategoriesQuery, useGetProductsQuery, useParams } from '@st
 import { useState } from 'react';
 import { findShopLayout, SHOP_LAYOUTS, type ShopLayout } from '../features/layouts/shopLayouts';
 import { ActiveFilterChips } from '../features/shop/ActiveFilterChips';
-import { BannerImage, BannerSlider } from '../features/shop/Banners';
 import { nameCategory } from '../features/shop/categoryNames';
 import { FilterDrawer } from '../features/shop/FilterDrawer';
-import { FilterDropdowns } from '../features/shop/FilterDropdowns';
 import { FilterPanel } from '../features/shop/filters/FilterSections';
-import { InfiniteResults } from '../features/shop/InfiniteResults';
-import { PagedResults } from '../features/shop/ShopResults';
+import { PagedResults, ResultsSkeleton } from '../features/shop/ShopResults';
+import { needsLayoutParts, shopLayoutParts } from '../features/shop/shopLayoutParts';
 import { ShopToolbar } from '../features/shop/ShopToolbar';
 import { hasActiveFilters, toProductQuery, type ShopFilters } from '../features/shop/shopFilters';
 import { useShopFilters } from '../features/shop/useShopFilters';
@@ -69,6 +67,8 @@ export default function ShopPage() {
   const [panelOpen, setPanelOpen] = useState(true);
   const { data: categories } = useGetCategoriesQuery();
   const { data } = useGetProductsQuery(toProductQuery(filters, layout?.infinite ? 1 : filters.page));
+  // Normally in before the first render (prefetchShopPage); until then their places are held.
+  const parts = shopLayoutParts.useLoaded(needsLayoutParts(layout));
   if (!layout) return <UnknownLayout path={path} />;
 
   const view = filters.view ?? layout.view;
@@ -86,7 +86,7 @@ export default function ShopPage() {
         {panelOpen ? 'Hide filters' : 'Show filters'}
       </button>
     ) : layout.filters === 'dropdowns' ? (
-      <FilterDropdowns filters={filters} update={update} />
+      parts && <parts.FilterDropdowns filters={filters} update={update} />
     ) : (
       // Below 992 px the sidebar would push the list off the screen: it becomes a drawer there.
       <div className="cat-sidebar-drawer">
@@ -95,7 +95,7 @@ export default function ShopPage() {
     );
 
   const results = layout.infinite ? (
-    <InfiniteResults filters={filters} update={update} view={view} columns={columns} />
+    parts ? <parts.InfiniteResults filters={filters} update={update} view={view} columns={columns} /> : <ResultsSkeleton view={view} columns={columns} />
   ) : (
     <PagedResults filters={filters} view={view} columns={columns} />
   );
@@ -110,8 +110,9 @@ export default function ShopPage() {
         {categoryName && <> / {categoryName}</>}
       </nav>
       <h1>{title}</h1>
-      {layout.banner === 'slider' && <BannerSlider />}
-      {layout.banner === 'image' && <BannerImage />}
+      {layout.banner && !parts && <div className="cat-banner" aria-hidden="true" />}
+      {layout.banner === 'slider' && parts && <parts.BannerSlider />}
+      {layout.banner === 'image' && parts && <parts.BannerImage />}
       {layout.filters === 'toggle-panel' && panelOpen && (
         <div id="shop-filter-panel" className="cat-filter-panel" role="region" aria-label="Filters">
           <FilterPanel filters={filters} update={update} orientation="horizontal" />

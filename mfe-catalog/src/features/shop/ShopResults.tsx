@@ -67,3 +67,8 @@ export function PagedResults({ filters, view, columns }: ResultsProps) {
     </>
   );
 }
+
+/** The list's place, held while a layout's own list (the infinite one) loads. */
+export function ResultsSkeleton({ view, columns }: { view: ShopView; columns: number }) {
+  return <ProductGrid label="Products" products={undefined} isLoading isError={false} onRetry={() => undefined} placeholders={12} view={view} columns={columns} empty={null} />;
+}
