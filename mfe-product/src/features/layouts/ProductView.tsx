@@ -3,12 +3,11 @@ import { ProductSummary } from '../detail/ProductSummary';
 import { PurchaseOptions } from '../detail/PurchaseOptions';
 import { Gallery } from '../gallery/Gallery';
 import { PurchaseProvider } from '../purchase/PurchaseContext';
-import { RelatedList } from '../related/RelatedList';
 import { RelatedProducts } from '../related/RelatedProducts';
 import { StickyAddToCart } from '../sticky/StickyAddToCart';
 import { PRODUCT_TABS_ID, ProductTabs } from '../tabs/ProductTabs';
 import { TAB_PARAM } from '../tabs/productTabs';
-import { TrustNotes } from '../trust/TrustNotes';
+import { sidebarParts } from './productSidebar';
 import { productLayout, type ProductLayoutName } from './productLayouts';
 import './layouts.css';
 
@@ -32,6 +31,8 @@ export function ProductView({ product, layoutName }: { product: Product; layoutN
     document.getElementById(PRODUCT_TABS_ID)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   };
   const summary = <ProductSummary product={product} onShowReviews={showReviews} />;
+  // Normally in before the first render (the page's prefetch); until then the sidebar is empty.
+  const sidebar = sidebarParts.useLoaded(layout.sidebar !== null);
 
   return (
     <PurchaseProvider key={product.id} product={product}>
@@ -57,8 +58,12 @@ export function ProductView({ product, layoutName }: { product: Product; layoutN
               )}
               {layout.sidebar && (
                 <aside className="prd-main__sidebar" aria-label="Related products and shopping notes">
-                  <RelatedList product={product} layout={layout.name} />
-                  <TrustNotes />
+                  {sidebar && (
+                    <>
+                      <sidebar.RelatedList product={product} layout={layout.name} />
+                      <sidebar.TrustNotes />
+                    </>
+                  )}
                 </aside>
               )}
             </div>
