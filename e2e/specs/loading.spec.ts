@@ -138,41 +138,6 @@ describe('a cold first visit', () => {
     await boxed.context.close();
   });
 
-  it('the product page loads the sidebar layouts’ own parts only on those layouts, in time for its first render', async () => {
-    const productOrigin = new URL(remoteUrls()['mfe-product'] ?? 'http://missing-mfe-product-url').origin;
-    const [product] = (await (await fetch(new URL('/api/products?limit=1', shellUrl('/')))).json()) as { link: string }[];
-    if (!product) throw new Error('the api has no products');
-    const visit = async (pathname: string) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const parts: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.origin === productOrigin && url.pathname.includes('product-sidebar')) parts.push(url.pathname);
-      });
-      // Slower than the page's other files, though within the time the first render waits for the
-      // page's prefetch: a render that did not wait would show the sidebar empty.
-      await page.route(`${productOrigin}/**/product-sidebar.*`, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        await route.continue();
-      });
-      await page.goto(shellUrl(pathname));
-      await page.locator('#root[inert]').waitFor({ state: 'detached' });
-      return { context, page, parts };
-    };
-    const plain = await visit(`/product/${encodeURIComponent(product.link)}`);
-    await plain.page.waitForLoadState('networkidle');
-    expect(plain.parts).toEqual([]);
-    await plain.context.close();
-
-    const sidebar = await visit(`/product/left-sidebar/${encodeURIComponent(product.link)}`);
-    // Drawn by the first render, not an empty sidebar first.
-    const aside = sidebar.page.getByRole('complementary', { name: 'Related products and shopping notes' });
-    expect(await aside.getByRole('heading').count()).toBeGreaterThanOrEqual(1);
-    expect(sidebar.parts).toHaveLength(1);
-    await sidebar.context.close();
-  });
-
   it('the product page’s HTML preloads the product remote’s manifest, entry and page chunks, and the page uses those preloads', async () => {
     const api = new URL('/api/products?limit=1', shellUrl('/')).toString();
     const [product] = (await (await fetch(api)).json()) as { link: string; name: string }[];

@@ -3,16 +3,7 @@ import { ProductView } from '../features/layouts/ProductView';
 import { ProductLoadError, ProductNotFound, ProductSkeleton } from '../features/page/ProductStates';
 import { useProductToShow } from '../features/page/useProductToShow';
 import { parseProductRoute } from '../features/routing/productRoute';
-import { useLocation, useSearchParams, type AppStore } from '@storefront/shared';
-import { loadSidebarFor } from '../features/layouts/productSidebar';
-
-/**
- * What the browser's first render waits for (the shell's federation/pageData.ts): the shell's
- * entry asks for the product and the cart early itself; what is left is a sidebar layout's code.
- */
-export function prefetchPageData(_store: AppStore, location: { pathname: string; search: string }): Promise<unknown> {
-  return loadSidebarFor(location);
-}
+import { useLocation, useSearchParams } from '@storefront/shared';
 
 /** A new product starts at the top of the page, not where the last one was left. */
 function useScrollToTopOnProductChange(productId: string) {

@@ -3,11 +3,12 @@ import { ProductSummary } from '../detail/ProductSummary';
 import { PurchaseOptions } from '../detail/PurchaseOptions';
 import { Gallery } from '../gallery/Gallery';
 import { PurchaseProvider } from '../purchase/PurchaseContext';
+import { RelatedList } from '../related/RelatedList';
 import { RelatedProducts } from '../related/RelatedProducts';
 import { StickyAddToCart } from '../sticky/StickyAddToCart';
 import { PRODUCT_TABS_ID, ProductTabs } from '../tabs/ProductTabs';
 import { TAB_PARAM } from '../tabs/productTabs';
-import { sidebarParts } from './productSidebar';
+import { TrustNotes } from '../trust/TrustNotes';
 import { productLayout, type ProductLayoutName } from './productLayouts';
 import './layouts.css';
 
@@ -31,8 +32,6 @@ export function ProductView({ product, layoutName }: { product: Product; layoutN
     document.getElementById(PRODUCT_TABS_ID)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   };
   const summary = <ProductSummary product={product} onShowReviews={showReviews} />;
-  // Normally in before the first render (the page's prefetch); until then the sidebar is empty.
-  const sidebar = sidebarParts.useLoaded(layout.sidebar !== null);
 
   return (
     <PurchaseProvider key={product.id} product={product}>
@@ -58,12 +57,8 @@ export function ProductView({ product, layoutName }: { product: Product; layoutN
               )}
               {layout.sidebar && (
                 <aside className="prd-main__sidebar" aria-label="Related products and shopping notes">
-                  {sidebar && (
-                    <>
-                      <sidebar.RelatedList product={product} layout={layout.name} />
-                      <sidebar.TrustNotes />
-                    </>
-                  )}
+                  <RelatedList product={product} layout={layout.name} />
+                  <TrustNotes />
                 </aside>
               )}
             </div>
