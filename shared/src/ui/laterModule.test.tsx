@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { laterModule } from './laterModule';
 
@@ -70,5 +70,18 @@ describe('laterModule', () => {
     act(() => screen.getByRole('button').click());
     expect(await screen.findByText('Hello from the chunk')).toBeInTheDocument();
     expect(importModule).toHaveBeenCalledTimes(2);
+  });
+
+  it('draws it wherever it is wanted once anyone has loaded it, a retry after a failure included', async () => {
+    const importModule = jest.fn<Promise<Greeting>, []>().mockRejectedValueOnce(new Error('chunk failed')).mockResolvedValueOnce(greeting);
+    const part = laterModule('the greeting', importModule);
+    render(<Host part={part} initiallyWanted />);
+    await waitFor(() => expect(console.error).toHaveBeenCalledTimes(1));
+    expect(screen.getByText('placeholder')).toBeInTheDocument();
+    // Still wanted: a press that loads it again (the menu button's) is enough.
+    await act(async () => {
+      await part.load();
+    });
+    expect(screen.getByText('Hello from the chunk')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * Code that only some visits need (the shell's desktop menus, a phone's slide-in menu and bottom
@@ -12,6 +12,7 @@ import { useEffect, useReducer } from 'react';
  * bundles its own copy (it keeps no page-wide state), so using it asks for no newer shared.
  */
 export interface LaterModule<Module> {
+  /** Starts loading it, or again after a failure (which is logged); settles with the module. */
   load(): Promise<Module>;
   provide(module: Module): void;
   /** The module once it is in, while `wanted`; being wanted starts loading it. */
@@ -21,11 +22,26 @@ export interface LaterModule<Module> {
 export function laterModule<Module>(name: string, importModule: () => Promise<Module>): LaterModule<Module> {
   let loaded: Module | undefined;
   let loading: Promise<Module> | undefined;
+  // Every component drawing with it: they draw again when it arrives, whoever asked for it.
+  const listeners = new Set<() => void>();
+  const arrived = (module: Module) => {
+    loaded = module;
+    for (const listener of listeners) listener();
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const current = () => loaded;
   const load = () => {
     loading ??= importModule().then(
-      (module) => (loaded = module),
+      (module) => {
+        arrived(module);
+        return module;
+      },
       (error: unknown) => {
-        // Asked again the next time it is wanted.
+        console.error(`[storefront] ${name} could not load`, error);
+        // Asked again the next time it is wanted or loaded.
         loading = undefined;
         throw error;
       },
@@ -34,23 +50,13 @@ export function laterModule<Module>(name: string, importModule: () => Promise<Mo
   };
   return {
     load,
-    provide: (module) => {
-      loaded = module;
-    },
+    provide: arrived,
     useLoaded(wanted) {
-      const [, arrived] = useReducer((count: number) => count + 1, 0);
+      const module = useSyncExternalStore(subscribe, current, current);
       useEffect(() => {
-        if (!wanted || loaded) return undefined;
-        let current = true;
-        load().then(
-          () => current && arrived(),
-          (error: unknown) => console.error(`[storefront] ${name} could not load`, error),
-        );
-        return () => {
-          current = false;
-        };
+        if (wanted && !loaded) load().catch(() => undefined);
       }, [wanted]);
-      return wanted ? loaded : undefined;
+      return wanted ? module : undefined;
     },
   };
 }

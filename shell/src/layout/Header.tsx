@@ -99,7 +99,11 @@ export function Header() {
             onPointerEnter={wantMenu}
             onPointerDown={wantMenu}
             onFocus={wantMenu}
-            onClick={() => setMenuOpenedAt(here)}
+            onClick={() => {
+              setMenuOpenedAt(here);
+              // Again, if its code failed to come the last time.
+              mobileMenu.load().catch(() => undefined);
+            }}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" /></svg>
           </button>
