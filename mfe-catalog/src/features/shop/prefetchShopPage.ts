@@ -9,10 +9,10 @@ const SHOP_PATH = /^\/shop(?:\/(.*))?$/;
 /**
  * The shop's first data, put in the store before the page first renders: the page of products
  * the address asks for and the categories (the title names the category), and the code of the
- * parts only its layout draws. The shell calls it as
- * soon as this module has arrived, before its first render, so the first paint shows the products
- * and their pictures start loading then, instead of a skeleton that asks for the list after it.
- * Settles when both are in or have failed (the page then asks again and shows its own error).
+ * parts only its layout draws. The shell calls it as soon as this module has arrived, before its
+ * first render, so the first paint shows the products and their pictures start loading then,
+ * instead of a skeleton that asks for the list after it. Settles when all are in or have failed
+ * (the page then asks again and shows its own error).
  */
 export function prefetchShopPage(store: AppStore, { pathname, search }: { pathname: string; search: string }): Promise<void> {
   const match = SHOP_PATH.exec(pathname);
