@@ -21,8 +21,10 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
         manifest: true,
         shareStrategy: 'loaded-first',
         shared: sharedSingletons(pkg),
-        // A browser app: leave out the runtime's Node.js loading code.
-        experiments: { optimization: { target: 'web' } },
+        // A browser app: leave out the runtime's Node.js loading code. Remotes are registered by
+        // their entries, not manifests (src/federation/registration.ts): leave out the code that
+        // reads manifests too.
+        experiments: { optimization: { target: 'web', disableSnapshot: true } },
       }),
       new FirstLoadPlugin(['/composition.json']),
     ],

@@ -19,7 +19,7 @@ describe('first-load budgets (gzip)', () => {
       const largest = [...files].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 8).map((file) => `  ${kb(file.gzipBytes).padStart(9)}  ${file.file}`);
       throw new Error(`${name} loads ${kb(gzipBytes)} gzip on a ${viewport} first visit, over its budget of ${kb(budget)}. Largest files:\n${largest.join('\n')}`);
     }
-    // The remotes' manifests and entries are part of it: a route that loads none is a broken model.
+    // The remotes' entries are part of it: a route that loads none is a broken model.
     expect(files.some((file) => file.file.endsWith('remoteEntry.js'))).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { DESKTOP_MEDIA, routePreloadTags, withPreloads, type ManifestReader } from './routePreloads';
+import { DESKTOP_MEDIA, routePreloadTags, withPreloads, withRemoteEntries, type ManifestReader } from './routePreloads';
 
 const remotes = {
   'mfe-catalog': { manifest: 'http://localhost:8081/1.0.0/mf-manifest.json' },
@@ -24,9 +24,8 @@ const read: ManifestReader = async (url) => (manifests[url] ?? null) as Awaited<
 const media = ` media="${DESKTOP_MEDIA}"`;
 
 describe('routePreloadTags', () => {
-  it('home: the catalog manifest, entry and the home page chunks for every screen; the header search chunk for wide ones', async () => {
+  it('home: the catalog entry and the home page chunks for every screen; the header search chunk for wide ones; no manifest (the browser reads none)', async () => {
     expect(await routePreloadTags('/', remotes, read)).toEqual([
-      '<link rel="preload" as="fetch" href="http://localhost:8081/1.0.0/mf-manifest.json" crossorigin="anonymous">',
       '<link rel="preload" as="script" href="http://localhost:8081/1.0.0/remoteEntry.js">',
       '<link rel="preload" as="script" href="http://localhost:8081/1.0.0/409.a.js">',
       '<link rel="preload" as="script" href="http://localhost:8081/1.0.0/__federation_expose_HomePage.b.js">',
@@ -36,25 +35,34 @@ describe('routePreloadTags', () => {
 
   it('product: the product remote from its release path; the catalog only for wide screens (its header search)', async () => {
     const tags = await routePreloadTags('/product', remotes, read);
-    expect(tags.slice(0, 3)).toEqual([
-      '<link rel="preload" as="fetch" href="https://cdn.example/mfe-product/2.0.0/mf-manifest.json" crossorigin="anonymous">',
+    expect(tags.slice(0, 2)).toEqual([
       '<link rel="preload" as="script" href="https://static.example/product/2.0.0/remoteEntry.js">',
       '<link rel="preload" as="script" href="https://static.example/product/2.0.0/176.d.js">',
     ]);
-    expect(tags.slice(3)).toHaveLength(4);
-    for (const tag of tags.slice(3)) expect(tag).toContain(media);
+    expect(tags.slice(2)).toHaveLength(3);
+    for (const tag of tags.slice(2)) expect(tag).toContain(media);
   });
 
-  it('a manifest that cannot be read: only the manifest is preloaded; a remote missing from the composition: nothing', async () => {
-    expect(await routePreloadTags('/', remotes, async () => null)).toEqual([
-      '<link rel="preload" as="fetch" href="http://localhost:8081/1.0.0/mf-manifest.json" crossorigin="anonymous">',
-    ]);
+  it('a manifest that cannot be read, or a remote missing from the composition: nothing', async () => {
+    expect(await routePreloadTags('/', remotes, async () => null)).toEqual([]);
     expect(await routePreloadTags('/cart', {}, read)).toEqual([]);
   });
 
   it('escapes what goes into an attribute', async () => {
-    const [tag] = await routePreloadTags('/', { 'mfe-catalog': { manifest: 'http://x/"><script>alert(1)</script>' } }, async () => null);
-    expect(tag).toBe('<link rel="preload" as="fetch" href="http://x/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" crossorigin="anonymous">');
+    const hostile = 'http://x/"><script>alert(1)</script>/mf-manifest.json';
+    const [tag] = await routePreloadTags('/', { 'mfe-catalog': { manifest: hostile } }, async () => manifests['http://localhost:8081/1.0.0/mf-manifest.json'] as Awaited<ReturnType<ManifestReader>>);
+    expect(tag).toBe('<link rel="preload" as="script" href="http://x/%22%3E%3Cscript%3Ealert(1)%3C/script%3E/remoteEntry.js">');
+  });
+});
+
+describe('withRemoteEntries', () => {
+  it('gives each remote the entry its manifest names, and leaves a remote whose manifest cannot be read as it was', async () => {
+    const unreadable = { version: '0.9.0', manifest: 'http://localhost:8083/0.9.0/mf-manifest.json' };
+    expect(await withRemoteEntries({ ...remotes, 'mfe-cart': unreadable }, read)).toEqual({
+      'mfe-catalog': { ...remotes['mfe-catalog'], entry: 'http://localhost:8081/1.0.0/remoteEntry.js' },
+      'mfe-product': { ...remotes['mfe-product'], entry: 'https://static.example/product/2.0.0/remoteEntry.js' },
+      'mfe-cart': unreadable,
+    });
   });
 });
 

@@ -1,10 +1,11 @@
 /**
  * The shell's server has index.html preload, for the page asked for, the remote files that page
- * will load: the manifest of each remote it renders, its remoteEntry.js and the synchronous
- * chunks of the exposed modules (shell/src/federation/routeModules.ts says which). They then
- * download from the first round trip, beside the shell's own scripts, instead of after the
- * shell has run, fetched /composition.json and then each manifest. Modules only the desktop
- * header shows are preloaded for wide screens only (`media`).
+ * will load: the remoteEntry.js of each remote it renders and the synchronous chunks of the
+ * exposed modules (shell/src/federation/routeModules.ts says which), as the remote's manifest
+ * lists them. They then download from the first round trip, beside the shell's own scripts,
+ * instead of after the shell has run, fetched /composition.json and then each entry. Modules only
+ * the desktop header shows are preloaded for wide screens only (`media`). The browser reads no
+ * manifest: /composition.json gives it each remote's entry (withRemoteEntries).
  *
  * A manifest that cannot be read in time costs only its preloads: the page loads the same files
  * itself, as it always does.
@@ -40,10 +41,42 @@ function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function preloadTag(as: 'fetch' | 'script', href: string, desktopOnly: boolean): string {
-  const crossorigin = as === 'fetch' ? ' crossorigin="anonymous"' : '';
+function preloadTag(as: 'script', href: string, desktopOnly: boolean): string {
   const media = desktopOnly ? ` media="${DESKTOP_MEDIA}"` : '';
-  return `<link rel="preload" as="${as}" href="${attribute(href)}"${crossorigin}${media}>`;
+  return `<link rel="preload" as="${as}" href="${attribute(href)}"${media}>`;
+}
+
+/** Where a manifest's files are: its publicPath, or beside it when that is 'auto'. */
+function assetBase(manifestUrl: string, manifest: Manifest): string {
+  const { publicPath } = manifest.metaData;
+  return publicPath && publicPath !== 'auto' ? publicPath : new URL('.', manifestUrl).toString();
+}
+
+/** The remote entry a manifest names. */
+export function remoteEntryUrl(manifestUrl: string, manifest: Manifest): string {
+  const { remoteEntry } = manifest.metaData;
+  const entryPath = remoteEntry.path ? `${remoteEntry.path.replace(/\/+$/, '')}/${remoteEntry.name}` : remoteEntry.name;
+  return new URL(entryPath, assetBase(manifestUrl, manifest)).toString();
+}
+
+/**
+ * Each remote of a composition with the remote entry its manifest names, which is what the
+ * browser registers (shell/src/federation/registration.ts): the browser fetches no manifest. A
+ * manifest that cannot be read in time leaves the entry to the shell's default, remoteEntry.js
+ * beside it; if that is wrong too, the remote fails to load and its regions show their fallback.
+ */
+export async function withRemoteEntries<Remotes extends Partial<Record<string, { manifest: string }>>>(
+  remotes: Remotes,
+  readManifest: ManifestReader,
+): Promise<{ [Name in keyof Remotes]: Remotes[Name] & { entry?: string } }> {
+  const entries = await Promise.all(
+    Object.entries(remotes).map(async ([name, remote]) => {
+      if (!remote) return [name, remote] as const;
+      const manifest = await readManifest(remote.manifest);
+      return [name, manifest ? { ...remote, entry: remoteEntryUrl(remote.manifest, manifest) } : remote] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as { [Name in keyof Remotes]: Remotes[Name] & { entry?: string } };
 }
 
 /** The preload tags for a page's remote files, in the order the page needs them. */
@@ -62,13 +95,10 @@ export async function routePreloadTags(
       if (!manifestUrl) return [];
       const desktopOnly = (ref: ModuleRef) => !onPhones.has(`${ref.remote}/${ref.module}`);
       const remoteDesktopOnly = refs.every(desktopOnly);
-      const tags = [preloadTag('fetch', manifestUrl, remoteDesktopOnly)];
       const manifest = await readManifest(manifestUrl);
-      if (!manifest) return tags;
-      const { publicPath, remoteEntry } = manifest.metaData;
-      const base = publicPath && publicPath !== 'auto' ? publicPath : new URL('.', manifestUrl).toString();
-      const entryPath = remoteEntry.path ? `${remoteEntry.path.replace(/\/+$/, '')}/${remoteEntry.name}` : remoteEntry.name;
-      tags.push(preloadTag('script', new URL(entryPath, base).toString(), remoteDesktopOnly));
+      if (!manifest) return [];
+      const base = assetBase(manifestUrl, manifest);
+      const tags = [preloadTag('script', remoteEntryUrl(manifestUrl, manifest), remoteDesktopOnly)];
       // href → wanted on wide screens only; a chunk two modules share is wanted on phones if either is.
       const chunks = new Map<string, boolean>();
       for (const ref of refs) {

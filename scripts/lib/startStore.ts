@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { packageVersion, REMOTES, ROOT, type Ports } from './packages';
 import { compositionFile } from './compositionStore';
 import { releasesDir } from './releaseStore';
-import { manifestReader, routePreloadTags, withPreloads } from './routePreloads';
+import { manifestReader, routePreloadTags, withPreloads, withRemoteEntries } from './routePreloads';
 import type { ShellServerBundle } from '../../shared/src/ssr/contract';
 import { guessViewportWidth, remoteBundleLoader, renderPage, withRenderedPage } from './serverRender';
 import { handlePreviewRequest, servedComposition } from './servedComposition';
@@ -151,7 +151,10 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
         handle: async (req, res, url) => {
           if (url.pathname === '/composition.json') {
             // Read on every request: a release manager's change goes live on the next page load.
-            const body = JSON.stringify(await servedComposition(req, ports, publicHost, composition), null, 2);
+            // Each remote with the entry its manifest names: the browser registers that.
+            const served = await servedComposition(req, ports, publicHost, composition);
+            const [remotes, lastKnownGood] = await Promise.all([withRemoteEntries(served.remotes, readManifest), withRemoteEntries(served.lastKnownGood, readManifest)]);
+            const body = JSON.stringify({ ...served, remotes, lastKnownGood }, null, 2);
             res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
             res.end(body);
             return true;

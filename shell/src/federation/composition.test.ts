@@ -1,14 +1,15 @@
 import { federationName, parseComposition, versionFromManifestUrl } from './composition';
 
 describe('parseComposition', () => {
-  it('reads remotes given as { version, manifest }, and the config', () => {
+  it('reads remotes given as { version, manifest, entry }, and the config', () => {
+    const cart = { version: '2.0.1', manifest: 'https://cdn.example.co.za/mfe-cart/2.0.1/mf-manifest.json', entry: 'https://cdn.example.co.za/mfe-cart/2.0.1/js/entry.js' };
     const { composition, problems } = parseComposition({
-      remotes: { 'mfe-cart': { version: '2.0.1', manifest: 'https://cdn.example.co.za/mfe-cart/2.0.1/mf-manifest.json' } },
+      remotes: { 'mfe-cart': cart },
       config: { apiBase: '/api', assetHost: 'https://img.example.co.za/' },
     });
     expect(problems).toEqual([]);
     expect(composition).toEqual({
-      remotes: { 'mfe-cart': { version: '2.0.1', manifest: 'https://cdn.example.co.za/mfe-cart/2.0.1/mf-manifest.json' } },
+      remotes: { 'mfe-cart': cart },
       lastKnownGood: {},
       preview: [],
       config: { apiBase: '/api', assetHost: 'https://img.example.co.za/' },
@@ -17,7 +18,12 @@ describe('parseComposition', () => {
 
   it('reads a remote given as a bare manifest URL, taking the version from its folder', () => {
     const { composition } = parseComposition({ remotes: { 'mfe-catalog': 'http://localhost:8081/1.4.0/mf-manifest.json' } });
-    expect(composition.remotes['mfe-catalog']).toEqual({ version: '1.4.0', manifest: 'http://localhost:8081/1.4.0/mf-manifest.json' });
+    expect(composition.remotes['mfe-catalog']).toEqual({
+      version: '1.4.0',
+      manifest: 'http://localhost:8081/1.4.0/mf-manifest.json',
+      // No entry said: remoteEntry.js beside the manifest.
+      entry: 'http://localhost:8081/1.4.0/remoteEntry.js',
+    });
   });
 
   it('reads the last versions known good and a preview', () => {
@@ -27,6 +33,7 @@ describe('parseComposition', () => {
       preview: [{ remote: 'mfe-catalog', version: '1.5.0-rc.1' }, { remote: 'mfe-nope', version: '1' }],
     });
     expect(composition.lastKnownGood['mfe-catalog']?.version).toBe('1.3.0');
+    expect(composition.lastKnownGood['mfe-catalog']?.entry).toBe('http://x/1.3.0/remoteEntry.js');
     expect(composition.preview).toEqual([{ remote: 'mfe-catalog', version: '1.5.0-rc.1' }]);
   });
 

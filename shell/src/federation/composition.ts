@@ -4,10 +4,15 @@ import type { StorefrontConfig } from '@storefront/shared';
 export const REMOTES = ['mfe-catalog', 'mfe-product', 'mfe-cart', 'mfe-account'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
-/** One remote as composed: the version chosen and the manifest that carries it. */
+/**
+ * One remote as composed: the version chosen, the manifest that carries it (what release managers
+ * compose by, and what the shell's server reads), and its remote entry, the one file the browser
+ * registers and loads (the server reads it from the manifest).
+ */
 export interface RemoteEntry {
   version: string;
   manifest: string;
+  entry: string;
 }
 
 /**
@@ -31,6 +36,12 @@ export function isRemoteName(name: string): name is RemoteName {
   return (REMOTES as readonly string[]).includes(name);
 }
 
+/** Where a manifest's remote entry is when nobody has said: remoteEntry.js beside it. */
+export function entryBesideManifest(manifest: string): string {
+  const page = typeof location === 'undefined' ? 'http://localhost/' : location.href;
+  return new URL('remoteEntry.js', new URL(manifest, page)).toString();
+}
+
 /** A manifest URL names its version folder: …/1.4.0/mf-manifest.json. */
 export function versionFromManifestUrl(manifest: string): string | undefined {
   let pathname: string;
@@ -48,8 +59,12 @@ function readEntry(name: string, value: unknown, problems: string[]): RemoteEntr
     problems.push(`remote "${name}" needs a manifest URL`);
     return undefined;
   }
-  const stated = typeof value === 'object' && value !== null ? (value as { version?: unknown }).version : undefined;
-  return { version: typeof stated === 'string' ? stated : (versionFromManifestUrl(manifest) ?? 'unknown'), manifest };
+  const { version: stated, entry } = typeof value === 'object' && value !== null ? (value as { version?: unknown; entry?: unknown }) : {};
+  return {
+    version: typeof stated === 'string' ? stated : (versionFromManifestUrl(manifest) ?? 'unknown'),
+    manifest,
+    entry: typeof entry === 'string' && entry !== '' ? entry : entryBesideManifest(manifest),
+  };
 }
 
 function readRemotes(value: unknown, problems: string[], what: string): Partial<Record<RemoteName, RemoteEntry>> {
@@ -68,7 +83,8 @@ function readRemotes(value: unknown, problems: string[], what: string): Partial<
 
 /**
  * Reads a composition document, keeping only what the shell understands and saying what it dropped.
- * A remote may be a manifest URL or `{ version, manifest }`.
+ * A remote may be a manifest URL or `{ version, manifest, entry }` (the shell's server adds the
+ * entry; without one it is remoteEntry.js beside the manifest).
  */
 export function parseComposition(document: unknown): { composition: Composition; problems: string[] } {
   const problems: string[] = [];

@@ -1,16 +1,12 @@
-import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { AppStore } from '@storefront/shared';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { federationName, versionFromManifestUrl, type RemoteName } from './composition';
+import { federationName, type RemoteName } from './composition';
 import { prefetchFromModules, type PageLocation } from './pageData';
 import type { ModuleRef } from './routeModules';
 import { forLazy, trackLoad, type TrackedLoad } from './trackedLoad';
 
-/** The version of a remote in use now: the composed one, or its last known good after a fallback. */
-export function remoteVersionInUse(remote: RemoteName): string | undefined {
-  const registered = getInstance()?.options.remotes.find((candidate) => candidate.name === federationName(remote));
-  return registered && 'entry' in registered ? versionFromManifestUrl(registered.entry) : undefined;
-}
+export { remoteVersionInUse } from './registration';
 
 export class RemoteUnavailableError extends Error {
   constructor(readonly remote: RemoteName, readonly module: string, cause?: unknown) {

@@ -2,8 +2,8 @@ import type { Composition } from './composition';
 import { resiliencePlugin } from './resiliencePlugin';
 
 const COMPOSITION: Composition = {
-  remotes: { 'mfe-catalog': { version: '1.0.2', manifest: 'http://cdn.test/catalog/1.0.2/mf-manifest.json' } },
-  lastKnownGood: { 'mfe-catalog': { version: '1.0.1', manifest: 'http://cdn.test/catalog/1.0.1/mf-manifest.json' } },
+  remotes: { 'mfe-catalog': { version: '1.0.2', manifest: 'http://cdn.test/catalog/1.0.2/mf-manifest.json', entry: 'http://cdn.test/catalog/1.0.2/remoteEntry.js' } },
+  lastKnownGood: { 'mfe-catalog': { version: '1.0.1', manifest: 'http://cdn.test/catalog/1.0.1/mf-manifest.json', entry: 'http://cdn.test/catalog/1.0.1/remoteEntry.js' } },
   preview: [],
 };
 
@@ -28,7 +28,7 @@ describe('the resilience plugin’s fallback', () => {
     await expect(errorLoadRemote({ ...failed, id: 'mfe_catalog/HomePage' })).resolves.toEqual({ default: 'module mfe_catalog/HomePage' });
     await expect(errorLoadRemote({ ...failed, id: 'mfe_catalog/HeaderSearch' })).resolves.toEqual({ default: 'module mfe_catalog/HeaderSearch' });
     expect(origin.registerRemotes).toHaveBeenCalledTimes(1);
-    expect(origin.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_catalog', entry: 'http://cdn.test/catalog/1.0.1/mf-manifest.json' }], { force: true });
+    expect(origin.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_catalog', entry: 'http://cdn.test/catalog/1.0.1/remoteEntry.js' }], { force: true });
 
     // The fallback failing too reaches the region: no second try of the same module.
     await expect(errorLoadRemote({ ...failed, id: 'mfe_catalog/HomePage' })).resolves.toBeUndefined();

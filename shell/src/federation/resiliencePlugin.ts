@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { federationName, REMOTES, type Composition, type RemoteName } from './composition';
+import { federationName, REMOTES, type Composition, type RemoteEntry, type RemoteName } from './composition';
 
-/** Each try of a manifest or remote entry gives up after this long instead of hanging. */
+/** Each try of a remote entry gives up after this long instead of hanging. */
 export const LOAD_TIMEOUT_MS = 5000;
 /** Retries after the first failure, and the waits before them. */
 export const RETRY_DELAYS_MS = [300, 900] as const;
@@ -14,41 +14,24 @@ function remoteOfFederationName(name: string): RemoteName | undefined {
   return REMOTES.find((remote) => federationName(remote) === name);
 }
 
-/** fetch with a time limit and retries with backoff, for remote manifests. */
-async function fetchWithRetry(url: string, init: RequestInit): Promise<Response> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt += 1) {
-    if (attempt > 0) await wait(RETRY_DELAYS_MS[attempt - 1] ?? 0);
-    try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(LOAD_TIMEOUT_MS) });
-      if (response.ok) return response;
-      lastError = new Error(`${url} answered ${response.status}`);
-      if (response.status < 500) break;
-    } catch (error) {
-      lastError = error;
-    }
-  }
-  throw lastError;
-}
-
 /**
- * Keeps a failing remote from taking the page with it (ARCHITECTURE §2, issue 8):
- * - manifests are fetched with a time limit and retried with backoff;
+ * Keeps a failing remote from taking the page with it (ARCHITECTURE §2, issue 8). The browser
+ * fetches no manifest (the shell's server reads them, registration.ts), so what can fail is a
+ * remote entry or a module's chunks:
  * - remote entries load with a time limit (a hung server fails instead of waiting forever), and
  *   a failed entry is fetched again with backoff;
  * - when a remote still cannot load, the last version known good (from the composition history)
  *   is tried once; if that fails too the error reaches the region's error boundary.
  */
-export function resiliencePlugin(composition: Composition): ModuleFederationRuntimePlugin {
+export function resiliencePlugin(
+  composition: Composition,
+  switchedTo: (remote: RemoteName, entry: RemoteEntry) => void = () => undefined,
+): ModuleFederationRuntimePlugin {
   // Several regions of one remote fail together: the remote is switched once, each module retried once.
   const switched = new Set<RemoteName>();
   const retried = new Set<string>();
   return {
     name: 'storefront-resilience',
-    fetch(url, init) {
-      if (!/mf-manifest\.json(\?|$)/.test(url)) return undefined;
-      return fetchWithRetry(url, init);
-    },
     createScript() {
       return { timeout: LOAD_TIMEOUT_MS };
     },
@@ -82,7 +65,8 @@ export function resiliencePlugin(composition: Composition): ModuleFederationRunt
       if (!switched.has(remote)) {
         switched.add(remote);
         console.warn(`[shell] ${remote} could not load; falling back to its last known good version ${fallback.version}`, error);
-        origin.registerRemotes([{ name: federationName(remote), entry: fallback.manifest }], { force: true });
+        origin.registerRemotes([{ name: federationName(remote), entry: fallback.entry }], { force: true });
+        switchedTo(remote, fallback);
       }
       return origin.loadRemote(String(id));
     },
