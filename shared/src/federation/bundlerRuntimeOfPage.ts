@@ -6,7 +6,7 @@
  * `__webpack_require__.federation`, and `@module-federation/runtime` keeps the instance it
  * created in a variable of its module, which the shell's copy must not share.
  */
-import * as runtime from '@module-federation/runtime';
+import { getRemoteEntry, init } from '@module-federation/runtime';
 import type { attachShareScopeMap, bundlerRuntime } from '@module-federation/webpack-bundler-runtime';
 
 export interface ProvidedBundlerRuntime {
@@ -20,7 +20,9 @@ if (!provided) {
 }
 
 const federation = {
-  runtime,
+  // What the bundler runtime's functions ask of it (init.js, getSharedFallbackGetter.js); the
+  // rest of the module (loadRemote, loadShare, … and their error texts) stays out of the entry.
+  runtime: { init, getRemoteEntry },
   instance: undefined,
   initOptions: undefined,
   bundlerRuntime: provided.bundlerRuntime,
