@@ -1,7 +1,6 @@
 import { Link, useGetCategoriesQuery, useGetProductsQuery, useParams } from '@storefront/shared';
 import { useState } from 'react';
 import { findShopLayout, SHOP_LAYOUTS, type ShopLayout } from '../features/layouts/shopLayouts';
-import { ActiveFilterChips } from '../features/shop/ActiveFilterChips';
 import { nameCategory } from '../features/shop/categoryNames';
 import { FilterDrawer } from '../features/shop/FilterDrawer';
 import { FilterPanel } from '../features/shop/filters/FilterSections';
@@ -68,7 +67,7 @@ export default function ShopPage() {
   const { data: categories } = useGetCategoriesQuery();
   const { data } = useGetProductsQuery(toProductQuery(filters, layout?.infinite ? 1 : filters.page));
   // Normally in before the first render (prefetchShopPage); until then their places are held.
-  const parts = shopLayoutParts.useLoaded(needsLayoutParts(layout));
+  const parts = shopLayoutParts.useLoaded(needsLayoutParts(layout, filters));
   if (!layout) return <UnknownLayout path={path} />;
 
   const view = filters.view ?? layout.view;
@@ -126,7 +125,7 @@ export default function ShopPage() {
         )}
         <div className="cat-shop__main">
           <ShopToolbar filters={filters} update={update} view={view} summary={summaryOf(filters, layout, data?.total)} before={layoutControls} />
-          {hasActiveFilters(filters) && <ActiveFilterChips filters={filters} update={update} />}
+          {hasActiveFilters(filters) && parts && <parts.ActiveFilterChips filters={filters} update={update} />}
           {results}
         </div>
       </div>

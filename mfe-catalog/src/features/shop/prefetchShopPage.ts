@@ -24,8 +24,8 @@ export function prefetchShopPage(store: AppStore, { pathname, search }: { pathna
     store.dispatch(baseApi.endpoints.getProducts.initiate(toProductQuery(filters, layout.infinite ? 1 : filters.page))),
     store.dispatch(baseApi.endpoints.getCategories.initiate()),
   ];
-  // A layout's own parts (a banner, the dropdowns, the infinite list): a failure leaves the page to draw without.
-  const parts = needsLayoutParts(layout) ? shopLayoutParts.load().catch(() => undefined) : undefined;
+  // The page's own parts (a banner, the dropdowns, the infinite list, the filters' chips): a failure leaves the page to draw without.
+  const parts = needsLayoutParts(layout, filters) ? shopLayoutParts.load().catch(() => undefined) : undefined;
   // The cache keeps the answers for the page's own queries (RTK Query's keepUnusedDataFor).
   return Promise.all([...requests.map((request) => request.unwrap().catch(() => undefined)), parts]).then(() => {
     for (const request of requests) request.unsubscribe();
