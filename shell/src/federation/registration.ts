@@ -16,8 +16,8 @@ const inUse = new Map<RemoteName, string>();
  * without the code that reads them (`disableSnapshot`); the shell's server reads the manifests
  * instead, for the composition's entries and each page's preloads.
  */
-export function registerRemote(remote: RemoteName, entry: RemoteEntry, force = false): void {
-  registerRemotes([{ name: federationName(remote), entry: entry.entry }], force ? { force: true } : undefined);
+function registerRemote(remote: RemoteName, entry: RemoteEntry): void {
+  registerRemotes([{ name: federationName(remote), entry: entry.entry }]);
   inUse.set(remote, entry.version);
 }
 
