@@ -46,6 +46,18 @@ describe('laterModule', () => {
     expect(importModule).toHaveBeenCalledTimes(1);
   });
 
+  it('tells whether the module is in without asking for it', async () => {
+    const importModule = jest.fn(() => Promise.resolve(greeting));
+    const part = laterModule('the greeting', importModule);
+    expect(part.loaded()).toBeUndefined();
+    expect(importModule).not.toHaveBeenCalled();
+    await part.load();
+    expect(part.loaded()).toBe(greeting);
+    const provided = laterModule<Greeting>('the greeting', () => new Promise(() => undefined));
+    provided.provide(greeting);
+    expect(provided.loaded()).toBe(greeting);
+  });
+
   it('draws at once what was loaded before the render, or provided', async () => {
     const early = laterModule('the greeting', () => Promise.resolve(greeting));
     await early.load();

@@ -15,6 +15,8 @@ export interface LaterModule<Module> {
   /** Starts loading it, or again after a failure (which is logged); settles with the module. */
   load(): Promise<Module>;
   provide(module: Module): void;
+  /** The module if it is in, without asking for it. */
+  loaded(): Module | undefined;
   /** The module once it is in, while `wanted`; being wanted starts loading it. */
   useLoaded(wanted: boolean): Module | undefined;
 }
@@ -51,6 +53,7 @@ export function laterModule<Module>(name: string, importModule: () => Promise<Mo
   return {
     load,
     provide: arrived,
+    loaded: current,
     useLoaded(wanted) {
       const module = useSyncExternalStore(subscribe, current, current);
       useEffect(() => {
