@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ROOT } from '../../scripts/lib/packages';
+import { simpleProductInStock } from '../support/api';
+import { variantProductInStock } from '../support/products';
 import { launchBrowser, remoteUrls, shellUrl } from '../support/browser';
 
 let browser: Browser;
@@ -136,6 +138,62 @@ describe('a cold first visit', () => {
     expect(await boxed.page.getByTestId('banner-slider').count()).toBe(1);
     expect(boxed.parts).toHaveLength(1);
     await boxed.context.close();
+  });
+
+  it('on a phone, the product page’s tabs, related products and sticky bar come with the first scroll, the server’s copy in view until then', async () => {
+    const product = await variantProductInStock();
+    const productOrigin = new URL(remoteUrls()['mfe-product'] ?? 'http://missing-mfe-product-url').origin;
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === productOrigin && /later-product-(lower|layouts)/.test(url.pathname)) chunks.push(url.pathname.replace(/^.*\/(later-product-[a-z]+).*$/, '$1'));
+    });
+    await page.goto(shellUrl(`/product?id=${encodeURIComponent(product.link)}`));
+    await page.locator('#root[inert]').waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
+    // Neither below the first screen nor another layout's: nothing loaded for them yet.
+    expect(chunks).toEqual([]);
+    const region = page.locator('[data-product-lower]');
+    expect(await region.getAttribute('inert')).toBe('');
+    expect(await region.locator('#product-tabs [role="tab"]').allTextContents()).toEqual(['Description', 'Additional information', expect.stringMatching(/^Reviews \(\d+\)$/)]);
+
+    await page.mouse.wheel(0, 1200);
+    const additional = page.getByRole('tab', { name: 'Additional information' });
+    await additional.click();
+    expect(await additional.getAttribute('aria-selected')).toBe('true');
+    expect(chunks).toEqual(['later-product-lower']);
+    expect(await region.getAttribute('inert')).toBeNull();
+    // Past the buy box, the sticky bar is there to add from.
+    await page.getByRole('heading', { name: 'Related products' }).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('[data-testid="sticky-add-to-cart"]')?.getAttribute('aria-hidden') === 'false');
+    await context.close();
+  });
+
+  it('a product layout besides the default one loads its own code in time for the first render', async () => {
+    const product = await simpleProductInStock();
+    const productOrigin = new URL(remoteUrls()['mfe-product'] ?? 'http://missing-mfe-product-url').origin;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const layouts: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === productOrigin && url.pathname.includes('later-product-layouts')) layouts.push(url.pathname);
+    });
+    // Slower than the page's other files, within the time the first render waits for its prefetch.
+    await page.route(`${productOrigin}/**/later-product-layouts.*`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto(shellUrl(`/product/left-sidebar/${encodeURIComponent(product.link)}`));
+    await page.locator('#root[inert]').waitFor({ state: 'detached' });
+    // The browser's first render draws the sidebar, in its column: no skeleton first.
+    expect(await page.getByRole('complementary', { name: 'Related products and shopping notes' }).count()).toBe(1);
+    const [sidebar, gallery] = await Promise.all(['.prd-main__sidebar', '.prd-main__gallery'].map((selector) => page.locator(selector).boundingBox()));
+    expect(sidebar && gallery && sidebar.x < gallery.x).toBe(true);
+    expect(layouts).toHaveLength(1);
+    await context.close();
   });
 
   it('the product page’s HTML preloads the product remote’s entry and page chunks, the page uses those preloads, and the browser reads no manifest', async () => {

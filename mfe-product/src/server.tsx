@@ -4,7 +4,16 @@
  */
 import { regionRenderer } from '@storefront/shared/ssr/server';
 import ProductPage from './exposes/ProductPage';
+import * as layoutVariants from './features/layouts/layoutVariantsChunk';
+import * as lowerParts from './features/layouts/lowerPartsChunk';
+import { productLayoutVariants } from './features/layouts/productLayoutVariants';
+import { productLowerParts } from './features/layouts/productLowerParts';
 import { prefetchProductPage } from './features/page/prefetchProductPage';
+
+// The server draws the whole page in any layout, its tabs and related products too: it does not
+// wait for chunks.
+productLayoutVariants.provide(layoutVariants);
+productLowerParts.provide(lowerParts);
 
 export const renderRegion = regionRenderer({
   ProductPage: { path: '/product/*', Component: ProductPage, prefetchPageData: prefetchProductPage },

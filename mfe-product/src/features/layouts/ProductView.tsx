@@ -3,21 +3,20 @@ import { ProductSummary } from '../detail/ProductSummary';
 import { PurchaseOptions } from '../detail/PurchaseOptions';
 import { Gallery } from '../gallery/Gallery';
 import { PurchaseProvider } from '../purchase/PurchaseContext';
-import { RelatedList } from '../related/RelatedList';
-import { RelatedProducts } from '../related/RelatedProducts';
-import { StickyAddToCart } from '../sticky/StickyAddToCart';
-import { PRODUCT_TABS_ID, ProductTabs } from '../tabs/ProductTabs';
-import { TAB_PARAM } from '../tabs/productTabs';
-import { TrustNotes } from '../trust/TrustNotes';
+import { PRODUCT_TABS_ID, TAB_PARAM } from '../tabs/productTabs';
+import type * as LayoutVariants from './layoutVariantsChunk';
+import { LowerParts } from './LowerParts';
 import { productLayout, type ProductLayoutName } from './productLayouts';
 import './layouts.css';
 
 /**
  * One product in one of the twelve layouts. The pieces are the same everywhere; the layout
  * decides the gallery's style, whether the information is split in two columns, the sidebar,
- * the custom tab and the sticky bar, and layouts.css places them.
+ * the custom tab and the sticky bar, and layouts.css places them (layoutVariants.css, with the
+ * sidebar, in `variant`: the default layout needs neither). What is below the first screen
+ * comes with the shopper's first scroll (LowerParts.tsx).
  */
-export function ProductView({ product, layoutName }: { product: Product; layoutName: ProductLayoutName }) {
+export function ProductView({ product, layoutName, variant }: { product: Product; layoutName: ProductLayoutName; variant?: typeof LayoutVariants }) {
   const layout = productLayout(layoutName);
   const [, setParams] = useSearchParams();
   const showReviews = () => {
@@ -55,20 +54,11 @@ export function ProductView({ product, layoutName }: { product: Product; layoutN
                   <PurchaseOptions />
                 </div>
               )}
-              {layout.sidebar && (
-                <aside className="prd-main__sidebar" aria-label="Related products and shopping notes">
-                  <RelatedList product={product} layout={layout.name} />
-                  <TrustNotes />
-                </aside>
-              )}
+              {layout.sidebar && variant && <variant.ProductSidebar product={product} layout={layout.name} />}
             </div>
           </div>
         </div>
-        <div className="prd-container">
-          <ProductTabs product={product} customTab={layout.customTab} vertical={layout.customTab} />
-          {!layout.sidebar && <RelatedProducts product={product} layout={layout.name} />}
-        </div>
-        <StickyAddToCart onWideScreens={layout.stickyCartOnWideScreens} />
+        <LowerParts product={product} layout={layout} />
       </div>
     </PurchaseProvider>
   );

@@ -1,17 +1,21 @@
 import { baseApi, type AppStore } from '@storefront/shared';
+import { needsLayoutVariant, productLayoutVariants } from '../layouts/productLayoutVariants';
 import { parseProductRoute } from '../routing/productRoute';
 
 /**
  * The product page's first data, for a render before the page's own queries run (the server's,
  * shared/src/ssr): the product its address names, and the cart, since the purchase panel starts
- * at the quantity the cart already holds (§4). Settles when both are in, or failed to come.
+ * at the quantity the cart already holds (§4); and the code of a layout besides the default one.
+ * Settles when all are in, or failed to come.
  */
 export function prefetchProductPage(store: AppStore, { pathname, search }: { pathname: string; search: string }): Promise<unknown> {
-  const productId = parseProductRoute(pathname, new URLSearchParams(search))?.productId;
-  if (!productId) return Promise.resolve();
+  const route = parseProductRoute(pathname, new URLSearchParams(search));
+  if (!route?.productId) return Promise.resolve();
+  const { productId } = route;
+  const layout = needsLayoutVariant(route.layout) ? productLayoutVariants.load().catch(() => undefined) : undefined;
   const product = store.dispatch(baseApi.endpoints.getProduct.initiate(productId));
   const cart = store.dispatch(baseApi.endpoints.getCart.initiate());
-  return Promise.all([product.unwrap().catch(() => undefined), cart.unwrap().catch(() => undefined)]).finally(() => {
+  return Promise.all([product.unwrap().catch(() => undefined), cart.unwrap().catch(() => undefined), layout]).finally(() => {
     product.unsubscribe();
     cart.unsubscribe();
   });

@@ -3,10 +3,8 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { LazyReviewsPanel, preloadReviewsPanel } from '../reviews/LazyReviewsPanel';
 import { AdditionalInformation } from './AdditionalInformation';
 import { DeliveryAndCollection } from './DeliveryAndCollection';
-import { chosenTab, productTabIds, TAB_PARAM, type ProductTabId } from './productTabs';
+import { chosenTab, PRODUCT_TABS_ID, productTabIds, TAB_PARAM, type ProductTabId } from './productTabs';
 import './tabs.css';
-
-export const PRODUCT_TABS_ID = 'product-tabs';
 
 function tabLabel(id: ProductTabId, product: Product): string {
   switch (id) {
