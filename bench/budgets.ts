@@ -23,6 +23,9 @@ import type { BenchRoute, Viewport } from './lib/routes';
  * of their own. The desktop budgets are for a desktop, whose header has the catalog's search
  * and the main menu. A phone loads less: its budgets are issue 9's goal (170 KB) where a route
  * meets it, and a little above today's size where it does not yet (bench/report.md gives both).
+ * A phone's product page came down to the goal when its tabs, related products and sticky bar
+ * moved to a chunk its first scroll loads, and the other layouts' styles and sidebar to one only
+ * they load; a desktop, whose first screen shows the tabs' top, counts the first chunk too.
  */
 export const FIRST_LOAD_BUDGETS: Record<Viewport, Record<BenchRoute['route'], number>> = {
   desktop: {
@@ -34,7 +37,7 @@ export const FIRST_LOAD_BUDGETS: Record<Viewport, Record<BenchRoute['route'], nu
   mobile: {
     home: 170 * 1024,
     shop: 170 * 1024,
-    product: 174 * 1024,
+    product: 170 * 1024,
     cart: 170 * 1024,
   },
 };

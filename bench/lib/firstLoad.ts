@@ -4,7 +4,7 @@
  * route renders its remoteEntry.js and the synchronous assets of the exposed modules it uses, as
  * its manifest lists them. Each file is gzipped at level 9, as served.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { packageVersion, REMOTES, ROOT, type Remote } from '../../scripts/lib/packages';
@@ -77,6 +77,14 @@ export function firstLoadFromDist(route: BenchRoute, viewport: Viewport = 'deskt
       for (const asset of [...expose.assets.js.sync, ...expose.assets.css.sync]) assets.add(asset);
     }
     for (const asset of [...assets].sort()) add(path.join(dist, asset));
+  }
+  for (const chunk of viewport === 'desktop' ? (route.desktopChunks ?? []) : []) {
+    const [remote = '', name = ''] = chunk.split('/');
+    if (!isRemote(remote)) throw new Error(`${chunk}: "${remote}" is not a remote`);
+    const dist = path.join(ROOT, remote, 'dist', packageVersion(remote));
+    const file = readdirSync(mustExist(dist)).find((candidate) => candidate.startsWith(`${name}.`) && candidate.endsWith('.js'));
+    if (!file) throw new Error(`${remote} has no chunk ${name} (built files in ${path.relative(ROOT, dist)})`);
+    add(path.join(dist, file));
   }
   return { gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files };
 }

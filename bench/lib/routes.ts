@@ -14,11 +14,16 @@ export interface BenchRoute {
   path: string;
   /** The page's own remote module (the desktop header adds DESKTOP_HEADER_MODULES). */
   modules: readonly string[];
+  /**
+   * Chunks of a remote (`remote/chunk-name`) that a phone loads only once it scrolls, but a
+   * desktop's taller first screen shows the top of, so that it loads them at once.
+   */
+  desktopChunks?: readonly string[];
 }
 
 export const BENCH_ROUTES: readonly BenchRoute[] = [
   { route: 'home', path: '/', modules: ['mfe-catalog/HomePage'] },
   { route: 'shop', path: '/shop', modules: ['mfe-catalog/ShopPage'] },
-  { route: 'product', path: '/product?id={product}', modules: ['mfe-product/ProductPage'] },
+  { route: 'product', path: '/product?id={product}', modules: ['mfe-product/ProductPage'], desktopChunks: ['mfe-product/later-product-lower'] },
   { route: 'cart', path: '/cart', modules: ['mfe-cart/CartPage'] },
 ];

@@ -40,4 +40,12 @@ describe('first-load budgets (gzip)', () => {
     expect(mobile.files.some((file) => file.file.startsWith('mfe-catalog/'))).toBe(false);
     expect(mobile.gzipBytes).toBeLessThan(desktop.gzipBytes);
   });
+
+  it('a desktop, whose first screen shows the top of the product’s tabs, counts their chunk; a phone, which loads it when it scrolls, does not', () => {
+    const product = BENCH_ROUTES.find((route) => route.route === 'product');
+    if (!product) throw new Error('the benchmark routes lost product');
+    const lowerParts = (viewport: 'desktop' | 'mobile') => firstLoadFromDist(product, viewport).files.filter((file) => /^mfe-product\/dist\/[^/]+\/later-product-lower\./.test(file.file));
+    expect(lowerParts('desktop')).toHaveLength(1);
+    expect(lowerParts('mobile')).toEqual([]);
+  });
 });
