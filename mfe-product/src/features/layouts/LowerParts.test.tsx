@@ -124,6 +124,14 @@ describe('the product page below its first screen', () => {
     expect(screen.getByRole('status', { name: 'Loading more about this product' })).toBeInTheDocument();
   });
 
+  it('loads them on a keyboard shopper’s first key, who would otherwise tab past the inert copy', async () => {
+    regionTop = 2000;
+    const { user } = await openProduct(`/product?id=${product.id}`, product);
+    expect(mockLoads).toBe(0);
+    await user.keyboard('{Tab}');
+    expect(await screen.findByRole('tablist')).toBeInTheDocument();
+  });
+
   it('loads them at once when the region starts on the first screen (a tall desktop)', async () => {
     regionTop = 700;
     await openProduct(`/product?id=${product.id}`, product);

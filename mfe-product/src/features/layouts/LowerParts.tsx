@@ -13,8 +13,8 @@ const LOAD_AHEAD_PX = 40;
 
 /**
  * The tabs and related products below the product, and the sticky Add to Cart bar. Their code
- * (productLowerParts.ts) comes once the page scrolls, or at once when the region starts on the
- * first screen (a tall desktop shows its top) or the address names a tab. Until then the server's
+ * (productLowerParts.ts) comes once the page scrolls or a key is pressed, or at once when the
+ * region starts on the first screen (a tall desktop shows its top) or the address names a tab. Until then the server's
  * copy of the region stays in view (inert: its buttons do nothing yet), or on a page the browser
  * drew itself, a skeleton.
  */
@@ -32,12 +32,16 @@ export function LowerParts({ product, layout }: { product: Product; layout: Prod
       const top = region.current?.getBoundingClientRect().top ?? Infinity;
       if (window.scrollY > 0 || top < window.innerHeight + LOAD_AHEAD_PX) setReached(true);
     };
+    // A key too: a keyboard shopper tabbing down the page would otherwise pass the inert copy by.
+    const onKey = () => setReached(true);
     check();
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', check);
+    window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('scroll', check);
       window.removeEventListener('resize', check);
+      window.removeEventListener('keydown', onKey);
     };
   }, [reached]);
 
