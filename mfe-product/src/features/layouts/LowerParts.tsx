@@ -14,9 +14,9 @@ const LOAD_AHEAD_PX = 40;
 /**
  * The tabs and related products below the product, and the sticky Add to Cart bar. Their code
  * (productLowerParts.ts) comes once the page scrolls or a key is pressed, or at once when the
- * region starts on the first screen (a tall desktop shows its top) or the address names a tab. Until then the server's
- * copy of the region stays in view (inert: its buttons do nothing yet), or on a page the browser
- * drew itself, a skeleton.
+ * region starts on the first screen (a tall desktop shows its top) or the address names a tab.
+ * Until then the server's copy of the region stays in view (inert: its buttons do nothing yet),
+ * or on a page the browser drew itself, a skeleton.
  */
 export function LowerParts({ product, layout }: { product: Product; layout: ProductLayout }) {
   const region = useRef<HTMLDivElement>(null);

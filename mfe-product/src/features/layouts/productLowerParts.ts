@@ -3,8 +3,8 @@ import { laterModule } from '@storefront/shared/later-module';
 
 /**
  * The product page's parts below its first screen (lowerPartsChunk.ts), loaded once the shopper
- * scrolls, or the region comes near the screen (a tall desktop shows its top), or the address
- * names a tab. A later-* chunk: the monolith build leaves it off every page's preloads too. A
+ * scrolls or presses a key, or the region starts near the screen (a tall desktop shows its top),
+ * or the address names a tab (LowerParts.tsx). A later-* chunk: the monolith build leaves it off every page's preloads too. A
  * server render is given it (server.tsx) and draws the whole page.
  */
 export const productLowerParts = laterModule('the product page’s tabs and related products', () => import(/* webpackChunkName: "later-product-lower" */ './lowerPartsChunk'));
