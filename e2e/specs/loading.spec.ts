@@ -32,6 +32,30 @@ function firstLoadScripts(screen: 'phone' | 'desktop' = 'phone'): string[] {
   return screen === 'desktop' ? [...files, ...desktop] : files;
 }
 
+/**
+ * A desktop visit whose given chunk of a remote is slower than the page's other files, though
+ * within the time the first render waits for the page's prefetch: a render that did not wait
+ * would show a placeholder. Resolves once the browser's render has taken over from the server's
+ * first screen, with the chunk's requests so far.
+ */
+async function visitWithSlowChunk(remote: string, chunk: string, pathname: string) {
+  const origin = new URL(remoteUrls()[remote] ?? `http://missing-${remote}-url`).origin;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const parts: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === origin && url.pathname.includes(chunk)) parts.push(url.pathname);
+  });
+  await page.route(`${origin}/**/${chunk}.*`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto(shellUrl(pathname));
+  await page.locator('#root[inert]').waitFor({ state: 'detached' });
+  return { context, page, parts };
+}
+
 describe('a cold first visit', () => {
   it('index.html preloads the shell’s first-load scripts and the composition', async () => {
     const html = await (await fetch(shellUrl('/'))).text();
@@ -108,26 +132,7 @@ describe('a cold first visit', () => {
   });
 
   it('the shop loads a layout’s own parts (a banner, the dropdowns, the infinite list) only on that layout, in time for its first render', async () => {
-    const catalogOrigin = new URL(remoteUrls()['mfe-catalog'] ?? 'http://missing-mfe-catalog-url').origin;
-    const visit = async (pathname: string) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const parts: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.origin === catalogOrigin && url.pathname.includes('shop-layout-parts')) parts.push(url.pathname);
-      });
-      // Slower than the page's other files, though within the time the first render waits for the
-      // page's prefetch: a render that did not wait would show the banner's placeholder.
-      await page.route(`${catalogOrigin}/**/shop-layout-parts.*`, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        await route.continue();
-      });
-      await page.goto(shellUrl(pathname));
-      // The browser's render has taken over from the server's first screen.
-      await page.locator('#root[inert]').waitFor({ state: 'detached' });
-      return { context, page, parts };
-    };
+    const visit = (pathname: string) => visitWithSlowChunk('mfe-catalog', 'shop-layout-parts', pathname);
     const plain = await visit('/shop');
     await plain.page.waitForLoadState('networkidle');
     expect(plain.parts).toEqual([]);
@@ -173,21 +178,7 @@ describe('a cold first visit', () => {
 
   it('a product layout besides the default one loads its own code in time for the first render', async () => {
     const product = await simpleProductInStock();
-    const productOrigin = new URL(remoteUrls()['mfe-product'] ?? 'http://missing-mfe-product-url').origin;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const layouts: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.origin === productOrigin && url.pathname.includes('later-product-layouts')) layouts.push(url.pathname);
-    });
-    // Slower than the page's other files, within the time the first render waits for its prefetch.
-    await page.route(`${productOrigin}/**/later-product-layouts.*`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
-    await page.goto(shellUrl(`/product/left-sidebar/${encodeURIComponent(product.link)}`));
-    await page.locator('#root[inert]').waitFor({ state: 'detached' });
+    const { context, page, parts: layouts } = await visitWithSlowChunk('mfe-product', 'later-product-layouts', `/product/left-sidebar/${encodeURIComponent(product.link)}`);
     // The browser's first render draws the sidebar, in its column: no skeleton first.
     expect(await page.getByRole('complementary', { name: 'Related products and shopping notes' }).count()).toBe(1);
     const [sidebar, gallery] = await Promise.all(['.prd-main__sidebar', '.prd-main__gallery'].map((selector) => page.locator(selector).boundingBox()));
