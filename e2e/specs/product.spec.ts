@@ -156,6 +156,10 @@ describe('the product page', () => {
     // Not shown (its code comes with the first scroll, LowerParts.tsx; then hidden until the button has gone).
     expect(await page.locator('[data-testid="sticky-add-to-cart"][aria-hidden="false"]').count()).toBe(0);
 
+    // The first scroll brings the lower parts' code, which takes over from the server's inert copy (LowerParts.tsx);
+    // wait for that handover before reaching for a heading inside it, which the handover replaces.
+    await page.mouse.wheel(0, 600);
+    await page.locator('[data-product-lower]:not([inert])').waitFor();
     await page.getByRole('heading', { name: 'Related products' }).scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('[data-testid="sticky-add-to-cart"]')?.getAttribute('aria-hidden') === 'false');
     await bar.getByRole('button', { name: 'Increase quantity' }).click();
