@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { packageVersion, REMOTES, ROOT, type Remote } from '../../scripts/lib/packages';
-import { DESKTOP_HEADER_MODULES, type BenchRoute, type Viewport } from './routes';
+import type { BenchRoute, Viewport } from './routes';
 
 export interface FirstLoad {
   gzipBytes: number;
@@ -45,7 +45,7 @@ function compositionBytes(): number {
   return zlib.gzipSync(JSON.stringify({ remotes, lastKnownGood: remotes, preview: [] }, null, 2), { level: 9 }).length;
 }
 
-/** A desktop also loads the header's search; a phone's header has none. */
+/** A desktop also loads the shell's main menu, and the chunks a route lists as `desktopChunks`. */
 export function firstLoadFromDist(route: BenchRoute, viewport: Viewport = 'desktop'): FirstLoad {
   const files: FirstLoad['files'] = [];
   const add = (file: string) => files.push({ file: path.relative(ROOT, file), gzipBytes: gzipSize(mustExist(file)) });
@@ -59,7 +59,7 @@ export function firstLoadFromDist(route: BenchRoute, viewport: Viewport = 'deskt
   files.push({ file: '/composition.json', gzipBytes: compositionBytes() });
 
   const byRemote = new Map<Remote, string[]>();
-  for (const module of [...route.modules, ...(viewport === 'desktop' ? DESKTOP_HEADER_MODULES : [])]) {
+  for (const module of route.modules) {
     const [remote = '', exposed = ''] = module.split('/');
     if (!isRemote(remote)) throw new Error(`${module}: "${remote}" is not a remote`);
     byRemote.set(remote, [...(byRemote.get(remote) ?? []), exposed]);

@@ -1,10 +1,9 @@
 /**
  * The routes the benchmarks and budgets measure, and the remote modules each one renders on a
- * first visit: its page, plus, in the desktop header, the catalog's search
- * (shell/src/federation/routeModules.ts; the mobile header has none). The dropdowns and account
- * modals load when first opened, the added-to-cart popup with the shopper's first interaction.
+ * first visit: its page (shell/src/federation/routeModules.ts). The desktop header's search loads
+ * when the shopper reaches for it, the dropdowns and account modals when first opened, the
+ * added-to-cart popup with the shopper's first interaction.
  */
-export const DESKTOP_HEADER_MODULES = ['mfe-catalog/HeaderSearch'] as const;
 
 export type Viewport = 'desktop' | 'mobile';
 
@@ -12,7 +11,7 @@ export interface BenchRoute {
   route: 'home' | 'shop' | 'product' | 'cart';
   /** The path, with {product} for a product's link. */
   path: string;
-  /** The page's own remote module (the desktop header adds DESKTOP_HEADER_MODULES). */
+  /** The page's own remote module. */
   modules: readonly string[];
   /**
    * Chunks of a remote (`remote/chunk-name`) that a phone loads only once it scrolls, but a

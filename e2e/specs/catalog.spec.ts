@@ -1,7 +1,7 @@
 import type { Product } from '@storefront/shared';
 import type { Browser, Page } from 'playwright-core';
 import { apiUrl } from '../support/api';
-import { collectPageErrors, launchBrowser, newShopper, shellUrl } from '../support/browser';
+import { collectPageErrors, launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 
 let browser: Browser;
 
@@ -41,12 +41,45 @@ async function settledCardNames(page: Page, expected: readonly string[]): Promis
 }
 
 describe('the catalog', () => {
-  it('searches from the header: live results while typing, then the right results on /shop', async () => {
+  it('searches from the header: the shell’s box until the catalog’s arrives when reached for, the typing going on in it, live results, then the right results on /shop', async () => {
     const { context, page } = await newShopper(browser);
     const errors = collectPageErrors(page);
+    // The catalog's search module is held back until the shopper has typed in the shell's box.
+    const catalogOrigin = new URL(remoteUrls()['mfe-catalog'] ?? 'http://missing-mfe-catalog-url').origin;
+    const searchModule: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`${catalogOrigin}/**/__federation_expose_HeaderSearch.*`, async (route) => {
+      searchModule.push(route.request().url());
+      await released;
+      await route.continue();
+    });
     await page.goto(shellUrl('/'));
+    await page.waitForLoadState('networkidle');
+    expect(searchModule).toEqual([]);
+
+    const plainBox = page.getByRole('searchbox', { name: 'Search products' });
+    // Where the box and its parts sit: the catalog's box must take the same places.
+    const places = () =>
+      page.evaluate(() => [...document.querySelectorAll('.shell-header__search form, .shell-header__search form select, .shell-header__search form input, .shell-header__search form button')].map((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return [element.tagName, Math.round(x), Math.round(y), Math.round(width), Math.round(height)].join(' ');
+      }));
+    const plainPlaces = await places();
+    expect(plainPlaces).toHaveLength(4);
+    await plainBox.click();
+    await page.keyboard.type('hedph');
+    expect(searchModule).toHaveLength(1);
+    release();
     const field = page.getByRole('combobox', { name: 'Search products' });
-    await field.fill('hedphones');
+    await field.waitFor();
+    expect(await field.inputValue()).toBe('hedph');
+    expect(await places()).toEqual(plainPlaces);
+    // The focus went over with the text: the shopper types on.
+    await page.keyboard.type('ones');
+    expect(await field.inputValue()).toBe('hedphones');
     const suggestions = page.getByRole('listbox', { name: 'Search suggestions' });
     await suggestions.getByRole('option').first().waitFor();
     expect(await suggestions.textContent()).toMatch(/Headphones/);
@@ -65,6 +98,8 @@ describe('the catalog', () => {
   it('searches within the category chosen in the header', async () => {
     const { context, page } = await newShopper(browser);
     await page.goto(shellUrl('/shop'));
+    // Reaching for the box brings the catalog's, whose selector offers the categories.
+    await page.getByLabel('Search in').hover();
     await page.getByLabel('Search in').selectOption('fashion');
     await page.getByRole('combobox', { name: 'Search products' }).fill('cotton');
     await page.getByRole('button', { name: 'Search', exact: true }).click();

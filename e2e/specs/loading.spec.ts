@@ -26,7 +26,7 @@ function shellFirstLoad(): { files: string[]; desktop: string[] } {
   return { files: scripts(files), desktop: scripts(desktop) };
 }
 
-/** Every screen's first-load scripts, and on a desktop its main menu's too. */
+/** Every screen's first-load scripts, and on a desktop its header's too. */
 function firstLoadScripts(screen: 'phone' | 'desktop' = 'phone'): string[] {
   const { files, desktop } = shellFirstLoad();
   return screen === 'desktop' ? [...files, ...desktop] : files;
@@ -63,7 +63,7 @@ describe('a cold first visit', () => {
     const scripts = [...html.matchAll(/<script defer src=\/([^ >]+)>/g)].map((match) => match[1]);
     expect([...preloaded, ...scripts].sort()).toEqual(firstLoadScripts().sort());
     expect(html).toContain('<link rel=preload as=fetch href=/composition.json crossorigin=anonymous>');
-    // The desktop's main menu, for wide screens only.
+    // The desktop header's main menu and search box, for wide screens only.
     const { desktop } = shellFirstLoad();
     expect(desktop).toHaveLength(1);
     for (const file of desktop) expect(html).toContain(`<link rel=preload as=script href=/${file} media="(min-width: 992px)">`);
@@ -102,13 +102,13 @@ describe('a cold first visit', () => {
     await page.close();
   });
 
-  it('on a phone, whose header has no search, the product page does not load the catalog remote nor the desktop’s main menu; on a desktop it does', async () => {
+  it('the product page loads nothing of the catalog, on a phone or a desktop, until a desktop shopper reaches for the header’s search; the desktop header’s chunk only on a desktop', async () => {
     const api = new URL('/api/products?limit=1', shellUrl('/')).toString();
     const [product] = (await (await fetch(api)).json()) as { link: string; name: string }[];
     if (!product) throw new Error('the api has no products');
     const catalogOrigin = new URL(remoteUrls()['mfe-catalog'] ?? 'http://missing-mfe-catalog-url').origin;
     const shellOrigin = new URL(shellUrl('/')).origin;
-    const requests = async (viewport: { width: number; height: number }) => {
+    const requests = async (viewport: { width: number; height: number }, reachForSearch: boolean) => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
       const fromCatalog: string[] = [];
@@ -121,14 +121,21 @@ describe('a cold first visit', () => {
       await page.goto(shellUrl(`/product?id=${encodeURIComponent(product.link)}`));
       await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
       await page.waitForLoadState('networkidle');
+      const beforeReaching = [...fromCatalog];
+      if (reachForSearch) {
+        await page.getByRole('searchbox', { name: 'Search products' }).hover();
+        await page.getByRole('combobox', { name: 'Search products' }).waitFor();
+      }
       await context.close();
-      return { fromCatalog, desktopMenu: fromShell.filter((file) => file.startsWith('/desktop-')) };
+      return { beforeReaching, fromCatalog, desktopHeader: fromShell.filter((file) => file.startsWith('/desktop-')) };
     };
-    const phone = await requests({ width: 412, height: 823 });
-    expect(phone).toEqual({ fromCatalog: [], desktopMenu: [] });
-    const desktop = await requests({ width: 1280, height: 800 });
+    const phone = await requests({ width: 412, height: 823 }, false);
+    expect(phone).toEqual({ beforeReaching: [], fromCatalog: [], desktopHeader: [] });
+    const desktop = await requests({ width: 1280, height: 800 }, true);
+    expect(desktop.beforeReaching).toEqual([]);
+    expect(desktop.fromCatalog.some((file) => file.endsWith('/remoteEntry.js'))).toBe(true);
     expect(desktop.fromCatalog.some((file) => file.includes('HeaderSearch'))).toBe(true);
-    expect(desktop.desktopMenu).toHaveLength(1);
+    expect(desktop.desktopHeader).toHaveLength(1);
   });
 
   it('the shop loads a layout’s own parts (a banner, the dropdowns, the infinite list) only on that layout, in time for its first render', async () => {

@@ -101,7 +101,7 @@ describe('a remote whose component throws while rendering', () => {
       const uncaught: string[] = [];
       page.on('pageerror', (error) => uncaught.push(error.message));
       await page.goto(shellUrl('/'));
-      // This build of the catalog exposes only a HomePage, so the header's search falls back too.
+      // This build of the catalog throws while rendering its HomePage.
       const fallback = page.getByTestId('remote-fallback').filter({ hasText: 'Sorry, the home page is not available right now.' });
       await fallback.waitFor({ timeout: 3000 });
       await page.getByRole('link', { name: 'Cart', exact: true }).first().click();
@@ -111,6 +111,34 @@ describe('a remote whose component throws while rendering', () => {
     } finally {
       await removeComposition();
     }
+  });
+});
+
+describe('when the catalog’s search cannot come', () => {
+  it('the header’s plain box stays and searches; reached for again once the catalog is back, the live box takes over', async () => {
+    const { context, page } = await newShopper(browser);
+    const origin = new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
+    let broken = true;
+    await context.route(
+      (url) => url.origin === origin && url.pathname.includes('__federation_expose_HeaderSearch'),
+      (route) => (broken ? route.fulfill({ status: 503, body: 'deploying' }) : route.continue()),
+    );
+    await page.goto(shellUrl('/cart'));
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+    const box = page.getByRole('searchbox', { name: 'Search products' });
+    const gaveUp = page.waitForEvent('console', { predicate: (message) => message.text().includes('the plain search box stays') });
+    await box.click();
+    await gaveUp;
+    expect(await page.getByTestId('remote-fallback').count()).toBe(0);
+    await box.fill('linen');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/shop' && url.searchParams.get('search') === 'linen');
+
+    broken = false;
+    await page.getByRole('searchbox', { name: 'Search products' }).blur();
+    await page.getByRole('searchbox', { name: 'Search products' }).focus();
+    await page.getByRole('combobox', { name: 'Search products' }).waitFor();
+    await context.close();
   });
 });
 

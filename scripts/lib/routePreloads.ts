@@ -3,9 +3,8 @@
  * will load: the remoteEntry.js of each remote it renders and the synchronous chunks of the
  * exposed modules (shell/src/federation/routeModules.ts says which), as the remote's manifest
  * lists them. They then download from the first round trip, beside the shell's own scripts,
- * instead of after the shell has run, fetched /composition.json and then each entry. Modules only
- * the desktop header shows are preloaded for wide screens only (`media`). The browser reads no
- * manifest: /composition.json gives it each remote's entry (withRemoteEntries).
+ * instead of after the shell has run, fetched /composition.json and then each entry. The browser
+ * reads no manifest: /composition.json gives it each remote's entry (withRemoteEntries).
  *
  * A manifest that cannot be read in time costs only its preloads: the page loads the same files
  * itself, as it always does.
@@ -35,15 +34,15 @@ export function manifestReader({ ttlMs = 10_000, timeoutMs = 500 }: { ttlMs?: nu
   };
 }
 
+/** For the shell's own files only wide screens load (its desktop header's chunk: webpack.common.ts). */
 export const DESKTOP_MEDIA = `(min-width: ${SHELL_THRESHOLDS.desktopMinWidth}px)`;
 
 function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function preloadTag(as: 'script', href: string, desktopOnly: boolean): string {
-  const media = desktopOnly ? ` media="${DESKTOP_MEDIA}"` : '';
-  return `<link rel="preload" as="${as}" href="${attribute(href)}"${media}>`;
+function preloadTag(href: string): string {
+  return `<link rel="preload" as="script" href="${attribute(href)}">`;
 }
 
 /** Where a manifest's files are: its publicPath, or beside it when that is 'auto'. */
@@ -85,31 +84,22 @@ export async function routePreloadTags(
   remotes: Partial<Record<string, { manifest: string }>>,
   readManifest: ManifestReader,
 ): Promise<string[]> {
-  const onPhones = new Set(modulesForPath(pathname, { desktop: false }).map((ref) => `${ref.remote}/${ref.module}`));
   const byRemote = new Map<string, ModuleRef[]>();
-  for (const ref of modulesForPath(pathname, { desktop: true })) byRemote.set(ref.remote, [...(byRemote.get(ref.remote) ?? []), ref]);
+  for (const ref of modulesForPath(pathname)) byRemote.set(ref.remote, [...(byRemote.get(ref.remote) ?? []), ref]);
 
   const perRemote = await Promise.all(
     [...byRemote].map(async ([remote, refs]) => {
       const manifestUrl = remotes[remote]?.manifest;
       if (!manifestUrl) return [];
-      const desktopOnly = (ref: ModuleRef) => !onPhones.has(`${ref.remote}/${ref.module}`);
-      const remoteDesktopOnly = refs.every(desktopOnly);
       const manifest = await readManifest(manifestUrl);
       if (!manifest) return [];
       const base = assetBase(manifestUrl, manifest);
-      const tags = [preloadTag('script', remoteEntryUrl(manifestUrl, manifest), remoteDesktopOnly)];
-      // href → wanted on wide screens only; a chunk two modules share is wanted on phones if either is.
-      const chunks = new Map<string, boolean>();
+      const chunks = new Set<string>();
       for (const ref of refs) {
         const expose = manifest.exposes.find((candidate) => candidate.name === ref.module);
-        for (const asset of expose?.assets.js.sync ?? []) {
-          const href = new URL(asset, base).toString();
-          chunks.set(href, (chunks.get(href) ?? true) && desktopOnly(ref));
-        }
+        for (const asset of expose?.assets.js.sync ?? []) chunks.add(new URL(asset, base).toString());
       }
-      for (const [href, wideOnly] of chunks) tags.push(preloadTag('script', href, wideOnly));
-      return tags;
+      return [remoteEntryUrl(manifestUrl, manifest), ...chunks].map(preloadTag);
     }),
   );
   return perRemote.flat();

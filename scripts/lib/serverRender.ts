@@ -122,7 +122,7 @@ export async function renderPage(
   request: PageRequest,
   { shell, loadRemoteBundle, timeoutMs }: { shell: ShellServerBundle; loadRemoteBundle: RemoteBundleLoader; timeoutMs: number },
 ): Promise<RenderedPage | null> {
-  const page = modulesForPath(request.pathname, { desktop: false })[0];
+  const page = modulesForPath(request.pathname)[0];
   const composed = page ? request.remotes[page.remote] : undefined;
   if (!page || !composed) return null;
   const region = await withTimeout(

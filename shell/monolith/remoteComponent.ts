@@ -94,6 +94,11 @@ export function forgetRemoteComponent(remote: RemoteName, module: string): void 
   loads.delete(`${remote}/${module}`);
 }
 
+/** As the composed shell's: whether the module has arrived. */
+export function remoteModuleArrived(remote: RemoteName, module: string): boolean {
+  return loads.get(`${remote}/${module}`)?.status === 'fulfilled';
+}
+
 /** As the composed shell's: when the module began loading (performance.now()), if it has. */
 export function loadStartedAt(remote: RemoteName, module: string): number | undefined {
   return loads.get(`${remote}/${module}`)?.startedAt;

@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { isDesktopWidth } from './behaviour/thresholds';
-import { desktopNav } from './layout/laterParts';
+import { desktopHeader } from './layout/laterParts';
 import { fetchWithEarlyAnswers } from './app/earlyAnswers';
 import { nextTask } from './app/nextTask';
 import { SHELL_API_BASE, settleShopperCookie } from './app/shopperIdentity';
@@ -25,8 +25,8 @@ async function start() {
   const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_PAGE_MS));
   const modules = modulesForThisPage();
   const pageModules = startLoadingRemoteModules(modules);
-  // A desktop's first render draws its main menu (preloaded by index.html on a desktop only).
-  const shellParts = isDesktopWidth(window.innerWidth) ? desktopNav.load().catch(() => undefined) : undefined;
+  // A desktop's first render draws its main menu and search box (preloaded by index.html on a desktop only).
+  const shellParts = isDesktopWidth(window.innerWidth) ? desktopHeader.load().catch(() => undefined) : undefined;
   // The store's first requests carry the shopper cookie; the modules are evaluated meanwhile.
   const cookieSettled = settleShopperCookie(composition.config?.apiBase ?? SHELL_API_BASE);
   // The modules below are in this chunk (eager), but each is evaluated in a task of its own

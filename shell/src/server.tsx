@@ -9,12 +9,12 @@ import { createStorefrontStore, type ShellServerBundle } from '@storefront/share
 import { collectedCss, releaseStore, renderPageElement } from '@storefront/shared/ssr/server';
 import { Frame } from './app/App';
 import { upsertAnswers } from './app/serverQueries';
-import * as DesktopNav from './layout/DesktopNav';
-import { desktopNav } from './layout/laterParts';
+import * as DesktopHeader from './layout/DesktopHeader';
+import { desktopHeader } from './layout/laterParts';
 import { ServerRegionContext } from './layout/serverRegion';
 
-// A desktop's header is drawn with its menu: the server cannot wait for its chunk.
-desktopNav.provide(DesktopNav);
+// A desktop's header is drawn with its menu and search box: the server cannot wait for their chunk.
+desktopHeader.provide(DesktopHeader);
 
 export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) => {
   // Nobody is known on the server: the header shows a shopper who is not signed in, with no counts yet…

@@ -1,6 +1,6 @@
 import { renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import HeaderSearch from './HeaderSearch';
+import HeaderSearch, { type HeaderSearchProps } from './HeaderSearch';
 import { useLocation } from '@storefront/shared';
 
 function LocationProbe() {
@@ -8,10 +8,10 @@ function LocationProbe() {
   return <output aria-label="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderSearch() {
+function renderSearch(props: HeaderSearchProps = {}) {
   return renderWithStore(
     <>
-      <HeaderSearch />
+      <HeaderSearch {...props} />
       <LocationProbe />
     </>,
   );
@@ -88,5 +88,27 @@ describe('HeaderSearch', () => {
     expect(field()).toHaveAttribute('aria-invalid', 'true');
     expect(field()).toHaveFocus();
     expect(location()).toBe('/');
+  });
+
+  it('takes over from the shell’s plain box: the typed text, the focus with the caret at the end, and the live results', async () => {
+    const { user } = renderSearch({ initialText: 'headph', autoFocus: 'text' });
+    expect(field()).toHaveValue('headph');
+    expect(field()).toHaveFocus();
+    expect(field()).toHaveProperty('selectionStart', 6);
+    const results = await screen.findByRole('listbox', { name: 'Search suggestions' });
+    expect(within(results).getByRole('group', { name: 'Products' })).toHaveTextContent(/Headphones/);
+    await user.type(field(), 'ones');
+    expect(field()).toHaveValue('headphones');
+  });
+
+  it('takes the focus on its category selector when that is where the shopper was, and none when no field had it', () => {
+    const first = renderSearch({ autoFocus: 'category' });
+    expect(screen.getByLabelText('Search in')).toHaveFocus();
+    expect(field()).toHaveValue('');
+    first.unmount();
+    renderSearch({ initialText: 'socks' });
+    expect(field()).toHaveValue('socks');
+    expect(field()).not.toHaveFocus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 });

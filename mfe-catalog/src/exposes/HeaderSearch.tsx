@@ -1,5 +1,5 @@
 import { Price, ProductImage, useGetCategoriesQuery, useLocation, useNavigate } from '@storefront/shared';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useGetSearchSuggestionsQuery } from '../features/shop/catalogApi';
 import { NO_FILTERS, writeShopFilters } from '../features/shop/shopFilters';
 import { afterSubmit } from '../features/search/afterSubmit';
@@ -21,23 +21,46 @@ export function shopSearchPath(text: string, category: string): string {
   return `/shop?${writeShopFilters({ ...NO_FILTERS, search: text, category }).toString()}`;
 }
 
+export interface HeaderSearchProps {
+  /** Lets a host close what holds it (a menu) once the shopper goes somewhere. */
+  onNavigate?: () => void;
+  /**
+   * The text to start with: the shell draws a plain box until this module has loaded, and hands
+   * over what the shopper typed in it meanwhile.
+   */
+  initialText?: string;
+  /** The field to focus on arrival: the one that had the focus in the shell's plain box. */
+  autoFocus?: 'text' | 'category';
+}
+
 /**
  * The header's search (§1, §5): text with a category, live results from /search/suggest while
  * typing (arrows move, Enter opens, Esc closes), and submit to /shop?search=…&category=….
- * `onNavigate` lets a host close what holds it (the mobile menu) once the shopper goes somewhere.
  */
-export default function HeaderSearch({ onNavigate }: { onNavigate?: () => void }) {
+export default function HeaderSearch({ onNavigate, initialText = '', autoFocus }: HeaderSearchProps) {
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
   const { data: categories } = useGetCategoriesQuery();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [category, setCategory] = useState('');
-  const [open, setOpen] = useState(false);
+  // Taking over a focused box mid-typing: the live results show as if typed here.
+  const [open, setOpen] = useState(autoFocus === 'text');
   const [active, setActive] = useState(-1);
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
+  const categorySelect = useRef<HTMLSelectElement>(null);
   const root = useRef<HTMLFormElement>(null);
+
+  // Only on arrival: the focus the shopper had in the box this one replaces, the caret at the end.
+  // In the commit that draws this box, so that no key pressed meanwhile falls outside it.
+  const [arrivalFocus] = useState(autoFocus);
+  useLayoutEffect(() => {
+    if (arrivalFocus === 'category') categorySelect.current?.focus();
+    if (arrivalFocus !== 'text' || !input.current) return;
+    input.current.focus();
+    input.current.setSelectionRange(input.current.value.length, input.current.value.length);
+  }, [arrivalFocus]);
 
   const typed = text.trim();
   const settled = useDebouncedValue(typed, LIVE_SEARCH_DEBOUNCE_MS);
@@ -121,7 +144,7 @@ export default function HeaderSearch({ onNavigate }: { onNavigate?: () => void }
       <label htmlFor={`${id}-category`} className="sf-visually-hidden">
         Search in
       </label>
-      <select id={`${id}-category`} className="cat-search__category" value={category} onChange={(event) => setCategory(event.target.value)}>
+      <select ref={categorySelect} id={`${id}-category`} className="cat-search__category" value={category} onChange={(event) => setCategory(event.target.value)}>
         <option value="">All categories</option>
         <optgroup label="Our categories">
           {stocked.map((option) => (

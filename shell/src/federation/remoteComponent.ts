@@ -77,6 +77,11 @@ export function forgetRemoteComponent(remote: RemoteName, module: string): void 
   loads.delete(`${remote}/${module}`);
 }
 
+/** Whether the module has arrived (a region drawing it now draws it at once, without its loading state). */
+export function remoteModuleArrived(remote: RemoteName, module: string): boolean {
+  return loads.get(`${remote}/${module}`)?.status === 'fulfilled';
+}
+
 /**
  * When the module began loading (performance.now()), if it has. The page's own modules begin
  * before React renders (startLoadingRemoteModules): the shopper has been waiting since then.

@@ -13,13 +13,6 @@ export interface ModuleRef<Remote extends RemoteName = RemoteName> {
   module: RemoteModule<Remote>;
 }
 
-/**
- * The desktop header shows the catalog's search on every page; the mobile header has none (its
- * menu and the shop page search instead), so a phone does not load it. (The added-to-cart popup
- * loads with the shopper's first interaction: layout/MiniPopupHost.tsx.)
- */
-const DESKTOP_HEADER: ModuleRef[] = [{ remote: 'mfe-catalog', module: 'HeaderSearch' }];
-
 const PAGES: [RegExp, ModuleRef][] = [
   [/^\/$/, { remote: 'mfe-catalog', module: 'HomePage' }],
   [/^\/shop(\/|$)/, { remote: 'mfe-catalog', module: 'ShopPage' }],
@@ -34,7 +27,13 @@ const PAGES: [RegExp, ModuleRef][] = [
   [/^\/account(\/|$)/, { remote: 'mfe-account', module: 'AccountPage' }],
 ];
 
-export function modulesForPath(pathname: string, { desktop }: { desktop: boolean }): ModuleRef[] {
+/**
+ * The page's own module, if a remote draws the page. Nothing else loads with it: the desktop
+ * header's search loads when the shopper reaches for it (layout/HeaderSearchSlot.tsx), the
+ * added-to-cart popup with the first interaction (layout/MiniPopupHost.tsx), the dropdowns and
+ * account modals when opened.
+ */
+export function modulesForPath(pathname: string): ModuleRef[] {
   const page = PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
-  return [...(page ? [page] : []), ...(desktop ? DESKTOP_HEADER : [])];
+  return page ? [page] : [];
 }

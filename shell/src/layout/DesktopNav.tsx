@@ -5,8 +5,7 @@ import './desktopNav.css';
 
 /**
  * The desktop header's main menu (§1), with the Shop mega-menu and the Account dropdown. Only a
- * desktop draws it, so it is a chunk of its own (laterParts.ts), which a desktop's index.html
- * preloads and its first render waits for; a phone never loads it.
+ * desktop draws it: it is in the desktop header's chunk (DesktopHeader.ts), which a phone never loads.
  */
 export function DesktopNav() {
   return (

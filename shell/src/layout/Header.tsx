@@ -2,7 +2,7 @@ import { cartCount, Link, loginModalOpened, NavLink, selectSignedIn, selectUser,
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isDesktopWidth } from '../behaviour/thresholds';
 import { useScrollY, useViewportWidth } from '../behaviour/viewport';
-import { desktopNav, mobileMenu } from './laterParts';
+import { desktopHeader, mobileMenu } from './laterParts';
 import { RemoteRegion } from './RemoteRegion';
 import './headerSearch.css';
 
@@ -54,7 +54,7 @@ export function Header() {
   const [menuWanted, setMenuWanted] = useState(false);
   const wantMenu = () => setMenuWanted(true);
   const menu = mobileMenu.useLoaded(menuWanted || menuOpen);
-  const nav = desktopNav.useLoaded(desktop);
+  const desktopParts = desktopHeader.useLoaded(desktop);
   const closeMenu = useCallback(() => {
     setMenuOpenedAt(null);
     menuButton.current?.focus();
@@ -114,10 +114,8 @@ export function Header() {
         </Link>
         {desktop && (
           <>
-            {nav ? <nav.DesktopNav /> : <PlainDesktopNav />}
-            <div className="shell-header__search">
-              <RemoteRegion remote="mfe-catalog" module="HeaderSearch" label="search" loading={<div className="shell-header__search-loading" role="status" aria-busy="true" aria-label="Loading search" />} />
-            </div>
+            {desktopParts ? <desktopParts.DesktopNav /> : <PlainDesktopNav />}
+            <div className="shell-header__search">{desktopParts ? <desktopParts.HeaderSearchSlot /> : <div className="shell-header__search-loading" role="status" aria-busy="true" aria-label="Loading search" />}</div>
           </>
         )}
         <div className="shell-actions">

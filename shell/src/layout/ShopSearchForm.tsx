@@ -2,19 +2,23 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@storefront/shared';
 import './shopSearchForm.css';
 
+export const SEARCH_TEXT_REQUIRED = 'Type what you are looking for.';
+
 /**
- * A plain search box that goes to /shop?search=… (the mobile menu's own field, §2, and the
- * 404 page's). The header's richer search with categories is the catalog remote's.
+ * The text of a shell search box and its submit: to /shop?search=… (§5: the text is required, an
+ * empty one shows SEARCH_TEXT_REQUIRED). The text lives here, so a host can hand it on.
  */
-export function ShopSearchForm({ label = 'Search products', className = '' }: { label?: string; className?: string }) {
-  const id = useId();
+export function useShopSearch() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [error, setError] = useState(false);
+  const change = (value: string) => {
+    setText(value);
+    setError(false);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const search = text.trim();
-    // §5: the search text is required.
     if (!search) {
       setError(true);
       return;
@@ -23,6 +27,16 @@ export function ShopSearchForm({ label = 'Search products', className = '' }: { 
     // the plain form as a form action and build a FormData of it for nothing.
     queueMicrotask(() => navigate(`/shop?${new URLSearchParams({ search }).toString()}`));
   };
+  return { text, change, error, submit };
+}
+
+/**
+ * A plain search box that goes to /shop?search=… (the mobile menu's own field, §2, and the
+ * 404 page's). The header's richer search with categories is the catalog remote's.
+ */
+export function ShopSearchForm({ label = 'Search products', className = '' }: { label?: string; className?: string }) {
+  const id = useId();
+  const { text, change, error, submit } = useShopSearch();
   return (
     <form role="search" className={`shell-search-form ${className}`} onSubmit={submit} noValidate>
       <label htmlFor={id} className="shell-visually-hidden">
@@ -35,17 +49,14 @@ export function ShopSearchForm({ label = 'Search products', className = '' }: { 
         placeholder="Search products…"
         aria-invalid={error || undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(false);
-        }}
+        onChange={(event) => change(event.target.value)}
       />
       <button type="submit" className="sf-button">
         Search
       </button>
       {error && (
         <p id={`${id}-error`} className="sf-field__error shell-search-form__error">
-          Type what you are looking for.
+          {SEARCH_TEXT_REQUIRED}
         </p>
       )}
     </form>

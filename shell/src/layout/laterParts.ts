@@ -1,6 +1,6 @@
 /**
  * The shell's parts that only some visits need, each a chunk of its own (@storefront/shared/later-module):
- * a desktop's main menu (chunk desktop-*, which a desktop's index.html preloads and the first
+ * a desktop's main menu and search box (chunk desktop-*, which a desktop's index.html preloads and the first
  * render waits for), a phone's slide-in menu and bottom navbar, and the quick view (chunks
  * later-*, loaded when first wanted). bench/lib/firstLoad.ts counts desktop-* on a desktop only,
  * and later-* on neither. Nothing from the @storefront/shared singleton here: the bootstrap
@@ -8,7 +8,7 @@
  */
 import { laterModule } from '@storefront/shared/later-module';
 
-export const desktopNav = laterModule('the main menu', () => import(/* webpackChunkName: "desktop-nav" */ './DesktopNav'));
+export const desktopHeader = laterModule('the desktop header', () => import(/* webpackChunkName: "desktop-header" */ './DesktopHeader'));
 export const mobileMenu = laterModule('the menu', () => import(/* webpackChunkName: "later-mobile-menu" */ './MobileMenu'));
 export const bottomNavbar = laterModule('the bottom navbar', () => import(/* webpackChunkName: "later-bottom-navbar" */ './BottomNavbar'));
 export const quickViewModal = laterModule('the quick view', () => import(/* webpackChunkName: "later-quick-view" */ './QuickViewModal'));
