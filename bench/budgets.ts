@@ -26,13 +26,16 @@ import type { BenchRoute, Viewport } from './lib/routes';
  * A phone's product page came down to the goal when its tabs, related products and sticky bar
  * moved to a chunk its first scroll loads, and the other layouts' styles and sidebar to one only
  * they load; a desktop, whose first screen shows the tabs' top, counts the first chunk too.
+ * The desktop budgets came down (to the goal on home and cart, 168.5 and 166.3 KB then; shop and
+ * product 174 and 177 KB then, plus 2%) when the catalog's header search began loading when the
+ * shopper reaches for it, the shell drawing a plain box until then.
  */
 export const FIRST_LOAD_BUDGETS: Record<Viewport, Record<BenchRoute['route'], number>> = {
   desktop: {
-    home: 180 * 1024,
-    shop: 186 * 1024,
-    product: 192 * 1024,
-    cart: 182 * 1024,
+    home: 170 * 1024,
+    shop: 178 * 1024,
+    product: 181 * 1024,
+    cart: 170 * 1024,
   },
   mobile: {
     home: 170 * 1024,
