@@ -10,7 +10,7 @@
  * itself, as it always does.
  */
 import { SHELL_THRESHOLDS } from '../../shell/src/behaviour/thresholds';
-import { modulesForPath, type ModuleRef } from '../../shell/src/federation/routeModules';
+import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 
 interface Manifest {
   metaData: { remoteEntry: { name: string; path: string }; publicPath?: string };
@@ -84,25 +84,14 @@ export async function routePreloadTags(
   remotes: Partial<Record<string, { manifest: string }>>,
   readManifest: ManifestReader,
 ): Promise<string[]> {
-  const byRemote = new Map<string, ModuleRef[]>();
-  for (const ref of modulesForPath(pathname)) byRemote.set(ref.remote, [...(byRemote.get(ref.remote) ?? []), ref]);
-
-  const perRemote = await Promise.all(
-    [...byRemote].map(async ([remote, refs]) => {
-      const manifestUrl = remotes[remote]?.manifest;
-      if (!manifestUrl) return [];
-      const manifest = await readManifest(manifestUrl);
-      if (!manifest) return [];
-      const base = assetBase(manifestUrl, manifest);
-      const chunks = new Set<string>();
-      for (const ref of refs) {
-        const expose = manifest.exposes.find((candidate) => candidate.name === ref.module);
-        for (const asset of expose?.assets.js.sync ?? []) chunks.add(new URL(asset, base).toString());
-      }
-      return [remoteEntryUrl(manifestUrl, manifest), ...chunks].map(preloadTag);
-    }),
-  );
-  return perRemote.flat();
+  const page = pageModuleForPath(pathname);
+  const manifestUrl = page && remotes[page.remote]?.manifest;
+  if (!page || !manifestUrl) return [];
+  const manifest = await readManifest(manifestUrl);
+  if (!manifest) return [];
+  const base = assetBase(manifestUrl, manifest);
+  const chunks = manifest.exposes.find((expose) => expose.name === page.module)?.assets.js.sync ?? [];
+  return [remoteEntryUrl(manifestUrl, manifest), ...chunks.map((asset) => new URL(asset, base).toString())].map(preloadTag);
 }
 
 /** index.html with the tags at the end of its head. */

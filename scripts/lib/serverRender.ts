@@ -11,7 +11,7 @@
 import { isBuiltin } from 'node:module';
 import vm from 'node:vm';
 import { EARLY_ANSWERED_ENDPOINTS } from '../../shell/src/app/earlyAnsweredEndpoints';
-import { modulesForPath } from '../../shell/src/federation/routeModules';
+import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import {
   SERVER_BUNDLE_PATH,
   SERVER_QUERIES_ELEMENT_ID,
@@ -122,7 +122,7 @@ export async function renderPage(
   request: PageRequest,
   { shell, loadRemoteBundle, timeoutMs }: { shell: ShellServerBundle; loadRemoteBundle: RemoteBundleLoader; timeoutMs: number },
 ): Promise<RenderedPage | null> {
-  const page = modulesForPath(request.pathname)[0];
+  const page = pageModuleForPath(request.pathname);
   const composed = page ? request.remotes[page.remote] : undefined;
   if (!page || !composed) return null;
   const region = await withTimeout(

@@ -33,7 +33,12 @@ const PAGES: [RegExp, ModuleRef][] = [
  * added-to-cart popup with the first interaction (layout/MiniPopupHost.tsx), the dropdowns and
  * account modals when opened.
  */
+export function pageModuleForPath(pathname: string): ModuleRef | undefined {
+  return PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
+}
+
+/** The same, as the list of modules to load with the page. */
 export function modulesForPath(pathname: string): ModuleRef[] {
-  const page = PAGES.find(([pattern]) => pattern.test(pathname))?.[1];
+  const page = pageModuleForPath(pathname);
   return page ? [page] : [];
 }
