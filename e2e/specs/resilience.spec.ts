@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { localComposition } from '../../scripts/lib/servedComposition';
 import { simpleProductInStock } from '../support/api';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
@@ -46,6 +46,15 @@ const FAULTS: Record<string, { matches: (url: URL) => boolean; fault: Fault }> =
 };
 
 /** The shopper's cart as the api has it, read with the shopper's own cookie. */
+/** A remote's files that match answer 503, as in the middle of a deploy, until the returned `deployed` is called. */
+async function deployingUntilDone(context: BrowserContext, matches: (url: URL) => boolean): Promise<() => void> {
+  let deploying = true;
+  await context.route(matches, (route) => (deploying ? route.fulfill({ status: 503, body: 'deploying' }) : route.continue()));
+  return () => {
+    deploying = false;
+  };
+}
+
 async function cartLines(page: Page): Promise<{ id: string; qty: number }[]> {
   const response = await page.request.get(shellUrl('/api/cart'));
   return (await response.json()) as { id: string; qty: number }[];
@@ -118,11 +127,7 @@ describe('when the catalog’s search cannot come', () => {
   it('the header’s plain box stays and searches; reached for again once the catalog is back, the live box takes over', async () => {
     const { context, page } = await newShopper(browser);
     const origin = new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
-    let broken = true;
-    await context.route(
-      (url) => url.origin === origin && url.pathname.includes('__federation_expose_HeaderSearch'),
-      (route) => (broken ? route.fulfill({ status: 503, body: 'deploying' }) : route.continue()),
-    );
+    const deployed = await deployingUntilDone(context, (url) => url.origin === origin && url.pathname.includes('__federation_expose_HeaderSearch'));
     await page.goto(shellUrl('/cart'));
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
     const box = page.getByRole('searchbox', { name: 'Search products' });
@@ -134,7 +139,7 @@ describe('when the catalog’s search cannot come', () => {
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/shop' && url.searchParams.get('search') === 'linen');
 
-    broken = false;
+    deployed();
     await page.getByRole('searchbox', { name: 'Search products' }).blur();
     await page.getByRole('searchbox', { name: 'Search products' }).focus();
     await page.getByRole('combobox', { name: 'Search products' }).waitFor();
@@ -146,15 +151,11 @@ describe('recovering', () => {
   it('"Try again" loads only the failed remote again, once it is back', async () => {
     const { context, page } = await newShopper(browser);
     const origin = new URL(remoteUrls()['mfe-cart'] ?? '').origin;
-    let broken = true;
-    await context.route(
-      (url) => url.origin === origin && isEntry(url),
-      (route) => (broken ? route.fulfill({ status: 503, body: 'deploying' }) : route.continue()),
-    );
+    const deployed = await deployingUntilDone(context, (url) => url.origin === origin && isEntry(url));
     await page.goto(shellUrl('/cart'));
     const fallback = page.getByTestId('remote-fallback');
     await fallback.waitFor();
-    broken = false;
+    deployed();
     await fallback.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
     expect(await page.getByTestId('remote-fallback').count()).toBe(0);
