@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { lockDataDir } from './dataDirLock';
 import { CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, type Database, type Queryable } from './database';
 
 function wrap(connection: PGlite | Transaction): Queryable {
@@ -19,28 +20,47 @@ function wrap(connection: PGlite | Transaction): Queryable {
 export async function createPgliteDatabase(dataDir: string): Promise<Database> {
   const inMemory = dataDir === MEMORY_DATA_DIR;
   if (!inMemory) fs.mkdirSync(dataDir, { recursive: true });
+  // Before PGlite touches a file: a second process on the folder would lose the first's writes.
+  const lock = inMemory ? null : lockDataDir(dataDir);
   // pg_trgm backs the catalogue search (migration 002); PGlite loads extensions only when asked.
   const extensions = { pg_trgm };
-  const pglite = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
-  await pglite.waitReady;
-  await pglite.exec(`SET random_page_cost = ${IN_MEMORY_RANDOM_PAGE_COST}`);
-  const base = wrap(pglite);
+  let pglite: PGlite | undefined;
+  try {
+    pglite = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
+    await pglite.waitReady;
+    await pglite.exec(`SET random_page_cost = ${IN_MEMORY_RANDOM_PAGE_COST}`);
+  } catch (error) {
+    // Closed (if it got that far) so its files are flushed before another process may take the folder.
+    if (pglite?.ready && !pglite.closed) await pglite.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+  const opened = pglite;
+  const base = wrap(opened);
   return {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => opened.transaction((tx) => fn(wrap(tx))),
     // One connection in this process: it cannot be lost, so listening starts once and stays.
     async listen(channel, handlers) {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
-      const unlisten = await pglite.listen(channel, (payload) => handlers.notification(payload));
+      const unlisten = await opened.listen(channel, (payload) => handlers.notification(payload));
       handlers.listening(true);
       return {
         async close() {
-          if (!pglite.closed) await unlisten();
+          if (!opened.closed) await unlisten();
         },
       };
     },
-    close: () => pglite.close(),
+    async close() {
+      // Released only once PGlite has flushed its files, whether or not closing went well: the
+      // process is done with the folder either way.
+      try {
+        await opened.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
