@@ -1,12 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { ProductDetailCache } from './cache/productDetailCache';
 import { CatalogueIndex } from './catalogue/catalogueIndex';
 import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
-import { registerErrorHandling } from './plugins/errors';
+import { apiError, registerErrorHandling } from './plugins/errors';
 import { registerShopperIdentity } from './plugins/shopper';
+import { registerTextInputChecks } from './plugins/textInput';
 import { reviewRoutes } from './routes/reviews';
 import { addressRoutes } from './routes/account/addresses';
 import { authRoutes } from './routes/auth';
@@ -78,6 +79,11 @@ export async function buildApp({
     // Path ids are bounded by their schemas (200 characters); a longer one must reach the schema,
     // which answers { error, message }, not Fastify's own 414 body.
     routerOptions: { maxParamLength: 1000 },
+    // A path that is not valid percent-encoded UTF-8 (/products/%FF) is refused by the router
+    // before any route: answered in the api's own shape, not Fastify's.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(400).send(apiError('bad_request', error.message));
+    },
     ajv: {
       customOptions: {
         // Fastify's default strips unknown properties; the api rejects them instead.
@@ -90,6 +96,7 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
+  registerTextInputChecks(app);
 
   const productCache = new ProductDetailCache(database);
   await productCache.start();

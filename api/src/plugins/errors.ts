@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiError } from '@storefront/shared/types';
+import { textRuleMessage } from '../schemas/common';
 
 const ERROR_CODES: Readonly<Record<number, string>> = {
   400: 'bad_request',
@@ -21,6 +22,32 @@ export function apiError(error: string, message: string): ApiError {
   return { error, message };
 }
 
+/** The value at an Ajv instance path (a JSON Pointer) in the part of the request it names. */
+function valueAt(request: FastifyRequest, dataVar: string | undefined, instancePath: string): unknown {
+  let value: unknown =
+    dataVar === 'body' ? request.body : dataVar === 'params' ? request.params : dataVar === 'querystring' ? request.query : request.headers;
+  for (const segment of instancePath.split('/').slice(1)) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return value;
+}
+
+/**
+ * A shopper's words for the text rules of schemas/common.ts (`body/first_name must not be
+ * blank`) in place of Ajv's `must match pattern "…"`. Only that error is named: beside it, a
+ * union's other branches add noise ("must match a schema in anyOf").
+ */
+function textRuleFailure(error: FastifyError, request: FastifyRequest): string | undefined {
+  for (const failure of error.validation ?? []) {
+    const pattern = failure.keyword === 'pattern' ? failure.params.pattern : undefined;
+    if (typeof pattern !== 'string') continue;
+    const words = textRuleMessage(pattern, valueAt(request, error.validationContext, failure.instancePath));
+    if (words) return `${error.validationContext ?? 'body'}${failure.instancePath} ${words}`;
+  }
+  return undefined;
+}
+
 /**
  * Every error leaves as `{ error, message }`: schema failures, body parser failures (bad JSON,
  * wrong content type, too large) and unknown routes alike. Only a fault of ours is a 500, and
@@ -29,7 +56,7 @@ export function apiError(error: string, message: string): ApiError {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      return reply.code(400).send(apiError('bad_request', error.message));
+      return reply.code(400).send(apiError('bad_request', textRuleFailure(error, request) ?? error.message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { NOT_BLANK_PATTERN, RequiredText, ShownText } from './common';
 
 export const UserSchema = Type.Object(
   {
@@ -14,8 +15,9 @@ export const UserSchema = Type.Object(
 
 export const UserAnswerSchema = Type.Object({ user: UserSchema }, { additionalProperties: false });
 
-const Name = Type.String({ minLength: 1, maxLength: 100 });
-const Email = Type.String({ minLength: 3, maxLength: 254 });
+// Other shoppers read it: a review's author is the account's first name and initial.
+const Name = ShownText(100);
+const Email = Type.String({ minLength: 3, maxLength: 254, pattern: NOT_BLANK_PATTERN });
 // Bounded so nobody makes the server hash a megabyte; the length rule of 8 is checked with a friendlier message.
 const Password = Type.String({ minLength: 1, maxLength: 200 });
 const Phone = Type.String({ minLength: 1, maxLength: 40 });
@@ -47,11 +49,11 @@ export const MessageSchema = Type.Object({ message: Type.String() }, { additiona
 export const AddressBodySchema = Type.Object(
   {
     label: Type.Optional(Type.String({ maxLength: 60 })),
-    recipient: Type.String({ minLength: 1, maxLength: 200 }),
-    street: Type.String({ minLength: 1, maxLength: 200 }),
+    recipient: ShownText(200),
+    street: RequiredText(200),
     suburb: Type.Optional(Type.String({ maxLength: 100 })),
-    city: Type.String({ minLength: 1, maxLength: 100 }),
-    province: Type.String({ minLength: 1, maxLength: 40 }),
+    city: RequiredText(100),
+    province: RequiredText(40),
     postal_code: Type.String({ pattern: '^[0-9]{4}$' }),
   },
   { additionalProperties: false },

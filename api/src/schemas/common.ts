@@ -1,3 +1,4 @@
+import { changesTextDirection, DIRECTION_CONTROL_MESSAGE, DIRECTION_CONTROL_RANGE } from '@storefront/shared/domain';
 import { Type, type TSchema } from 'typebox';
 
 /** The body of every error answer (shared `ApiError`). */
@@ -27,3 +28,49 @@ export const errorResponses = {
 
 /** For routes that take no query parameters: anything in the query string is a 400. */
 export const NoQuerySchema = Type.Object({}, { additionalProperties: false });
+
+/** Something other than spaces: for a field that is required, whatever else it allows. */
+export const NOT_BLANK_PATTERN = '\\S';
+// Something other than spaces, and no direction control anywhere. Linear in the text's length:
+// the class after \s* takes no space, so \s* never has anything to give back.
+const SHOWN_TEXT_PATTERN = `^\\s*[^\\s${DIRECTION_CONTROL_RANGE}][^${DIRECTION_CONTROL_RANGE}]*$`;
+const NO_DIRECTION_CONTROL_PATTERN = `^[^${DIRECTION_CONTROL_RANGE}]*$`;
+const BLANK_MESSAGE = 'must not be blank';
+
+/**
+ * Text a shopper must fill in: empty or only spaces is refused, as `must not be blank`. The
+ * handler saves it trimmed.
+ */
+export function RequiredText(maxLength: number) {
+  return Type.String({ maxLength, pattern: NOT_BLANK_PATTERN });
+}
+
+/**
+ * A person's name, or words other shoppers read: required like RequiredText, and without the
+ * characters that make text read differently from what was typed (shared `changesTextDirection`).
+ */
+export function ShownText(maxLength: number) {
+  return Type.String({ maxLength, pattern: SHOWN_TEXT_PATTERN });
+}
+
+/** Optional words other shoppers read: may be empty, never holds direction controls. */
+export function OptionalShownText(maxLength: number) {
+  return Type.String({ maxLength, pattern: NO_DIRECTION_CONTROL_PATTERN });
+}
+
+/**
+ * What the error handler says instead of Ajv's `must match pattern "…"` when one of the patterns
+ * above refuses `value`, or undefined for any other pattern.
+ */
+export function textRuleMessage(pattern: string, value: unknown): string | undefined {
+  switch (pattern) {
+    case NOT_BLANK_PATTERN:
+      return BLANK_MESSAGE;
+    case NO_DIRECTION_CONTROL_PATTERN:
+      return DIRECTION_CONTROL_MESSAGE;
+    case SHOWN_TEXT_PATTERN:
+      return typeof value === 'string' && changesTextDirection(value) ? DIRECTION_CONTROL_MESSAGE : BLANK_MESSAGE;
+    default:
+      return undefined;
+  }
+}

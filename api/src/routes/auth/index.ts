@@ -147,7 +147,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
            updated_at = now()
          WHERE u.id = $1
          RETURNING ${USER_COLUMNS}`,
-        [user.id, first_name?.trim() || null, last_name?.trim() || null, phone?.phone ?? null],
+        // A name sent is never blank (the schema refuses it), so it is saved, trimmed; one not sent stays.
+        [user.id, first_name?.trim() ?? null, last_name?.trim() ?? null, phone?.phone ?? null],
       );
       return { user: toUser(updated.rows[0] as UserRow) };
     },

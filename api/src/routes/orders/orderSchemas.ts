@@ -1,17 +1,12 @@
 import { SA_PROVINCES } from '@storefront/shared/domain';
 import { Type } from 'typebox';
-import { ErrorSchema, Nullable } from '../../schemas/common';
+import { ErrorSchema, Nullable, RequiredText, ShownText } from '../../schemas/common';
 import { PictureSchema } from '../../schemas/product';
-
-/** Text a shopper types into one field: something other than spaces, and not a novel. */
-function TextField(maxLength: number) {
-  return Type.String({ minLength: 1, maxLength, pattern: '\\S' });
-}
 
 export const OrderContactSchema = Type.Object(
   {
-    first_name: TextField(100),
-    last_name: TextField(100),
+    first_name: ShownText(100),
+    last_name: ShownText(100),
     email: Type.String({ format: 'email', maxLength: 254 }),
     // §5: +27 followed by 9 digits, 12 characters.
     phone: Type.String({ pattern: '^\\+27[0-9]{9}$' }),
@@ -20,9 +15,9 @@ export const OrderContactSchema = Type.Object(
 );
 
 const addressProperties = {
-  street: TextField(200),
-  suburb: TextField(100),
-  city: TextField(100),
+  street: RequiredText(200),
+  suburb: RequiredText(100),
+  city: RequiredText(100),
   province: Type.Enum(SA_PROVINCES),
   postal_code: Type.String({ pattern: '^[0-9]{4}$' }),
 };

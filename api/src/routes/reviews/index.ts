@@ -1,10 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { withoutDirectionControls } from '@storefront/shared/domain';
+import type { User } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
 import { requireSignedIn } from '../auth';
 import { addReview, findProductId, listReviews } from './reviewQueries';
 import { DEFAULT_REVIEWS_PER_PAGE, NewReviewSchema, ReviewListParamsSchema, ReviewListQuerySchema, ReviewPageSchema, ReviewSchema } from './reviewSchemas';
+
+/** The reviews table's bound on an author's name, in characters. */
+const MAX_AUTHOR_NAME = 100;
+
+/**
+ * First name and initial: what other shoppers see of the author. Names saved before direction
+ * controls were refused may hold some; other shoppers never see them. Characters, not UTF-16
+ * units, are counted and cut: the initial is never half of a surrogate pair, and a first name of
+ * the full 100 characters is shortened to fit beside it rather than failing the review.
+ */
+function authorNameOf(user: User): string {
+  const [initial = ''] = withoutDirectionControls(user.last_name);
+  const firstName = Array.from(withoutDirectionControls(user.first_name)).slice(0, MAX_AUTHOR_NAME - 3).join('');
+  return `${firstName} ${initial}.`;
+}
 
 /**
  * GET /products/{id}/reviews: a product's reviews, newest first, a page at a time.
@@ -43,19 +60,16 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;
-      const body = request.body.body.trim();
-      if (!body) return reply.code(400).send(apiError('bad_request', 'Write a few words about the product.'));
       const productId = await findProductId(database, request.params.id);
       if (!productId) return reply.code(404).send(apiError('not_found', `No product "${request.params.id}"`));
       const review = await database.transaction((tx) =>
         addReview(tx, {
           productId,
           userId: user.id,
-          // First name and initial: what other shoppers see of the author.
-          authorName: `${user.first_name} ${user.last_name.charAt(0)}.`,
+          authorName: authorNameOf(user),
           rating: request.body.rating,
           title: request.body.title?.trim() ?? '',
-          body,
+          body: request.body.body.trim(),
         }),
       );
       if (!review) return reply.code(409).send(apiError('already_reviewed', 'You have already reviewed this product.'));

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IdentifierSchema } from '../../schemas/common';
+import { IdentifierSchema, OptionalShownText, ShownText } from '../../schemas/common';
 
 export const MAX_REVIEWS_PER_PAGE = 50;
 export const DEFAULT_REVIEWS_PER_PAGE = 10;
@@ -49,8 +49,8 @@ export const ReviewListQuerySchema = Type.Object(
 export const NewReviewSchema = Type.Object(
   {
     rating: Type.Integer({ minimum: 1, maximum: 5 }),
-    title: Type.Optional(Type.String({ maxLength: 200 })),
-    body: Type.String({ minLength: 1, maxLength: 5000 }),
+    title: Type.Optional(OptionalShownText(200)),
+    body: ShownText(5000),
   },
   { additionalProperties: false },
 );

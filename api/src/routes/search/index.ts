@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { ProductDetailCache } from '../../cache/productDetailCache';
 import type { CatalogueIndex } from '../../catalogue/catalogueIndex';
 import type { Database } from '../../db/database';
-import { errorResponses, Nullable } from '../../schemas/common';
+import { errorResponses, Nullable, RequiredText } from '../../schemas/common';
 import { CategorySchema, PictureSchema } from '../../schemas/product';
 import { explainQueryErrors } from '../products/queryErrors';
 import { readCatalogue } from '../products/readCatalogue';
@@ -12,7 +12,7 @@ import { MAX_SUGGESTED_CATEGORIES, MAX_SUGGESTED_PRODUCTS, suggest } from './sug
 const SuggestQuerySchema = Type.Object(
   {
     /** The text typed so far: required, and not only spaces (§5: the search text is required). */
-    q: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    q: RequiredText(100),
     /** A category by id or name; suggestions stay within it and its sub-categories. */
     category: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   },

@@ -1,4 +1,4 @@
-import { FormField, SA_PROVINCES, apiErrorMessage, isValidPostalCode, visibleFieldError, type Address } from '@storefront/shared';
+import { FormField, SA_PROVINCES, apiErrorMessage, isValidPostalCode, personNameProblem, visibleFieldError, type Address } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { FormError } from '../auth/FormError';
@@ -53,7 +53,7 @@ export function AddressForm({ initial, onSave, onCancel }: AddressFormProps) {
         <form onSubmit={handleSubmit} noValidate aria-label={initial ? 'Edit address' : 'New address'} className="acc-address-form">
           <FormError message={submitError} />
           <TextField name="label" label="Label (optional, e.g. Home)" />
-          <TextField name="recipient" label="Recipient" autoComplete="name" validate={required('Recipient')} />
+          <TextField name="recipient" label="Recipient" autoComplete="name" validate={(value) => personNameProblem('Recipient', value)} />
           <TextField name="street" label="Street address" autoComplete="address-line1" validate={required('Street address')} />
           <TextField name="suburb" label="Suburb (optional)" autoComplete="address-line2" />
           <div className="acc-row">

@@ -1,9 +1,9 @@
-import { apiErrorMessage, normalisePhone, toast, type User, useUpdateMeMutation } from '@storefront/shared';
+import { apiErrorMessage, normalisePhone, personNameProblem, toast, type User, useUpdateMeMutation } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { FormError } from '../auth/FormError';
 import { TextField } from '../auth/TextField';
-import { phone, required } from '../auth/validation';
+import { phone } from '../auth/validation';
 
 type ProfileValues = Pick<User, 'first_name' | 'last_name' | 'phone'>;
 
@@ -32,8 +32,8 @@ export function ProfileSection({ user }: { user: User }) {
           <form onSubmit={handleSubmit} noValidate aria-label="Profile">
             <FormError message={submitError} />
             <div className="acc-row">
-              <TextField name="first_name" label="First name" autoComplete="given-name" validate={required('First name')} />
-              <TextField name="last_name" label="Last name" autoComplete="family-name" validate={required('Last name')} />
+              <TextField name="first_name" label="First name" autoComplete="given-name" validate={(value) => personNameProblem('First name', value)} />
+              <TextField name="last_name" label="Last name" autoComplete="family-name" validate={(value) => personNameProblem('Last name', value)} />
             </div>
             <TextField name="phone" label="Phone number" type="tel" autoComplete="tel" validate={phone} parse={normalisePhone} />
             <button type="submit" className="sf-button" disabled={submitting || pristine}>

@@ -1,10 +1,10 @@
-import { apiErrorMessage, normalisePhone, useRegisterMutation, type User } from '@storefront/shared';
+import { apiErrorMessage, normalisePhone, personNameProblem, useRegisterMutation, type User } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import { FormError } from './FormError';
 import { TextField } from './TextField';
-import { email, newPassword, phone, required } from './validation';
+import { email, newPassword, phone } from './validation';
 
 interface RegisterValues {
   first_name: string;
@@ -40,8 +40,8 @@ export function RegisterForm({ onRegistered, footer }: { onRegistered: (user: Us
         <form onSubmit={handleSubmit} noValidate aria-label="Create an account">
           <FormError message={submitError} />
           <div className="acc-row">
-            <TextField name="first_name" label="First name" autoComplete="given-name" validate={required('First name')} />
-            <TextField name="last_name" label="Last name" autoComplete="family-name" validate={required('Last name')} />
+            <TextField name="first_name" label="First name" autoComplete="given-name" validate={(value) => personNameProblem('First name', value)} />
+            <TextField name="last_name" label="Last name" autoComplete="family-name" validate={(value) => personNameProblem('Last name', value)} />
           </div>
           <TextField name="email" label="Email address" type="email" autoComplete="email" validate={email} />
           <TextField name="password" label="Password" type="password" autoComplete="new-password" validate={newPassword} hint="At least 8 characters." />
