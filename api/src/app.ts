@@ -1,10 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { EftAccount } from '@storefront/shared/types';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { ProductDetailCache } from './cache/productDetailCache';
 import { CatalogueIndex } from './catalogue/catalogueIndex';
 import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
+import { createMailer } from './mail/mailer';
 import { apiError, registerErrorHandling } from './plugins/errors';
 import { registerShopperIdentity } from './plugins/shopper';
 import { registerTextInputChecks } from './plugins/textInput';
@@ -20,6 +22,7 @@ import { orderRoutes } from './routes/orders';
 import { productDetailRoutes, productRoutes } from './routes/products';
 import { searchRoutes } from './routes/search';
 import { wishlistRoutes } from './routes/wishlist';
+import { DEFAULT_UNPAID_ORDER_LIMITS, type UnpaidOrderLimits } from './settings';
 
 export interface BuildAppOptions {
   database: Database;
@@ -31,8 +34,17 @@ export interface BuildAppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** The storefront's address, for links in mail. */
   storefrontUrl?: string;
-  /** In production the developer routes (/dev/outbox) do not exist. */
+  /** Production: request logging off unless asked for. */
   production?: boolean;
+  /**
+   * Keep mail in the database and list it at GET /dev/outbox. Off by default: the outbox shows
+   * every password-reset link to whoever reads it. settings.ts allows it on loopback only.
+   */
+  devOutbox?: boolean;
+  /** The shop's bank account; without one, EFT is not offered. */
+  eft?: EftAccount | null;
+  /** How many unpaid orders one shopper, and one client address, may hold at once. */
+  unpaidOrderLimits?: UnpaidOrderLimits;
   /**
    * Two info lines per request (received, completed). Off by default in production: at thousands
    * of requests a second they cost more than a product answered from memory.
@@ -70,6 +82,9 @@ export async function buildApp({
   storefrontUrl = 'http://localhost:8080',
   production = false,
   logRequests = !production,
+  devOutbox = false,
+  eft = null,
+  unpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -122,6 +137,8 @@ export async function buildApp({
     productCache.sync().then(() => done(null, payload), done);
   });
 
+  const mail = createMailer({ devOutbox, log: app.log });
+
   // Bodies are JSON only; a text body is a 415 rather than a string that fails validation.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
@@ -139,14 +156,14 @@ export async function buildApp({
     await shopperScope.register(searchRoutes, { database, productCache, catalogueIndex });
     await shopperScope.register(cartRoutes, { database });
     await shopperScope.register(wishlistRoutes, { database });
-    await shopperScope.register(orderRoutes, { database });
-    await shopperScope.register(authRoutes, { database, storefrontUrl });
+    await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits });
+    await shopperScope.register(authRoutes, { database, storefrontUrl, mail });
     await shopperScope.register(addressRoutes, { database });
     await shopperScope.register(reviewRoutes, { database });
     await shopperScope.register(messageRoutes, { database });
   });
 
-  if (!production) await app.register(devRoutes, { database });
+  if (devOutbox) await app.register(devRoutes, { database });
 
   await app.ready();
   return app;

@@ -72,3 +72,37 @@ test('a first start on an empty database logs no error, serves a current catalog
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }, 60_000);
+
+/** Runs the api with `env` over a quiet default and resolves with how it exited and what it printed. */
+function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const { DATABASE_URL: _shared, DEV_OUTBOX: _outbox, ...environment } = process.env;
+  const child = spawn(process.execPath, ['-r', 'sucrase/register/ts', 'src/server.ts'], {
+    cwd: API_DIR,
+    env: { ...environment, DATA_DIR: 'memory://', API_PORT: '0', API_HOST: '127.0.0.1', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    }),
+  );
+}
+
+test('refuses to start with the developer outbox on a public address, saying why', async () => {
+  const { code, output } = await runToExit({ DEV_OUTBOX: 'true', API_HOST: '0.0.0.0' });
+  expect(code).toBe(1);
+  expect(output).toContain('DEV_OUTBOX=true needs the api on a loopback address (API_HOST=127.0.0.1), not "0.0.0.0"');
+  expect(output).not.toMatch(/listening on/);
+}, 60_000);
+
+test("refuses a production start without the shop's bank account for EFT", async () => {
+  const { code, output } = await runToExit({ NODE_ENV: 'production' });
+  expect(code).toBe(1);
+  expect(output).toMatch(/NODE_ENV=production needs the shop's bank account.*EFT_BANK, EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE/);
+  expect(output).not.toMatch(/listening on/);
+}, 60_000);

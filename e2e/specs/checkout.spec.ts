@@ -2,6 +2,7 @@ import { DELIVERY_FEE, formatRand, fromCents, toCents } from '@storefront/shared
 import type { CartItem, Order, Product } from '@storefront/shared';
 import type { Browser, Page } from 'playwright-core';
 import { fetchProducts } from '../support/api';
+import { E2E_BANK_ACCOUNT } from '../support/bankAccount';
 import { collectPageErrors, launchBrowser, newShopper, shellUrl } from '../support/browser';
 
 /** A whole checkout in a browser takes longer than jest's default 5 seconds. */
@@ -100,6 +101,10 @@ describe('checkout', () => {
     const number = (await page.getByTestId('order-number').textContent()) ?? '';
     expect(number).toMatch(/^JAC-\d{4}-\d{6}$/);
     expect(await page.getByTestId('payment-reference').textContent()).toBe(number);
+    // The shop's own account, as its configuration gives it (e2e/support/bankAccount.ts), never a sample.
+    const bankDetails = (await page.getByTestId('bank-details').textContent()) ?? '';
+    for (const value of Object.values(E2E_BANK_ACCOUNT)) expect(bankDetails).toContain(value);
+    expect(bankDetails).toContain(`Reference${number}`);
     const totalCents = cart.reduce((sum, line) => sum + toCents(line.price) * line.qty, 0) + toCents(DELIVERY_FEE);
     expect(await page.getByTestId('order-total').textContent()).toBe(formatRand(fromCents(totalCents)));
     expect(await page.getByTestId('order-line').count()).toBe(2);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ensureBuilt } from '../../scripts/lib/ensureBuilt';
 import type { Ports } from '../../scripts/lib/packages';
 import { startStore, type RunningStore } from '../../scripts/lib/startStore';
+import { E2E_BANK_ACCOUNT } from './bankAccount';
 import { assertChromiumInstalled } from './browser';
 import { serveThrowingRemote } from './faultyRemote';
 
@@ -33,7 +34,19 @@ export default async function globalSetup(): Promise<void> {
   const ports = e2ePorts();
   process.env.RELEASES_DIR = path.join(work, 'releases');
   process.env.COMPOSITION_FILE = path.join(work, 'composition', 'composition.json');
-  const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined });
+  const store = await startStore({
+    ports,
+    dataDir: path.join(work, 'data'),
+    apiOutput: 'ignore',
+    log: () => undefined,
+    apiEnvironment: {
+      ...E2E_BANK_ACCOUNT,
+      // As a default start has it, whatever the caller's environment says.
+      DEV_OUTBOX: 'false',
+      // Every browser of the suite shops from 127.0.0.1: the cap per address would count them as one.
+      UNPAID_ORDERS_PER_ADDRESS: '1000',
+    },
+  });
   const throwing = await serveThrowingRemote(ports.shell + 20);
   globalThis.__E2E_STORE__ = store;
   globalThis.__E2E_STOP_FIXTURES__ = () => new Promise<void>((resolve) => throwing.server.close(() => resolve()));

@@ -4,5 +4,5 @@
  */
 export const CONTRACT = {
   slices: [] as string[],
-  endpoints: ['placeOrder'],
+  endpoints: ['getPaymentMethods', 'placeOrder'],
 };

@@ -29,6 +29,8 @@ export interface StoreOptions {
   /** A composition file to serve instead of the one made from the local builds. */
   compositionFile?: string;
   log?: (line: string) => void;
+  /** Settings for the api over the caller's environment (the e2e suite's bank account, say). */
+  apiEnvironment?: Readonly<Record<string, string>>;
   /** The api's own log lines. */
   apiOutput?: 'inherit' | 'ignore';
   /**
@@ -105,6 +107,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       STOREFRONT_URL: `http://${publicHost}:${ports.shell}`,
       ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.apiEnvironment,
     },
     stdio: ['ignore', options.apiOutput ?? 'inherit', 'inherit'],
   });
@@ -147,7 +150,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       createStaticServer({
         root: dist,
         spaFallback: 'index.html',
-        proxy: { prefix: '/api', target: apiUrl },
+        // The api's developer routes (the opt-in mail outbox) answer on its own loopback port only.
+        proxy: { prefix: '/api', target: apiUrl, privatePaths: ['/dev'] },
         handle: async (req, res, url) => {
           if (url.pathname === '/composition.json') {
             // Read on every request: a release manager's change goes live on the next page load.

@@ -1,4 +1,4 @@
-import { cacheControlFor } from './staticServer';
+import { cacheControlFor, isPrivatePath } from './staticServer';
 
 describe('cacheControlFor', () => {
   it('revalidates manifests, the composition and HTML, even inside a release', () => {
@@ -14,5 +14,35 @@ describe('cacheControlFor', () => {
 
   it('revalidates unhashed files of a working build, which are rewritten in place', () => {
     expect(cacheControlFor('1.0.0/remoteEntry.js')).toBe('no-cache');
+  });
+});
+
+describe('isPrivatePath', () => {
+  const privatePaths = ['/dev'];
+
+  it('keeps the developer routes however the path is spelled', () => {
+    for (const spelling of [
+      '/dev/outbox',
+      '/dev',
+      '/dev/',
+      '/dev/outbox?recipient=a%40b.co',
+      '//dev/outbox',
+      '/./dev/outbox',
+      '/products/../dev/outbox',
+      '/DEV/Outbox',
+      '/%64ev/outbox',
+      '/%2564ev/outbox',
+      '/dev%2foutbox',
+      '/\\dev\\outbox',
+      '/dev/outbox%zz',
+    ]) {
+      expect([spelling, isPrivatePath(spelling, privatePaths)]).toEqual([spelling, true]);
+    }
+  });
+
+  it('lets everything else through', () => {
+    for (const spelling of ['/products', '/devices', '/products/dev', '/search/suggest?q=dev', '/products/%E0%A4']) {
+      expect([spelling, isPrivatePath(spelling, privatePaths)]).toEqual([spelling, false]);
+    }
   });
 });

@@ -35,6 +35,30 @@ const HASHED = /\.[0-9a-f]{8,}\.(?:js|css)$/;
 export interface ProxyRoute {
   prefix: string;
   target: string;
+  /**
+   * Upstream paths (and everything under them) never forwarded, however the request spells them:
+   * the api's developer routes stay on the api's own loopback port.
+   */
+  privatePaths?: readonly string[];
+}
+
+/**
+ * Whether `upstreamPath` falls under one of `privatePaths` however it is spelled: percent-escapes
+ * decoded byte by byte (repeatedly, so a double escape does not slip past; malformed ones stay as
+ * they are rather than fail), backslashes as slashes, repeated slashes and dot segments resolved,
+ * case ignored.
+ */
+export function isPrivatePath(upstreamPath: string, privatePaths: readonly string[]): boolean {
+  let decoded = upstreamPath.split('?')[0] ?? '';
+  for (let previous = ''; previous !== decoded; ) {
+    previous = decoded;
+    decoded = decoded.replace(/%([0-9a-f]{2})/gi, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
+  const normalised = path.posix.normalize(`/${decoded.replace(/\\/g, '/')}`).replace(/\/+$/, '').toLowerCase();
+  return privatePaths.some((privatePath) => {
+    const base = privatePath.replace(/\/+$/, '').toLowerCase();
+    return normalised === base || normalised.startsWith(`${base}/`);
+  });
 }
 
 /** A folder served under a path prefix (a remote's releases under /releases/). */
@@ -88,9 +112,13 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
   res.end(body);
 }
 
-function forward(req: IncomingMessage, res: ServerResponse, { prefix, target }: ProxyRoute) {
+function forward(req: IncomingMessage, res: ServerResponse, { prefix, target, privatePaths = [] }: ProxyRoute) {
   const url = new URL(target);
   const upstreamPath = (req.url ?? '/').slice(prefix.length) || '/';
+  if (isPrivatePath(upstreamPath, privatePaths)) {
+    send(res, 404, JSON.stringify({ error: 'not_found', message: `No route ${req.method ?? 'GET'} ${prefix}${upstreamPath.split('?')[0] ?? ''}` }), 'application/json');
+    return;
+  }
   const upstream = http.request(
     {
       hostname: url.hostname,

@@ -1,22 +1,40 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../app';
-import { createDatabase, MEMORY_DATA_DIR } from '../db/database';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app';
+import { createDatabase, MEMORY_DATA_DIR, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDatabase } from '../seed/seed';
+import { DEFAULT_UNPAID_ORDER_LIMITS } from '../settings';
+import { TEST_APP_OPTIONS } from './testDatabases';
 import { TEST_API_HANDLE, type TestApiHandle } from './testApiHandle';
+
+async function listening(database: Database, options: Partial<BuildAppOptions>): Promise<{ app: FastifyInstance; url: string }> {
+  // Many component tests place orders, all from 127.0.0.1: the cap per address would refuse them.
+  // The cap per shopper stays at its default, and the checkout's test of the refusal relies on it.
+  const app = await buildApp({
+    ...TEST_APP_OPTIONS,
+    unpaidOrderLimits: { ...DEFAULT_UNPAID_ORDER_LIMITS, perAddress: 100_000 },
+    ...options,
+    database,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}` };
+}
 
 /**
  * jest globalSetup of the web project: the real api on an in-memory, seeded PGlite, listening
- * on a free port whose URL component tests read from STOREFRONT_TEST_API_URL.
+ * on a free port whose URL component tests read from STOREFRONT_TEST_API_URL; and the same shop
+ * as one that takes no EFT (no bank account set), at STOREFRONT_TEST_CASH_ONLY_API_URL.
  */
 export default async function startApiForTests(): Promise<void> {
   const database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
   await migrate(database);
   await seedDatabase(database);
-  const app = await buildApp({ database });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  process.env.STOREFRONT_TEST_API_URL = `http://127.0.0.1:${port}`;
-  const handle: TestApiHandle = { app, database };
+  const shop = await listening(database, {});
+  const cashOnly = await listening(database, { eft: null });
+  process.env.STOREFRONT_TEST_API_URL = shop.url;
+  process.env.STOREFRONT_TEST_CASH_ONLY_API_URL = cashOnly.url;
+  const handle: TestApiHandle = { apps: [shop.app, cashOnly.app], database };
   Object.assign(globalThis, { [TEST_API_HANDLE]: handle });
 }

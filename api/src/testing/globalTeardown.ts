@@ -4,7 +4,7 @@ import { TEST_API_HANDLE, type TestApiHandle } from './testApiHandle';
 export default async function stopApiForTests(): Promise<void> {
   const handle = (globalThis as Record<string, unknown>)[TEST_API_HANDLE] as TestApiHandle | undefined;
   if (!handle) return;
-  await handle.app.close();
+  await Promise.all(handle.apps.map((app) => app.close()));
   await handle.database.close();
   delete (globalThis as Record<string, unknown>)[TEST_API_HANDLE];
 }

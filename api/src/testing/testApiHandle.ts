@@ -5,6 +5,6 @@ import type { Database } from '../db/database';
 export const TEST_API_HANDLE = '__storefrontTestApi';
 
 export interface TestApiHandle {
-  app: FastifyInstance;
+  apps: FastifyInstance[];
   database: Database;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import type { EftAccount } from '@storefront/shared/types';
+import { buildApp, type BuildAppOptions } from '../app';
 import { createDatabase, MEMORY_DATA_DIR, type Database, type Queryable } from '../db/database';
 import { migrate } from '../db/migrate';
 import { dropPostgresSchema } from '../db/postgres';
@@ -84,13 +85,34 @@ function settledAfterWrites(database: Database, app: FastifyInstance): Database 
   };
 }
 
-/** A migrated, seeded database and an app on it; start one per test file, it takes a second or two. */
-export async function startTestApp(target: TestDatabaseTarget): Promise<TestApp> {
+/** The bank account the test suites' shop gives EFT payers (made up: 6 + 10 digits of zeros and ones). */
+export const TEST_EFT_ACCOUNT: EftAccount = {
+  bank: 'Test Bank of Jacaranda',
+  account_holder: 'Jacaranda Test Trading',
+  account_number: '1010 1010 10',
+  account_type: 'Cheque / current',
+  branch_code: '101010',
+};
+
+/**
+ * For suites about something else that place many orders from one address (app.inject's
+ * 127.0.0.1), so that the cap on unpaid orders does not stand in their way.
+ */
+export const ROOMY_UNPAID_ORDER_LIMITS = { perShopper: 1_000, perAddress: 100_000 };
+
+/** What a test app is built with unless a suite says otherwise: EFT offered, the outbox on. */
+export const TEST_APP_OPTIONS = { eft: TEST_EFT_ACCOUNT, devOutbox: true } satisfies Partial<BuildAppOptions>;
+
+/**
+ * A migrated, seeded database and an app on it; start one per test file, it takes a second or two.
+ * `options` go to buildApp over TEST_APP_OPTIONS.
+ */
+export async function startTestApp(target: TestDatabaseTarget, options: Partial<Omit<BuildAppOptions, 'database'>> = {}): Promise<TestApp> {
   const { database, dispose } = await target.open();
   try {
     await migrate(database);
     await seedDatabase(database);
-    const app = await buildApp({ database });
+    const app = await buildApp({ ...TEST_APP_OPTIONS, ...options, database });
     return {
       app,
       database: settledAfterWrites(database, app),

@@ -1,5 +1,5 @@
 import { baseApi, formatRand, type Order, ordersApi, orderTotals, randomId, Route, Routes } from '@storefront/shared';
-import { createTestStore, renderWithStore } from '@storefront/shared/testing';
+import { cashOnlyTestApiUrl, createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fillCheckoutForm, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';
 import { placeOrderApi } from '../features/orders/ordersApi';
@@ -131,13 +131,76 @@ describe('CheckoutPage', () => {
     const number = screen.getByTestId('order-number').textContent ?? '';
     expect(number).toMatch(/^JAC-\d{4}-\d{6}$/);
     expect(screen.getByTestId('payment-reference')).toHaveTextContent(number);
-    expect(screen.getByText(/Sample details: not a real account/)).toBeInTheDocument();
+    expect(screen.getByTestId('bank-details')).toHaveTextContent(`Reference${number}`);
     expect(screen.getByTestId('order-total')).toHaveTextContent(formatRand(orderTotals([line], 'delivery').total));
     expect(screen.getByTestId('order-line')).toHaveTextContent(product.name);
 
     const orders = await ordersOf(store);
     expect(orders.map((order) => order.number)).toEqual([number]);
     expect(baseApi.endpoints.getCart.select()(store.getState()).data).toEqual([]);
+  });
+
+  it('offers cash alone when the shop takes no EFT, and places the order as cash', async () => {
+    const store = createTestStore(cashOnlyTestApiUrl());
+    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
+    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    const { user } = renderWithStore(pages, { route: '/checkout', store });
+
+    await screen.findByRole('button', { name: 'Place order' });
+    const payment = screen.getByRole('group', { name: 'How would you like to pay?' });
+    // Both show until the shop has said; then EFT goes, and cash is chosen in its place.
+    await waitFor(() => expect(within(payment).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['cod']));
+    expect(within(payment).getByRole('radio', { name: /Cash on delivery/ })).toBeChecked();
+    await fillCheckoutForm(user);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    await screen.findByRole('heading', { level: 1, name: `Thank you, ${THANDI.firstName}! Your order is placed.` });
+    expect((await ordersOf(store)).map((order) => order.payment_method)).toEqual(['cod']);
+    expect(screen.queryByTestId('bank-details')).not.toBeInTheDocument();
+  });
+
+  it('refuses a name with characters that turn its text around, before anything is sent', async () => {
+    const store = createTestStore();
+    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
+    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    const { user } = renderWithStore(pages, { route: '/checkout', store });
+    await screen.findByRole('button', { name: 'Place order' });
+    await fillCheckoutForm(user);
+    await user.type(screen.getByLabelText('Last name'), '\u202E');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    expect(await screen.findByText('Last name must not contain characters that change the direction of text')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveFocus());
+    expect(await ordersOf(store)).toEqual([]);
+  });
+
+  it('says why a fourth unpaid order is refused, and places nothing', async () => {
+    const store = createTestStore();
+    const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 8);
+    for (let placed = 0; placed < 3; placed += 1) {
+      await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+      await store
+        .dispatch(
+          placeOrderApi.endpoints.placeOrder.initiate({
+            idempotencyKey: randomId(32),
+            request: { contact: { first_name: 'Sipho', last_name: 'Dube', email: 'sipho@example.co.za', phone: '+27831234567' }, delivery: { method: 'collect' }, payment_method: 'cod' },
+          }),
+        )
+        .unwrap();
+    }
+    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    const { user } = renderWithStore(pages, { route: '/checkout', store });
+    await screen.findByRole('button', { name: 'Place order' });
+    await fillCheckoutForm(user);
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    const problem = await screen.findByTestId('checkout-problem');
+    expect(problem).toHaveTextContent(
+      'We could not place your order: You already have 3 unpaid orders, the most we hold for one shopper. Once one is paid you can place this order, or contact us and we will help.',
+    );
+    await waitFor(() => expect(problem).toHaveFocus());
+    expect(await ordersOf(store)).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled();
   });
 
   it('says which line ran out of stock when another shopper bought it first, and orders nothing', async () => {

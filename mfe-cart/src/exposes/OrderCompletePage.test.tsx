@@ -3,6 +3,7 @@ import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen } from '@testing-library/react';
 import { productFromTheEnd } from '../features/checkout/checkoutTestKit';
 import { placeOrderApi } from '../features/orders/ordersApi';
+import { PaymentInstructions } from '../features/orders/PaymentInstructions';
 import OrderCompletePage from './OrderCompletePage';
 
 const page = (
@@ -20,7 +21,7 @@ async function placeOrder(store: ReturnType<typeof createTestStore>, request: Om
 }
 
 describe('OrderCompletePage', () => {
-  it('confirms a delivered EFT order: number, EFT reference, sample bank details, address', async () => {
+  it("confirms a delivered EFT order: number, EFT reference, the shop's bank details, address", async () => {
     const store = createTestStore();
     const order = await placeOrder(store, {
       delivery: { method: 'delivery', street: '5 Jan Smuts Avenue', suburb: 'Parktown', city: 'Johannesburg', province: 'Gauteng', postal_code: '2193' },
@@ -32,7 +33,11 @@ describe('OrderCompletePage', () => {
     expect(screen.getByTestId('order-number')).toHaveTextContent(order.number);
     expect(screen.getByTestId('order-status')).toHaveTextContent('Awaiting your EFT payment');
     expect(screen.getByTestId('payment-reference')).toHaveTextContent(order.number);
-    expect(screen.getByText(/Sample details: not a real account, do not pay into it/)).toBeInTheDocument();
+    const eft = order.eft_payment;
+    if (!eft) throw new Error('the test api gives EFT orders the bank details of its configured account');
+    const details = screen.getByTestId('bank-details');
+    for (const value of [eft.bank, eft.account_holder, eft.account_number, eft.branch_code, order.number]) expect(details).toHaveTextContent(value);
+    expect(screen.queryByText(/sample/i)).not.toBeInTheDocument();
     expect(screen.getByText(/5 Jan Smuts Avenue/)).toHaveTextContent('Parktown');
     expect(screen.getByTestId('order-delivery')).toHaveTextContent('R99.99');
   });
@@ -46,6 +51,17 @@ describe('OrderCompletePage', () => {
     expect(screen.getByText(/in cash/)).toHaveTextContent('at the store when you collect your order');
     expect(screen.queryByText(/Bank details/)).not.toBeInTheDocument();
     expect(screen.getByTestId('order-delivery')).toHaveTextContent('Free');
+  });
+
+  it('sends an EFT payer to the shop for its bank details when the order has none, rather than show any account', async () => {
+    const store = createTestStore();
+    const order = await placeOrder(store, { delivery: { method: 'collect' }, payment_method: 'eft' });
+    renderWithStore(<PaymentInstructions order={{ ...order, eft_payment: null }} />, { store });
+
+    expect(screen.getByTestId('payment-reference')).toHaveTextContent(order.number);
+    expect(screen.queryByText('Bank details')).not.toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Our bank details are not on hand just now. Contact us for them');
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
   });
 
   it("shows another shopper's order as not found", async () => {

@@ -1,4 +1,4 @@
 export { createCookieJarFetch } from './cookieJarFetch';
-export { createTestStore, renderWithStore, testApiUrl } from './renderWithStore';
+export { cashOnlyTestApiUrl, createTestStore, renderWithStore, testApiUrl } from './renderWithStore';
 export { injectedBy } from './remoteContract';
 export type { RemoteContract } from './remoteContract';

@@ -15,6 +15,13 @@ export function testApiUrl(): string {
   return url;
 }
 
+/** The same shop, on the same database, as one that takes no EFT (no bank account set). */
+export function cashOnlyTestApiUrl(): string {
+  const url = process.env.STOREFRONT_TEST_CASH_ONLY_API_URL;
+  if (!url) throw new Error('STOREFRONT_TEST_CASH_ONLY_API_URL is not set: run web tests through jest, whose globalSetup starts the api');
+  return url;
+}
+
 /** A store wired to the real test api, as one new shopper with their own cookie. */
 export function createTestStore(apiBase: string = testApiUrl()) {
   return createStorefrontStore({

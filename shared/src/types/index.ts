@@ -13,12 +13,15 @@ export type { ApiError } from './apiError';
 export type {
   DeliveryAddress,
   DeliveryMethod,
+  EftAccount,
+  EftPaymentDetails,
   InsufficientStockError,
   Order,
   OrderContact,
   OrderLine,
   OrderStatus,
   PaymentMethod,
+  PaymentMethodsAnswer,
   PlaceOrderRequest,
   ShortLine,
 } from './order';

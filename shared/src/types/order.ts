@@ -7,6 +7,27 @@ export type DeliveryMethod = 'delivery' | 'collect';
 /** EFT bank transfer or cash on delivery: nothing at checkout needs a payment gateway. */
 export type PaymentMethod = 'eft' | 'cod';
 
+/** The shop's bank account for EFT payments, as the shop's configuration gives it. */
+export interface EftAccount {
+  bank: string;
+  account_holder: string;
+  /** As the shop writes it, spaces and all. */
+  account_number: string;
+  /** e.g. "Cheque / current"; null when the shop does not say. */
+  account_type: string | null;
+  branch_code: string;
+}
+
+/** How to pay an EFT order: into the shop's account, with the order number as the reference. */
+export interface EftPaymentDetails extends EftAccount {
+  reference: string;
+}
+
+/** GET /payment-methods: what the checkout offers (EFT only when the shop has set its bank account). */
+export interface PaymentMethodsAnswer {
+  payment_methods: PaymentMethod[];
+}
+
 /** EFT orders wait for the transfer; cash-on-delivery orders are simply placed. */
 export type OrderStatus = 'awaiting_payment' | 'placed';
 
@@ -62,6 +83,11 @@ export interface Order {
   /** Null when collecting in store. */
   address: DeliveryAddress | null;
   payment_method: PaymentMethod;
+  /**
+   * For an EFT order, where to pay; null for cash, or when the shop has since stopped taking EFT
+   * (the confirmation then asks the shopper to contact the shop).
+   */
+  eft_payment: EftPaymentDetails | null;
   lines: OrderLine[];
   /** Rand amounts; `vat` is the 15% VAT that `total` includes, `total` = subtotal + delivery. */
   subtotal: number;

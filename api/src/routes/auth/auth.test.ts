@@ -351,18 +351,3 @@ describe.each(testDatabases())('accounts ($name)', (target) => {
     }
   });
 });
-
-describe('the developer outbox in production', () => {
-  it('does not exist', async () => {
-    const { buildApp } = await import('../../app');
-    const { createDatabase, MEMORY_DATA_DIR } = await import('../../db/database');
-    const database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
-    const app = await buildApp({ database, production: true });
-    try {
-      expect((await app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);
-    } finally {
-      await app.close();
-      await database.close();
-    }
-  }, DATABASE_TIMEOUT_MS);
-});

@@ -11,6 +11,7 @@ import { clearFailures, recordFailure, secondsUntilAllowed } from '../../auth/th
 import { emailKey, findUserByEmail, toUser, USER_COLUMNS, type User, type UserRow } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import type { Mailer } from '../../mail/mailer';
 import { apiError } from '../../plugins/errors';
 import { newShopperId, setShopperCookie } from '../../plugins/shopper';
 import {
@@ -26,6 +27,7 @@ export interface AuthRoutesOptions {
   database: Database;
   /** Where the storefront is, for links in mail (never taken from the request's Host header). */
   storefrontUrl: string;
+  mail: Mailer;
 }
 
 const authErrors = { ...errorResponses, 401: ErrorSchema, 429: ErrorSchema };
@@ -38,7 +40,7 @@ export function requireSignedIn(request: FastifyRequest, reply: FastifyReply): U
   return null;
 }
 
-export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { database, storefrontUrl }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { database, storefrontUrl, mail }) => {
   app.post(
     '/auth/register',
     { schema: { querystring: NoQuerySchema, body: RegisterBodySchema, response: { 201: UserAnswerSchema, ...authErrors } } },
@@ -154,5 +156,5 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     },
   );
 
-  await app.register(passwordResetRoutes, { database, storefrontUrl });
+  await app.register(passwordResetRoutes, { database, storefrontUrl, mail });
 };

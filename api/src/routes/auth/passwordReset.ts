@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import { hashToken, newToken, TOKEN_PATTERN } from '../../auth/tokens';
 import { findUserByEmail } from '../../auth/users';
 import type { Database } from '../../db/database';
+import type { Mailer } from '../../mail/mailer';
 import { apiError } from '../../plugins/errors';
 import { ForgotPasswordBodySchema, MessageSchema, ResetPasswordBodySchema } from '../../schemas/auth';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
@@ -16,9 +17,9 @@ export const RESET_REQUESTED =
 
 const INVALID_TOKEN = apiError('invalid_token', 'This reset link is invalid, used or expired. Ask for a new one.');
 
-export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ database: Database; storefrontUrl: string }> = async (
+export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ database: Database; storefrontUrl: string; mail: Mailer }> = async (
   app,
-  { database, storefrontUrl },
+  { database, storefrontUrl, mail },
 ) => {
   app.post(
     '/auth/forgot-password',
@@ -36,13 +37,14 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ database: Database
              VALUES ($1, $2, now() + make_interval(secs => $3))`,
             [hashToken(token), user.id, RESET_TOKEN_SECONDS],
           );
-          await tx.query('INSERT INTO outbox (recipient, subject, body) VALUES ($1, $2, $3)', [
-            user.email,
-            'Reset your Jacaranda password',
-            `Hi ${user.first_name},\n\nSomeone (we hope you) asked to reset the password of your Jacaranda account.\n` +
+          await mail.send(tx, {
+            to: user.email,
+            subject: 'Reset your Jacaranda password',
+            text:
+              `Hi ${user.first_name},\n\nSomeone (we hope you) asked to reset the password of your Jacaranda account.\n` +
               `Choose a new password here within the hour:\n\n${link.toString()}\n\n` +
               `If it wasn't you, ignore this mail: your password stays as it is.\n`,
-          ]);
+          });
         });
       }
       return reply.code(202).send({ message: RESET_REQUESTED });

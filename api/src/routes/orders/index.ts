@@ -1,22 +1,57 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { EftAccount, Order, PaymentMethod } from '@storefront/shared/types';
 import type { Database } from '../../db/database';
+import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
 import { NoQuerySchema } from '../../schemas/common';
-import { findOrder, listOrders } from './orderQueries';
+import { findOrder, listOrders, type StoredOrder } from './orderQueries';
 import {
   IdempotencyHeadersSchema,
   OrderIdParamsSchema,
   orderErrorResponses,
   OrderSchema,
+  PaymentMethodsAnswerSchema,
   PlaceOrderBodySchema,
 } from './orderSchemas';
+import type { UnpaidOrderLimits } from '../../settings';
 import { placeOrder } from './placeOrder';
 
 /** Set on an answer that repeats the order an earlier request with the same Idempotency-Key made. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
-export const orderRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+export const EFT_UNAVAILABLE = 'This shop does not take EFT payments at the moment: choose cash on delivery or collection.';
+
+/** Why a shopper cannot hold another unpaid order, and what to do about it. */
+export function tooManyUnpaidOrdersMessage(by: 'shopper' | 'address', limit: number): string {
+  const orders = limit === 1 ? 'an unpaid order' : `${limit} unpaid orders`;
+  return by === 'shopper'
+    ? `You already have ${orders}, the most we hold for one shopper. Once one is paid you can place this order, or contact us and we will help.`
+    : `${limit === 1 ? 'An unpaid order has' : `${limit} unpaid orders have`} already been placed from your internet connection, the most we hold for one connection. Once one is paid this order can go through, or contact us and we will help.`;
+}
+
+export interface OrderRoutesOptions {
+  database: Database;
+  /** The shop's bank account; EFT is offered only with one. */
+  eft: EftAccount | null;
+  unpaidOrderLimits: UnpaidOrderLimits;
+}
+
+export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, { database, eft, unpaidOrderLimits }) => {
+  // The current account, whenever the order was placed: a shop that changes banks wants the
+  // payments that are still to come in the new one.
+  const answer = (order: StoredOrder): Order => ({
+    ...order,
+    eft_payment: order.payment_method === 'eft' && eft ? { ...eft, reference: order.number } : null,
+  });
+  const paymentMethods: PaymentMethod[] = eft ? ['eft', 'cod'] : ['cod'];
+
+  app.get(
+    '/payment-methods',
+    { schema: { querystring: NoQuerySchema, response: { 200: PaymentMethodsAnswerSchema, ...orderErrorResponses } } },
+    async () => ({ payment_methods: paymentMethods }),
+  );
+
   app.post(
     '/orders',
     {
@@ -32,15 +67,22 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = as
     async (request, reply) => {
       const outcome = await placeOrder(database, {
         shopperId: request.shopperId,
+        clientAddress: clientAddressKey(request.ip),
         idempotencyKey: request.headers['idempotency-key'],
         request: request.body,
+        eftOffered: eft !== null,
+        unpaidOrderLimits,
       });
       switch (outcome.kind) {
         case 'created':
-          return reply.code(201).send(outcome.order);
+          return reply.code(201).send(answer(outcome.order));
         case 'replayed':
           // The same answer as the first time, so a client that lost it can simply retry.
-          return reply.code(201).header(REPLAYED_HEADER, 'true').send(outcome.order);
+          return reply.code(201).header(REPLAYED_HEADER, 'true').send(answer(outcome.order));
+        case 'eft_unavailable':
+          return reply.code(400).send(apiError('eft_unavailable', EFT_UNAVAILABLE));
+        case 'too_many_unpaid_orders':
+          return reply.code(429).send(apiError('too_many_unpaid_orders', tooManyUnpaidOrdersMessage(outcome.by, outcome.limit)));
         case 'key_reused':
           return reply
             .code(422)
@@ -60,7 +102,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = as
   app.get(
     '/orders',
     { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(OrderSchema), ...orderErrorResponses } } },
-    async (request) => listOrders(database, request.shopperId),
+    async (request) => (await listOrders(database, request.shopperId)).map(answer),
   );
 
   app.get(
@@ -69,7 +111,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = as
     async (request, reply) => {
       const order = await findOrder(database, request.shopperId, request.params.id);
       if (!order) return reply.code(404).send(apiError('not_found', `No order "${request.params.id}"`));
-      return order;
+      return answer(order);
     },
   );
 };

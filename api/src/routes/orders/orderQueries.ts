@@ -4,6 +4,9 @@ import type { DeliveryMethod, Order, OrderLine, OrderStatus, PaymentMethod, Pict
 import type { Queryable } from '../../db/database';
 import { toIsoTimestamp } from '../products/productQueries';
 
+/** An order as the database holds it; how to pay it comes from the shop's settings (orderAnswer). */
+export type StoredOrder = Omit<Order, 'eft_payment'>;
+
 interface OrderRow {
   id: string;
   number: string;
@@ -75,7 +78,7 @@ function toOrderLine(row: OrderLineRow): OrderLine {
   };
 }
 
-function toOrder(row: OrderRow): Order {
+function toOrder(row: OrderRow): StoredOrder {
   const delivered = row.delivery_method === 'delivery';
   return {
     id: row.id,
@@ -99,14 +102,14 @@ function toOrder(row: OrderRow): Order {
 }
 
 /** The shopper's own order; another shopper's is as unknown as one that does not exist. */
-export async function findOrder(db: Queryable, shopperId: string, orderId: string): Promise<Order | null> {
+export async function findOrder(db: Queryable, shopperId: string, orderId: string): Promise<StoredOrder | null> {
   const rows = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1::uuid AND o.shopper_id = $2`, [orderId, shopperId]);
   const row = rows.rows[0];
   return row ? toOrder(row) : null;
 }
 
 /** The shopper's orders, newest first. */
-export async function listOrders(db: Queryable, shopperId: string): Promise<Order[]> {
+export async function listOrders(db: Queryable, shopperId: string): Promise<StoredOrder[]> {
   const rows = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.shopper_id = $1 ORDER BY o.created_at DESC, o.number DESC`, [shopperId]);
   return rows.rows.map(toOrder);
 }

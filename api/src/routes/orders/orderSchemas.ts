@@ -68,6 +68,20 @@ export const OrderLineSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const EftPaymentDetailsSchema = Type.Object(
+  {
+    bank: Type.String(),
+    account_holder: Type.String(),
+    account_number: Type.String(),
+    account_type: Nullable(Type.String()),
+    branch_code: Type.String(),
+    reference: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+export const PaymentMethodsAnswerSchema = Type.Object({ payment_methods: Type.Array(PaymentMethodSchema) }, { additionalProperties: false });
+
 export const OrderSchema = Type.Object(
   {
     id: Type.String(),
@@ -78,6 +92,7 @@ export const OrderSchema = Type.Object(
     delivery_method: Type.Union([Type.Literal('delivery'), Type.Literal('collect')]),
     address: Nullable(DeliveryAddressSchema),
     payment_method: PaymentMethodSchema,
+    eft_payment: Nullable(EftPaymentDetailsSchema),
     lines: Type.Array(OrderLineSchema),
     subtotal: Type.Number({ minimum: 0 }),
     delivery: Type.Number({ minimum: 0 }),
@@ -115,5 +130,6 @@ export const orderErrorResponses = {
   413: ErrorSchema,
   415: ErrorSchema,
   422: ErrorSchema,
+  429: ErrorSchema,
   500: ErrorSchema,
 };

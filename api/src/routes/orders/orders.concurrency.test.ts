@@ -2,7 +2,7 @@ import type { InsufficientStockError, Order, Product } from '@storefront/shared/
 import type { LightMyRequestResponse } from 'fastify';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';
-import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
+import { DATABASE_TIMEOUT_MS, ROOMY_UNPAID_ORDER_LIMITS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 import { addLine, postOrder } from './orderFixtures';
 
 /** Concurrency on PostgreSQL means real parallel transactions from the pool; give them time. */
@@ -13,7 +13,7 @@ describe.each(testDatabases())('orders under concurrency ($name)', (target) => {
   let catalogue: Product[];
 
   beforeAll(async () => {
-    ctx = await startTestApp(target);
+    ctx = await startTestApp(target, { unpaidOrderLimits: ROOMY_UNPAID_ORDER_LIMITS });
     catalogue = await fetchCatalogue(ctx.app);
   }, DATABASE_TIMEOUT_MS);
   afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);

@@ -3,7 +3,14 @@ import { cartLineKey, DELIVERY_FEE, fromCents, toCents, vatIncluded } from '@sto
 import type { CartItem, InsufficientStockError, Order, Product } from '@storefront/shared/types';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';
-import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
+import {
+  DATABASE_TIMEOUT_MS,
+  ROOMY_UNPAID_ORDER_LIMITS,
+  startTestApp,
+  TEST_EFT_ACCOUNT,
+  testDatabases,
+  type TestApp,
+} from '../../testing/testDatabases';
 import { REPLAYED_HEADER } from './index';
 import { addLine, collectOrder, deliveryOrder, postOrder } from './orderFixtures';
 
@@ -16,7 +23,7 @@ describe.each(testDatabases())('orders ($name)', (target) => {
   let variant: Product;
 
   beforeAll(async () => {
-    ctx = await startTestApp(target);
+    ctx = await startTestApp(target, { unpaidOrderLimits: ROOMY_UNPAID_ORDER_LIMITS });
     const catalogue = await fetchCatalogue(ctx.app);
     simple = pickProduct(catalogue, (p) => !p.has_variants && p.stock > 0, 'simple product');
     another = pickProduct(catalogue, (p) => !p.has_variants && p.stock > 0 && p.id !== simple.id, 'second simple product');
@@ -79,6 +86,7 @@ describe.each(testDatabases())('orders ($name)', (target) => {
       delivery_method: 'delivery',
       address: { street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' },
       payment_method: 'eft',
+      eft_payment: { ...TEST_EFT_ACCOUNT, reference: order.number },
       lines: [
         {
           id: simple.id,
@@ -134,6 +142,7 @@ describe.each(testDatabases())('orders ($name)', (target) => {
       delivery_method: 'collect',
       address: null,
       payment_method: 'cod',
+      eft_payment: null,
       subtotal,
       delivery: 0,
       total: subtotal,

@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { effectivePrice, orderTotalsInCents, toCents } from '@storefront/shared/domain';
-import type { Order, Picture, PlaceOrderRequest, ShortLine } from '@storefront/shared/types';
+import type { Picture, PlaceOrderRequest, ShortLine } from '@storefront/shared/types';
 import type { Database, Queryable } from '../../db/database';
 import { ensureShopper } from '../../plugins/shopper';
+import type { UnpaidOrderLimits } from '../../settings';
 import { picturesSql, toIsoTimestamp } from '../products/productQueries';
-import { findOrder } from './orderQueries';
+import { findOrder, type StoredOrder } from './orderQueries';
 import { formatOrderNumber } from './orderNumber';
 import { requestDigest } from './requestDigest';
 
 export type PlaceOrderOutcome =
-  | { kind: 'created'; order: Order }
+  | { kind: 'created'; order: StoredOrder }
   /** The same key and body came before: the order it made, unchanged. */
-  | { kind: 'replayed'; order: Order }
+  | { kind: 'replayed'; order: StoredOrder }
   /** The same key came before with another body. */
   | { kind: 'key_reused' }
   | { kind: 'empty_cart' }
-  | { kind: 'insufficient_stock'; lines: ShortLine[] };
+  | { kind: 'insufficient_stock'; lines: ShortLine[] }
+  /** EFT was asked for, and the shop has no bank account set. */
+  | { kind: 'eft_unavailable' }
+  /** The shopper, or the client address, already holds as many unpaid orders as allowed. */
+  | { kind: 'too_many_unpaid_orders'; by: 'shopper' | 'address'; limit: number };
 
 type Refusal = Exclude<PlaceOrderOutcome, { kind: 'created' | 'replayed' }>;
 
@@ -53,8 +58,40 @@ interface ProductDetails {
 
 export interface PlaceOrderInput {
   shopperId: string;
+  /** The client's address as clientAddressKey gives it. */
+  clientAddress: string;
   idempotencyKey: string;
   request: PlaceOrderRequest;
+  /** Whether the shop takes EFT (it has a bank account set). */
+  eftOffered: boolean;
+  unpaidOrderLimits: UnpaidOrderLimits;
+}
+
+/** Orders that hold stock and have not been paid for. Nothing moves an order on yet, so each stays open. */
+const UNPAID_STATUSES = ['awaiting_payment', 'placed'];
+
+/** Advisory lock namespaces (the two-key form), so a shopper's key never collides with an address's. */
+const SHOPPER_LOCK_SPACE = 27_001;
+const ADDRESS_LOCK_SPACE = 27_002;
+
+/**
+ * Refuses a new order when the shopper or the client address already holds `limit` unpaid
+ * orders: without a cap, a script with a cookie could take the whole catalogue's stock and never
+ * pay. The counts are made under locks on both keys (always shopper, then address, so two
+ * checkouts never wait on each other in a circle), so a burst of checkouts cannot all pass them.
+ */
+async function checkUnpaidOrders(tx: Queryable, { shopperId, clientAddress, unpaidOrderLimits }: PlaceOrderInput): Promise<Refusal | null> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SHOPPER_LOCK_SPACE, shopperId]);
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ADDRESS_LOCK_SPACE, clientAddress]);
+  const counts = await tx.query<{ by_shopper: number; by_address: number }>(
+    `SELECT (SELECT count(*) FROM orders WHERE shopper_id = $1 AND status = ANY($3::text[]))::int AS by_shopper,
+            (SELECT count(*) FROM orders WHERE client_address = $2 AND status = ANY($3::text[]))::int AS by_address`,
+    [shopperId, clientAddress, UNPAID_STATUSES],
+  );
+  const { by_shopper: byShopper = 0, by_address: byAddress = 0 } = counts.rows[0] ?? {};
+  if (byShopper >= unpaidOrderLimits.perShopper) return { kind: 'too_many_unpaid_orders', by: 'shopper', limit: unpaidOrderLimits.perShopper };
+  if (byAddress >= unpaidOrderLimits.perAddress) return { kind: 'too_many_unpaid_orders', by: 'address', limit: unpaidOrderLimits.perAddress };
+  return null;
 }
 
 /**
@@ -148,7 +185,7 @@ async function takeStock(tx: Queryable, requested: ReadonlyMap<string, number>):
 
 async function insertOrder(
   tx: Queryable,
-  { shopperId, idempotencyKey, request }: PlaceOrderInput,
+  { shopperId, clientAddress, idempotencyKey, request }: PlaceOrderInput,
   lines: readonly LockedCartLine[],
   products: ReadonlyMap<string, ProductDetails>,
 ): Promise<string> {
@@ -170,8 +207,8 @@ async function insertOrder(
   await tx.query(
     `INSERT INTO orders (id, number, shopper_id, status, first_name, last_name, email, phone,
        delivery_method, street, suburb, city, province, postal_code, payment_method,
-       subtotal_cents, delivery_cents, vat_cents, total_cents, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+       subtotal_cents, delivery_cents, vat_cents, total_cents, created_at, client_address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
     [
       id,
       formatOrderNumber(sequence.rows[0]?.serial ?? '0', now),
@@ -193,6 +230,7 @@ async function insertOrder(
       totals.vat,
       totals.total,
       now,
+      clientAddress,
     ],
   );
   for (const [position, { line, product, unitCents }] of priced.entries()) {
@@ -234,6 +272,9 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       await ensureShopper(tx, input.shopperId);
       const earlier = await claimKey(tx, input, digest);
       if (earlier) return earlier;
+      if (input.request.payment_method === 'eft' && !input.eftOffered) throw new OrderRefused({ kind: 'eft_unavailable' });
+      const capped = await checkUnpaidOrders(tx, input);
+      if (capped) throw new OrderRefused(capped);
 
       const { lines, stock } = await lockCartAndStock(tx, input.shopperId);
       if (lines.length === 0) throw new OrderRefused({ kind: 'empty_cart' });

@@ -1,8 +1,18 @@
-import { type CartItem, DELIVERY_FEE, formatRand, randomId, SA_PROVINCES, useNavigate, useSearchParams } from '@storefront/shared';
+import {
+  type CartItem,
+  DELIVERY_FEE,
+  formatRand,
+  type PaymentMethod,
+  personNameProblem,
+  randomId,
+  SA_PROVINCES,
+  useNavigate,
+  useSearchParams,
+} from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Form, useField } from 'react-final-form';
-import { usePlaceOrderMutation } from '../orders/ordersApi';
+import { Form, useField, useForm } from 'react-final-form';
+import { useGetPaymentMethodsQuery, usePlaceOrderMutation } from '../orders/ordersApi';
 import { CheckoutProblemNotice } from './CheckoutProblemNotice';
 import { checkoutProblem, isCheckoutProblem } from './checkoutProblem';
 import { CheckoutSummary } from './CheckoutSummary';
@@ -20,6 +30,8 @@ import {
   type CheckoutValues,
 } from './checkoutValues';
 import { ChoiceGroup, SelectField, TextField } from './fields';
+
+const PAYMENT_METHODS: readonly PaymentMethod[] = ['eft', 'cod'];
 
 /** Long enough that two checkouts never share a key; drawn from the §9 alphabet. */
 const IDEMPOTENCY_KEY_LENGTH = 32;
@@ -76,6 +88,36 @@ function AddressFields() {
 }
 
 /**
+ * EFT and cash, or cash alone when the shop takes no EFT (it has not set its bank account). Until
+ * the shop has said, both show; should EFT then go, cash is chosen in its place.
+ */
+function PaymentChoices({ collecting }: { collecting: boolean }) {
+  const { data } = useGetPaymentMethodsQuery();
+  const offered = data?.payment_methods ?? PAYMENT_METHODS;
+  const form = useForm<CheckoutValues>();
+  const {
+    input: { value },
+  } = useField<PaymentMethod>('payment_method', { subscription: { value: true } });
+  const fallback = offered[0];
+  useEffect(() => {
+    if (fallback && !offered.includes(value)) form.change('payment_method', fallback);
+  }, [fallback, offered, value, form]);
+  const choices = [
+    {
+      value: 'eft',
+      label: 'EFT bank transfer',
+      detail: 'Pay from your bank with your order number as the reference; we send the order once the payment reflects.',
+    },
+    {
+      value: 'cod',
+      label: collecting ? 'Cash on collection' : 'Cash on delivery',
+      detail: collecting ? 'Pay in cash at the store when you collect.' : 'Pay the courier in cash when your order arrives.',
+    },
+  ] satisfies { value: PaymentMethod; label: string; detail: string }[];
+  return <ChoiceGroup name="payment_method" legend="How would you like to pay?" choices={choices.filter((choice) => offered.includes(choice.value))} />;
+}
+
+/**
  * The checkout form: contact, delivery or collection, payment, and the order summary with the
  * button that places the order. One Idempotency-Key per attempt: a double click, a retry after a
  * lost answer, or pressing the button again all send the same key, so the api makes one order.
@@ -118,8 +160,8 @@ export function CheckoutForm({ cart }: { cart: readonly CartItem[] }) {
               <section className="chk-section" aria-labelledby="checkout-contact">
                 <h2 id="checkout-contact">Contact details</h2>
                 <div className="chk-grid">
-                  <TextField name="first_name" label="First name" autoComplete="given-name" validate={required('First name')} />
-                  <TextField name="last_name" label="Last name" autoComplete="family-name" validate={required('Last name')} />
+                  <TextField name="first_name" label="First name" autoComplete="given-name" validate={(value) => personNameProblem('First name', value)} />
+                  <TextField name="last_name" label="Last name" autoComplete="family-name" validate={(value) => personNameProblem('Last name', value)} />
                   <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" validate={validateEmail} />
                   <TextField
                     name="phone"
@@ -149,22 +191,7 @@ export function CheckoutForm({ cart }: { cart: readonly CartItem[] }) {
 
               <section className="chk-section" aria-labelledby="checkout-payment">
                 <h2 id="checkout-payment">Payment</h2>
-                <ChoiceGroup
-                  name="payment_method"
-                  legend="How would you like to pay?"
-                  choices={[
-                    {
-                      value: 'eft',
-                      label: 'EFT bank transfer',
-                      detail: 'Pay from your bank with your order number as the reference; we send the order once the payment reflects.',
-                    },
-                    {
-                      value: 'cod',
-                      label: collecting ? 'Cash on collection' : 'Cash on delivery',
-                      detail: collecting ? 'Pay in cash at the store when you collect.' : 'Pay the courier in cash when your order arrives.',
-                    },
-                  ]}
-                />
+                <PaymentChoices collecting={collecting} />
               </section>
             </div>
 

@@ -1,7 +1,6 @@
-import { formatRand, type Order } from '@storefront/shared';
-import { SAMPLE_BANK_DETAILS } from './bankDetails';
+import { formatRand, Link, type Order } from '@storefront/shared';
 
-/** How to pay: the EFT details with the order number as the reference, or cash on delivery or collection. */
+/** How to pay: the shop's EFT details with the order number as the reference, or cash on delivery or collection. */
 export function PaymentInstructions({ order }: { order: Order }) {
   if (order.payment_method === 'cod') {
     return (
@@ -11,34 +10,43 @@ export function PaymentInstructions({ order }: { order: Order }) {
       </p>
     );
   }
+  const eft = order.eft_payment;
   return (
     <>
       <p>
-        Please pay <strong>{formatRand(order.total)}</strong> by EFT into the account below. Use your order number as the payment
+        Please pay <strong>{formatRand(order.total)}</strong> by EFT{eft ? ' into the account below' : ''}. Use your order number as the payment
         reference, so we can match your payment: we send your order once it reflects.
       </p>
       <p className="chk-reference">
         Payment reference: <strong data-testid="payment-reference">{order.number}</strong>
       </p>
-      <div className="chk-bank">
-        <p className="chk-bank__title">
-          Bank details <span className="chk-sample-badge">Sample details: not a real account, do not pay into it</span>
+      {eft ? (
+        <div className="chk-bank">
+          <p className="chk-bank__title">Bank details</p>
+          <dl data-testid="bank-details">
+            <dt>Bank</dt>
+            <dd>{eft.bank}</dd>
+            <dt>Account holder</dt>
+            <dd>{eft.account_holder}</dd>
+            <dt>Account number</dt>
+            <dd>{eft.account_number}</dd>
+            {eft.account_type && (
+              <>
+                <dt>Account type</dt>
+                <dd>{eft.account_type}</dd>
+              </>
+            )}
+            <dt>Branch code</dt>
+            <dd>{eft.branch_code}</dd>
+            <dt>Reference</dt>
+            <dd>{eft.reference}</dd>
+          </dl>
+        </div>
+      ) : (
+        <p className="sf-notice" role="note">
+          Our bank details are not on hand just now. <Link to="/contact">Contact us</Link> for them, and do not pay into any other account.
         </p>
-        <dl>
-          <dt>Bank</dt>
-          <dd>{SAMPLE_BANK_DETAILS.bank}</dd>
-          <dt>Account holder</dt>
-          <dd>{SAMPLE_BANK_DETAILS.accountHolder}</dd>
-          <dt>Account number</dt>
-          <dd>{SAMPLE_BANK_DETAILS.accountNumber}</dd>
-          <dt>Account type</dt>
-          <dd>{SAMPLE_BANK_DETAILS.accountType}</dd>
-          <dt>Branch code</dt>
-          <dd>{SAMPLE_BANK_DETAILS.branchCode}</dd>
-          <dt>Reference</dt>
-          <dd>{order.number}</dd>
-        </dl>
-      </div>
+      )}
     </>
   );
 }

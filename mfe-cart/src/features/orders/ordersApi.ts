@@ -1,4 +1,4 @@
-import { baseApi, type Order, type PlaceOrderRequest } from '@storefront/shared';
+import { baseApi, type Order, type PaymentMethodsAnswer, type PlaceOrderRequest } from '@storefront/shared';
 
 export interface PlaceOrderArgs {
   /** The same key for every retry of one checkout attempt, so the api makes one order however often it is sent. */
@@ -11,6 +11,8 @@ const withOrderTag = baseApi.enhanceEndpoints({ addTagTypes: ['Order'] });
 /** POST /orders: the cart remote's own endpoint on the one api slice (reading orders is in shared). */
 export const placeOrderApi = withOrderTag.injectEndpoints({
   endpoints: (build) => ({
+    /** What the checkout offers: EFT only once the shop has set its bank account. */
+    getPaymentMethods: build.query<PaymentMethodsAnswer, void>({ query: () => 'payment-methods' }),
     placeOrder: build.mutation<Order, PlaceOrderArgs>({
       query: ({ idempotencyKey, request }) => ({
         url: 'orders',
@@ -33,4 +35,4 @@ export const placeOrderApi = withOrderTag.injectEndpoints({
   overrideExisting: 'throw',
 });
 
-export const { usePlaceOrderMutation } = placeOrderApi;
+export const { useGetPaymentMethodsQuery, usePlaceOrderMutation } = placeOrderApi;

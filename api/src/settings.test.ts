@@ -1,0 +1,104 @@
+import { isLoopbackHost, readSettings, SettingsError } from './settings';
+
+const BANK = {
+  EFT_BANK: 'First National Bank',
+  EFT_ACCOUNT_HOLDER: 'Jacaranda Trading (Pty) Ltd',
+  EFT_ACCOUNT_NUMBER: '6212 345 6789',
+  EFT_BRANCH_CODE: '250655',
+};
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    readSettings(env);
+  } catch (error) {
+    if (error instanceof SettingsError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('readSettings', () => {
+  it('starts safe: no outbox, no EFT without an account, three unpaid orders each, loopback only', () => {
+    const settings = readSettings({});
+    expect(settings).toMatchObject({
+      host: '127.0.0.1',
+      port: 4000,
+      devOutbox: false,
+      eft: null,
+      unpaidOrderLimits: { perShopper: 3, perAddress: 3 },
+      storefrontUrl: 'http://localhost:8080/',
+      production: false,
+    });
+  });
+
+  describe('DEV_OUTBOX', () => {
+    it('switches the outbox on for a store on this machine', () => {
+      expect(readSettings({ DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
+      expect(readSettings({ DEV_OUTBOX: 'true', API_HOST: '::1', STOREFRONT_URL: 'http://127.0.0.1:18080' }).devOutbox).toBe(true);
+    });
+
+    it('refuses to run on a public address, for a public storefront, or in production', () => {
+      expect(problemsOf({ DEV_OUTBOX: 'true', API_HOST: '0.0.0.0' })).toEqual([
+        'DEV_OUTBOX=true needs the api on a loopback address (API_HOST=127.0.0.1), not "0.0.0.0"',
+      ]);
+      expect(problemsOf({ DEV_OUTBOX: 'true', STOREFRONT_URL: 'https://shop.example.co.za' })).toEqual([
+        'DEV_OUTBOX=true needs a localhost STOREFRONT_URL (the store is public at https://shop.example.co.za/)',
+      ]);
+      expect(problemsOf({ DEV_OUTBOX: 'true', NODE_ENV: 'production', ...BANK })).toEqual([
+        'DEV_OUTBOX=true is for development: it cannot be on with NODE_ENV=production',
+      ]);
+      expect(problemsOf({ DEV_OUTBOX: 'yes' })).toEqual(['DEV_OUTBOX must be true or false, got "yes"']);
+    });
+  });
+
+  describe("the shop's bank account", () => {
+    it('is read whole, account type optional', () => {
+      expect(readSettings(BANK).eft).toEqual({
+        bank: 'First National Bank',
+        account_holder: 'Jacaranda Trading (Pty) Ltd',
+        account_number: '6212 345 6789',
+        account_type: null,
+        branch_code: '250655',
+      });
+      expect(readSettings({ ...BANK, EFT_ACCOUNT_TYPE: 'Cheque' }).eft?.account_type).toBe('Cheque');
+    });
+
+    it('is refused in part or in a wrong shape', () => {
+      expect(problemsOf({ EFT_BANK: 'FNB', EFT_BRANCH_CODE: '250655' })).toEqual([
+        "the shop's bank account for EFT is given only in part: also set EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER",
+      ]);
+      expect(problemsOf({ ...BANK, EFT_ACCOUNT_NUMBER: '12AB', EFT_BRANCH_CODE: '2506' })).toEqual([
+        'EFT_ACCOUNT_NUMBER must be 6 to 16 digits, got "12AB"',
+        'EFT_BRANCH_CODE must be 6 digits, got "2506"',
+      ]);
+    });
+
+    it('is required in production', () => {
+      const problems = problemsOf({ NODE_ENV: 'production' });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^NODE_ENV=production needs the shop's bank account.*EFT_BANK, EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE/);
+      expect(readSettings({ NODE_ENV: 'production', ...BANK }).production).toBe(true);
+    });
+  });
+
+  it('reads the caps on unpaid orders, whole numbers of at least one', () => {
+    expect(readSettings({ UNPAID_ORDERS_PER_SHOPPER: '5', UNPAID_ORDERS_PER_ADDRESS: '50' }).unpaidOrderLimits).toEqual({ perShopper: 5, perAddress: 50 });
+    expect(problemsOf({ UNPAID_ORDERS_PER_SHOPPER: '0', UNPAID_ORDERS_PER_ADDRESS: 'lots' })).toEqual([
+      'UNPAID_ORDERS_PER_SHOPPER must be a whole number from 1 to 1000, got "0"',
+      'UNPAID_ORDERS_PER_ADDRESS must be a whole number from 1 to 100000, got "lots"',
+    ]);
+  });
+
+  it('reports every problem at once', () => {
+    expect(problemsOf({ API_PORT: '99999', LOG_LEVEL: 'loud', STOREFRONT_URL: 'ftp://x' })).toHaveLength(3);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each(['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', 'LOCALHOST', 'shop.localhost', '::ffff:127.0.0.1'])('%s is loopback', (host) => {
+    expect(isLoopbackHost(host)).toBe(true);
+  });
+  it.each(['0.0.0.0', '::', '10.0.0.5', '196.25.1.9', 'shop.example.co.za', 'localhost.example.com', '128.0.0.1'])('%s is not', (host) => {
+    expect(isLoopbackHost(host)).toBe(false);
+  });
+});

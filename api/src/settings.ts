@@ -1,0 +1,182 @@
+/**
+ * The api's settings, read from the environment once at start. Every problem is reported at
+ * once, by variable name, and the process refuses to start: a shop that runs half-configured
+ * (a developer outbox on a public address, no bank account for EFT in production) loses
+ * accounts or money quietly.
+ */
+import { isIP } from 'node:net';
+import type { EftAccount } from '@storefront/shared/types';
+import { DEFAULT_DATA_DIR } from './db/database';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** How many orders waiting for payment one shopper, or one client address, may hold at once. */
+export interface UnpaidOrderLimits {
+  perShopper: number;
+  perAddress: number;
+}
+
+export const DEFAULT_UNPAID_ORDER_LIMITS: UnpaidOrderLimits = { perShopper: 3, perAddress: 3 };
+
+export interface ApiSettings {
+  port: number;
+  host: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  databaseUrl: string | undefined;
+  dataDir: string;
+  trustProxy: boolean | string;
+  storefrontUrl: string;
+  production: boolean;
+  logRequests: boolean | undefined;
+  /** Mail kept in the database and listed at GET /dev/outbox, for development on this machine only. */
+  devOutbox: boolean;
+  /** Where EFT payments go; null means the shop takes no EFT payments. */
+  eft: EftAccount | null;
+  unpaidOrderLimits: UnpaidOrderLimits;
+}
+
+/** The variables that give the shop's bank account (EFT_ACCOUNT_TYPE may be left out). */
+export const EFT_VARIABLES = ['EFT_BANK', 'EFT_ACCOUNT_HOLDER', 'EFT_ACCOUNT_NUMBER', 'EFT_BRANCH_CODE'] as const;
+
+export class SettingsError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`The api cannot start:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+function given(env: Environment, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** Loopback only: 127.0.0.0/8, ::1 and the name localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  if (isIP(bare) === 6) return bare === '::1' || /^::ffff:127\./.test(bare);
+  return false;
+}
+
+function readBoolean(env: Environment, name: string, problems: string[]): boolean | undefined {
+  const value = given(env, name);
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  problems.push(`${name} must be true or false, got "${value}"`);
+  return undefined;
+}
+
+function readWholeNumber(env: Environment, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const value = given(env, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+    return fallback;
+  }
+  return number;
+}
+
+function readUrl(env: Environment, name: string, fallback: string, problems: string[]): string {
+  const value = given(env, name) ?? fallback;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+    return url.toString();
+  } catch {
+    problems.push(`${name} must be an http(s) URL such as https://shop.example.co.za, got "${value}"`);
+    return fallback;
+  }
+}
+
+/** TRUST_PROXY: true, false, or addresses/ranges ("loopback", "10.0.0.0/8,127.0.0.1"); loopback by default. */
+function readTrustProxy(env: Environment): boolean | string {
+  const value = given(env, 'TRUST_PROXY');
+  if (value === undefined) return 'loopback';
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
+}
+
+/**
+ * The shop's bank account, all or nothing: a confirmation that gives half an account sends
+ * payments astray. Numbers are checked for shape only (South African branch codes are six
+ * digits; account numbers 6 to 16), spaces allowed as people write them.
+ */
+function readEftAccount(env: Environment, problems: string[]): EftAccount | null {
+  const missing = EFT_VARIABLES.filter((name) => given(env, name) === undefined);
+  if (missing.length === EFT_VARIABLES.length) return null;
+  if (missing.length > 0) {
+    problems.push(`the shop's bank account for EFT is given only in part: also set ${missing.join(', ')}`);
+    return null;
+  }
+  const read = (name: (typeof EFT_VARIABLES)[number] | 'EFT_ACCOUNT_TYPE') => {
+    const value = given(env, name) ?? '';
+    if (value.length > 100) problems.push(`${name} must be at most 100 characters`);
+    return value;
+  };
+  const account: EftAccount = {
+    bank: read('EFT_BANK'),
+    account_holder: read('EFT_ACCOUNT_HOLDER'),
+    account_number: read('EFT_ACCOUNT_NUMBER'),
+    account_type: read('EFT_ACCOUNT_TYPE') || null,
+    branch_code: read('EFT_BRANCH_CODE'),
+  };
+  const digits = (value: string) => value.replace(/[\s-]/g, '');
+  if (!/^\d{6,16}$/.test(digits(account.account_number))) {
+    problems.push(`EFT_ACCOUNT_NUMBER must be 6 to 16 digits, got "${account.account_number}"`);
+  }
+  if (!/^\d{6}$/.test(digits(account.branch_code))) problems.push(`EFT_BRANCH_CODE must be 6 digits, got "${account.branch_code}"`);
+  return account;
+}
+
+export function readSettings(env: Environment): ApiSettings {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const port = readWholeNumber(env, 'API_PORT', 4000, 0, 65535, problems);
+  const host = given(env, 'API_HOST') ?? '127.0.0.1';
+  const level = given(env, 'LOG_LEVEL') ?? 'info';
+  const logLevel = LOG_LEVELS.find((known) => known === level);
+  if (!logLevel) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  const storefrontUrl = readUrl(env, 'STOREFRONT_URL', 'http://localhost:8080', problems);
+
+  const devOutbox = readBoolean(env, 'DEV_OUTBOX', problems) ?? false;
+  if (devOutbox) {
+    // The outbox hands its reader every password-reset link: anyone who can reach it can take
+    // over any account. It stays on this machine, for a developer.
+    if (production) problems.push('DEV_OUTBOX=true is for development: it cannot be on with NODE_ENV=production');
+    if (!isLoopbackHost(host)) problems.push(`DEV_OUTBOX=true needs the api on a loopback address (API_HOST=127.0.0.1), not "${host}"`);
+    if (!isLoopbackHost(new URL(storefrontUrl).hostname)) {
+      problems.push(`DEV_OUTBOX=true needs a localhost STOREFRONT_URL (the store is public at ${storefrontUrl})`);
+    }
+  }
+
+  const eft = readEftAccount(env, problems);
+  if (production && !eft) {
+    problems.push(
+      `NODE_ENV=production needs the shop's bank account, which order confirmations give EFT payers: set ${EFT_VARIABLES.join(', ')} (and EFT_ACCOUNT_TYPE if you like)`,
+    );
+  }
+
+  const settings: ApiSettings = {
+    port,
+    host,
+    logLevel: logLevel ?? 'info',
+    databaseUrl: given(env, 'DATABASE_URL'),
+    dataDir: given(env, 'DATA_DIR') ?? DEFAULT_DATA_DIR,
+    trustProxy: readTrustProxy(env),
+    storefrontUrl,
+    production,
+    logRequests: readBoolean(env, 'LOG_REQUESTS', problems),
+    devOutbox,
+    eft,
+    unpaidOrderLimits: {
+      perShopper: readWholeNumber(env, 'UNPAID_ORDERS_PER_SHOPPER', DEFAULT_UNPAID_ORDER_LIMITS.perShopper, 1, 1000, problems),
+      perAddress: readWholeNumber(env, 'UNPAID_ORDERS_PER_ADDRESS', DEFAULT_UNPAID_ORDER_LIMITS.perAddress, 1, 100_000, problems),
+    },
+  };
+  if (problems.length > 0) throw new SettingsError(problems);
+  return settings;
+}
