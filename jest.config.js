@@ -22,6 +22,7 @@ const swcTransform = {
 const moduleNameMapper = {
   '^@storefront/shared$': '<rootDir>/shared/src/index.ts',
   '^@storefront/shared/(domain|types|testing)$': '<rootDir>/shared/src/$1/index.ts',
+  '^@storefront/shared/text-direction$': '<rootDir>/shared/src/domain/textDirection.ts',
   '^@storefront/shared/later-module$': '<rootDir>/shared/src/ui/laterModule.ts',
   '\\.css$': '<rootDir>/shared/src/testing/styleStub.js',
 };

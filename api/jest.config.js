@@ -18,6 +18,7 @@ module.exports = {
   moduleNameMapper: {
     '^@storefront/shared$': '<rootDir>/shared/src/index.ts',
     '^@storefront/shared/(domain|types|testing)$': '<rootDir>/shared/src/$1/index.ts',
+    '^@storefront/shared/text-direction$': '<rootDir>/shared/src/domain/textDirection.ts',
   },
   transform: {
     '^.+\\.(t|j|mj|cj)sx?$': [

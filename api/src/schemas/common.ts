@@ -1,4 +1,4 @@
-import { changesTextDirection, DIRECTION_CONTROL_MESSAGE, DIRECTION_CONTROL_RANGE } from '@storefront/shared/domain';
+import { changesTextDirection, DIRECTION_CONTROL_MESSAGE, DIRECTION_CONTROL_RANGE } from '@storefront/shared/text-direction';
 import { Type, type TSchema } from 'typebox';
 
 /** The body of every error answer (shared `ApiError`). */

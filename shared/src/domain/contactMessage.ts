@@ -1,6 +1,5 @@
 import { isEmailAddress } from './email';
 import { isValidPhone, normalisePhone } from './phone';
-import { changesTextDirection, DIRECTION_CONTROL_MESSAGE } from './textDirection';
 
 /** Longest accepted values: generous for people, bounded for the database. */
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, subject: 150, message: 5000 } as const;
@@ -29,7 +28,6 @@ export function validateContactMessage(input: ContactMessageInput): ContactMessa
   const name = input.name.trim();
   if (!name) errors.name = 'Enter your name.';
   else if (name.length > CONTACT_LIMITS.name) errors.name = `Keep your name under ${CONTACT_LIMITS.name} characters.`;
-  else if (changesTextDirection(name)) errors.name = `Your name ${DIRECTION_CONTROL_MESSAGE}.`;
   if (!input.email.trim()) errors.email = 'Enter your email address.';
   else if (!isEmailAddress(input.email)) errors.email = 'Enter a valid email address.';
   if (!isBlankPhone(input.phone) && !isValidPhone(normalisePhone(input.phone ?? ''))) {

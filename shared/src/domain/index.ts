@@ -21,4 +21,3 @@ export type { OrderTotals } from './orderTotals';
 export { isEmailAddress, MIN_PASSWORD_LENGTH } from './email';
 export { validateContactMessage, isBlankPhone, CONTACT_LIMITS } from './contactMessage';
 export type { ContactMessageInput, ContactMessageErrors } from './contactMessage';
-export { changesTextDirection, personNameProblem, withoutDirectionControls, DIRECTION_CONTROL_MESSAGE, DIRECTION_CONTROL_RANGE } from './textDirection';

@@ -1,3 +1,6 @@
+// Its own entry (@storefront/shared/text-direction), not in the domain index: the forms that
+// need it load it with their own chunks, and every page's first load stays without it.
+
 /**
  * The embedding and override controls (U+202A–U+202E) and the isolates (U+2066–U+2069), as the
  * inside of a character class: a name or review shown to other shoppers that holds one can read

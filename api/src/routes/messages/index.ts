@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTACT_LIMITS, isBlankPhone, isEmailAddress, normalisePhone, validateContactMessage } from '@storefront/shared/domain';
+import { changesTextDirection, DIRECTION_CONTROL_MESSAGE } from '@storefront/shared/text-direction';
 import { Type } from 'typebox';
 import { emailKey } from '../../auth/users';
 import type { Database } from '../../db/database';
@@ -54,6 +55,9 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = 
     async (request, reply) => {
       const body = request.body;
       const errors = validateContactMessage(body);
+      // The shop reads these names. Checked here rather than in the shared rules, which every
+      // page's first load carries.
+      if (!errors.name && changesTextDirection(body.name)) errors.name = `Your name ${DIRECTION_CONTROL_MESSAGE}.`;
       const firstError = Object.values(errors)[0];
       if (firstError) return reply.code(400).send(apiError('invalid_message', firstError));
       const phone = isBlankPhone(body.phone) ? null : normalisePhone(body.phone ?? '');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { withoutDirectionControls } from '@storefront/shared/domain';
+import { withoutDirectionControls } from '@storefront/shared/text-direction';
 import type { User } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';

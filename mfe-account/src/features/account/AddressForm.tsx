@@ -1,4 +1,5 @@
-import { FormField, SA_PROVINCES, apiErrorMessage, isValidPostalCode, personNameProblem, visibleFieldError, type Address } from '@storefront/shared';
+import { FormField, SA_PROVINCES, apiErrorMessage, isValidPostalCode, visibleFieldError, type Address } from '@storefront/shared';
+import { personNameProblem } from '@storefront/shared/text-direction';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
 import { FormError } from '../auth/FormError';

@@ -1,4 +1,5 @@
-import { apiErrorMessage, normalisePhone, personNameProblem, toast, type User, useUpdateMeMutation } from '@storefront/shared';
+import { apiErrorMessage, normalisePhone, toast, type User, useUpdateMeMutation } from '@storefront/shared';
+import { personNameProblem } from '@storefront/shared/text-direction';
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { FormError } from '../auth/FormError';

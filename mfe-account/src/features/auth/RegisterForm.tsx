@@ -1,4 +1,5 @@
-import { apiErrorMessage, normalisePhone, personNameProblem, useRegisterMutation, type User } from '@storefront/shared';
+import { apiErrorMessage, normalisePhone, useRegisterMutation, type User } from '@storefront/shared';
+import { personNameProblem } from '@storefront/shared/text-direction';
 import { FORM_ERROR } from 'final-form';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';

@@ -3,12 +3,12 @@ import {
   DELIVERY_FEE,
   formatRand,
   type PaymentMethod,
-  personNameProblem,
   randomId,
   SA_PROVINCES,
   useNavigate,
   useSearchParams,
 } from '@storefront/shared';
+import { personNameProblem } from '@storefront/shared/text-direction';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, useField, useForm } from 'react-final-form';
