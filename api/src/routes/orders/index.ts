@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
 import { NoQuerySchema } from '../../schemas/common';
+import type { UnpaidOrderLimits } from '../../settings';
 import { findOrder, listOrders, type StoredOrder } from './orderQueries';
 import {
   IdempotencyHeadersSchema,
@@ -14,7 +15,6 @@ import {
   PaymentMethodsAnswerSchema,
   PlaceOrderBodySchema,
 } from './orderSchemas';
-import type { UnpaidOrderLimits } from '../../settings';
 import { placeOrder } from './placeOrder';
 
 /** Set on an answer that repeats the order an earlier request with the same Idempotency-Key made. */
