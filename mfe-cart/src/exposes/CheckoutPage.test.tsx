@@ -1,8 +1,7 @@
-import { baseApi, formatRand, type Order, ordersApi, orderTotals, randomId, Route, Routes } from '@storefront/shared';
+import { baseApi, formatRand, type Order, ordersApi, orderTotals, Route, Routes } from '@storefront/shared';
 import { cashOnlyTestApiUrl, createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fillCheckoutForm, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';
-import { placeOrderApi } from '../features/orders/ordersApi';
+import { fillCheckoutForm, placeCashOrder, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';
 import CheckoutPage from './CheckoutPage';
 import OrderCompletePage from './OrderCompletePage';
 
@@ -179,14 +178,7 @@ describe('CheckoutPage', () => {
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 8);
     for (let placed = 0; placed < 3; placed += 1) {
       await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
-      await store
-        .dispatch(
-          placeOrderApi.endpoints.placeOrder.initiate({
-            idempotencyKey: randomId(32),
-            request: { contact: { first_name: 'Sipho', last_name: 'Dube', email: 'sipho@example.co.za', phone: '+27831234567' }, delivery: { method: 'collect' }, payment_method: 'cod' },
-          }),
-        )
-        .unwrap();
+      await placeCashOrder(store);
     }
     await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
@@ -211,14 +203,7 @@ describe('CheckoutPage', () => {
 
     const rival = createTestStore();
     await rival.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
-    await rival
-      .dispatch(
-        placeOrderApi.endpoints.placeOrder.initiate({
-          idempotencyKey: randomId(32),
-          request: { contact: { first_name: 'Sipho', last_name: 'Dube', email: 'sipho@example.co.za', phone: '+27831234567' }, delivery: { method: 'collect' }, payment_method: 'cod' },
-        }),
-      )
-      .unwrap();
+    await placeCashOrder(rival);
 
     const { user } = renderWithStore(pages, { route: '/checkout', store });
     await screen.findByRole('button', { name: 'Place order' });

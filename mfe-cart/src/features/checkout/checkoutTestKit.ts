@@ -1,7 +1,8 @@
-import { baseApi, type Product } from '@storefront/shared';
+import { baseApi, type Order, type Product, randomId } from '@storefront/shared';
 import type { createTestStore } from '@storefront/shared/testing';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { placeOrderApi } from '../orders/ordersApi';
 
 type TestStore = ReturnType<typeof createTestStore>;
 
@@ -41,4 +42,20 @@ export async function fillCheckoutForm(user: UserEvent, { withAddress = true } =
   await user.type(screen.getByLabelText('City or town'), THANDI.city);
   await user.selectOptions(screen.getByLabelText('Province'), THANDI.province);
   await user.type(screen.getByLabelText('Postal code'), THANDI.postalCode);
+}
+
+/** Places the shopper's cart as a cash order collected in store, as another shopper (Sipho) would. */
+export function placeCashOrder(store: TestStore): Promise<Order> {
+  return store
+    .dispatch(
+      placeOrderApi.endpoints.placeOrder.initiate({
+        idempotencyKey: randomId(32),
+        request: {
+          contact: { first_name: 'Sipho', last_name: 'Dube', email: 'sipho@example.co.za', phone: '+27831234567' },
+          delivery: { method: 'collect' },
+          payment_method: 'cod',
+        },
+      }),
+    )
+    .unwrap();
 }
