@@ -3,6 +3,7 @@ import { cartLineKey } from '@storefront/shared/domain';
 import type { Address, Order, Product, ProductReview, User } from '@storefront/shared/types';
 import type { InjectOptions } from 'fastify';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
+import { registration } from '../testing/accounts';
 import { shopperSession, type ShopperSession } from '../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
 
@@ -35,14 +36,7 @@ const DIRECTION_MESSAGE = 'must not contain characters that change the direction
 let counter = 0;
 function newAccount(overrides: Record<string, unknown> = {}) {
   counter += 1;
-  return {
-    first_name: 'Thandi',
-    last_name: 'Mokoena',
-    email: `text.${process.pid}.${counter}@example.co.za`,
-    password: 'correct horse battery',
-    phone: '082 123 4567',
-    ...overrides,
-  };
+  return registration(`text.${process.pid}.${counter}@example.co.za`, overrides);
 }
 
 const address = { label: 'Home', recipient: 'Thandi Mokoena', street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' };

@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '../../auth/sessions';
 import { MAX_FAILURES } from '../../auth/throttle';
 import { SHOPPER_COOKIE } from '../../plugins/shopper';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
+import { registration } from '../../testing/accounts';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 import { RESET_REQUESTED } from './passwordReset';
@@ -14,14 +15,7 @@ jest.setTimeout(60_000);
 let counter = 0;
 function newAccount(overrides: Record<string, unknown> = {}) {
   counter += 1;
-  return {
-    first_name: 'Thandi',
-    last_name: 'Mokoena',
-    email: `thandi.${process.pid}.${counter}@example.co.za`,
-    password: 'correct horse battery',
-    phone: '082 123 4567',
-    ...overrides,
-  };
+  return registration(`thandi.${process.pid}.${counter}@example.co.za`, overrides);
 }
 
 /** Every body the api sent, as text, to prove the password hash never leaves it. */
