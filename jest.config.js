@@ -32,6 +32,9 @@ const common = {
   transform: swcTransform,
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // content-disposition 3 (the edge's @fastify/static) ships only ES modules, which jest on Node 20
+  // cannot require inside its sandbox: @swc/jest compiles it to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)(?!.*/node_modules/)'],
 };
 
 module.exports = {
@@ -40,7 +43,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/shared/src/domain/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/bench/**/*.test.ts'],
+      testMatch: ['<rootDir>/shared/src/domain/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/bench/**/*.test.ts', '<rootDir>/edge/src/**/*.test.ts'],
     },
     // The api's own config: it compiles a few ES-module-only dependencies (see api/jest.config.js).
     '<rootDir>/api',

@@ -4,13 +4,14 @@
  * Each package's own webpack.config.ts keeps its federation config in plain sight.
  */
 import path from 'node:path';
+import zlib from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { Compilation, NormalModuleReplacementPlugin, optimize, sources, type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { COLLECT_CSS_LOADER } from './scripts/lib/collectCssLoader';
 import { INJECT_CSS_LOADER } from './scripts/lib/injectCssLoader';
 import { MINIFY_CSS_LOADER } from './scripts/lib/minifyCssLoader';
-import { DESKTOP_MEDIA } from './scripts/lib/routePreloads';
 
 export type Mode = 'production' | 'development';
 
@@ -142,7 +143,11 @@ function splitFirstLoad(compilation: Compilation): { files: string[]; desktop: s
  * instead of after it has run (one round trip less before the page can draw).
  */
 export class FirstLoadPlugin {
-  constructor(private readonly preloadFetches: readonly string[] = []) {}
+  /**
+   * `desktopMedia`: the media query of a wide screen, for the preloads of the desktop's chunks
+   * (the shell's own threshold: its config says it, so no other package reads the shell's source).
+   */
+  constructor(private readonly options: { desktopMedia: string; preloadFetches?: readonly string[] }) {}
 
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('StorefrontFirstLoad', (compilation) => {
@@ -155,8 +160,8 @@ export class FirstLoadPlugin {
             .map((file) => `${data.publicPath}${file}`)
             .filter((href) => !inHtml.has(href))
             .map((href) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href, ...(media ? { media } : {}) }));
-        const preloads = [...preloadsOf(files), ...preloadsOf(desktop, DESKTOP_MEDIA)];
-        const fetches = this.preloadFetches.map((href) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' }));
+        const preloads = [...preloadsOf(files), ...preloadsOf(desktop, this.options.desktopMedia)];
+        const fetches = (this.options.preloadFetches ?? []).map((href) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' }));
         // After the entry script, which starts the page; then what it will ask for.
         data.headTags.push(...fetches, ...preloads);
         return data;
@@ -224,7 +229,9 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     mode,
     context: dirname,
     entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // A release's maps stay beside its files for the team's error reports (hidden: no file names
+    // them), and no server serves them (edge/src/staticFiles.ts).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     target: 'web',
     output: {
       path: release?.outputPath ?? path.resolve(dirname, outputDir),
@@ -272,7 +279,12 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
         chunks: ['main'],
         // A remote's own page has no shell to provide the federation runtime (see withStandaloneRuntime).
         federationRuntime: contract ? STANDALONE_RUNTIME_FILE : null,
+        // The template places the tags itself, around the markers the edge fills (edge/src/page.ts):
+        // server-side directives (<!--#…-->), which minifiers keep.
+        inject: false,
       }),
+      // Brotli and gzip copies made once here, served as they are (edge/src/staticFiles.ts).
+      ...(production ? precompression() : []),
     ],
     performance: { hints: false },
     // One line per build; `--stats normal` shows every asset.
@@ -288,6 +300,18 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
       client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
     },
   };
+}
+
+/** Text files worth compressing; never the (hidden) source maps, which are not served. */
+const COMPRESSIBLE = /\.(?:js|css|html|json|svg|txt)$/;
+
+/** Each compressible file of a release with its .br and .gz copies beside it. */
+function precompression(): WebpackPluginInstance[] {
+  const common = { test: COMPRESSIBLE, threshold: 512, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({ ...common, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } }),
+    new CompressionPlugin<zlib.BrotliOptions>({ ...common, algorithm: 'brotliCompress', filename: '[path][base].br', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
+  ];
 }
 
 /** What a remote's standalone page loads before its own scripts. */

@@ -6,17 +6,19 @@
  * what the server render gives, and each against the monolith's the same way what federation
  * costs, as shipped and in the browser alone.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { launchBrowser } from '../e2e/support/browser';
-import { ROOT } from '../scripts/lib/packages';
+import { buildShellEdge } from '../edge/src/app';
+import { ROOT } from '../edge/src/packages';
 import { startStore } from '../scripts/lib/startStore';
-import { createStaticServer } from '../scripts/lib/staticServer';
 import { firstLoadFromDist } from './lib/firstLoad';
 import { measureRoute, MOBILE_USER_AGENT, type RouteMeasurement } from './lib/frontEnd';
 import { BENCH_ROUTES, type Viewport } from './lib/routes';
-import { closeServer, listen, storePorts } from './lib/servers';
+import { storePorts } from './lib/servers';
 import { rotated } from './lib/sideBySide';
 import { median } from './lib/stats';
 
@@ -65,29 +67,32 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
     log: () => undefined,
     compositionFile: path.join(work, 'composition.json'),
     serverRender: true,
-    browserRenderedShellPort: ports.shell + 21,
-    serverRenderedMonolithPort: ports.shell + 22,
   });
-  if (!store.browserRenderedShellUrl) throw new Error('the store did not serve its browser-rendered shell');
-  if (!store.serverRenderedMonolithUrl) throw new Error('the store did not serve the server-rendered monolith');
-  const monolith = createStaticServer({
-    root: path.join(ROOT, 'shell/dist-monolith'),
-    spaFallback: 'index.html',
-    proxy: { prefix: '/api', target: store.apiUrl },
-  });
-  const monolithPort = ports.shell + 20;
-  await listen(monolith, monolithPort);
+  const { shellEdgeOptions } = store;
+  if (!shellEdgeOptions.render) throw new Error('the store did not render on the server: build the shell first (npm run build -w shell)');
+  const monolithDist = path.join(ROOT, 'shell/dist-monolith');
+  if (!existsSync(path.join(monolithDist, 'index.html'))) throw new Error('no shell/dist-monolith: run npm run build:monolith -w shell first');
+  // Beside the store's edge, the same edge three ways: its pages rendered by the browser only, and
+  // the monolith build (which loads no remote files) both ways.
+  const variants: Record<Exclude<Build, 'composed'>, Parameters<typeof buildShellEdge>[0]> = {
+    'browser-rendered': { ...shellEdgeOptions, render: null },
+    monolith: { ...shellEdgeOptions, dist: monolithDist, remotePreloads: false, render: null },
+    'server-rendered monolith': { ...shellEdgeOptions, dist: monolithDist, remotePreloads: false },
+  };
+  const origins: Record<Build, string> = { composed: store.shellUrl, 'browser-rendered': '', monolith: '', 'server-rendered monolith': '' };
+  const edges: FastifyInstance[] = [];
+  for (const [index, [build, options]] of Object.entries(variants).entries()) {
+    const edge = await buildShellEdge(options);
+    edges.push(edge);
+    const port = ports.shell + 20 + index;
+    await edge.listen({ port, host: '127.0.0.1' });
+    origins[build as Build] = `http://localhost:${port}`;
+  }
   const browser = await launchBrowser();
   try {
     const [product] = (await (await fetch(`${store.apiUrl}/products?limit=1&sort=popularity`)).json()) as { link: string }[];
     if (!product) throw new Error('the api has no products to open');
     const routes = BENCH_ROUTES.map((route) => ({ ...route, path: route.path.replace('{product}', encodeURIComponent(product.link)) }));
-    const origins: Record<Build, string> = {
-      composed: store.shellUrl,
-      'browser-rendered': store.browserRenderedShellUrl,
-      monolith: `http://localhost:${monolithPort}`,
-      'server-rendered monolith': store.serverRenderedMonolithUrl,
-    };
     // Unmeasured first: each server draws every route once (its first render of a page compiles
     // code and fills the api's caches, 50–80 ms more than the next), and the browser loads a page
     // of each build once. Without it the first build measured paid for them all.
@@ -114,7 +119,7 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
     return results;
   } finally {
     await browser.close();
-    await closeServer(monolith);
+    await Promise.all(edges.map((edge) => edge.close()));
     await store.stop();
     await rm(work, { recursive: true, force: true });
   }

@@ -17,10 +17,10 @@ import {
   remoteFromName,
   rollbackComposition,
   type CompositionDocument,
-} from './lib/compositionStore';
-import { portsFromEnv, REMOTES, ROOT } from './lib/packages';
-import { listReleases, releaseManifestUrl, VERSION_PATTERN } from './lib/releaseStore';
-import { localComposition } from './lib/servedComposition';
+} from '../edge/src/compositionStore';
+import { portsFromEnv, REMOTES, ROOT } from '../edge/src/packages';
+import { listReleases, releaseManifestUrl, VERSION_PATTERN } from '../edge/src/releaseStore';
+import { localComposition } from '../edge/src/composition';
 
 const FETCH_TIMEOUT_MS = 5000;
 

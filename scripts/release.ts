@@ -7,9 +7,9 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { isRemote } from './lib/compositionStore';
-import { packageVersion, portsFromEnv, ROOT } from './lib/packages';
-import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from './lib/releaseStore';
+import { isRemote } from '../edge/src/compositionStore';
+import { packageVersion, portsFromEnv, ROOT } from '../edge/src/packages';
+import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);

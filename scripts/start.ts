@@ -1,10 +1,12 @@
 /** `npm start`: build what is missing or stale, then serve the whole store. */
 import { ensureBuilt } from './lib/ensureBuilt';
-import { portsFromEnv } from './lib/packages';
+import { portsFromEnv } from '../edge/src/packages';
+import { readEdgeSettings } from '../edge/src/settings';
 import { startStore } from './lib/startStore';
 
 async function main() {
   const ports = portsFromEnv();
+  const { trustProxy, apiTimeoutMs } = readEdgeSettings(process.env);
   await ensureBuilt((line) => console.log(`[start] ${line}`));
   const store = await startStore({
     ports,
@@ -14,6 +16,8 @@ async function main() {
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     ...(process.env.COMPOSITION_FILE ? { compositionFile: process.env.COMPOSITION_FILE } : {}),
     log: (line) => console.log(`[start] ${line}`),
+    ...(trustProxy ? { trustProxy } : {}),
+    apiTimeoutMs,
   });
   console.log(`\n  The store is open at ${store.shellUrl}\n  (Ctrl+C stops it)\n`);
   let stopping = false;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { commonConfig, FirstLoadPlugin, serverConfig, sharedSingletons, type Mode } from '../webpack.common';
 import pkg from './package.json';
+import { DESKTOP_MEDIA } from './src/behaviour/thresholds';
 
 export default (_env: unknown, argv: { mode?: Mode }) => {
   const mode = argv.mode ?? 'production';
@@ -26,7 +27,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
         // reads manifests too.
         experiments: { optimization: { target: 'web', disableSnapshot: true } },
       }),
-      new FirstLoadPlugin(['/composition.json']),
+      new FirstLoadPlugin({ desktopMedia: DESKTOP_MEDIA, preloadFetches: ['/composition.json'] }),
     ],
   });
   config.output = { ...config.output, publicPath: '/' };

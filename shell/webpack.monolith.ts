@@ -8,6 +8,7 @@ import path from 'node:path';
 import webpack from 'webpack';
 import { commonConfig, FirstLoadPlugin, type Mode } from '../webpack.common';
 import pkg from './package.json';
+import { DESKTOP_MEDIA } from './src/behaviour/thresholds';
 
 /** src/federation/<name> imported from the shell's own sources → monolith/<name>.ts */
 function replaced(name: string) {
@@ -34,7 +35,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
       }),
       // As mfe-product's build does; an empty key falls back to lightgallery's open-source one.
       // Its index.html preloads its first-load chunks, as the composed shell's does.
-      new FirstLoadPlugin(),
+      new FirstLoadPlugin({ desktopMedia: DESKTOP_MEDIA }),
       new webpack.DefinePlugin({ 'process.env.LIGHTGALLERY_LICENSE_KEY': JSON.stringify(process.env.LIGHTGALLERY_LICENSE_KEY ?? '') }),
     ],
   });

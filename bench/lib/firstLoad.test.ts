@@ -7,13 +7,13 @@ describe('first-load model', () => {
   it('says what to build when a package has not been built', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'first-load-'));
     jest.resetModules();
-    jest.doMock('../../scripts/lib/packages', () => ({ ...jest.requireActual('../../scripts/lib/packages'), ROOT: root }));
+    jest.doMock('../../edge/src/packages', () => ({ ...jest.requireActual('../../edge/src/packages'), ROOT: root }));
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { firstLoadFromDist } = require('./firstLoad') as typeof import('./firstLoad');
       expect(() => firstLoadFromDist(BENCH_ROUTES[0] as (typeof BENCH_ROUTES)[number])).toThrow(/shell\/dist\/index\.html is missing: build the store first/);
     } finally {
-      jest.dontMock('../../scripts/lib/packages');
+      jest.dontMock('../../edge/src/packages');
       rmSync(root, { recursive: true, force: true });
     }
   });

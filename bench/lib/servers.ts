@@ -1,9 +1,8 @@
 /** Ports and child processes of one benchmark run (all on 127.0.0.1, in BENCH_PORT_BASE…+99). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Server } from 'node:http';
 import path from 'node:path';
-import type { Ports } from '../../scripts/lib/packages';
-import { ROOT } from '../../scripts/lib/packages';
+import type { Ports } from '../../edge/src/packages';
+import { ROOT } from '../../edge/src/packages';
 
 export function portBase(): number {
   const value = Number(process.env.BENCH_PORT_BASE ?? 26100);
@@ -17,20 +16,6 @@ export function storePorts(base = portBase()): Ports {
     api: base + 10,
     remotes: { 'mfe-catalog': base + 1, 'mfe-product': base + 2, 'mfe-cart': base + 3, 'mfe-account': base + 4 },
   };
-}
-
-export function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-}
-
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections?.();
-    server.close(() => resolve());
-  });
 }
 
 export async function waitForUrl(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { localComposition } from '../../scripts/lib/servedComposition';
+import { localComposition } from '../../edge/src/composition';
 import { simpleProductInStock } from '../support/api';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { compositionFile, e2ePorts, removeComposition } from '../support/composition';

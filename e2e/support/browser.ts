@@ -10,7 +10,7 @@ export function assertChromiumInstalled(): void {
 }
 
 /**
- * The shell's first render has replaced the page the server sent (scripts/lib/serverRender.ts).
+ * The shell's first render has replaced the page the server sent (edge/src/serverRender.ts).
  * A string: the bench runs this file through sucrase, which would turn `?.` into a helper the
  * page does not have.
  */
@@ -37,10 +37,36 @@ function waitForTakeoverAfterNavigation(page: Page): void {
   prototype.reload = withTakeover(prototype.reload, ([options]) => options);
 }
 
+/**
+ * The store's pages forbid evaluating text as script (edge/src/securityHeaders.ts), and
+ * Playwright's own waitForFunction compiles its predicate in the page with eval: the page's policy
+ * stops it, as it would stop an attacker's. So the suite polls the predicate through
+ * `page.evaluate`, which the DevTools protocol runs outside the page's policy, and the pages are
+ * tested under the policy shoppers get.
+ */
+function waitForFunctionUnderPolicy(page: Page): void {
+  const prototype = Object.getPrototypeOf(page) as Page & { storefrontPolling?: true };
+  if (prototype.storefrontPolling) return;
+  prototype.storefrontPolling = true;
+  prototype.waitForFunction = async function (this: Page, predicate: unknown, arg?: unknown, options?: { timeout?: number; polling?: number | 'raf' }) {
+    const timeout = options?.timeout ?? 30_000;
+    const interval = typeof options?.polling === 'number' ? options.polling : 50;
+    const deadline = Date.now() + timeout;
+    const evaluate = (): Promise<unknown> => (typeof predicate === 'string' ? this.evaluate(predicate) : this.evaluate(predicate as (value: unknown) => unknown, arg));
+    for (;;) {
+      const value = await evaluate();
+      if (value) return this.evaluateHandle(() => true);
+      if (Date.now() > deadline) throw new Error(`waitForFunction: timed out after ${timeout} ms waiting for ${String(predicate).slice(0, 200)}`);
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    }
+  } as Page['waitForFunction'];
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await launchChromium();
   const page = await browser.newPage();
   waitForTakeoverAfterNavigation(page);
+  waitForFunctionUnderPolicy(page);
   await page.close();
   return browser;
 }

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import type { Server } from 'node:http';
 import path from 'node:path';
-import { ROOT } from '../../scripts/lib/packages';
-import { createStaticServer } from '../../scripts/lib/staticServer';
+import { ROOT } from '../../edge/src/packages';
+import type { FastifyInstance } from 'fastify';
+import { buildRemoteOrigin } from '../../edge/src/app';
 
 const FIXTURE = path.join(ROOT, 'e2e/fixtures/throwing-remote');
 
@@ -15,11 +15,11 @@ function build(): Promise<void> {
 }
 
 /** Builds the throwing remote when its build is missing or older than its source, and serves it. */
-export async function serveThrowingRemote(port: number): Promise<{ manifestUrl: string; server: Server }> {
+export async function serveThrowingRemote(port: number): Promise<{ manifestUrl: string; server: FastifyInstance }> {
   const manifest = path.join(FIXTURE, 'dist/mf-manifest.json');
   const source = path.join(FIXTURE, 'src/HomePage.tsx');
   if (!existsSync(manifest) || statSync(manifest).mtimeMs < statSync(source).mtimeMs) await build();
-  const server = createStaticServer({ root: path.join(FIXTURE, 'dist'), cors: true });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const server = await buildRemoteOrigin({ dist: path.join(FIXTURE, 'dist') });
+  await server.listen({ port, host: '127.0.0.1' });
   return { manifestUrl: `http://localhost:${port}/mf-manifest.json`, server };
 }

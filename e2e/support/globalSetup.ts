@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '../../scripts/lib/ensureBuilt';
-import type { Ports } from '../../scripts/lib/packages';
+import type { Ports } from '../../edge/src/packages';
 import { startStore, type RunningStore } from '../../scripts/lib/startStore';
 import { E2E_BANK_ACCOUNT } from './bankAccount';
 import { assertChromiumInstalled } from './browser';
@@ -49,7 +49,7 @@ export default async function globalSetup(): Promise<void> {
   });
   const throwing = await serveThrowingRemote(ports.shell + 20);
   globalThis.__E2E_STORE__ = store;
-  globalThis.__E2E_STOP_FIXTURES__ = () => new Promise<void>((resolve) => throwing.server.close(() => resolve()));
+  globalThis.__E2E_STOP_FIXTURES__ = () => throwing.server.close();
   process.env.E2E_SHELL_URL = store.shellUrl;
   process.env.E2E_API_URL = store.apiUrl;
   process.env.E2E_REMOTE_URLS = JSON.stringify(store.remoteUrls);

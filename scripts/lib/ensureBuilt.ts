@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { packageVersion, REMOTES, ROOT } from './packages';
+import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
 
 interface Buildable {
   workspace: string;

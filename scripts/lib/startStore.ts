@@ -1,21 +1,19 @@
 /**
  * Serves the whole store as it is deployed: the api, each remote from its own origin, and the
- * shell, which reads /composition.json and proxies /api. Used by `npm start` and the e2e suite.
+ * shell, which reads /composition.json and proxies /api, all on the edge (edge/src/app.ts). Used
+ * by `npm start` and the e2e suite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import type { IncomingMessage, Server } from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { packageVersion, REMOTES, ROOT, type Ports } from './packages';
-import { compositionFile } from './compositionStore';
-import { releasesDir } from './releaseStore';
-import { manifestReader, routePreloadTags, withPreloads, withRemoteEntries } from './routePreloads';
+import type { FastifyInstance } from 'fastify';
 import type { ShellServerBundle } from '../../shared/src/ssr/contract';
-import { guessViewportWidth, remoteBundleLoader, renderPage, withRenderedPage } from './serverRender';
-import { handlePreviewRequest, servedComposition } from './servedComposition';
-import { createStaticServer } from './staticServer';
+import { buildRemoteOrigin, buildShellEdge } from '../../edge/src/app';
+import { localComposition, servedComposition, type CompositionSource } from '../../edge/src/composition';
+import { compositionFile } from '../../edge/src/compositionStore';
+import { packageVersion, REMOTES, ROOT, type Ports } from '../../edge/src/packages';
+import { releasesDir } from '../../edge/src/releaseStore';
+import { localServerBundles, remoteBundleLoader, type RemoteBundleLoader } from '../../edge/src/serverRender';
 
 export interface StoreOptions {
   ports: Ports;
@@ -34,21 +32,17 @@ export interface StoreOptions {
   /** The api's own log lines. */
   apiOutput?: 'inherit' | 'ignore';
   /**
-   * Render each page's first screen on the server (scripts/lib/serverRender.ts); on unless
+   * Render each page's first screen on the server (edge/src/serverRender.ts); on unless
    * SERVER_RENDER=off.
    */
   serverRender?: boolean;
   /**
-   * Also serve the same shell, on this port, without server renders (the bench measures the two
-   * side by side).
+   * The proxies in front of the shell's edge whose forwarding headers it believes (TRUST_PROXY;
+   * none by default). The api believes the same chain behind the edge.
    */
-  browserRenderedShellPort?: number;
-  /**
-   * Also serve the monolith build (shell/dist-monolith, `npm run build:monolith -w shell`) on this
-   * port, its pages' first screens rendered on the server as the composed shell's are (the
-   * bench's like-for-like comparison of what shoppers get).
-   */
-  serverRenderedMonolithPort?: number;
+  trustProxy?: string;
+  /** How long the api may take before the edge answers 504 (API_TIMEOUT_MS). */
+  apiTimeoutMs?: number;
 }
 
 /** How long a page's server render may take before the page is sent for the browser to render. */
@@ -58,20 +52,17 @@ export interface RunningStore {
   shellUrl: string;
   apiUrl: string;
   remoteUrls: Record<string, string>;
-  /** The shell without server renders, when asked for (browserRenderedShellPort). */
-  browserRenderedShellUrl?: string;
-  /** The monolith build with server renders, when asked for (serverRenderedMonolithPort). */
-  serverRenderedMonolithUrl?: string;
+  /** What the shell's edge was built with: a caller builds another beside it (the bench's variants). */
+  shellEdgeOptions: Parameters<typeof buildShellEdge>[0];
   stop: () => Promise<void>;
 }
 
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is already in use (set another with the env vars in the README)`) : error),
-    );
-    server.listen(port, host, () => resolve());
-  });
+async function listen(server: FastifyInstance, port: number, host: string): Promise<void> {
+  try {
+    await server.listen({ port, host });
+  } catch (error) {
+    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`port ${port} is already in use (set another with the env vars in the README)`) : error;
+  }
 }
 
 async function waitForApi(url: string, child: ChildProcess, timeoutMs = 60000): Promise<void> {
@@ -89,9 +80,18 @@ async function waitForApi(url: string, child: ChildProcess, timeoutMs = 60000): 
   throw new Error(`the api did not answer ${url}/health within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * The api believes the edge (on loopback) and, behind it, the proxies the edge believes: the
+ * client's address and protocol come from that chain alone.
+ */
+export function apiTrustProxy(edgeTrustProxy: string | undefined): string {
+  const chain = (edgeTrustProxy ?? '').split(',').map((item) => item.trim()).filter((item) => item && item !== 'false');
+  return ['loopback', ...chain.filter((item) => item !== 'loopback')].join(',');
+}
+
 export async function startStore(options: StoreOptions): Promise<RunningStore> {
   const { ports, bindHost = '127.0.0.1', publicHost = 'localhost', log = console.log } = options;
-  const servers: Server[] = [];
+  const servers: FastifyInstance[] = [];
   const apiUrl = `http://127.0.0.1:${ports.api}`;
 
   // The database is chosen here, not inherited: a DATABASE_URL in the caller's environment must not
@@ -105,6 +105,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       API_HOST: '127.0.0.1',
       // Links in mail (password resets) point at the shell.
       STOREFRONT_URL: `http://${publicHost}:${ports.shell}`,
+      TRUST_PROXY: apiTrustProxy(options.trustProxy),
       ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.apiEnvironment,
@@ -113,7 +114,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
   });
 
   const stop = async () => {
-    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    await Promise.all(servers.map((server) => server.close()));
     if (api.exitCode === null) {
       const exited = new Promise<void>((resolve) => api.once('exit', () => resolve()));
       api.kill('SIGTERM');
@@ -129,120 +130,45 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
 
     const remoteUrls: Record<string, string> = {};
     for (const remote of REMOTES) {
-      const server = createStaticServer({
-        root: path.join(ROOT, remote, 'dist'),
-        // Published releases, each immutable, beside the working build.
-        mounts: [{ prefix: '/releases/', root: path.join(releasesDir(), remote), immutable: true }],
-        cors: true,
-      });
+      // Published releases, each immutable, beside the working build.
+      const server = await buildRemoteOrigin({ dist: path.join(ROOT, remote, 'dist'), releases: path.join(releasesDir(), remote) });
       await listen(server, ports.remotes[remote], bindHost);
       servers.push(server);
       remoteUrls[remote] = `http://${publicHost}:${ports.remotes[remote]}/${packageVersion(remote)}/`;
     }
 
-    const composition = options.compositionFile ?? compositionFile();
-    const readManifest = manifestReader();
+    const composition: CompositionSource = { ports, publicHost, file: options.compositionFile ?? compositionFile() };
     const shellDist = path.join(ROOT, 'shell/dist');
     const shellBundle = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') ? loadShellBundle(shellDist, log) : null;
-    const loadRemoteBundle = remoteBundleLoader();
-    // The monolith's index.html preloads its own first-load chunks and it loads no remote files.
-    const shellServer = (renderer: ShellServerBundle | null, dist = shellDist, remotePreloads = true) =>
-      createStaticServer({
-        root: dist,
-        spaFallback: 'index.html',
-        // The api's developer routes (the opt-in mail outbox) answer on its own loopback port only.
-        proxy: { prefix: '/api', target: apiUrl, privatePaths: ['/dev'] },
-        handle: async (req, res, url) => {
-          if (url.pathname === '/composition.json') {
-            // Read on every request: a release manager's change goes live on the next page load.
-            // Each remote with the entry its manifest names: the browser registers that.
-            const served = await servedComposition(req, ports, publicHost, composition);
-            const [remotes, lastKnownGood] = await Promise.all([withRemoteEntries(served.remotes, readManifest), withRemoteEntries(served.lastKnownGood, readManifest)]);
-            const body = JSON.stringify({ ...served, remotes, lastKnownGood }, null, 2);
-            res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-            res.end(body);
-            return true;
-          }
-          if (path.extname(url.pathname) && url.pathname !== '/index.html') return false;
-          if (await handlePreviewRequest(res, url)) return true;
-          // A page: index.html, with preloads for the remote files this page will load.
-          const served = await servedComposition(req, ports, publicHost, composition);
-          const tags = remotePreloads ? await routePreloadTags(url.pathname, served.remotes, readManifest) : [];
-          const page = await readFile(path.join(dist, 'index.html'), 'utf8').catch(() => null);
-          if (page === null) return false;
-          let html = withPreloads(page, tags);
-          if (renderer) {
-            const { apiBase, assetHost } = served.config ?? {};
-            const rendered = await renderPage(
-              {
-                pathname: url.pathname,
-                search: url.search,
-                viewportWidth: guessViewportWidth(req.headers),
-                ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
-                remotes: served.remotes,
-                // The server asks the api directly, unless the composition puts it elsewhere.
-                config: { apiBase: apiBase && /^https?:\/\//.test(apiBase) ? apiBase : apiUrl, ...(assetHost ? { assetHost } : {}) },
-              },
-              { shell: renderer, loadRemoteBundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS },
-            );
-            if (rendered) html = withRenderedPage(html, rendered);
-          }
-          const gzip = acceptsGzip(req);
-          const body = gzip ? zlib.gzipSync(html, { level: 9 }) : Buffer.from(html);
-          res.writeHead(200, {
-            'Content-Type': 'text/html; charset=utf-8',
-            // Private: the server's first screen can hold the shopper's own cart (serverRender.ts).
-            'Cache-Control': 'private, no-cache',
-            'Content-Length': body.length,
-            // The first screen is drawn for a phone or a wider screen (serverRender.ts).
-            Vary: 'Accept-Encoding, Sec-CH-UA-Mobile, User-Agent',
-            ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
-          });
-          res.end(req.method === 'HEAD' ? undefined : body);
-          return true;
-        },
-      });
-    const shell = shellServer(shellBundle);
+    const working = localComposition(ports, publicHost);
+    const loadRemoteBundle = remoteBundleLoader(localServerBundles((remote) => working.remotes[remote as keyof typeof working.remotes]?.manifest));
+    const shellEdgeOptions: RunningStore['shellEdgeOptions'] = {
+      dist: shellDist,
+      apiUrl,
+      composition,
+      render: shellBundle ? { shell: shellBundle, loadRemoteBundle, apiUrl, timeoutMs: SERVER_RENDER_TIMEOUT_MS } : null,
+      ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+      ...(options.apiTimeoutMs ? { apiTimeoutMs: options.apiTimeoutMs } : {}),
+    };
+    const shell = await buildShellEdge(shellEdgeOptions);
     await listen(shell, ports.shell, bindHost);
     servers.push(shell);
-    let browserRenderedShellUrl: string | undefined;
-    if (options.browserRenderedShellPort !== undefined) {
-      const browserRendered = shellServer(null);
-      await listen(browserRendered, options.browserRenderedShellPort, bindHost);
-      servers.push(browserRendered);
-      browserRenderedShellUrl = `http://${publicHost}:${options.browserRenderedShellPort}`;
-    }
-    let serverRenderedMonolithUrl: string | undefined;
-    if (options.serverRenderedMonolithPort !== undefined) {
-      const monolithDist = path.join(ROOT, 'shell/dist-monolith');
-      if (!existsSync(path.join(monolithDist, 'index.html'))) throw new Error('no shell/dist-monolith: run npm run build:monolith -w shell first');
-      if (!shellBundle) throw new Error('a server-rendered monolith needs the shell\'s server bundle (shell/dist/server/render.js)');
-      const monolith = shellServer(shellBundle, monolithDist, false);
-      await listen(monolith, options.serverRenderedMonolithPort, bindHost);
-      servers.push(monolith);
-      serverRenderedMonolithUrl = `http://${publicHost}:${options.serverRenderedMonolithPort}`;
-    }
-    if (shellBundle) {
-      // The live remotes' server bundles load now, not on (and too late for) the first page.
-      const live = await servedComposition({ headers: {} } as IncomingMessage, ports, publicHost, composition);
-      await Promise.all(Object.values(live.remotes).map((remote) => (remote ? loadRemoteBundle(remote.manifest) : null)));
-    }
+    if (shellBundle) await warmServerBundles(composition, loadRemoteBundle);
 
     const shellUrl = `http://${publicHost}:${ports.shell}`;
     log(`api      ${apiUrl}`);
     for (const [remote, url] of Object.entries(remoteUrls)) log(`${remote.padEnd(12)} ${url}`);
-    return {
-      shellUrl,
-      apiUrl,
-      remoteUrls,
-      stop,
-      ...(browserRenderedShellUrl ? { browserRenderedShellUrl } : {}),
-      ...(serverRenderedMonolithUrl ? { serverRenderedMonolithUrl } : {}),
-    };
+    return { shellUrl, apiUrl, remoteUrls, shellEdgeOptions, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** The live remotes' server bundles load now, not on (and too late for) the first page. */
+async function warmServerBundles(composition: CompositionSource, loadRemoteBundle: RemoteBundleLoader): Promise<void> {
+  const live = await servedComposition(undefined, composition);
+  await Promise.all(Object.entries(live.remotes).map(([remote, entry]) => (entry ? loadRemoteBundle(remote, entry) : null)));
 }
 
 /** The shell's server bundle, or null (and a line saying so) when the build has none. */
@@ -254,8 +180,4 @@ function loadShellBundle(shellDist: string, log: (line: string) => void): ShellS
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once at start
   return require(file) as ShellServerBundle;
-}
-
-function acceptsGzip(req: IncomingMessage): boolean {
-  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 }

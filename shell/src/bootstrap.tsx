@@ -61,7 +61,7 @@ async function start() {
   });
   // A transition: the first render yields to the browser every few milliseconds instead of
   // holding the main thread for all of it, so a tap on the server's first screen
-  // (scripts/lib/serverRender.ts) is not kept waiting behind it.
+  // (edge/src/serverRender.ts) is not kept waiting behind it.
   startTransition(() => root.render(<App store={store} preview={composition.preview} />));
 }
 

@@ -73,7 +73,7 @@ export function Frame({ preview = [] }: { preview?: Composition['preview'] }) {
 }
 
 /**
- * The first render has just replaced the first screen the server sent (scripts/lib/serverRender.ts),
+ * The first render has just replaced the first screen the server sent (edge/src/serverRender.ts),
  * in the same commit: the page now answers taps and keys, and the server's copy of the styles
  * (the page's own are in by now) goes.
  */

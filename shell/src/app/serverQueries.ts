@@ -1,5 +1,5 @@
 /**
- * A page the server rendered comes with the answers it was drawn with (scripts/lib/serverRender.ts
+ * A page the server rendered comes with the answers it was drawn with (edge/src/serverRender.ts
  * writes them after #root). The store starts with them, so the browser's first render draws the
  * same page without asking the api again: no second request for the home page's carousels or the
  * shop's products, and no wait for them before the page answers input.

@@ -17,3 +17,6 @@ export const isDesktopWidth = (width: number) => width >= SHELL_THRESHOLDS.deskt
 export const showsBottomNav = (width: number, scrollY: number) =>
   width <= SHELL_THRESHOLDS.bottomNavMaxWidth && scrollY >= SHELL_THRESHOLDS.bottomNavScrollY;
 export const showsScrollToTop = (scrollY: number) => scrollY >= SHELL_THRESHOLDS.scrollToTopY;
+
+/** A wide screen as a media query: the shell's index.html preloads its desktop chunks for these only. */
+export const DESKTOP_MEDIA = `(min-width: ${SHELL_THRESHOLDS.desktopMinWidth}px)`;

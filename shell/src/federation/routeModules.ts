@@ -5,7 +5,7 @@
 import type { REMOTE_MODULES, RemoteModule } from './remoteModules';
 
 // Free of imports but the import-free remoteModules.ts: the shell's server reads it too
-// (scripts/lib/routePreloads.ts), to have index.html preload what the page will load.
+// (edge/src/routePreloads.ts), to have index.html preload what the page will load.
 type RemoteName = keyof typeof REMOTE_MODULES;
 
 export interface ModuleRef<Remote extends RemoteName = RemoteName> {

@@ -9,7 +9,6 @@
  * A manifest that cannot be read in time costs only its preloads: the page loads the same files
  * itself, as it always does.
  */
-import { SHELL_THRESHOLDS } from '../../shell/src/behaviour/thresholds';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 
 interface Manifest {
@@ -33,9 +32,6 @@ export function manifestReader({ ttlMs = 10_000, timeoutMs = 500 }: { ttlMs?: nu
     return manifest;
   };
 }
-
-/** For the shell's own files only wide screens load (its desktop header's chunk: webpack.common.ts). */
-export const DESKTOP_MEDIA = `(min-width: ${SHELL_THRESHOLDS.desktopMinWidth}px)`;
 
 function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

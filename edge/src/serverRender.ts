@@ -8,14 +8,14 @@
  * Anything that fails or takes too long costs only the server render: the page is sent as before,
  * for the browser to render.
  */
+import { promises as fs } from 'node:fs';
 import { isBuiltin } from 'node:module';
+import path from 'node:path';
 import vm from 'node:vm';
 import { EARLY_ANSWERED_ENDPOINTS } from '../../shell/src/app/earlyAnsweredEndpoints';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import {
   SERVER_BUNDLE_PATH,
-  SERVER_QUERIES_ELEMENT_ID,
-  SERVER_RENDERED_ATTRIBUTE,
   type RegionRender,
   type RegionRenderRequest,
   type RemoteServerBundle,
@@ -23,6 +23,9 @@ import {
   type ServerRenderedRegion,
   type ShellServerBundle,
 } from '../../shared/src/ssr/contract';
+import { isRemote, type CompositionEntry } from './compositionStore';
+import { ROOT, type Remote } from './packages';
+import { releaseDir, VERSION_PATTERN } from './releaseStore';
 
 /** Only Node's own modules: a server bundle carries everything else inside it. */
 function bundleRequire(id: string): unknown {
@@ -45,36 +48,54 @@ export function evaluateBundle<Exports>(source: string, filename: string): Expor
   return module.exports;
 }
 
-export type RemoteBundleLoader = (manifestUrl: string) => Promise<RemoteServerBundle | null>;
+export type RemoteBundleLoader = (remote: string, composed: CompositionEntry) => Promise<RemoteServerBundle | null>;
 
 /**
- * Fetches and evaluates a remote's server bundle from beside its manifest, once per version. A
- * working build rewrites its bundle in place, so after `ttlMs` it is asked again, conditionally:
- * an unchanged bundle is not evaluated again. A remote without one (404) is rendered in the
- * browser only.
+ * Where a composed remote version's server bundle is on the edge's disk, or null when it has none
+ * there. Server bundles are never served (edge/src/staticFiles.ts): they are deployed beside the
+ * edge, in the release store and the working builds, not fetched from a remote's public origin.
  */
-export function remoteBundleLoader({ ttlMs = 10_000, fetchTimeoutMs = 5_000 }: { ttlMs?: number; fetchTimeoutMs?: number } = {}): RemoteBundleLoader {
-  const cache = new Map<string, { at: number; validator: string | null; bundle: Promise<RemoteServerBundle | null> }>();
-  return (manifestUrl) => {
-    const url = new URL(SERVER_BUNDLE_PATH, manifestUrl).toString();
-    const hit = cache.get(url);
+export type ServerBundleLocator = (remote: string, composed: CompositionEntry) => string | null;
+
+/**
+ * The server bundles of this checkout: a remote composed from its working build (the manifest
+ * the edge serves for it, `workingManifest`) renders with `<remote>/dist/<version>/server/render.js`;
+ * one composed from a release, with the release store's copy.
+ */
+export function localServerBundles(workingManifest: (remote: Remote) => string | undefined): ServerBundleLocator {
+  return (remote, { version, manifest }) => {
+    if (!isRemote(remote) || !VERSION_PATTERN.test(version)) return null;
+    const folder = manifest === workingManifest(remote) ? path.join(ROOT, remote, 'dist', version) : releaseDir(remote, version);
+    return path.join(folder, SERVER_BUNDLE_PATH);
+  };
+}
+
+/**
+ * Reads and evaluates a remote version's server bundle from disk, once per version. A working
+ * build rewrites its bundle in place, so after `ttlMs` its file is looked at again and evaluated
+ * again only if it changed. A remote without one is rendered in the browser only.
+ */
+export function remoteBundleLoader(locate: ServerBundleLocator, { ttlMs = 10_000 }: { ttlMs?: number } = {}): RemoteBundleLoader {
+  const cache = new Map<string, { at: number; mtimeMs: number | null; bundle: Promise<RemoteServerBundle | null> }>();
+  return (remote, composed) => {
+    const file = locate(remote, composed);
+    if (!file) return Promise.resolve(null);
+    const hit = cache.get(file);
     if (hit && Date.now() - hit.at < ttlMs) return hit.bundle;
-    // The validator is the answer's, set once it arrives; until then the one asked with.
-    const entry = { at: Date.now(), validator: hit?.validator ?? null, bundle: Promise.resolve<RemoteServerBundle | null>(null) };
+    const entry = { at: Date.now(), mtimeMs: hit?.mtimeMs ?? null, bundle: Promise.resolve<RemoteServerBundle | null>(null) };
     entry.bundle = (async () => {
-      const headers: Record<string, string> = hit?.validator ? { 'If-Modified-Since': hit.validator } : {};
-      const response = await fetch(url, { headers, signal: AbortSignal.timeout(fetchTimeoutMs) });
-      if (response.status === 304 && hit) return hit.bundle;
-      if (!response.ok) return null;
-      entry.validator = response.headers.get('last-modified');
-      const bundle = evaluateBundle<Partial<RemoteServerBundle>>(await response.text(), url);
-      if (typeof bundle.renderRegion !== 'function') throw new Error(`${url} does not export renderRegion`);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat) return null;
+      if (hit && stat.mtimeMs === hit.mtimeMs) return hit.bundle;
+      entry.mtimeMs = stat.mtimeMs;
+      const bundle = evaluateBundle<Partial<RemoteServerBundle>>(await fs.readFile(file, 'utf8'), file);
+      if (typeof bundle.renderRegion !== 'function') throw new Error(`${file} does not export renderRegion`);
       return bundle as RemoteServerBundle;
     })().catch((error: unknown) => {
-      console.error(`[serve] the server bundle ${url} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`[edge] the server bundle ${file} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     });
-    cache.set(url, entry);
+    cache.set(file, entry);
     return entry.bundle;
   };
 }
@@ -127,14 +148,14 @@ export async function renderPage(
   if (!page || !composed) return null;
   const region = await withTimeout(
     (async (): Promise<RegionRender | null> => {
-      const bundle = await loadRemoteBundle(composed.manifest);
+      const bundle = await loadRemoteBundle(page.remote, composed);
       if (!bundle) return null;
       const { pathname, search, config, viewportWidth, cookie } = request;
       return bundle.renderRegion({ module: page.module, pathname, search, config, viewportWidth, ...(cookie ? { cookie } : {}) });
     })(),
     timeoutMs,
   ).catch((error: unknown) => {
-    console.error(`[serve] ${page.remote}/${page.module} failed to render on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(`[edge] ${page.remote}/${page.module} failed to render on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return null;
   });
   if (!region) return null;
@@ -144,46 +165,4 @@ export async function renderPage(
   // Not those the browser's entry asks for early: its store takes that answer.
   const queries = answers.filter((entry) => !EARLY_ANSWERED_ENDPOINTS.has(entry.endpointName));
   return { html: frame.html, css: `${frame.css}\n${region.css}`, queries };
-}
-
-/** A stylesheet's text as the content of a <style> element. */
-function styleText(css: string): string {
-  return css.replace(/<\/(style)/gi, '<\\/$1');
-}
-
-/** JSON as the content of a <script>: a `<` in a review's text cannot end the element early. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-/** The image preloads React wrote for the page's high-priority pictures (its LCP candidates). */
-const PRIORITY_IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\sfetchPriority="high"[^>]*\/?>/gi;
-
-/**
- * index.html with the rendered page in #root (inert until the browser's own render), its styles
- * in the head, and the answers it was drawn with after it, for the browser's store. The page's
- * high-priority image preloads go to the head before its scripts, as a whole-document render
- * would place them: on HTTP/1.1 a browser opens six connections to a host, and behind the
- * shell's eight first-load scripts the shop's first pictures (its LCP) waited for one.
- */
-export function withRenderedPage(indexHtml: string, page: RenderedPage): string {
-  const root = /<div id="?root"?><\/div>/.exec(indexHtml);
-  const headEnd = indexHtml.indexOf('</head>');
-  if (!root || headEnd < 0 || headEnd > root.index) return indexHtml;
-  const imagePreloads = page.html.match(PRIORITY_IMAGE_PRELOAD) ?? [];
-  const html = imagePreloads.length > 0 ? page.html.replace(PRIORITY_IMAGE_PRELOAD, '') : page.html;
-  const firstFetch = /<(script|link rel="?(preload|modulepreload|stylesheet))\b/i.exec(indexHtml.slice(0, headEnd));
-  const preloadsAt = firstFetch ? firstFetch.index : headEnd;
-  const style = `<style ${SERVER_RENDERED_ATTRIBUTE}>${styleText(page.css)}</style>`;
-  const queries = page.queries.length > 0 ? `<script type="application/json" id="${SERVER_QUERIES_ELEMENT_ID}">${scriptJson(page.queries)}</script>` : '';
-  const filledRoot = `<div id="root" inert ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>${queries}`;
-  return [
-    indexHtml.slice(0, preloadsAt),
-    imagePreloads.join(''),
-    indexHtml.slice(preloadsAt, headEnd),
-    style,
-    indexHtml.slice(headEnd, root.index),
-    filledRoot,
-    indexHtml.slice(root.index + root[0].length),
-  ].join('');
 }

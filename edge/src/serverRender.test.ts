@@ -1,9 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { RegionRenderRequest, RemoteServerBundle, ShellServerBundle } from '../../shared/src/ssr/contract';
-import { evaluateBundle, guessViewportWidth, remoteBundleLoader, renderPage, withRenderedPage, type PageRequest } from './serverRender';
-
-const INDEX = '<!doctype html><html><head><title>Jacaranda</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
+import { ROOT } from './packages';
+import { releaseDir } from './releaseStore';
+import { evaluateBundle, guessViewportWidth, localServerBundles, remoteBundleLoader, renderPage, type PageRequest } from './serverRender';
 
 describe('guessViewportWidth', () => {
   it('draws for a phone when the browser says it is one, by client hint or user agent', () => {
@@ -19,46 +20,6 @@ describe('guessViewportWidth', () => {
   });
 });
 
-describe('withRenderedPage', () => {
-  it('puts the page in #root, inert and marked, and its styles at the end of the head', () => {
-    const html = withRenderedPage(INDEX, { html: '<h1>Style</h1>', css: '.a{color:red}', queries: [] });
-    expect(html).toBe(
-      '<!doctype html><html><head><title>Jacaranda</title><script defer src=/main.js></script><style data-server-rendered>.a{color:red}</style></head><body><div id="root" inert data-server-rendered><h1>Style</h1></div></body></html>',
-    );
-  });
-
-  it('cannot be made to close its <style> early', () => {
-    const html = withRenderedPage(INDEX, { html: '', css: '.a::after{content:"</style><script>alert(1)</script>"}', queries: [] });
-    expect(html).not.toContain('</style><script>');
-    expect(html.match(/<\/style>/g)).toHaveLength(1);
-  });
-
-  it('sends the answers the page was drawn with after #root, as JSON no text in them can break out of', () => {
-    const queries = [{ endpointName: 'getProductReviews', arg: 'p1', value: [{ body: 'Fits well </script><script>alert(1)</script>' }] }];
-    const html = withRenderedPage(INDEX, { html: '<h1>Style</h1>', css: '', queries });
-    expect(html).toContain('<h1>Style</h1></div><script type="application/json" id="storefront-server-queries">');
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
-    const opening = 'id="storefront-server-queries">';
-    const json = html.slice(html.indexOf(opening) + opening.length, html.lastIndexOf('</script>'));
-    expect(JSON.parse(json)).toEqual(queries);
-  });
-
-  it('moves the page’s high-priority image preloads into the head, before its scripts; other preloads stay', () => {
-    const first = '<link rel="preload" as="image" href="/api/images/products/1/1-small.svg" fetchPriority="high"/>';
-    const other = '<link rel="preload" as="image" href="/api/images/products/9/1-small.svg"/>';
-    const html = withRenderedPage(INDEX, { html: `<main>${first}<img src="/api/images/products/1/1-small.svg" fetchPriority="high">${other}</main>`, css: '', queries: [] });
-    expect(html.indexOf(first)).toBeLessThan(html.indexOf('<script defer src=/main.js>'));
-    expect(html.indexOf(first)).toBeGreaterThan(html.indexOf('<title>'));
-    expect(html.split(first)).toHaveLength(2);
-    expect(html).toContain(`<main><img src="/api/images/products/1/1-small.svg" fetchPriority="high">${other}</main>`);
-  });
-
-  it('leaves a page without an empty #root as it is', () => {
-    const other = INDEX.replace('<div id=root></div>', '<div id=app></div>');
-    expect(withRenderedPage(other, { html: '<h1>x</h1>', css: '', queries: [] })).toBe(other);
-  });
-});
-
 describe('evaluateBundle', () => {
   it('runs a CommonJS bundle and gives its exports; it may require Node’s own modules', () => {
     const exports = evaluateBundle<{ joined: string }>(`const path = require('node:path'); exports.joined = path.posix.join('a', 'b');`, 'bundle.js');
@@ -71,70 +32,69 @@ describe('evaluateBundle', () => {
 });
 
 describe('remoteBundleLoader', () => {
-  let server: http.Server;
-  let base: string;
-  const served = new Map<string, { body: string; modified: string }>();
-  const requests: { path: string; ifModifiedSince: string | undefined }[] = [];
+  let folder: string;
+  const composed = (version: string) => ({ version, manifest: `http://localhost:8081/${version}/mf-manifest.json` });
+  const locate = (_remote: string, { version }: { version: string }) => path.join(folder, version, 'server/render.js');
 
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      requests.push({ path: req.url ?? '', ifModifiedSince: req.headers['if-modified-since'] });
-      const file = served.get(req.url ?? '');
-      if (!file) {
-        res.writeHead(404).end();
-        return;
-      }
-      if (req.headers['if-modified-since'] === file.modified) {
-        res.writeHead(304).end();
-        return;
-      }
-      res.writeHead(200, { 'Last-Modified': file.modified }).end(file.body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  beforeEach(() => {
-    served.clear();
-    requests.length = 0;
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'edge-bundles-'));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
 
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await rm(folder, { recursive: true, force: true });
+  });
 
   const bundle = (answer: string) => `let renders = 0; exports.renderRegion = async () => ({ html: ${JSON.stringify(answer)} + (++renders), css: '' });`;
+  async function write(version: string, source: string, modified: Date): Promise<void> {
+    const file = path.join(folder, version, 'server/render.js');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, source);
+    await utimes(file, modified, modified);
+  }
 
-  it('loads the bundle beside the manifest once, and asks again after its time only conditionally', async () => {
-    served.set('/1.0.0/server/render.js', { body: bundle('home'), modified: 'Mon, 23 Nov 2026 10:00:00 GMT' });
+  it('reads the version’s bundle from disk once, and after its time evaluates it again only if the file changed', async () => {
+    await write('1.0.0', bundle('home'), new Date('2026-11-23T10:00:00Z'));
     let now = 1_000_000;
     jest.spyOn(Date, 'now').mockImplementation(() => now);
-    const load = remoteBundleLoader({ ttlMs: 10_000 });
-    const first = await load(`${base}/1.0.0/mf-manifest.json`);
+    const load = remoteBundleLoader(locate, { ttlMs: 10_000 });
+    const first = await load('mfe-catalog', composed('1.0.0'));
     expect(first).not.toBeNull();
-    expect(await load(`${base}/1.0.0/mf-manifest.json`)).toBe(first);
-    expect(requests).toHaveLength(1);
+    expect(await load('mfe-catalog', composed('1.0.0'))).toBe(first);
     now += 10_001;
     // Unchanged: the same evaluated bundle, its state kept.
-    const again = await load(`${base}/1.0.0/mf-manifest.json`);
-    expect(again).toBe(first);
-    expect(requests[1]).toEqual({ path: '/1.0.0/server/render.js', ifModifiedSince: 'Mon, 23 Nov 2026 10:00:00 GMT' });
+    expect(await load('mfe-catalog', composed('1.0.0'))).toBe(first);
     // Rebuilt in place: the new one.
-    served.set('/1.0.0/server/render.js', { body: bundle('rebuilt'), modified: 'Mon, 23 Nov 2026 11:00:00 GMT' });
+    await write('1.0.0', bundle('rebuilt'), new Date('2026-11-23T11:00:00Z'));
     now += 10_001;
-    const rebuilt = await load(`${base}/1.0.0/mf-manifest.json`);
+    const rebuilt = await load('mfe-catalog', composed('1.0.0'));
     expect(rebuilt).not.toBe(first);
     const request = {} as RegionRenderRequest;
     expect((await rebuilt?.renderRegion(request))?.html).toBe('rebuilt1');
   });
 
-  it('has none for a remote without a server bundle, or with one that exports no renderRegion', async () => {
-    const load = remoteBundleLoader();
-    expect(await load(`${base}/2.0.0/mf-manifest.json`)).toBeNull();
-    served.set('/3.0.0/server/render.js', { body: 'exports.somethingElse = 1;', modified: 'x' });
-    expect(await load(`${base}/3.0.0/mf-manifest.json`)).toBeNull();
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('/3.0.0/server/render.js does not export renderRegion'));
+  it('has none for a version without a server bundle, or with one that exports no renderRegion', async () => {
+    const load = remoteBundleLoader(locate);
+    expect(await load('mfe-catalog', composed('2.0.0'))).toBeNull();
+    await write('3.0.0', 'exports.somethingElse = 1;', new Date());
+    expect(await load('mfe-catalog', composed('3.0.0'))).toBeNull();
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining(`${path.join('3.0.0', 'server', 'render.js')} does not export renderRegion`));
+  });
+});
+
+describe('localServerBundles', () => {
+  const working = (remote: string) => (remote === 'mfe-catalog' ? 'http://localhost:8081/1.0.0/mf-manifest.json' : undefined);
+  const locate = localServerBundles(working);
+
+  it('finds a working build’s bundle in its dist folder and a release’s in the release store', () => {
+    expect(locate('mfe-catalog', { version: '1.0.0', manifest: 'http://localhost:8081/1.0.0/mf-manifest.json' })).toBe(path.join(ROOT, 'mfe-catalog/dist/1.0.0/server/render.js'));
+    expect(locate('mfe-catalog', { version: '1.1.0', manifest: 'https://cdn.example.co.za/mfe-catalog/1.1.0/mf-manifest.json' })).toBe(path.join(releaseDir('mfe-catalog', '1.1.0'), 'server/render.js'));
+  });
+
+  it('finds nothing for a name that is not one of our remotes or a version that is not a version', () => {
+    expect(locate('../../etc', { version: '1.0.0', manifest: 'x' })).toBeNull();
+    expect(locate('mfe-catalog', { version: '../../../etc', manifest: 'x' })).toBeNull();
   });
 });
 
@@ -161,8 +121,8 @@ describe('renderPage', () => {
       { ...request, pathname: '/shop', search: '?page=2', cookie: 'sf_shopper=abc' },
       {
         shell,
-        loadRemoteBundle: (manifest) => {
-          loaded.push(manifest);
+        loadRemoteBundle: (remote, { version }) => {
+          loaded.push(`${remote}@${version}`);
           return Promise.resolve({
             renderRegion: (ask) => (
               asked.push(ask),
@@ -180,7 +140,7 @@ describe('renderPage', () => {
         timeoutMs: 1000,
       },
     );
-    expect(loaded).toEqual(['http://cdn/mfe-catalog/1.4.0/mf-manifest.json']);
+    expect(loaded).toEqual(['mfe-catalog@1.4.0']);
     // The shopper's cookies go with it: the region's api requests are theirs.
     expect(asked).toEqual([{ module: 'ShopPage', pathname: '/shop', search: '?page=2', config: { apiBase: 'http://127.0.0.1:4000' }, viewportWidth: 412, cookie: 'sf_shopper=abc' }]);
     expect(page).toEqual({

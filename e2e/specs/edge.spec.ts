@@ -1,0 +1,229 @@
+/**
+ * The edge as an attacker and a browser's security checks meet it: the headers every page
+ * carries, a Content-Security-Policy that lets the store run and follows the composition, nothing
+ * private served, and the client's address and protocol reaching the api only through proxies the
+ * edge was told to trust.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, Page } from 'playwright-core';
+import { buildShellEdge } from '../../edge/src/app';
+import { localComposition } from '../../edge/src/composition';
+import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
+import { apiUrl, simpleProductInStock } from '../support/api';
+import { collectPageErrors, launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
+import { compositionFile, e2ePorts, removeComposition } from '../support/composition';
+
+jest.setTimeout(60_000);
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function directives(policy: string | null): Map<string, string[]> {
+  const parsed = new Map<string, string[]>();
+  for (const directive of (policy ?? '').split(';')) {
+    const [name, ...values] = directive.trim().split(/\s+/);
+    if (name) parsed.set(name, values);
+  }
+  return parsed;
+}
+
+function remoteOrigins(): string[] {
+  return REMOTES.map((remote) => new URL(remoteUrls()[remote] ?? '').origin);
+}
+
+/** Violations of the page's policy, as the browser reports them to the page. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+}
+
+describe('a page of the store', () => {
+  it('carries the headers a shop sends, and a policy that allows scripts from the shell and the composed remotes only', async () => {
+    const response = await fetch(shellUrl('/shop'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    // Plain http here: no HSTS (a browser ignores it on http anyway).
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    const policy = directives(response.headers.get('content-security-policy'));
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect([...(policy.get('script-src') ?? [])].sort()).toEqual(["'self'", ...remoteOrigins()].sort());
+    // No inline script runs and nothing is evaluated from text.
+    for (const name of ['script-src', 'default-src']) {
+      expect(policy.get(name)).not.toContain("'unsafe-inline'");
+      expect(policy.get(name)).not.toContain("'unsafe-eval'");
+    }
+  });
+
+  it('runs under that policy: a shopper browses, opens a product full screen and adds it to the cart without one violation', async () => {
+    const product = await simpleProductInStock();
+    const { context, page } = await newShopper(browser);
+    const violations = await watchViolations(page);
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl('/'));
+    await page.goto(shellUrl('/shop'));
+    await page.getByTestId('product-card').first().waitFor();
+    await page.goto(shellUrl(`/product?id=${product.link}`));
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    // The lightbox is lightgallery's code and stylesheet, loaded when reached for.
+    await page.getByRole('button', { name: /^Open picture 1 of \d+ full screen$/ }).click();
+    await page.locator('.lg-counter').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+    await page.goto(shellUrl('/cart'));
+    await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
+    await page.getByText(product.name).first().waitFor();
+    expect(await violations()).toEqual([]);
+    expect(errors.filter((error) => /Content Security Policy|EvalError|unsafe-eval/i.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it('follows the composition without a restart: a remote released on a new origin and composed in runs; composed out, its origin is gone', async () => {
+    const manifest = process.env.E2E_THROWING_REMOTE_MANIFEST;
+    if (!manifest) throw new Error('E2E_THROWING_REMOTE_MANIFEST is not set: run the e2e suite through jest');
+    const newOrigin = new URL(manifest).origin;
+    expect(remoteOrigins()).not.toContain(newOrigin);
+    const before = directives((await fetch(shellUrl('/'))).headers.get('content-security-policy'));
+    expect(before.get('script-src')).not.toContain(newOrigin);
+
+    const composition = localComposition(e2ePorts(), 'localhost');
+    composition.remotes['mfe-catalog'] = { version: '1.0.0', manifest };
+    await fs.mkdir(path.dirname(compositionFile()), { recursive: true });
+    await fs.writeFile(compositionFile(), JSON.stringify(composition));
+    try {
+      const composed = directives((await fetch(shellUrl('/'))).headers.get('content-security-policy'));
+      expect(composed.get('script-src')).toContain(newOrigin);
+      // The browser loads and runs the new origin's code (this build's home page throws inside
+      // React, which shows the region's fallback: it ran).
+      const { context, page } = await newShopper(browser);
+      const violations = await watchViolations(page);
+      const loaded: string[] = [];
+      page.on('response', (answer) => {
+        if (answer.url().startsWith(newOrigin) && answer.ok()) loaded.push(new URL(answer.url()).pathname);
+      });
+      await page.goto(shellUrl('/'));
+      await page.getByTestId('remote-fallback').filter({ hasText: 'Sorry, the home page is not available right now.' }).waitFor({ timeout: 5000 });
+      expect(loaded).toContain('/remoteEntry.js');
+      expect(await violations()).toEqual([]);
+      await context.close();
+    } finally {
+      await removeComposition();
+    }
+    const after = directives((await fetch(shellUrl('/'))).headers.get('content-security-policy'));
+    expect(after.get('script-src')).not.toContain(newOrigin);
+  });
+});
+
+describe('nothing private in public', () => {
+  async function someFile(folder: string, pattern: RegExp): Promise<string> {
+    const found = (await fs.readdir(folder)).find((name) => pattern.test(name));
+    if (!found) throw new Error(`${folder} has no file like ${pattern}: build it first`);
+    return found;
+  }
+
+  it('the shell serves no source map and no server bundle, however asked; its scripts name no map', async () => {
+    const dist = path.join(ROOT, 'shell/dist');
+    const map = await someFile(dist, /^main\..*\.js\.map$/);
+    const script = map.replace(/\.map$/, '');
+    const served = await fetch(shellUrl(`/${script}`));
+    expect(served.status).toBe(200);
+    expect(await served.text()).not.toContain('sourceMappingURL');
+    for (const asked of [`/${map}`, `/${map.toUpperCase()}`, '/server/render.js', '/%73erver/render.js', '/server%2Frender.js', '/./server/render.js']) {
+      const answer = await fetch(shellUrl(asked));
+      expect([asked, answer.status]).toEqual([asked, 404]);
+    }
+  });
+
+  it('no remote serves its source maps or server bundle, from its working build or a release folder', async () => {
+    for (const remote of REMOTES) {
+      const version = packageVersion(remote);
+      const map = await someFile(path.join(ROOT, remote, 'dist', version), /\.js\.map$/);
+      const origin = new URL(remoteUrls()[remote] ?? '').origin;
+      expect((await fetch(`${origin}/${version}/remoteEntry.js`)).status).toBe(200);
+      for (const asked of [`/${version}/${map}`, `/${version}/server/render.js`, `/${version}/%73erver/render.js`, `/releases/${version}/server/render.js`]) {
+        const answer = await fetch(`${origin}${asked}`);
+        expect([remote, asked, answer.status]).toEqual([remote, asked, 404]);
+      }
+    }
+  });
+});
+
+describe('the proxy chain', () => {
+  /** The same edge with a load balancer on loopback in front of it (TRUST_PROXY=127.0.0.1). */
+  let behindBalancer: FastifyInstance;
+  let balancerUrl: string;
+
+  beforeAll(async () => {
+    const ports = e2ePorts();
+    behindBalancer = await buildShellEdge({
+      dist: path.join(ROOT, 'shell/dist'),
+      apiUrl: apiUrl('/').replace(/\/$/, ''),
+      composition: { ports, publicHost: 'localhost', file: compositionFile() },
+      trustProxy: '127.0.0.1',
+    });
+    await behindBalancer.listen({ port: 0, host: '127.0.0.1' });
+    const address = behindBalancer.server.address();
+    if (!address || typeof address === 'string') throw new Error('the edge is not listening on a port');
+    balancerUrl = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(async () => {
+    await behindBalancer?.close();
+  });
+
+  const shopper = () => ({
+    first_name: 'Thabo',
+    last_name: 'Mokoena',
+    email: `thabo.chain.${Date.now()}.${Math.random().toString(36).slice(2)}@example.co.za`,
+    password: 'a long and secret phrase',
+    phone: '0825550199',
+  });
+
+  async function register(base: string, headers: Record<string, string>): Promise<Response> {
+    return fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(shopper()) });
+  }
+
+  it('https at the balancer reaches the api: the session cookie is Secure and the page sends HSTS; a client claiming https itself gets neither', async () => {
+    const trusted = await register(balancerUrl, { 'x-forwarded-proto': 'https' });
+    expect(trusted.status).toBe(201);
+    expect(trusted.headers.getSetCookie().join('\n')).toMatch(/;\s*Secure/i);
+    const page = await fetch(`${balancerUrl}/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(directives(page.headers.get('content-security-policy')).has('upgrade-insecure-requests')).toBe(true);
+
+    const claimed = await register(shellUrl('/').replace(/\/$/, ''), { 'x-forwarded-proto': 'https' });
+    expect(claimed.status).toBe(201);
+    expect(claimed.headers.getSetCookie().join('\n')).not.toMatch(/;\s*Secure/i);
+    expect((await fetch(shellUrl('/'), { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('the api counts a client by the address the trusted chain names, and not by one a client claims', async () => {
+    const client = `203.0.113.${10 + Math.floor(Math.random() * 200)}`;
+    const message = (n: number) => ({ name: 'Lindiwe Dube', email: 'lindiwe@example.co.za', subject: `Order question ${n}`, message: 'When will my parcel reach Durban, please?' });
+    const send = (base: string, forwardedFor: string, n: number) =>
+      fetch(`${base}/api/contact-messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor }, body: JSON.stringify(message(n)) });
+    // The api takes five messages from one client in ten minutes.
+    for (let n = 1; n <= 5; n += 1) expect((await send(balancerUrl, client, n)).status).toBe(201);
+    const sixth = await send(balancerUrl, client, 6);
+    expect(sixth.status).toBe(429);
+    // Another client behind the same balancer is not held back…
+    expect((await send(balancerUrl, '203.0.113.250', 7)).status).toBe(201);
+    // …and a client of the store's own edge (which trusts no proxy) claiming to be that client is counted as itself.
+    expect((await send(shellUrl('/').replace(/\/$/, ''), client, 8)).status).toBe(201);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The edge: the store's front-end servers on Fastify. `buildShellEdge` serves the shell (its
+ * files, its pages with their server render, /composition.json and the /api proxy);
+ * `buildRemoteOrigin` serves a remote's origin (its working build and its releases, loadable from
+ * any origin). Both send a shop's security headers. Neither knows who starts it: `npm start`, the
+ * browser suite and the benchmarks (bench/frontEnd.ts) each build the ones they need.
+ */
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { registerCompositionRoute, type CompositionSource } from './composition';
+import { registerPages, type PagesOptions } from './page';
+import { registerApiProxy } from './proxy';
+import { manifestReader } from './routePreloads';
+import { registerSecurityHeaders, setPagePolicy, STANDALONE_PAGE_ORIGINS } from './securityHeaders';
+import { registerStaticFiles } from './staticFiles';
+
+export interface EdgeCommonOptions {
+  /**
+   * The proxies in front of the edge whose X-Forwarded-For and X-Forwarded-Proto it believes
+   * (TRUST_PROXY): false, true, or addresses and ranges ("10.0.0.0/8,127.0.0.1", "loopback").
+   * Nothing is trusted by default: the peer that connects is the shopper.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Log each request (off by default; errors are logged either way). */
+  logRequests?: boolean;
+}
+
+export interface ShellEdgeOptions extends EdgeCommonOptions {
+  /** The shell's build folder. */
+  dist: string;
+  /** The api the edge's /api forwards to. */
+  apiUrl: string;
+  /** How long the api may take before a shopper is answered 504 (API_TIMEOUT_MS). */
+  apiTimeoutMs?: number;
+  composition: CompositionSource;
+  /** Preload the remote files each page loads (on unless said; off for the monolith, which loads none). */
+  remotePreloads?: boolean;
+  render?: PagesOptions['render'];
+}
+
+function edgeInstance({ trustProxy = false, logRequests = false }: EdgeCommonOptions): FastifyInstance {
+  return Fastify({
+    trustProxy,
+    // Requests are logged at info: below warn, only when asked for.
+    logger: { level: logRequests ? 'info' : 'warn' },
+    // A shopper's page never waits on a slow upload to the edge.
+    requestTimeout: 30_000,
+  });
+}
+
+export async function buildShellEdge(options: ShellEdgeOptions): Promise<FastifyInstance> {
+  const app = edgeInstance(options);
+  await registerSecurityHeaders(app);
+  // Pages only: their HTML is made per request, so compressed per request, on a stream.
+  await app.register(compress, { global: false, encodings: ['br', 'gzip'], syncThreshold: 0 });
+  // The api's developer routes (the opt-in mail outbox) answer on its own loopback port only.
+  await registerApiProxy(app, { prefix: '/api', target: options.apiUrl, privatePaths: ['/dev'], ...(options.apiTimeoutMs ? { timeoutMs: options.apiTimeoutMs } : {}) });
+  const readManifest = manifestReader();
+  registerCompositionRoute(app, options.composition, readManifest);
+  registerPages(app, {
+    dist: options.dist,
+    source: options.composition,
+    readManifest,
+    remotePreloads: options.remotePreloads ?? true,
+    render: options.render ?? null,
+  });
+  await registerStaticFiles(app, { root: options.dist, index: false });
+  return app;
+}
+
+export interface RemoteOriginOptions extends EdgeCommonOptions {
+  /** The remote's working builds, a folder per version. */
+  dist: string;
+  /** Its published releases, served under /releases/, each immutable. */
+  releases?: string;
+}
+
+export async function buildRemoteOrigin(options: RemoteOriginOptions): Promise<FastifyInstance> {
+  const app = edgeInstance(options);
+  await registerSecurityHeaders(app, { crossOriginFiles: true });
+  app.options('/*', async (_request, reply) =>
+    reply.code(204).header('Access-Control-Allow-Origin', '*').header('Access-Control-Allow-Methods', 'GET, HEAD').header('Access-Control-Max-Age', '86400').send(),
+  );
+  // A standalone page loads only its own origin's files.
+  const onHtml = (reply: FastifyReply) => setPagePolicy(reply, STANDALONE_PAGE_ORIGINS, reply.request);
+  if (options.releases) await registerStaticFiles(app, { root: options.releases, prefix: '/releases/', immutable: true, cors: true, onHtml });
+  await registerStaticFiles(app, { root: options.dist, cors: true, decorateReply: !options.releases, onHtml });
+  return app;
+}

@@ -1,0 +1,70 @@
+import { assemblePage, parsePageTemplate, renderedPageParts, type PageTemplate } from './page';
+import type { RenderedPage } from './serverRender';
+
+/** index.html as the shell's build writes it (shared/src/ui/index.html, minified, markers kept). */
+const INDEX =
+  '<!doctype html><html><head><title>Jacaranda</title><!--#edge:before-scripts--><script defer src=/main.js></script><!--#edge:end-of-head--></head><body><!--#edge:root--><div id=root></div><!--#/edge:root--></body></html>';
+
+function template(): PageTemplate {
+  const parsed = parsePageTemplate(INDEX);
+  if (!parsed) throw new Error('the test page has its markers');
+  return parsed;
+}
+
+const withRenderedPage = (page: RenderedPage, preloads: string[] = []) => {
+  const parts = renderedPageParts(page);
+  return assemblePage(template(), { early: parts.early, head: [...preloads, ...parts.head], root: parts.root });
+};
+
+describe('a page from the template', () => {
+  it('is the build’s page, markers gone, when nothing is added', () => {
+    expect(assemblePage(template(), {})).toBe(
+      '<!doctype html><html><head><title>Jacaranda</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>',
+    );
+  });
+
+  it('has the route’s preloads at the end of the head', () => {
+    const html = assemblePage(template(), { head: ['<link rel="preload" as="script" href="http://localhost:8081/1.0.0/remoteEntry.js">'] });
+    expect(html).toContain('<script defer src=/main.js></script><link rel="preload" as="script" href="http://localhost:8081/1.0.0/remoteEntry.js"></head>');
+  });
+
+  it('is not a template without its markers (a page not built from ours is served as it is)', () => {
+    expect(parsePageTemplate(INDEX.replace('<!--#edge:root-->', ''))).toBeNull();
+    expect(parsePageTemplate('<!doctype html><div id=root></div>')).toBeNull();
+  });
+});
+
+describe('the first screen in the page', () => {
+  it('puts the page in #root, inert and marked, and its styles at the end of the head', () => {
+    const html = withRenderedPage({ html: '<h1>Style</h1>', css: '.a{color:red}', queries: [] });
+    expect(html).toBe(
+      '<!doctype html><html><head><title>Jacaranda</title><script defer src=/main.js></script><style data-server-rendered>.a{color:red}</style></head><body><div id="root" inert data-server-rendered><h1>Style</h1></div></body></html>',
+    );
+  });
+
+  it('cannot be made to close its <style> early', () => {
+    const html = withRenderedPage({ html: '', css: '.a::after{content:"</style><script>alert(1)</script>"}', queries: [] });
+    expect(html).not.toContain('</style><script>');
+    expect(html.match(/<\/style>/g)).toHaveLength(1);
+  });
+
+  it('sends the answers the page was drawn with after #root, as JSON no text in them can break out of', () => {
+    const queries = [{ endpointName: 'getProductReviews', arg: 'p1', value: [{ body: 'Fits well </script><script>alert(1)</script>' }] }];
+    const html = withRenderedPage({ html: '<h1>Style</h1>', css: '', queries });
+    expect(html).toContain('<h1>Style</h1></div><script type="application/json" id="storefront-server-queries">');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const opening = 'id="storefront-server-queries">';
+    const json = html.slice(html.indexOf(opening) + opening.length, html.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual(queries);
+  });
+
+  it('moves the page’s high-priority image preloads into the head, before its scripts; other preloads stay', () => {
+    const first = '<link rel="preload" as="image" href="/api/images/products/1/1-small.svg" fetchPriority="high"/>';
+    const other = '<link rel="preload" as="image" href="/api/images/products/9/1-small.svg"/>';
+    const html = withRenderedPage({ html: `<main>${first}<img src="/api/images/products/1/1-small.svg" fetchPriority="high">${other}</main>`, css: '', queries: [] });
+    expect(html.indexOf(first)).toBeLessThan(html.indexOf('<script defer src=/main.js>'));
+    expect(html.indexOf(first)).toBeGreaterThan(html.indexOf('<title>'));
+    expect(html.split(first)).toHaveLength(2);
+    expect(html).toContain(`<main><img src="/api/images/products/1/1-small.svg" fetchPriority="high">${other}</main>`);
+  });
+});

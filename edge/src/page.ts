@@ -1,0 +1,179 @@
+/**
+ * The shell's pages: index.html as the build wrote it, filled at the markers its template leaves
+ * (shared/src/ui/index.html) with the remote files this page will load (edge/src/routePreloads.ts)
+ * and, when the server render gave one, the page's first screen (edge/src/serverRender.ts). The
+ * template is cut at its markers once per build, not searched per request.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_QUERIES_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type ShellServerBundle } from '../../shared/src/ssr/contract';
+import { answerPreviewRequest, compositionOrigins, servedComposition, withEntries, type CompositionSource } from './composition';
+import { routePreloadTags, type ManifestReader } from './routePreloads';
+import { setPagePolicy } from './securityHeaders';
+import { guessViewportWidth, renderPage, type RemoteBundleLoader, type RenderedPage } from './serverRender';
+
+export const PAGE_MARKERS = {
+  /** Where the page's first pictures are preloaded: before its scripts. */
+  beforeScripts: '<!--#edge:before-scripts-->',
+  /** Where the route's preloads and the first screen's styles go. */
+  endOfHead: '<!--#edge:end-of-head-->',
+  /** Around the empty #root the first screen replaces. */
+  rootStart: '<!--#edge:root-->',
+  rootEnd: '<!--#/edge:root-->',
+} as const;
+
+/** index.html cut at its markers. */
+export interface PageTemplate {
+  top: string;
+  scripts: string;
+  body: string;
+  root: string;
+  bottom: string;
+}
+
+/** The template's pieces, or null when a marker is missing (a page not built from our template is served as it is). */
+export function parsePageTemplate(html: string): PageTemplate | null {
+  const at = (marker: string, from: number) => html.indexOf(marker, from);
+  const beforeScripts = at(PAGE_MARKERS.beforeScripts, 0);
+  const endOfHead = at(PAGE_MARKERS.endOfHead, beforeScripts);
+  const rootStart = at(PAGE_MARKERS.rootStart, endOfHead);
+  const rootEnd = at(PAGE_MARKERS.rootEnd, rootStart);
+  if (beforeScripts < 0 || endOfHead < 0 || rootStart < 0 || rootEnd < 0) return null;
+  return {
+    top: html.slice(0, beforeScripts),
+    scripts: html.slice(beforeScripts + PAGE_MARKERS.beforeScripts.length, endOfHead),
+    body: html.slice(endOfHead + PAGE_MARKERS.endOfHead.length, rootStart),
+    root: html.slice(rootStart + PAGE_MARKERS.rootStart.length, rootEnd),
+    bottom: html.slice(rootEnd + PAGE_MARKERS.rootEnd.length),
+  };
+}
+
+/** What a request adds to the template. */
+export interface PageParts {
+  /** Before the scripts: the first screen's high-priority pictures. */
+  early?: readonly string[];
+  /** At the end of the head: the route's preloads, the first screen's styles. */
+  head?: readonly string[];
+  /** In place of the empty #root: the first screen, and the answers it was drawn with. */
+  root?: string;
+}
+
+export function assemblePage(template: PageTemplate, { early = [], head = [], root }: PageParts): string {
+  return [template.top, ...early, template.scripts, ...head, template.body, root ?? template.root, template.bottom].join('');
+}
+
+/** A stylesheet's text as the content of a <style> element. */
+function styleText(css: string): string {
+  return css.replace(/<\/(style)/gi, '<\\/$1');
+}
+
+/** JSON as the content of a <script>: a `<` in a review's text cannot end the element early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** The image preloads React wrote for the page's high-priority pictures (its LCP candidates). */
+const PRIORITY_IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\sfetchPriority="high"[^>]*\/?>/gi;
+
+/**
+ * The first screen's parts: it goes in #root (inert until the browser's own render), its styles
+ * in the head, and the answers it was drawn with after it, for the browser's store. Its
+ * high-priority image preloads go to the head before the scripts, as a whole-document render
+ * would place them: on HTTP/1.1 a browser opens six connections to a host, and behind the
+ * shell's eight first-load scripts the shop's first pictures (its LCP) waited for one.
+ */
+export function renderedPageParts(page: RenderedPage): Required<PageParts> {
+  const early = page.html.match(PRIORITY_IMAGE_PRELOAD) ?? [];
+  const html = early.length > 0 ? page.html.replace(PRIORITY_IMAGE_PRELOAD, '') : page.html;
+  const queries = page.queries.length > 0 ? `<script type="application/json" id="${SERVER_QUERIES_ELEMENT_ID}">${scriptJson(page.queries)}</script>` : '';
+  return {
+    early,
+    head: [`<style ${SERVER_RENDERED_ATTRIBUTE}>${styleText(page.css)}</style>`],
+    root: `<div id="root" inert ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>${queries}`,
+  };
+}
+
+/** index.html of a build folder, cut once per build (a working build rewrites it in place). */
+function templateReader(dist: string): () => Promise<{ template: PageTemplate | null; html: string } | null> {
+  const file = path.join(dist, 'index.html');
+  let cached: { mtimeMs: number; template: PageTemplate | null; html: string } | null = null;
+  return async () => {
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat) return null;
+    if (cached?.mtimeMs !== stat.mtimeMs) {
+      const html = await fs.readFile(file, 'utf8');
+      cached = { mtimeMs: stat.mtimeMs, html, template: parsePageTemplate(html) };
+    }
+    return cached;
+  };
+}
+
+export interface PagesOptions {
+  /** The shell's build folder. */
+  dist: string;
+  source: CompositionSource;
+  readManifest: ManifestReader;
+  /** Preload the remote files each page loads (off for a build that loads none, the monolith). */
+  remotePreloads: boolean;
+  /** Render each page's first screen on the server; null: the browser renders it. */
+  render: {
+    shell: ShellServerBundle;
+    loadRemoteBundle: RemoteBundleLoader;
+    /** Where a server render asks the api, unless the composition puts the api elsewhere. */
+    apiUrl: string;
+    /** How long a render may take before the page is sent for the browser to render. */
+    timeoutMs: number;
+  } | null;
+}
+
+/** Registers GET / and /index.html, and answers every other path without a file extension with a page (client-side routing). */
+export function registerPages(app: FastifyInstance, options: PagesOptions): void {
+  const readTemplate = templateReader(options.dist);
+
+  const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await answerPreviewRequest(request, reply)) return reply;
+    const page = await readTemplate();
+    if (!page) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const url = new URL(request.url, 'http://edge.invalid');
+    const served = await withEntries(await servedComposition(request.headers.cookie, options.source), options.readManifest);
+    const preloads = options.remotePreloads ? await routePreloadTags(url.pathname, served.remotes, options.readManifest) : [];
+    let html = page.html;
+    if (page.template) {
+      const { render } = options;
+      const { apiBase, assetHost } = served.config ?? {};
+      const rendered = render
+        ? await renderPage(
+            {
+              pathname: url.pathname,
+              search: url.search,
+              viewportWidth: guessViewportWidth(request.headers),
+              ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+              remotes: served.remotes,
+              // The server asks the api directly, unless the composition puts it elsewhere.
+              config: { apiBase: apiBase && /^https?:\/\//.test(apiBase) ? apiBase : render.apiUrl, ...(assetHost ? { assetHost } : {}) },
+            },
+            { shell: render.shell, loadRemoteBundle: render.loadRemoteBundle, timeoutMs: render.timeoutMs },
+          )
+        : null;
+      const parts = rendered ? renderedPageParts(rendered) : { early: [], head: [], root: undefined };
+      html = assemblePage(page.template, { early: parts.early, head: [...preloads, ...parts.head], ...(parts.root ? { root: parts.root } : {}) });
+    }
+    setPagePolicy(reply, compositionOrigins(served), request);
+    reply
+      .type('text/html; charset=utf-8')
+      // Private: the server's first screen can hold the shopper's own cart (serverRender.ts).
+      .header('Cache-Control', 'private, no-cache')
+      // The first screen is drawn for a phone or a wider screen (serverRender.ts); compress adds Accept-Encoding.
+      .header('Vary', 'Sec-CH-UA-Mobile, User-Agent');
+    return reply.compress(html);
+  };
+
+  app.get('/', answerPage);
+  app.get('/index.html', answerPage);
+  app.setNotFoundHandler(async (request, reply) => {
+    const { pathname } = new URL(request.url, 'http://edge.invalid');
+    if ((request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname) && !pathname.startsWith('/api/')) return answerPage(request, reply);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

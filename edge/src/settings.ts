@@ -1,0 +1,42 @@
+/**
+ * The edge's own settings, read from the environment and checked before anything listens: every
+ * problem is reported at once.
+ */
+import proxyAddr from '@fastify/proxy-addr';
+
+export interface EdgeSettings {
+  /** TRUST_PROXY: the proxies in front of the edge, as addresses or ranges; undefined: none. */
+  trustProxy: string | undefined;
+  /** API_TIMEOUT_MS: how long the api may take before the shopper gets a 504. */
+  apiTimeoutMs: number;
+}
+
+export class EdgeSettingsError extends Error {}
+
+export const DEFAULT_API_TIMEOUT_MS = 15_000;
+
+export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
+  const problems: string[] = [];
+  let trustProxy: string | undefined;
+  const trust = env.TRUST_PROXY?.trim();
+  if (trust && trust !== 'false') {
+    if (trust === 'true') problems.push('TRUST_PROXY=true would believe any client\'s X-Forwarded-For: name the proxies in front of the store ("10.0.0.0/8", "loopback")');
+    else {
+      try {
+        proxyAddr.compile(trust.split(',').map((item) => item.trim()));
+        trustProxy = trust;
+      } catch (error) {
+        problems.push(`TRUST_PROXY must list addresses or ranges such as "10.0.0.0/8,loopback": ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+  let apiTimeoutMs = DEFAULT_API_TIMEOUT_MS;
+  const timeout = env.API_TIMEOUT_MS?.trim();
+  if (timeout) {
+    const value = Number(timeout);
+    if (!Number.isInteger(value) || value < 100 || value > 300_000) problems.push(`API_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000, got "${timeout}"`);
+    else apiTimeoutMs = value;
+  }
+  if (problems.length > 0) throw new EdgeSettingsError(problems.join('\n'));
+  return { trustProxy, apiTimeoutMs };
+}
