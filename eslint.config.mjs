@@ -20,6 +20,12 @@ const packageBoundaries = [
   { target: './shell', from: REMOTES.map((remote) => `./${remote}`), message: 'The shell loads remotes at run time through the composition; it never imports them.' },
   { target: './shared', from: ['./shell', './api', ...REMOTES.map((remote) => `./${remote}`)], message: 'shared depends on no package that depends on it.' },
   { target: './api', from: ['./shell', ...REMOTES.map((remote) => `./${remote}`)], message: 'The api knows nothing of the front-ends.' },
+  // A team builds its remote alone: its build config reads no other package's source.
+  ...REMOTES.map((remote) => ({
+    target: [`./${remote}/webpack.config.ts`, './webpack.common.ts'],
+    from: ['./shell', './edge', ...REMOTES.filter((other) => other !== remote).map((other) => `./${other}`)],
+    message: 'A remote builds on its own: its webpack config (and webpack.common.ts) may not import the shell, the edge or another remote.',
+  })),
 ];
 
 export default tseslint.config(

@@ -32,9 +32,9 @@ const common = {
   transform: swcTransform,
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // content-disposition 3 (the edge's @fastify/static) ships only ES modules, which jest on Node 20
+  // content-disposition 3 (the edge's @fastify/static) and cookie 2 (Fastify's inject) ship only ES modules, which jest on Node 20
   // cannot require inside its sandbox: @swc/jest compiles it to CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)(?!.*/node_modules/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)(?!.*/node_modules/)'],
 };
 
 module.exports = {

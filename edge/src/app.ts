@@ -83,7 +83,7 @@ export async function buildRemoteOrigin(options: RemoteOriginOptions): Promise<F
   );
   // A standalone page loads only its own origin's files.
   const onHtml = (reply: FastifyReply) => setPagePolicy(reply, STANDALONE_PAGE_ORIGINS, reply.request);
-  if (options.releases) await registerStaticFiles(app, { root: options.releases, prefix: '/releases/', immutable: true, cors: true, onHtml });
+  if (options.releases) await registerStaticFiles(app, { root: options.releases, prefix: '/releases/', immutable: true, cors: true, mayNotExist: true, onHtml });
   await registerStaticFiles(app, { root: options.dist, cors: true, decorateReply: !options.releases, onHtml });
   return app;
 }

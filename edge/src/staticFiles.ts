@@ -47,17 +47,20 @@ export interface StaticFilesOptions {
   index?: boolean;
   /** Only the first registration on an instance decorates the reply with sendFile. */
   decorateReply?: boolean;
+  /** The folder may not exist yet (a release store before the first release): no warning about it. */
+  mayNotExist?: boolean;
   /** Sets the policy of an HTML file (a remote's standalone page), which the locked-down default would stop. */
   onHtml?: (reply: FastifyReply) => void;
 }
 
 export async function registerStaticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
-  const { root, prefix = '/', immutable = false, cors = false, index = true, decorateReply = true, onHtml } = options;
+  const { root, prefix = '/', immutable = false, cors = false, index = true, decorateReply = true, mayNotExist = false, onHtml } = options;
   const absoluteRoot = path.resolve(root);
   await app.register(fastifyStatic, {
     root: absoluteRoot,
     prefix,
     decorateReply,
+    suppressWarning: mayNotExist,
     preCompressed: true,
     cacheControl: false,
     dotfiles: 'ignore',
