@@ -131,7 +131,11 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const remoteUrls: Record<string, string> = {};
     for (const remote of REMOTES) {
       // Published releases, each immutable, beside the working build.
-      const server = await buildRemoteOrigin({ dist: path.join(ROOT, remote, 'dist'), releases: path.join(releasesDir(), remote) });
+      const server = await buildRemoteOrigin({
+        dist: path.join(ROOT, remote, 'dist'),
+        releases: path.join(releasesDir(), remote),
+        ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+      });
       await listen(server, ports.remotes[remote], bindHost);
       servers.push(server);
       remoteUrls[remote] = `http://${publicHost}:${ports.remotes[remote]}/${packageVersion(remote)}/`;
