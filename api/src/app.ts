@@ -3,11 +3,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { EftAccount } from '@storefront/shared/types';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { ProductDetailCache } from './cache/productDetailCache';
+import { PasswordHashing } from './auth/hashQueue';
+import { deleteOldLoginFailures } from './auth/throttle';
 import { CatalogueIndex } from './catalogue/catalogueIndex';
 import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
-import { createMailer } from './mail/mailer';
+import { resolveLimits, type LimitOverrides } from './limits';
+import type { MailAddress } from './mail/mailAddress';
+import { createMailer, type Mailer } from './mail/mailer';
+import { registerCrossSiteCheck } from './plugins/crossSite';
 import { apiError, registerErrorHandling } from './plugins/errors';
+import { registerPersonalAnswers } from './plugins/personalAnswers';
+import { deleteSpentCounters, ExpirySweeper, registerRateLimits } from './plugins/rateLimits';
 import { registerShopperIdentity } from './plugins/shopper';
 import { registerTextInputChecks } from './plugins/textInput';
 import { reviewRoutes } from './routes/reviews';
@@ -32,7 +39,10 @@ export interface BuildAppOptions {
    * shell's proxy on the same machine, so loopback by default.
    */
   trustProxy?: FastifyServerOptions['trustProxy'];
-  /** The storefront's address, for links in mail. */
+  /**
+   * The storefront's public address: links in mail; an https one makes the cookies `__Host-` and
+   * Secure even on requests that do not say https; its origin may write (cross-site check).
+   */
   storefrontUrl?: string;
   /** Production: request logging off unless asked for. */
   production?: boolean;
@@ -41,10 +51,19 @@ export interface BuildAppOptions {
    * every password-reset link to whoever reads it. settings.ts allows it on loopback only.
    */
   devOutbox?: boolean;
+  /**
+   * The mail server that delivers the shop's mail (smtp://user:pass@host:587 or smtps://…).
+   * Without one, mail is only kept in the developer outbox, or logged as not sent.
+   */
+  smtpUrl?: string | null;
+  /** Who the shop's mail is from (mail/mailAddress.ts has the default). */
+  mailFrom?: MailAddress;
   /** The shop's bank account; without one, EFT is not offered. */
   eft?: EftAccount | null;
   /** How many unpaid orders one shopper, and one client address, may hold at once. */
   unpaidOrderLimits?: UnpaidOrderLimits;
+  /** What one client may make the api do (rate limits, caps, the hashing queue): limits.ts has the defaults. */
+  limits?: LimitOverrides;
   /**
    * Two info lines per request (received, completed). Off by default in production: at thousands
    * of requests a second they cost more than a product answered from memory.
@@ -58,6 +77,12 @@ declare module 'fastify' {
     productDetailCache: ProductDetailCache;
     /** Listing, facets and suggestions from memory; tests compare it with the SQL. */
     catalogueIndex: CatalogueIndex;
+    /** The shop's mail; tests wait for its deliveries (`mailer.idle()`). */
+    mailer: Mailer;
+    /** Every password hash goes through its bounded queue; tests count the hashes begun. */
+    passwordHashing: PasswordHashing;
+    /** Deletes spent rate-limit counters and old sign-in failures; tests run a sweep. */
+    expirySweeper: ExpirySweeper;
   }
   interface FastifyContextConfig {
     /**
@@ -83,8 +108,11 @@ export async function buildApp({
   production = false,
   logRequests = !production,
   devOutbox = false,
+  smtpUrl = null,
+  mailFrom,
   eft = null,
   unpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS,
+  limits: limitOverrides = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -111,6 +139,10 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
+  // Before any route: writes from another site are refused (403 cross_site), and the shopper's own
+  // answers (auth, account, orders, cart, wishlist) are no-store and nosniff.
+  registerCrossSiteCheck(app, storefrontUrl);
+  registerPersonalAnswers(app);
   registerTextInputChecks(app);
 
   const productCache = new ProductDetailCache(database);
@@ -137,11 +169,28 @@ export async function buildApp({
     productCache.sync().then(() => done(null, payload), done);
   });
 
-  const mail = createMailer({ devOutbox, log: app.log });
+  const mail = createMailer({ devOutbox, smtpUrl, from: mailFrom, log: app.log });
+  app.decorate('mailer', mail);
+  // After the server has stopped taking requests: the last ones' mail is on its way by then.
+  app.addHook('onClose', () => mail.close());
 
   // Bodies are JSON only; a text body is a 415 rather than a string that fails validation.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie);
+
+  const limits = resolveLimits(limitOverrides);
+  const passwordHashing = new PasswordHashing(limits.hashing);
+  app.decorate('passwordHashing', passwordHashing);
+  // Before the routes: the plugin reads each route's config.rateLimit as it is added.
+  await registerRateLimits(app, database);
+  const expirySweeper = new ExpirySweeper(
+    [() => deleteSpentCounters(database), () => deleteOldLoginFailures(database, limits.login)],
+    limits.sweepIntervalSeconds * 1000,
+    app.log,
+  );
+  expirySweeper.start();
+  app.decorate('expirySweeper', expirySweeper);
+  app.addHook('onClose', () => expirySweeper.close());
 
   // Pictures and product details are public, the same for everyone, and cached, so they are
   // served without a shopper cookie.
@@ -149,18 +198,18 @@ export async function buildApp({
   await app.register(productDetailRoutes, { database, productCache });
 
   await app.register(async (shopperScope) => {
-    registerShopperIdentity(shopperScope, database);
+    registerShopperIdentity(shopperScope, database, storefrontUrl);
     await shopperScope.register(healthRoutes, { database, catalogueIndex });
     await shopperScope.register(productRoutes, { database, productCache, catalogueIndex });
     await shopperScope.register(catalogueRoutes, { database });
     await shopperScope.register(searchRoutes, { database, productCache, catalogueIndex });
-    await shopperScope.register(cartRoutes, { database });
+    await shopperScope.register(cartRoutes, { database, limits });
     await shopperScope.register(wishlistRoutes, { database });
-    await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits });
-    await shopperScope.register(authRoutes, { database, storefrontUrl, mail });
-    await shopperScope.register(addressRoutes, { database });
+    await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, mail });
+    await shopperScope.register(authRoutes, { database, storefrontUrl, mail, passwordHashing, limits });
+    await shopperScope.register(addressRoutes, { database, limits });
     await shopperScope.register(reviewRoutes, { database });
-    await shopperScope.register(messageRoutes, { database });
+    await shopperScope.register(messageRoutes, { database, limits });
   });
 
   if (devOutbox) await app.register(devRoutes, { database });

@@ -13,11 +13,11 @@ interface LogLine {
   msg?: string;
 }
 
-function startServer(): { child: ChildProcess; lines: LogLine[]; listening: Promise<string> } {
-  const { DATABASE_URL: _shared, ...environment } = process.env;
+function startServer(env: Record<string, string> = {}): { child: ChildProcess; lines: LogLine[]; listening: Promise<string> } {
+  const { DATABASE_URL: _shared, SMTP_URL: _mail, ...environment } = process.env;
   const child = spawn(process.execPath, ['-r', 'sucrase/register/ts', 'src/server.ts'], {
     cwd: API_DIR,
-    env: { ...environment, DATA_DIR: 'memory://', API_PORT: '0', API_HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+    env: { ...environment, DATA_DIR: 'memory://', API_PORT: '0', API_HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: LogLine[] = [];
@@ -105,4 +105,23 @@ test("refuses a production start without the shop's bank account for EFT", async
   expect(code).toBe(1);
   expect(output).toMatch(/NODE_ENV=production needs the shop's bank account.*EFT_BANK, EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE/);
   expect(output).not.toMatch(/listening on/);
+}, 60_000);
+
+test('a production start without a mail server opens the shop and warns once that mail is not sent', async () => {
+  const bank = { EFT_BANK: 'First National Bank', EFT_ACCOUNT_HOLDER: 'Jacaranda Trading', EFT_ACCOUNT_NUMBER: '62123456789', EFT_BRANCH_CODE: '250655' };
+  const { child, lines, listening } = startServer({ NODE_ENV: 'production', ...bank });
+  try {
+    await listening;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(lines.filter((line) => line.level >= 40)).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'no mail server is set (SMTP_URL): password-reset links, welcome mails and order confirmations are not sent',
+      }),
+    ]);
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
 }, 60_000);

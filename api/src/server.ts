@@ -3,7 +3,8 @@ import { DataDirLockedError } from './db/dataDirLock';
 import { createDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDatabase } from './seed/seed';
-import { readSettings, SettingsError } from './settings';
+import { formatMailAddress } from './mail/mailAddress';
+import { readSettings, SettingsError, withoutPassword } from './settings';
 
 async function main(): Promise<void> {
   const settings = readSettings(process.env);
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
     production: settings.production,
     logRequests: settings.logRequests,
     devOutbox: settings.devOutbox,
+    smtpUrl: settings.smtpUrl,
+    mailFrom: settings.mailFrom,
     eft: settings.eft,
     unpaidOrderLimits: settings.unpaidOrderLimits,
   });
@@ -36,6 +39,14 @@ async function main(): Promise<void> {
     if (migrations.length > 0) app.log.info({ migrations }, 'applied migrations');
     if (seeded.productsInserted > 0) app.log.info({ products: seeded.productsInserted }, 'seeded the catalogue');
     if (settings.devOutbox) app.log.info('the developer outbox is on: mail is kept and listed at /dev/outbox, on this machine only');
+    if (settings.smtpUrl) {
+      app.log.info(`mail goes through ${withoutPassword(new URL(settings.smtpUrl))}, from ${formatMailAddress(settings.mailFrom)}`);
+    } else {
+      // A shop may open before its mail is set up, but its operator must know what shoppers miss.
+      const notSent = 'no mail server is set (SMTP_URL): password-reset links, welcome mails and order confirmations are not sent';
+      if (settings.production) app.log.warn(notSent);
+      else app.log.info(`${notSent}${settings.devOutbox ? ', only kept in the developer outbox' : ''}`);
+    }
     if (!settings.eft) app.log.info('EFT is not offered: no bank account is set (EFT_BANK, EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE)');
     const where = database.kind === 'pglite' ? `pglite at ${dataDir}` : 'postgres';
     // Fastify's own "listening" line, reworded so one line says where and on what database.

@@ -81,6 +81,37 @@ describe('readSettings', () => {
     });
   });
 
+  describe('mail', () => {
+    it("sends no mail by default, from the shop's own address", () => {
+      expect(readSettings({})).toMatchObject({ smtpUrl: null, mailFrom: { name: 'Jacaranda', address: 'hello@jacaranda.co.za' } });
+    });
+
+    it('reads the mail server and the sender', () => {
+      const settings = readSettings({ SMTP_URL: 'smtps://shop:p%40ss@mail.example.co.za:465', MAIL_FROM: '"Jacaranda Orders" <orders@shop.example.co.za>' });
+      expect(settings.smtpUrl).toBe('smtps://shop:p%40ss@mail.example.co.za:465');
+      expect(settings.mailFrom).toEqual({ name: 'Jacaranda Orders', address: 'orders@shop.example.co.za' });
+      expect(readSettings({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'orders@shop.example.co.za' })).toMatchObject({
+        smtpUrl: 'smtp://127.0.0.1:2525',
+        mailFrom: { name: '', address: 'orders@shop.example.co.za' },
+      });
+    });
+
+    it('refuses another kind of URL, never repeating its password, and a sender that is not one address', () => {
+      expect(problemsOf({ SMTP_URL: 'https://mailer:secret@mail.example.co.za', MAIL_FROM: 'Jacaranda <hello@jacaranda.co.za>, boss@example.com' })).toEqual([
+        'SMTP_URL must be smtp://host or smtps://host (with user:password@ and :port if the server needs them), got "https://mailer:***@mail.example.co.za/"',
+        'MAIL_FROM must be one address, such as "Jacaranda <hello@jacaranda.co.za>" or hello@jacaranda.co.za, got "Jacaranda <hello@jacaranda.co.za>, boss@example.com"',
+      ]);
+      expect(problemsOf({ SMTP_URL: 'mail.example.co.za:587' })).toHaveLength(1);
+      expect(problemsOf({ SMTP_URL: 'not a url :secret@' }).join()).not.toContain('secret');
+      expect(problemsOf({ MAIL_FROM: 'Jacaranda <hello@jacaranda.co.za>\r\nBcc: everyone@example.com' })).toHaveLength(1);
+      expect(problemsOf({ MAIL_FROM: 'Jacaranda' })).toHaveLength(1);
+    });
+
+    it('is not required in production: the shop opens, and its start-up warns that mail is not sent', () => {
+      expect(readSettings({ NODE_ENV: 'production', ...BANK }).smtpUrl).toBeNull();
+    });
+  });
+
   it('reads the caps on unpaid orders, whole numbers of at least one', () => {
     expect(readSettings({ UNPAID_ORDERS_PER_SHOPPER: '5', UNPAID_ORDERS_PER_ADDRESS: '50' }).unpaidOrderLimits).toEqual({ perShopper: 5, perAddress: 50 });
     expect(problemsOf({ UNPAID_ORDERS_PER_SHOPPER: '0', UNPAID_ORDERS_PER_ADDRESS: 'lots' })).toEqual([

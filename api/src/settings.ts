@@ -7,6 +7,7 @@
 import { isIP } from 'node:net';
 import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR } from './db/database';
+import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -33,6 +34,10 @@ export interface ApiSettings {
   /** Where EFT payments go; null means the shop takes no EFT payments. */
   eft: EftAccount | null;
   unpaidOrderLimits: UnpaidOrderLimits;
+  /** The mail server that delivers the shop's mail (smtp:// or smtps://); null: no mail is sent. */
+  smtpUrl: string | null;
+  /** Who the shop's mail is from, and where replies go. */
+  mailFrom: MailAddress;
 }
 
 /** The variables that give the shop's bank account (EFT_ACCOUNT_TYPE may be left out). */
@@ -90,6 +95,43 @@ function readUrl(env: Environment, name: string, fallback: string, problems: str
     problems.push(`${name} must be an http(s) URL such as https://shop.example.co.za, got "${value}"`);
     return fallback;
   }
+}
+
+/** `url` as a message may show it: its password, if any, replaced. */
+export function withoutPassword(url: URL): string {
+  const shown = new URL(url.toString());
+  if (shown.password) shown.password = '***';
+  return shown.toString();
+}
+
+/**
+ * SMTP_URL: smtp://user:password@host:587 (upgraded with STARTTLS) or smtps://user:password@host:465
+ * (TLS from the start), user and password percent-encoded. Unset, no mail is sent. A message
+ * about it never repeats the password.
+ */
+function readSmtpUrl(env: Environment, problems: string[]): string | null {
+  const value = given(env, 'SMTP_URL');
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    problems.push('SMTP_URL must be a URL such as smtp://user:password@mail.example.co.za:587 or smtps://user:password@mail.example.co.za:465');
+    return null;
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    problems.push(`SMTP_URL must be smtp://host or smtps://host (with user:password@ and :port if the server needs them), got "${withoutPassword(url)}"`);
+    return null;
+  }
+  return value;
+}
+
+function readMailFrom(env: Environment, problems: string[]): MailAddress {
+  const value = given(env, 'MAIL_FROM');
+  if (value === undefined) return DEFAULT_MAIL_FROM;
+  const address = parseMailAddress(value);
+  if (!address) problems.push(`MAIL_FROM must be one address, such as "Jacaranda <hello@jacaranda.co.za>" or hello@jacaranda.co.za, got ${JSON.stringify(value)}`);
+  return address ?? DEFAULT_MAIL_FROM;
 }
 
 /** TRUST_PROXY: true, false, or addresses/ranges ("loopback", "10.0.0.0/8,127.0.0.1"); loopback by default. */
@@ -176,6 +218,9 @@ export function readSettings(env: Environment): ApiSettings {
       perShopper: readWholeNumber(env, 'UNPAID_ORDERS_PER_SHOPPER', DEFAULT_UNPAID_ORDER_LIMITS.perShopper, 1, 1000, problems),
       perAddress: readWholeNumber(env, 'UNPAID_ORDERS_PER_ADDRESS', DEFAULT_UNPAID_ORDER_LIMITS.perAddress, 1, 100_000, problems),
     },
+    // Not required in production: a shop can take orders before its mail is set up (server.ts warns).
+    smtpUrl: readSmtpUrl(env, problems),
+    mailFrom: readMailFrom(env, problems),
   };
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;

@@ -1,6 +1,10 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
+ * The scrypt engine. Routes never call it directly: every hash goes through the bounded queue of
+ * auth/hashQueue.ts (`PasswordHashing`, `app.passwordHashing`), which keeps a burst from piling up
+ * 128 MiB hashes.
+ *
  * OWASP's Password Storage Cheat Sheet for scrypt: N = 2^17, r = 8, p = 1. That needs 128 MiB,
  * above Node's 32 MiB default, hence maxmem.
  */

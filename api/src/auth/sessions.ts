@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
+import { clearCookie, readCookie, writeCookie } from './cookies';
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens';
 import { toUser, USER_COLUMNS, type User, type UserRow } from './users';
 
+/** Written as `__Host-sf_session` when the public URL is https (see cookies.ts). */
 export const SESSION_COOKIE = 'sf_session';
 const DAY_SECONDS = 24 * 60 * 60;
 /** "Remember me": a 30-day cookie. Otherwise the cookie lasts as long as the browser session. */
@@ -17,7 +19,7 @@ export interface SignedIn {
 }
 
 export function readSessionToken(request: FastifyRequest): string | undefined {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = readCookie(request, SESSION_COOKIE)?.value;
   return token !== undefined && TOKEN_PATTERN.test(token) ? token : undefined;
 }
 
@@ -48,19 +50,14 @@ export async function createSession(db: Queryable, userId: string, remember: boo
 
 /** Set once the session is committed: a rolled-back sign-in must not leave a cookie behind. */
 export function setSessionCookie(reply: FastifyReply, token: string, remember: boolean): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: reply.request.protocol === 'https',
-    ...(remember ? { maxAge: REMEMBER_SECONDS } : {}),
-  });
+  writeCookie(reply, SESSION_COOKIE, token, remember ? REMEMBER_SECONDS : undefined);
 }
 
 export async function endSession(db: Queryable, tokenHash: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
 }
 
+/** Clears the session cookie under the name(s) the browser sent it by. */
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.request.protocol === 'https' });
+  clearCookie(reply, SESSION_COOKIE);
 }

@@ -68,6 +68,38 @@ describe.each(testDatabases())('migrations ($name)', (target) => {
   }, DATABASE_TIMEOUT_MS);
 });
 
+describe.each(testDatabases())('after a commit ($name)', (target) => {
+  test('work waits for the commit, and never runs for a transaction rolled back', async () => {
+    const { database, dispose } = await target.open();
+    try {
+      const done: string[] = [];
+      await database.transaction(async (tx) => {
+        tx.afterCommit(() => done.push('committed'));
+        await tx.query('SELECT 1');
+        expect(done).toEqual([]);
+      });
+      expect(done).toEqual(['committed']);
+
+      await expect(
+        database.transaction(async (tx) => {
+          tx.afterCommit(() => done.push('thrown'));
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      // A failed statement whose error is caught still spoils the transaction: both databases say so.
+      await expect(
+        database.transaction(async (tx) => {
+          tx.afterCommit(() => done.push('spoilt'));
+          await tx.query('SELECT no_such_function()').catch(() => undefined);
+        }),
+      ).rejects.toThrow();
+      expect(done).toEqual(['committed']);
+    } finally {
+      await dispose();
+    }
+  }, DATABASE_TIMEOUT_MS);
+});
+
 describe('PGlite on disk', () => {
   let dataDir: string;
   beforeEach(() => {

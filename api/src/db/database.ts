@@ -30,10 +30,31 @@ export interface Subscription {
 /** LISTEN takes an identifier, not a parameter: channels are plain lower-case names. */
 export const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** One connection inside BEGIN … COMMIT, as `Database.transaction` hands it to its callback. */
+export interface Transaction extends Queryable {
+  /**
+   * Runs `callback` once the transaction has committed, and never if it rolls back: for work
+   * outside the database that must follow the change and never a change undone (sending mail).
+   * It must not throw: the change is made by then, and the caller's answer is a success.
+   */
+  afterCommit(callback: () => void): void;
+}
+
+/** The callbacks a transaction runs once it has committed (Transaction.afterCommit). */
+export function afterCommitCallbacks(): { add(callback: () => void): void; run(): void } {
+  const callbacks: (() => void)[] = [];
+  return {
+    add: (callback) => void callbacks.push(callback),
+    run: () => {
+      for (const callback of callbacks.splice(0)) callback();
+    },
+  };
+}
+
 export interface Database extends Queryable {
   readonly kind: DatabaseKind;
   /** Runs `fn` on one connection inside BEGIN … COMMIT; a throw rolls back. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * LISTENs on `channel` (a connection of its own on a server, so a pool never holds it up).
    * Resolves after the first attempt, listening or not; on a server it retries until closed.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './dataDirLock';
-import { CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, type Database, type Queryable } from './database';
+import { afterCommitCallbacks, CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, type Database, type Queryable } from './database';
 
 function wrap(connection: PGlite | Transaction): Queryable {
   return {
@@ -41,7 +41,12 @@ export async function createPgliteDatabase(dataDir: string): Promise<Database> {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction: (fn) => opened.transaction((tx) => fn(wrap(tx))),
+    async transaction(fn) {
+      const committed = afterCommitCallbacks();
+      const result = await opened.transaction((tx) => fn({ ...wrap(tx), afterCommit: committed.add }));
+      committed.run();
+      return result;
+    },
     // One connection in this process: it cannot be lost, so listening starts once and stays.
     async listen(channel, handlers) {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}"`);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, type Database, type NotificationHandlers, type Queryable, type Subscription } from './database';
+import { afterCommitCallbacks, CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, type Database, type NotificationHandlers, type Queryable, type Subscription } from './database';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -122,10 +122,15 @@ export async function createPostgresDatabase(databaseUrl: string, schema?: strin
     exec: base.exec,
     async transaction(fn) {
       const client = await pool.connect();
+      const committed = afterCommitCallbacks();
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
+        const result = await fn({ ...wrap(client), afterCommit: committed.add });
+        // A statement that failed (its error caught inside `fn`) has spoilt the transaction, and the
+        // server answers COMMIT with ROLLBACK rather than an error. It is one, as PGlite says.
+        const commit = await client.query('COMMIT');
+        if (commit.command === 'ROLLBACK') throw new Error('The transaction was rolled back at COMMIT: a statement in it had failed');
+        committed.run();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

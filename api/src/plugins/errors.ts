@@ -22,6 +22,21 @@ export function apiError(error: string, message: string): ApiError {
   return { error, message };
 }
 
+/**
+ * An answer decided below a route handler (a rate limit in a hook, a full hashing queue): thrown,
+ * and sent as it is, with its headers, by the error handler.
+ */
+export class ApiFailure extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ApiError,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(body.message);
+    this.name = 'ApiFailure';
+  }
+}
+
 /** The value at an Ajv instance path (a JSON Pointer) in the part of the request it names. */
 function valueAt(request: FastifyRequest, dataVar: string | undefined, instancePath: string): unknown {
   let value: unknown =
@@ -55,6 +70,7 @@ function textRuleFailure(error: FastifyError, request: FastifyRequest): string |
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiFailure) return reply.code(error.statusCode).headers(error.headers).send(error.body);
     if (error.validation) {
       return reply.code(400).send(apiError('bad_request', textRuleFailure(error, request) ?? error.message));
     }

@@ -46,17 +46,19 @@ describe.each(testDatabases())('shopper cookie ($name)', (target) => {
     expect(after.rows).toHaveLength(1);
   });
 
-  test('the cookie is Secure behind an https proxy only when the proxy is trusted (loopback by default)', async () => {
+  test('the cookie is __Host- and Secure behind an https proxy only when the proxy is trusted (loopback by default)', async () => {
     const headers = { 'x-forwarded-proto': 'https' };
     // The shell's proxy runs on the same machine: a request from loopback is believed…
     const fromShellProxy = await ctx.app.inject({ url: '/cart', headers, remoteAddress: '127.0.0.1' });
-    expect(fromShellProxy.cookies[0]).toMatchObject({ name: SHOPPER_COOKIE, secure: true, httpOnly: true });
+    expect(fromShellProxy.cookies[0]).toMatchObject({ name: `__Host-${SHOPPER_COOKIE}`, secure: true, httpOnly: true });
     // …a stranger claiming https is not.
     const fromStranger = await ctx.app.inject({ url: '/cart', headers, remoteAddress: '203.0.113.9' });
+    expect(fromStranger.cookies[0]).toMatchObject({ name: SHOPPER_COOKIE });
     expect(fromStranger.cookies[0]?.secure).toBeUndefined();
     const trustingNobody = await buildApp({ database: ctx.database, trustProxy: false });
     try {
       const untrusted = await trustingNobody.inject({ url: '/cart', headers, remoteAddress: '127.0.0.1' });
+      expect(untrusted.cookies[0]).toMatchObject({ name: SHOPPER_COOKIE });
       expect(untrusted.cookies[0]?.secure).toBeUndefined();
     } finally {
       await trustingNobody.close();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 // Brings in the request.cookies / reply.setCookie typings; the plugin is registered in app.ts.
 import type {} from '@fastify/cookie';
+import { publicUrlIsHttps, readCookie, registerCookiePolicy, writeCookie } from '../auth/cookies';
 import { clearSessionCookie, findSignedIn, readSessionToken, type SignedIn } from '../auth/sessions';
 import type { Queryable } from '../db/database';
 
@@ -9,13 +10,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Whose cart and wishlist this request works on: the account's when signed in, else the browser's. */
     shopperId: string;
-    /** The browser's own anonymous shopper (the sf_shopper cookie), signed in or not. */
+    /** The browser's own anonymous shopper (the [__Host-]sf_shopper cookie), signed in or not. */
     anonymousShopperId: string;
     /** The signed-in account, or null. */
     signedIn: SignedIn | null;
   }
 }
 
+/** Written as `__Host-sf_shopper` when the public URL is https (see auth/cookies.ts). */
 export const SHOPPER_COOKIE = 'sf_shopper';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** 32 random bytes in base64url: 43 characters, no padding. */
@@ -30,30 +32,28 @@ export function isShopperId(value: string | undefined): value is string {
 }
 
 export function setShopperCookie(reply: FastifyReply, shopperId: string): void {
-  reply.setCookie(SHOPPER_COOKIE, shopperId, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    maxAge: ONE_YEAR_SECONDS,
-    // request.protocol reads X-Forwarded-Proto only when the app trusts the proxy in front.
-    secure: reply.request.protocol === 'https',
-  });
+  writeCookie(reply, SHOPPER_COOKIE, shopperId, ONE_YEAR_SECONDS);
 }
 
 /**
- * Gives each request its shopper: the signed-in account's (sf_session cookie) or the browser's
- * anonymous one (sf_shopper cookie, issued when missing or not one of ours). Needs
- * @fastify/cookie registered on `app` or a parent. Browsing never writes a shopper row; see
- * `ensureShopper`.
+ * Gives each request its shopper: the signed-in account's (session cookie) or the browser's
+ * anonymous one (shopper cookie, issued when missing or not one of ours). Cookies are `__Host-`
+ * and Secure when the public URL is https: the request's trusted protocol, or `storefrontUrl`
+ * (auth/cookies.ts). Needs @fastify/cookie registered on `app` or a parent. Browsing never
+ * writes a shopper row; see `ensureShopper`.
  */
-export function registerShopperIdentity(app: FastifyInstance, database: Queryable): void {
+export function registerShopperIdentity(app: FastifyInstance, database: Queryable, storefrontUrl: string): void {
+  registerCookiePolicy(app, storefrontUrl);
   app.decorateRequest('shopperId', '');
   app.decorateRequest('anonymousShopperId', '');
   app.decorateRequest('signedIn', null);
   app.addHook('onRequest', async (request, reply) => {
-    const current = request.cookies[SHOPPER_COOKIE];
-    if (isShopperId(current)) {
-      request.anonymousShopperId = current;
+    const current = readCookie(request, SHOPPER_COOKIE);
+    if (isShopperId(current?.value)) {
+      request.anonymousShopperId = current.value;
+      // A cookie from before the prefix (or from plain http) moves to its __Host- name, so the
+      // cart it holds is kept and the plain name stops being needed.
+      if (current.name === SHOPPER_COOKIE && publicUrlIsHttps(request)) setShopperCookie(reply, current.value);
     } else {
       request.anonymousShopperId = newShopperId();
       setShopperCookie(reply, request.anonymousShopperId);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isSaProvince, SA_PROVINCES } from '@storefront/shared/domain';
 import { Type, type Static } from 'typebox';
 import type { Database } from '../../db/database';
+import type { ApiLimits } from '../../limits';
 import { apiError } from '../../plugins/errors';
 import { AddressBodySchema, AddressSchema } from '../../schemas/auth';
 import { errorResponses, ErrorSchema, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
@@ -15,8 +16,18 @@ const IdParams = Type.Object({ id: IdentifierSchema }, { additionalProperties: f
 const responses = { ...errorResponses, 401: ErrorSchema };
 const WRONG_PROVINCE = apiError('invalid_province', `Choose one of the nine provinces: ${SA_PROVINCES.join(', ')}.`);
 
-/** A signed-in shopper's saved delivery addresses. */
-export const addressRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+/**
+ * A signed-in shopper's saved delivery addresses, at most `limits.addressesPerAccount` of them:
+ * one more is a 409 naming the cap. The count and the insert run under a lock on the account's
+ * row, so parallel adds cannot pass the cap together.
+ */
+export const addressRoutes: FastifyPluginAsyncTypebox<{ database: Database; limits: Pick<ApiLimits, 'addressesPerAccount'> }> = async (
+  app,
+  { database, limits },
+) => {
+  const cap = limits.addressesPerAccount;
+  const tooMany = apiError('too_many_addresses', `You can save up to ${cap} addresses. Delete one you no longer use to add another.`);
+
   app.get(
     '/account/addresses',
     { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(AddressSchema), ...responses } } },
@@ -36,12 +47,19 @@ export const addressRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = 
       if (!user) return reply;
       const body = request.body;
       if (!isSaProvince(body.province)) return reply.code(400).send(WRONG_PROVINCE);
-      const inserted = await database.query<Address>(
-        `INSERT INTO addresses (id, user_id, label, recipient, street, suburb, city, province, postal_code)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-        [randomUUID(), user.id, body.label?.trim() ?? '', body.recipient.trim(), body.street.trim(), body.suburb?.trim() ?? '', body.city.trim(), body.province, body.postal_code],
-      );
-      return reply.code(201).send(inserted.rows[0] as Address);
+      const inserted = await database.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+        return tx.query<Address>(
+          `INSERT INTO addresses (id, user_id, label, recipient, street, suburb, city, province, postal_code)
+           SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
+           WHERE (SELECT count(*) FROM addresses WHERE user_id = $2) < $10
+           RETURNING ${COLUMNS}`,
+          [randomUUID(), user.id, body.label?.trim() ?? '', body.recipient.trim(), body.street.trim(), body.suburb?.trim() ?? '', body.city.trim(), body.province, body.postal_code, cap],
+        );
+      });
+      const address = inserted.rows[0];
+      if (!address) return reply.code(409).send(tooMany);
+      return reply.code(201).send(address);
     },
   );
 

@@ -5,14 +5,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { mergeShopperInto } from '../../auth/mergeShopper';
 import { checkNewPassword, checkPhone } from '../../auth/rules';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
+import { isHashingBusy, type PasswordHashing } from '../../auth/hashQueue';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../auth/sessions';
-import { clearFailures, recordFailure, secondsUntilAllowed } from '../../auth/throttle';
+import { clearLoginFailures, releaseLoginAttempt, reserveLoginAttempt } from '../../auth/throttle';
 import { emailKey, findUserByEmail, toUser, USER_COLUMNS, type User, type UserRow } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import type { ApiLimits } from '../../limits';
 import type { Mailer } from '../../mail/mailer';
+import { welcomeMail } from '../../mail/welcomeMail';
+import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
+import { limitPerAddress, waitInWords } from '../../plugins/rateLimits';
 import { newShopperId, setShopperCookie } from '../../plugins/shopper';
 import {
   LoginBodySchema,
@@ -28,9 +32,12 @@ export interface AuthRoutesOptions {
   /** Where the storefront is, for links in mail (never taken from the request's Host header). */
   storefrontUrl: string;
   mail: Mailer;
+  /** The bounded queue every password hash goes through (503 busy when full). */
+  passwordHashing: PasswordHashing;
+  limits: ApiLimits;
 }
 
-const authErrors = { ...errorResponses, 401: ErrorSchema, 429: ErrorSchema };
+const authErrors = { ...errorResponses, 401: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
 
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
 
@@ -40,10 +47,19 @@ export function requireSignedIn(request: FastifyRequest, reply: FastifyReply): U
   return null;
 }
 
-export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { database, storefrontUrl, mail }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { database, storefrontUrl, mail, passwordHashing, limits }) => {
   app.post(
     '/auth/register',
-    { schema: { querystring: NoQuerySchema, body: RegisterBodySchema, response: { 201: UserAnswerSchema, ...authErrors } } },
+    {
+      schema: { querystring: NoQuerySchema, body: RegisterBodySchema, response: { 201: UserAnswerSchema, ...authErrors } },
+      // Every request counts, refused ones too: a carrier's address is shared by many shoppers,
+      // so the number is generous, and throwaway accounts still cost their maker time.
+      config: {
+        rateLimit: limitPerAddress('register', limits.register, (wait) =>
+          apiError('too_many_registrations', `Too many accounts have been created from your connection. Try again in ${wait}.`),
+        ),
+      },
+    },
     async (request, reply) => {
       const { first_name, last_name, email, password, remember = false } = request.body;
       if (!isEmailAddress(email)) return reply.code(400).send(apiError('invalid_email', 'Enter a valid email address.'));
@@ -54,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       const taken = apiError('email_taken', 'An account with this email already exists. Sign in instead, or reset the password.');
       if (await findUserByEmail(database, email)) return reply.code(409).send(taken);
 
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwordHashing.hash(password);
       const userId = randomUUID();
       const shopperId = newShopperId();
       try {
@@ -66,7 +82,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
              RETURNING id, email, first_name, last_name, phone, created_at, shopper_id, password_hash`,
             [userId, email.trim(), emailKey(email), passwordHash, first_name.trim(), last_name.trim(), phone.phone, shopperId],
           );
-          await mergeShopperInto(tx, request.anonymousShopperId, shopperId);
+          await mergeShopperInto(tx, request.anonymousShopperId, shopperId, limits.cartLines);
+          // Delivered once the account is committed: a registration that fails sends no welcome.
+          await mail.send(tx, { to: email.trim(), ...welcomeMail({ firstName: first_name.trim(), storefrontUrl }) });
           return { token: await createSession(tx, userId, remember), row: inserted.rows[0] as UserRow };
         });
         setSessionCookie(reply, token, remember);
@@ -85,25 +103,30 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     async (request, reply) => {
       const { email, password, remember = false } = request.body;
       const key = emailKey(email);
-      const wait = await secondsUntilAllowed(database, key, request.ip);
-      if (wait > 0) {
-        const minutes = Math.ceil(wait / 60);
+      const address = clientAddressKey(request.ip);
+      // The attempt is counted before its hash (auth/throttle.ts): attempts in flight count.
+      const reservation = await reserveLoginAttempt(database, limits.login, key, address);
+      if (!reservation.allowed) {
         return reply
           .code(429)
-          .header('Retry-After', String(wait))
-          .send(apiError('too_many_attempts', `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`));
+          .header('Retry-After', String(reservation.retryAfterSeconds))
+          .send(apiError('too_many_attempts', `Too many sign-in attempts. Try again in ${waitInWords(reservation.retryAfterSeconds)}.`));
       }
       const row = await findUserByEmail(database, email);
-      const matches = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstNothing(password);
-      if (!row || !matches) {
-        await recordFailure(database, key, request.ip);
-        return reply.code(401).send(apiError('invalid_credentials', WRONG_CREDENTIALS));
+      let matches: boolean;
+      try {
+        matches = row ? await passwordHashing.verify(password, row.password_hash) : await passwordHashing.verifyAgainstNothing(password);
+      } catch (error) {
+        // Refused before any check (503 busy): the attempt was not a guess, and does not count.
+        if (isHashingBusy(error)) await releaseLoginAttempt(database, reservation.attemptId);
+        throw error;
       }
-      await clearFailures(database, key);
+      if (!row || !matches) return reply.code(401).send(apiError('invalid_credentials', WRONG_CREDENTIALS));
+      await clearLoginFailures(database, key, address);
       const previous = request.signedIn;
       const token = await database.transaction(async (tx) => {
         if (previous) await endSession(tx, previous.tokenHash);
-        await mergeShopperInto(tx, request.anonymousShopperId, row.shopper_id);
+        await mergeShopperInto(tx, request.anonymousShopperId, row.shopper_id, limits.cartLines);
         return createSession(tx, row.id, remember);
       });
       setSessionCookie(reply, token, remember);
@@ -156,5 +179,5 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     },
   );
 
-  await app.register(passwordResetRoutes, { database, storefrontUrl, mail });
+  await app.register(passwordResetRoutes, { database, storefrontUrl, mail, passwordHashing, limits });
 };

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { checkNewPassword } from '../../auth/rules';
-import { hashPassword } from '../../auth/passwords';
+import type { PasswordHashing } from '../../auth/hashQueue';
 import { hashToken, newToken, TOKEN_PATTERN } from '../../auth/tokens';
-import { findUserByEmail } from '../../auth/users';
+import { emailKey, findUserByEmail } from '../../auth/users';
 import type { Database } from '../../db/database';
+import type { ApiLimits } from '../../limits';
 import type { Mailer } from '../../mail/mailer';
+import { passwordResetMail } from '../../mail/passwordResetMail';
 import { apiError } from '../../plugins/errors';
+import { countHit, limitPerAddress } from '../../plugins/rateLimits';
 import { ForgotPasswordBodySchema, MessageSchema, ResetPasswordBodySchema } from '../../schemas/auth';
-import { errorResponses, NoQuerySchema } from '../../schemas/common';
+import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
 
 /** A reset link works once, for an hour. */
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -17,15 +20,36 @@ export const RESET_REQUESTED =
 
 const INVALID_TOKEN = apiError('invalid_token', 'This reset link is invalid, used or expired. Ask for a new one.');
 
-export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ database: Database; storefrontUrl: string; mail: Mailer }> = async (
+const limitedErrors = { ...errorResponses, 429: ErrorSchema, 503: ErrorSchema };
+
+export interface PasswordResetRoutesOptions {
+  database: Database;
+  storefrontUrl: string;
+  mail: Mailer;
+  passwordHashing: PasswordHashing;
+  limits: ApiLimits;
+}
+
+export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesOptions> = async (
   app,
-  { database, storefrontUrl, mail },
+  { database, storefrontUrl, mail, passwordHashing, limits },
 ) => {
   app.post(
     '/auth/forgot-password',
-    { schema: { querystring: NoQuerySchema, body: ForgotPasswordBodySchema, response: { 202: MessageSchema, ...errorResponses } } },
+    {
+      schema: { querystring: NoQuerySchema, body: ForgotPasswordBodySchema, response: { 202: MessageSchema, ...limitedErrors } },
+      config: {
+        rateLimit: limitPerAddress('forgot-password', limits.forgotPasswordPerAddress, (wait) =>
+          apiError('too_many_requests', `Too many reset requests from your connection. Try again in ${wait}.`),
+        ),
+      },
+    },
     async (request, reply) => {
-      const user = await findUserByEmail(database, request.body.email);
+      // At most a few mails per inbox an hour, whoever asks and from wherever: past it the answer
+      // is the same 202, so it tells nothing, but nothing is sent. Unknown emails count too.
+      const { forgotPasswordPerEmail: perEmail } = limits;
+      const asked = await countHit(database, `forgot-password-email:${emailKey(request.body.email)}`, perEmail.windowSeconds * 1000);
+      const user = asked.current <= perEmail.max ? await findUserByEmail(database, request.body.email) : null;
       // The same answer whether or not the account exists: no way to test which emails are customers.
       if (user) {
         const token = newToken();
@@ -39,11 +63,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ database: Database
           );
           await mail.send(tx, {
             to: user.email,
-            subject: 'Reset your Jacaranda password',
-            text:
-              `Hi ${user.first_name},\n\nSomeone (we hope you) asked to reset the password of your Jacaranda account.\n` +
-              `Choose a new password here within the hour:\n\n${link.toString()}\n\n` +
-              `If it wasn't you, ignore this mail: your password stays as it is.\n`,
+            ...passwordResetMail({ firstName: user.first_name, link: link.toString(), validForMinutes: RESET_TOKEN_SECONDS / 60 }),
           });
         });
       }
@@ -53,27 +73,50 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ database: Database
 
   app.post(
     '/auth/reset-password',
-    { schema: { querystring: NoQuerySchema, body: ResetPasswordBodySchema, response: { 200: MessageSchema, ...errorResponses } } },
+    {
+      schema: { querystring: NoQuerySchema, body: ResetPasswordBodySchema, response: { 200: MessageSchema, ...limitedErrors } },
+      config: {
+        rateLimit: limitPerAddress('reset-password', limits.resetPassword, (wait) =>
+          apiError('too_many_requests', `Too many password resets from your connection. Try again in ${wait}.`),
+        ),
+      },
+    },
     async (request, reply) => {
       const { token, password } = request.body;
       if (!TOKEN_PATTERN.test(token)) return reply.code(400).send(INVALID_TOKEN);
       const weak = checkNewPassword(password);
       if (weak) return reply.code(400).send(weak);
-      const passwordHash = await hashPassword(password);
+      const tokenHash = hashToken(token);
+      // The token is claimed first, in one statement (two uses of one link cannot both succeed),
+      // and only a real one costs a password hash: made-up tokens are answered at once. The
+      // claim is committed before the hash, so no connection is held while scrypt runs.
+      const claimed = await database.query<{ user_id: string }>(
+        `UPDATE password_reset_tokens SET used_at = now()
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+         RETURNING user_id`,
+        [tokenHash],
+      );
+      const claim = claimed.rows[0];
+      if (!claim) return reply.code(400).send(INVALID_TOKEN);
+      let passwordHash: string;
+      try {
+        passwordHash = await passwordHashing.hash(password);
+      } catch (error) {
+        // Busy (503) or failed: the link is given back, so the shopper can try it again (its
+        // expiry still holds). Nobody else can have claimed it meanwhile; if another of the
+        // account's links has changed the password since, this one is gone and stays gone.
+        await database.query('UPDATE password_reset_tokens SET used_at = NULL WHERE token_hash = $1', [tokenHash]);
+        throw error;
+      }
       const changed = await database.transaction(async (tx) => {
-        // One statement claims the token, so two uses of one link cannot both succeed.
-        const claimed = await tx.query<{ user_id: string }>(
-          `UPDATE password_reset_tokens SET used_at = now()
-           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-           RETURNING user_id`,
-          [hashToken(token)],
-        );
-        const userId = claimed.rows[0]?.user_id;
-        if (!userId) return false;
-        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
-        // Whoever knew the old password is signed out everywhere, and older links die too.
-        await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
-        await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [userId]);
+        // Still ours? Another of the account's links may have changed the password meanwhile.
+        const held = await tx.query('SELECT 1 FROM password_reset_tokens WHERE token_hash = $1 FOR UPDATE', [tokenHash]);
+        if (held.rows.length === 0) return false;
+        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [claim.user_id, passwordHash]);
+        // Whoever knew the old password is signed out everywhere, and the account's other links
+        // die too, even one claimed by a reset still hashing.
+        await tx.query('DELETE FROM sessions WHERE user_id = $1', [claim.user_id]);
+        await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND token_hash <> $2', [claim.user_id, tokenHash]);
         return true;
       });
       if (!changed) return reply.code(400).send(INVALID_TOKEN);

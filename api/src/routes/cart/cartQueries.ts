@@ -77,19 +77,25 @@ export interface NewCartLine {
   qty: number;
 }
 
+export type AddToCartOutcome = { outcome: 'added'; item: CartItem } | { outcome: 'out_of_stock' } | { outcome: 'cart_full' };
+
 /**
  * Adds to a line in one statement, so parallel adds of the same line sum up instead of
  * overwriting each other; the line never holds more than the stock. Answers the line as this add
  * left it, read in the same statement (a checkout of the same cart may take the line the moment
  * after: the units added are then in the order, and the shopper is still told they were added),
- * or null when the product has no stock (nothing is written then).
+ * or why nothing was written: the product has no stock, or the line is new and the cart already
+ * holds `maxLines` lines (adding to a line it holds always works). For the cap to hold against
+ * parallel adds, run it in a transaction that has locked the shopper's row (lockShopper).
  */
-export async function addToCartLine(db: Queryable, line: NewCartLine): Promise<CartItem | null> {
+export async function addToCartLine(db: Queryable, line: NewCartLine, maxLines: number): Promise<AddToCartOutcome> {
   const result = await db.query<CartLineRow>(
     `WITH added AS (
        INSERT INTO cart_lines (shopper_id, key, product_id, colour, size, qty)
        SELECT $1, $2, p.id, $4, $5, LEAST($6::int, p.stock)
        FROM products p WHERE p.id = $3 AND p.stock > 0
+         AND (EXISTS (SELECT 1 FROM cart_lines WHERE shopper_id = $1 AND key = $2)
+              OR (SELECT count(*) FROM cart_lines WHERE shopper_id = $1) < $7)
        ON CONFLICT (shopper_id, key) DO UPDATE
          -- GREATEST covers stock falling to zero between the SELECT and this update, which the
          -- qty > 0 check would otherwise turn into a failed request.
@@ -100,10 +106,21 @@ export async function addToCartLine(db: Queryable, line: NewCartLine): Promise<C
        RETURNING *
      )
      ${cartItemSql('added', '')}`,
-    [line.shopperId, line.key, line.productId, line.colour, line.size, line.qty],
+    [line.shopperId, line.key, line.productId, line.colour, line.size, line.qty, maxLines],
   );
   const row = result.rows[0];
-  return row ? toCartItem(row, new Date()) : null;
+  if (row) return { outcome: 'added', item: toCartItem(row, new Date()) };
+  const cart = await db.query<{ has_line: boolean; lines: number | string }>(
+    'SELECT bool_or(key = $2) AS has_line, count(*) AS lines FROM cart_lines WHERE shopper_id = $1',
+    [line.shopperId, line.key],
+  );
+  const { has_line, lines } = cart.rows[0] ?? { has_line: false, lines: 0 };
+  return !has_line && Number(lines) >= maxLines ? { outcome: 'cart_full' } : { outcome: 'out_of_stock' };
+}
+
+/** Holds the shopper's row until the transaction ends: one cart's line count changes one add at a time. */
+export async function lockShopper(tx: Queryable, shopperId: string): Promise<void> {
+  await tx.query('SELECT 1 FROM shoppers WHERE id = $1 FOR UPDATE', [shopperId]);
 }
 
 export type SetQtyOutcome = { outcome: 'updated'; item: CartItem } | { outcome: 'missing' } | { outcome: 'out_of_stock' };

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { productIdFromKey } from '@storefront/shared/domain';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
+import type { ApiLimits } from '../../limits';
 import { apiError } from '../../plugins/errors';
 import { ensureShopper } from '../../plugins/shopper';
 import { CartItemPayloadSchema, CartItemSchema, CartKeyParamsSchema } from '../../schemas/cart';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
 import { findProductById } from '../products/productQueries';
 import { CartLineError, resolveCartLine } from './cartLine';
-import { addToCartLine, findCartLine, listCart, removeCartLine, setCartLineQty } from './cartQueries';
+import { addToCartLine, findCartLine, listCart, lockShopper, removeCartLine, setCartLineQty } from './cartQueries';
 
 function noLine(key: string) {
   return apiError('not_found', `No cart line "${key}"`);
@@ -18,7 +19,13 @@ function outOfStock(name: string) {
   return apiError('out_of_stock', `"${name}" is out of stock`);
 }
 
-export const cartRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+/** A cart holds at most `limits.cartLines` different lines: a new one past it is a 409 naming the cap. */
+export const cartRoutes: FastifyPluginAsyncTypebox<{ database: Database; limits: Pick<ApiLimits, 'cartLines'> }> = async (app, { database, limits }) => {
+  const cartFull = apiError(
+    'cart_full',
+    `Your cart holds ${limits.cartLines} different items, as many as it can. Remove one, or add to an item already in it.`,
+  );
+
   app.get(
     '/cart',
     { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(CartItemSchema), ...errorResponses } } },
@@ -52,16 +59,17 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = asy
       if (product.available_stock <= 0) return reply.code(409).send(outOfStock(product.name));
 
       await ensureShopper(database, request.shopperId);
-      const added = await addToCartLine(database, {
-        shopperId: request.shopperId,
-        key: line.key,
-        productId: product.id,
-        colour: line.colour,
-        size: line.size,
-        qty: payload.qty,
+      const added = await database.transaction(async (tx) => {
+        await lockShopper(tx, request.shopperId);
+        return addToCartLine(
+          tx,
+          { shopperId: request.shopperId, key: line.key, productId: product.id, colour: line.colour, size: line.size, qty: payload.qty },
+          limits.cartLines,
+        );
       });
-      if (!added) return reply.code(409).send(outOfStock(product.name));
-      return reply.code(201).send(added);
+      if (added.outcome === 'cart_full') return reply.code(409).send(cartFull);
+      if (added.outcome === 'out_of_stock') return reply.code(409).send(outOfStock(product.name));
+      return reply.code(201).send(added.item);
     },
   );
 

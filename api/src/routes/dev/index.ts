@@ -5,8 +5,8 @@ import { OutboxMailSchema } from '../../schemas/auth';
 import { errorResponses } from '../../schemas/common';
 
 /**
- * For developers and tests only, never registered in production: the mail the shop would have
- * sent (no mail server can be reached from here).
+ * For developers and tests only, never registered in production: the mail the shop sent, or
+ * would have sent without a mail server (SMTP_URL), as plain text.
  */
 export const devRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
   app.get(

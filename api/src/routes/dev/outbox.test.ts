@@ -20,7 +20,7 @@ const victim = {
 describe.each(testDatabases())('the developer outbox ($name)', (target) => {
   describe('on a default start', () => {
     let ctx: TestApp;
-    const logLines: { level: number; msg: string; subject?: string }[] = [];
+    const logLines: { level: number; msg: string; subject?: string; to?: string }[] = [];
 
     beforeAll(async () => {
       const stream = new Writable({
@@ -51,8 +51,12 @@ describe.each(testDatabases())('the developer outbox ($name)', (target) => {
       const kept = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox');
       expect(kept.rows[0]?.n).toBe(0);
       const notSent = logLines.filter((line) => line.msg.startsWith('mail not sent'));
-      expect(notSent).toEqual([expect.objectContaining({ level: 40, subject: 'Reset your Jacaranda password' })]);
+      expect(notSent).toEqual([
+        expect.objectContaining({ level: 40, subject: 'Welcome to Jacaranda', to: 'n***@example.co.za' }),
+        expect.objectContaining({ level: 40, subject: 'Reset your Jacaranda password', to: 'n***@example.co.za' }),
+      ]);
       expect(JSON.stringify(logLines)).not.toContain('token=');
+      expect(JSON.stringify(logLines)).not.toContain(victim.email);
       // The token exists, for the mail a configured mail server will carry.
       const tokens = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM password_reset_tokens');
       expect(tokens.rows[0]?.n).toBe(1);
@@ -66,13 +70,16 @@ describe.each(testDatabases())('the developer outbox ($name)', (target) => {
     }, DATABASE_TIMEOUT_MS);
     afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
 
-    it('lists the reset mail with its link', async () => {
+    it('lists the welcome and reset mails, newest first, with the reset link', async () => {
       const browser = shopperSession(ctx.app);
       expect((await browser.request({ method: 'POST', url: '/auth/register', payload: victim })).statusCode).toBe(201);
       await browser.request({ method: 'POST', url: '/auth/forgot-password', payload: { email: victim.email } });
       const listing = await browser.request({ url: `/dev/outbox?recipient=${encodeURIComponent(victim.email)}` });
       expect(listing.statusCode).toBe(200);
-      expect(listing.json()).toEqual([expect.objectContaining({ recipient: victim.email, subject: 'Reset your Jacaranda password' })]);
+      expect(listing.json()).toEqual([
+        expect.objectContaining({ recipient: victim.email, subject: 'Reset your Jacaranda password' }),
+        expect.objectContaining({ recipient: victim.email, subject: 'Welcome to Jacaranda' }),
+      ]);
       expect(listing.json<{ body: string }[]>()[0]?.body).toMatch(/reset-password\?token=[A-Za-z0-9_-]{43}/);
     });
   });

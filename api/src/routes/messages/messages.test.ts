@@ -1,6 +1,10 @@
 import { shopperSession } from '../../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
-import { ALREADY_SUBSCRIBED, CONTACT_MESSAGE_LIMIT, MESSAGE_RECEIVED, SUBSCRIBED } from './index';
+import { DEFAULT_LIMITS } from '../../limits';
+import { ALREADY_SUBSCRIBED, MESSAGE_RECEIVED, SUBSCRIBED } from './index';
+
+const CONTACT_MESSAGE_LIMIT = DEFAULT_LIMITS.contact.max;
+const NEWSLETTER_LIMIT = DEFAULT_LIMITS.newsletter.max;
 
 const message = {
   name: 'Sipho Ndlovu',
@@ -84,7 +88,7 @@ describe.each(testDatabases())('newsletter and contact messages ($name)', (targe
 
   test(`a client may send ${CONTACT_MESSAGE_LIMIT} messages in ten minutes; the next is a 429 that stores nothing, other clients go on`, async () => {
     const shopper = shopperSession(ctx.app);
-    const send = (remoteAddress: string) => shopper.request({ method: 'POST', url: '/contact-messages', payload: message, remoteAddress });
+    const send = (address: string) => shopper.request({ method: 'POST', url: '/contact-messages', payload: message, headers: { 'x-forwarded-for': address } });
     const statuses = await Promise.all(Array.from({ length: CONTACT_MESSAGE_LIMIT + 2 }, () => send('10.1.0.9')));
     expect(statuses.filter((response) => response.statusCode === 201)).toHaveLength(CONTACT_MESSAGE_LIMIT);
     const refused = statuses.filter((response) => response.statusCode === 429);
@@ -94,5 +98,21 @@ describe.each(testDatabases())('newsletter and contact messages ($name)', (targe
     const stored = await ctx.database.query<{ n: string | number }>(`SELECT count(*) AS n FROM contact_messages WHERE address = '10.1.0.9'`);
     expect(Number(stored.rows[0]?.n)).toBe(CONTACT_MESSAGE_LIMIT);
     expect((await send('10.1.0.10')).statusCode).toBe(201);
+  });
+
+  test(`a client may ask to subscribe ${NEWSLETTER_LIMIT} times in ten minutes; the next is a 429 that stores nothing, other clients go on`, async () => {
+    const shopper = shopperSession(ctx.app);
+    const subscribe = (email: string, address: string) =>
+      shopper.request({ method: 'POST', url: '/newsletter', payload: { email }, headers: { 'x-forwarded-for': address } });
+    const before = await count('newsletter_subscribers');
+    for (let n = 1; n <= NEWSLETTER_LIMIT; n += 1) {
+      expect((await subscribe(`reader.${n}@example.co.za`, '10.1.1.1')).statusCode).toBe(201);
+    }
+    const refused = await subscribe('one.too.many@example.co.za', '10.1.1.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'too_many_requests', message: expect.stringMatching(/try again in 10 minutes/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(590);
+    expect(await count('newsletter_subscribers')).toBe(before + NEWSLETTER_LIMIT);
+    expect((await subscribe('one.too.many@example.co.za', '10.1.1.2')).statusCode).toBe(201);
   });
 });

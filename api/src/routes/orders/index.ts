@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { EftAccount, Order, PaymentMethod } from '@storefront/shared/types';
 import type { Database } from '../../db/database';
+import type { Mailer } from '../../mail/mailer';
+import { orderConfirmationMail } from '../../mail/orderConfirmationMail';
 import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
 import { NoQuerySchema } from '../../schemas/common';
@@ -35,9 +37,10 @@ export interface OrderRoutesOptions {
   /** The shop's bank account; EFT is offered only with one. */
   eft: EftAccount | null;
   unpaidOrderLimits: UnpaidOrderLimits;
+  mail: Mailer;
 }
 
-export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, { database, eft, unpaidOrderLimits }) => {
+export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, { database, eft, unpaidOrderLimits, mail }) => {
   // The current account, whenever the order was placed: a shop that changes banks wants the
   // payments that are still to come in the new one.
   const answer = (order: StoredOrder): Order => ({
@@ -74,8 +77,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         unpaidOrderLimits,
       });
       switch (outcome.kind) {
-        case 'created':
-          return reply.code(201).send(answer(outcome.order));
+        case 'created': {
+          const order = answer(outcome.order);
+          // The order has committed: its confirmation goes now (a refused order sends nothing, and
+          // a replay repeats no mail). Delivery is not waited for.
+          await mail.send(database, { to: order.contact.email, ...orderConfirmationMail(order) });
+          return reply.code(201).send(order);
+        }
         case 'replayed':
           // The same answer as the first time, so a client that lost it can simply retry.
           return reply.code(201).header(REPLAYED_HEADER, 'true').send(answer(outcome.order));
