@@ -4,6 +4,7 @@ import type { EftAccount } from '@storefront/shared/types';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { ProductDetailCache } from './cache/productDetailCache';
 import { PasswordHashing } from './auth/hashQueue';
+import type { ScryptCost } from './auth/passwords';
 import { deleteOldLoginFailures } from './auth/throttle';
 import { CatalogueIndex } from './catalogue/catalogueIndex';
 import type { Database } from './db/database';
@@ -19,6 +20,7 @@ import { registerShopperIdentity } from './plugins/shopper';
 import { registerTextInputChecks } from './plugins/textInput';
 import { reviewRoutes } from './routes/reviews';
 import { addressRoutes } from './routes/account/addresses';
+import { privacyRoutes } from './routes/account/privacy';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { cartRoutes } from './routes/cart';
@@ -64,6 +66,11 @@ export interface BuildAppOptions {
   unpaidOrderLimits?: UnpaidOrderLimits;
   /** What one client may make the api do (rate limits, caps, the hashing queue): limits.ts has the defaults. */
   limits?: LimitOverrides;
+  /**
+   * scrypt's cost for new hashes: OWASP's (auth/passwords.ts) unless given. Only tests pass a
+   * cheaper one, and never the tests of hashing itself.
+   */
+  scryptCost?: ScryptCost;
   /**
    * Two info lines per request (received, completed). Off by default in production: at thousands
    * of requests a second they cost more than a product answered from memory.
@@ -113,6 +120,7 @@ export async function buildApp({
   eft = null,
   unpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS,
   limits: limitOverrides = {},
+  scryptCost,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -179,7 +187,7 @@ export async function buildApp({
   await app.register(fastifyCookie);
 
   const limits = resolveLimits(limitOverrides);
-  const passwordHashing = new PasswordHashing(limits.hashing);
+  const passwordHashing = new PasswordHashing(limits.hashing, scryptCost);
   app.decorate('passwordHashing', passwordHashing);
   // Before the routes: the plugin reads each route's config.rateLimit as it is added.
   await registerRateLimits(app, database);
@@ -208,6 +216,7 @@ export async function buildApp({
     await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, mail });
     await shopperScope.register(authRoutes, { database, storefrontUrl, mail, passwordHashing, limits });
     await shopperScope.register(addressRoutes, { database, limits });
+    await shopperScope.register(privacyRoutes, { database, passwordHashing, limits, mail });
     await shopperScope.register(reviewRoutes, { database });
     await shopperScope.register(messageRoutes, { database, limits });
   });

@@ -55,8 +55,12 @@ export {
   useUpdateMeMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
+  useChangePasswordMutation,
+  useSignOutOtherDevicesMutation,
+  useExportAccountDataMutation,
+  useDeleteAccountMutation,
 } from './api/authApi';
-export type { LoginArgs, RegisterArgs, ProfileChanges } from './api/authApi';
+export type { AccountDataExport, LoginArgs, RegisterArgs, ProfileChanges } from './api/authApi';
 export {
   authSlice,
   loginModalOpened,

@@ -1,6 +1,6 @@
 import type { HashingLimits } from '../limits';
 import { ApiFailure, apiError } from '../plugins/errors';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords';
+import { hashPassword, OWASP_SCRYPT_COST, unknownAccountHash, verifyPassword, type ScryptCost } from './passwords';
 
 /**
  * Every password hash the api computes, through one bounded queue. scrypt at OWASP's cost takes
@@ -15,8 +15,12 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords'
  */
 export class PasswordHashing {
   private readonly queue: BoundedQueue;
+  private unknownAccount: Promise<string> | undefined;
 
-  constructor(limits: HashingLimits) {
+  constructor(
+    limits: HashingLimits,
+    private readonly cost: ScryptCost = OWASP_SCRYPT_COST,
+  ) {
     this.queue = new BoundedQueue(limits);
   }
 
@@ -26,7 +30,7 @@ export class PasswordHashing {
   }
 
   hash(password: string): Promise<string> {
-    return this.queue.run(() => hashPassword(password));
+    return this.queue.run(() => hashPassword(password, this.cost));
   }
 
   verify(password: string, stored: string): Promise<boolean> {
@@ -35,7 +39,11 @@ export class PasswordHashing {
 
   /** An unknown email takes the time of a real check (passwords.ts), in the same queue. */
   verifyAgainstNothing(password: string): Promise<false> {
-    return this.queue.run(() => verifyAgainstNothing(password));
+    return this.queue.run(async (): Promise<false> => {
+      this.unknownAccount ??= unknownAccountHash(this.cost);
+      await verifyPassword(password, await this.unknownAccount);
+      return false;
+    });
   }
 }
 

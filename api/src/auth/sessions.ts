@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
+import { apiError } from '../plugins/errors';
 import { clearCookie, readCookie, writeCookie } from './cookies';
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens';
 import { toUser, USER_COLUMNS, type User, type UserRow } from './users';
@@ -60,4 +61,11 @@ export async function endSession(db: Queryable, tokenHash: string): Promise<void
 /** Clears the session cookie under the name(s) the browser sent it by. */
 export function clearSessionCookie(reply: FastifyReply): void {
   clearCookie(reply, SESSION_COOKIE);
+}
+
+/** The signed-in shopper, or a 401 `not_signed_in` already sent (the route then returns the reply). */
+export function requireSignedIn(request: FastifyRequest, reply: FastifyReply): User | null {
+  if (request.signedIn) return request.signedIn.user;
+  void reply.code(401).send(apiError('not_signed_in', 'Sign in first.'));
+  return null;
 }

@@ -1,5 +1,8 @@
 import type { Database, Queryable } from '../db/database';
 import type { LoginLimits } from '../limits';
+import { ApiFailure, apiError } from '../plugins/errors';
+import { waitInWords } from '../plugins/rateLimits';
+import { isHashingBusy } from './hashQueue';
 
 /**
  * Password guessing, bounded without locking out the owner or a whole carrier (issue 29 §2).
@@ -105,4 +108,37 @@ export async function clearLoginFailures(db: Queryable, emailKey: string, addres
 export async function deleteOldLoginFailures(db: Queryable, limits: LoginLimits): Promise<void> {
   const longest = Math.max(limits.perAccountAndAddress.windowSeconds, limits.perAddress.windowSeconds, limits.accountDelay.windowSeconds);
   await db.query('DELETE FROM login_failures WHERE failed_at < clock_timestamp() - make_interval(secs => $1)', [longest]);
+}
+
+/**
+ * One password check under the limits above: the attempt of `emailKey` from `address` is
+ * reserved (a 429 ApiFailure with Retry-After when it may not be made), `check` runs (the hash),
+ * and the attempt then stays as a failure, is forgiven (right password) or given back (refused
+ * by a full hashing queue before any hash: it was not a guess). Sign-in uses it, and so does
+ * every form that asks a signed-in shopper for their password again (change password, data
+ * download, account deletion): a stolen session cannot be used to guess the password faster.
+ */
+export async function checkPasswordAttempt(
+  db: Database,
+  limits: LoginLimits,
+  emailKey: string,
+  address: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const reservation = await reserveLoginAttempt(db, limits, emailKey, address);
+  if (!reservation.allowed) {
+    const seconds = reservation.retryAfterSeconds;
+    throw new ApiFailure(429, apiError('too_many_attempts', `Too many password attempts. Try again in ${waitInWords(seconds)}.`), {
+      'Retry-After': String(seconds),
+    });
+  }
+  let matches: boolean;
+  try {
+    matches = await check();
+  } catch (error) {
+    if (isHashingBusy(error)) await releaseLoginAttempt(db, reservation.attemptId);
+    throw error;
+  }
+  if (matches) await clearLoginFailures(db, emailKey, address);
+  return matches;
 }

@@ -44,6 +44,19 @@ export const ResetPasswordBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const ChangePasswordBodySchema = Type.Object(
+  { current_password: Password, new_password: Password },
+  { additionalProperties: false },
+);
+
+/** The password again, to confirm a step that cannot be undone or hands out personal data. */
+export const ConfirmPasswordBodySchema = Type.Object({ password: Password }, { additionalProperties: false });
+
+export const SignedOutOthersSchema = Type.Object(
+  { message: Type.String(), signed_out: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+
 export const MessageSchema = Type.Object({ message: Type.String() }, { additionalProperties: false });
 
 export const AddressBodySchema = Type.Object(

@@ -115,8 +115,15 @@ export const ROOMY_RATE_LIMITS = {
   contact: { max: 100_000 },
 } satisfies LimitOverrides;
 
-/** What a test app is built with unless a suite says otherwise: EFT offered, the outbox on. */
-export const TEST_APP_OPTIONS = { eft: TEST_EFT_ACCOUNT, devOutbox: true } satisfies Partial<BuildAppOptions>;
+/**
+ * scrypt at 1/128 of OWASP's work (1 MiB, about a millisecond): for suites about something other
+ * than hashing, which register and sign in hundreds of accounts. The suites about guessing and
+ * the hashing queue, and every api outside the jest suites, hash at OWASP's cost.
+ */
+export const QUICK_SCRYPT_COST = { N: 2 ** 10, r: 8, p: 1 };
+
+/** What a test app is built with unless a suite says otherwise: EFT offered, the outbox on, quick hashes. */
+export const TEST_APP_OPTIONS = { eft: TEST_EFT_ACCOUNT, devOutbox: true, scryptCost: QUICK_SCRYPT_COST } satisfies Partial<BuildAppOptions>;
 
 /**
  * A migrated, seeded database and an app on it; start one per test file, it takes a second or two.

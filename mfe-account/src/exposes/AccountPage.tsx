@@ -2,7 +2,9 @@ import { Navigate, NavLink, Route, Routes, Skeleton, toast, useGetMeQuery, useLo
 import { AddressesSection } from '../features/account/AddressesSection';
 import { OrderDetail } from '../features/account/OrderDetail';
 import { OrdersSection } from '../features/account/OrdersSection';
+import { PrivacySection } from '../features/account/PrivacySection';
 import { ProfileSection } from '../features/account/ProfileSection';
+import { SecuritySection } from '../features/account/SecuritySection';
 import '../features/account.css';
 
 function isUnauthorised(error: unknown): boolean {
@@ -59,6 +61,8 @@ export default function AccountPage() {
           </NavLink>
           <NavLink to="/account/orders">Orders</NavLink>
           <NavLink to="/account/addresses">Addresses</NavLink>
+          <NavLink to="/account/security">Password &amp; devices</NavLink>
+          <NavLink to="/account/privacy">Your data</NavLink>
           <button type="button" className="acc-link" onClick={() => void signOut()} disabled={signingOut}>
             Sign out
           </button>
@@ -77,6 +81,8 @@ export default function AccountPage() {
             <Route path="orders" element={<OrdersSection />} />
             <Route path="orders/:id" element={<OrderDetail />} />
             <Route path="addresses" element={<AddressesSection />} />
+            <Route path="security" element={<SecuritySection user={user} />} />
+            <Route path="privacy" element={<PrivacySection user={user} />} />
             <Route path="*" element={<Navigate to="/account" replace />} />
           </Routes>
         </div>

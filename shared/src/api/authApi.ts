@@ -16,6 +16,12 @@ export interface RegisterArgs {
   remember?: boolean;
 }
 
+/** POST /account/data-export: saved as a file as it came; only its date is read here. */
+export interface AccountDataExport {
+  exported_at: string;
+  [part: string]: unknown;
+}
+
 export type ProfileChanges = Partial<Pick<User, 'first_name' | 'last_name' | 'phone'>>;
 
 /** Signing in or out changes whose cart, wishlist and orders the shopper sees. */
@@ -58,6 +64,22 @@ export const authApi = baseApi.enhanceEndpoints({ addTagTypes: ['Auth', 'Order']
     resetPassword: build.mutation<{ message: string }, { token: string; password: string }>({
       query: (body) => ({ url: 'auth/reset-password', method: 'POST', body }),
     }),
+    /** The current password is asked again; every other device is signed out. */
+    changePassword: build.mutation<{ message: string }, { current_password: string; new_password: string }>({
+      query: (body) => ({ url: 'auth/password', method: 'POST', body }),
+    }),
+    signOutOtherDevices: build.mutation<{ message: string; signed_out: number }, void>({
+      query: () => ({ url: 'auth/sessions/sign-out-others', method: 'POST' }),
+    }),
+    /** Everything the shop holds about the account, as the JSON the api hands over (POPIA). */
+    exportAccountData: build.mutation<AccountDataExport, { password: string }>({
+      query: (body) => ({ url: 'account/data-export', method: 'POST', body }),
+    }),
+    /** Deletes the account for good; this browser is then a new anonymous shopper. */
+    deleteAccount: build.mutation<void, { password: string }>({
+      query: (body) => ({ url: 'account/delete', method: 'POST', body }),
+      invalidatesTags: [...SHOPPER_DATA],
+    }),
   }),
 });
 
@@ -69,6 +91,10 @@ export const {
   useUpdateMeMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
+  useChangePasswordMutation,
+  useSignOutOtherDevicesMutation,
+  useExportAccountDataMutation,
+  useDeleteAccountMutation,
 } = authApi;
 
 /** The api's message for a failed write (`{ error, message }`), or a fallback for network failures. */

@@ -7,6 +7,3 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value.trim());
 }
-
-/** The shortest password an account accepts. */
-export const MIN_PASSWORD_LENGTH = 8;

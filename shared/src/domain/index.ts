@@ -18,6 +18,7 @@ export { isSaProvince, isValidPostalCode, POSTAL_CODE_PATTERN, SA_PROVINCES } fr
 export type { SaProvince } from './address';
 export { orderTotals, orderTotalsInCents } from './orderTotals';
 export type { OrderTotals } from './orderTotals';
-export { isEmailAddress, MIN_PASSWORD_LENGTH } from './email';
+export { isEmailAddress } from './email';
+export { MIN_PASSWORD_LENGTH, newPasswordProblem } from './password';
 export { validateContactMessage, isBlankPhone, CONTACT_LIMITS } from './contactMessage';
 export type { ContactMessageInput, ContactMessageErrors } from './contactMessage';

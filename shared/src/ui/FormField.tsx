@@ -6,14 +6,19 @@ export interface FieldState {
   modified?: boolean;
   submitFailed?: boolean;
   error?: unknown;
+  /** The server's word on this field from the last submit (a common password, a wrong one). */
+  submitError?: unknown;
+  dirtySinceLastSubmit?: boolean;
 }
 
 /**
  * The error a form field shows: after a submit, or once the shopper has changed it and left it;
  * not for merely passing through an empty field, which would shift the form under the pointer.
+ * Then the server's answer about the field, until the shopper changes it.
  */
 export function visibleFieldError(field: FieldState): string | undefined {
-  return (field.submitFailed || (field.touched && field.modified)) && field.error ? String(field.error) : undefined;
+  if ((field.submitFailed || (field.touched && field.modified)) && field.error) return String(field.error);
+  return field.submitError && !field.dirtySinceLastSubmit ? String(field.submitError) : undefined;
 }
 
 /** The attributes that tie a control to its label, hint and error. */

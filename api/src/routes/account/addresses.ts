@@ -7,7 +7,7 @@ import type { ApiLimits } from '../../limits';
 import { apiError } from '../../plugins/errors';
 import { AddressBodySchema, AddressSchema } from '../../schemas/auth';
 import { errorResponses, ErrorSchema, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
-import { requireSignedIn } from '../auth';
+import { requireSignedIn } from '../../auth/sessions';
 
 type Address = Static<typeof AddressSchema>;
 

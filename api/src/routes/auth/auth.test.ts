@@ -100,7 +100,8 @@ describe.each(testDatabases())('accounts ($name)', (target) => {
     it('stores the password as a scrypt hash, never as it was typed', async () => {
       const account = await register(shopperSession(ctx.app));
       const row = await ctx.database.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email_key = $1', [account.email]);
-      expect(row.rows[0]?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+      // The cost is the test app's quick one here; guessing.test.ts checks the api's own (OWASP's).
+      expect(row.rows[0]?.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
       expect(row.rows[0]?.password_hash).not.toContain(account.password);
     });
   });

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { registration } from '../../testing/accounts';
 import { shopperSession } from '../../testing/shopperSession';
+import { OWASP_SCRYPT_COST } from '../../auth/passwords';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 import { DEFAULT_LIMITS } from '../../limits';
 
@@ -54,9 +55,18 @@ describe.each(testDatabases())('guessing passwords ($name)', (target) => {
   let ctx: TestApp;
 
   beforeAll(async () => {
-    ctx = await startTestApp(target);
+    // At the api's own scrypt cost (OWASP's), as production runs: hashes that take real time
+    // are what let guesses pile up in flight.
+    ctx = await startTestApp(target, { scryptCost: undefined });
   }, DATABASE_TIMEOUT_MS);
   afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
+
+  it("stores passwords at OWASP's scrypt cost when buildApp is given none", async () => {
+    const account = await registerAccount(ctx, 'owasp');
+    const stored = await ctx.database.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email_key = $1', [account.email]);
+    const { N, r, p } = OWASP_SCRYPT_COST;
+    expect(stored.rows[0]?.password_hash).toMatch(new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$`));
+  });
 
   it(`checks only ${perAccountAndAddress.max} of 60 parallel wrong passwords for one account from one address: the rest are 429 without a hash`, async () => {
     const account = await registerAccount(ctx, 'sipho');
@@ -150,7 +160,7 @@ describe.each(testDatabases())('a full hashing queue ($name)', (target) => {
   let ctx: TestApp;
 
   beforeAll(async () => {
-    ctx = await startTestApp(target, { limits: { hashing: { concurrency: 1, maxWaiting: 0, retryAfterSeconds: 2 } } });
+    ctx = await startTestApp(target, { scryptCost: undefined, limits: { hashing: { concurrency: 1, maxWaiting: 0, retryAfterSeconds: 2 } } });
   }, DATABASE_TIMEOUT_MS);
   afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
 

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isEmailAddress } from '@storefront/shared/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { mergeShopperInto } from '../../auth/mergeShopper';
 import { checkNewPassword, checkPhone } from '../../auth/rules';
-import { isHashingBusy, type PasswordHashing } from '../../auth/hashQueue';
-import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../auth/sessions';
-import { clearLoginFailures, releaseLoginAttempt, reserveLoginAttempt } from '../../auth/throttle';
-import { emailKey, findUserByEmail, toUser, USER_COLUMNS, type User, type UserRow } from '../../auth/users';
+import type { PasswordHashing } from '../../auth/hashQueue';
+import { clearSessionCookie, createSession, endSession, requireSignedIn, setSessionCookie } from '../../auth/sessions';
+import { checkPasswordAttempt } from '../../auth/throttle';
+import { emailKey, findUserByEmail, toUser, USER_COLUMNS, type UserRow } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { ApiLimits } from '../../limits';
@@ -16,7 +15,7 @@ import type { Mailer } from '../../mail/mailer';
 import { welcomeMail } from '../../mail/welcomeMail';
 import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
-import { limitPerAddress, waitInWords } from '../../plugins/rateLimits';
+import { limitPerAddress } from '../../plugins/rateLimits';
 import { newShopperId, setShopperCookie } from '../../plugins/shopper';
 import {
   LoginBodySchema,
@@ -25,6 +24,7 @@ import {
   UserAnswerSchema,
 } from '../../schemas/auth';
 import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
+import { passwordRoutes } from './password';
 import { passwordResetRoutes } from './passwordReset';
 
 export interface AuthRoutesOptions {
@@ -41,11 +41,6 @@ const authErrors = { ...errorResponses, 401: ErrorSchema, 429: ErrorSchema, 503:
 
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
 
-export function requireSignedIn(request: FastifyRequest, reply: FastifyReply): User | null {
-  if (request.signedIn) return request.signedIn.user;
-  void reply.code(401).send(apiError('not_signed_in', 'Sign in first.'));
-  return null;
-}
 
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { database, storefrontUrl, mail, passwordHashing, limits }) => {
   app.post(
@@ -102,27 +97,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     { schema: { querystring: NoQuerySchema, body: LoginBodySchema, response: { 200: UserAnswerSchema, ...authErrors } } },
     async (request, reply) => {
       const { email, password, remember = false } = request.body;
-      const key = emailKey(email);
-      const address = clientAddressKey(request.ip);
-      // The attempt is counted before its hash (auth/throttle.ts): attempts in flight count.
-      const reservation = await reserveLoginAttempt(database, limits.login, key, address);
-      if (!reservation.allowed) {
-        return reply
-          .code(429)
-          .header('Retry-After', String(reservation.retryAfterSeconds))
-          .send(apiError('too_many_attempts', `Too many sign-in attempts. Try again in ${waitInWords(reservation.retryAfterSeconds)}.`));
-      }
       const row = await findUserByEmail(database, email);
-      let matches: boolean;
-      try {
-        matches = row ? await passwordHashing.verify(password, row.password_hash) : await passwordHashing.verifyAgainstNothing(password);
-      } catch (error) {
-        // Refused before any check (503 busy): the attempt was not a guess, and does not count.
-        if (isHashingBusy(error)) await releaseLoginAttempt(database, reservation.attemptId);
-        throw error;
-      }
+      // The attempt is counted before its hash (auth/throttle.ts): attempts in flight count.
+      const matches = await checkPasswordAttempt(database, limits.login, emailKey(email), clientAddressKey(request.ip), () =>
+        row ? passwordHashing.verify(password, row.password_hash) : passwordHashing.verifyAgainstNothing(password),
+      );
       if (!row || !matches) return reply.code(401).send(apiError('invalid_credentials', WRONG_CREDENTIALS));
-      await clearLoginFailures(database, key, address);
       const previous = request.signedIn;
       const token = await database.transaction(async (tx) => {
         if (previous) await endSession(tx, previous.tokenHash);
@@ -180,4 +160,5 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   );
 
   await app.register(passwordResetRoutes, { database, storefrontUrl, mail, passwordHashing, limits });
+  await app.register(passwordRoutes, { database, storefrontUrl, mail, passwordHashing, limits });
 };

@@ -1,11 +1,11 @@
-import { apiErrorMessage, normalisePhone, useRegisterMutation, type User } from '@storefront/shared';
+import { normalisePhone, useRegisterMutation, type User } from '@storefront/shared';
 import { personNameProblem } from '@storefront/shared/text-direction';
-import { FORM_ERROR } from 'final-form';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import { FormError } from './FormError';
 import { TextField } from './TextField';
-import { email, newPassword, phone } from './validation';
+import { submitErrors } from './submitErrors';
+import { email, NEW_PASSWORD_HINT, newPassword, phone } from './validation';
 
 interface RegisterValues {
   first_name: string;
@@ -33,7 +33,7 @@ export function RegisterForm({ onRegistered, footer }: { onRegistered: (user: Us
           );
           return undefined;
         } catch (error) {
-          return { [FORM_ERROR]: apiErrorMessage(error, 'We could not create your account just now. Please try again.') };
+          return submitErrors(error, 'We could not create your account just now. Please try again.', { weak_password: 'password' });
         }
       }}
     >
@@ -45,7 +45,7 @@ export function RegisterForm({ onRegistered, footer }: { onRegistered: (user: Us
             <TextField name="last_name" label="Last name" autoComplete="family-name" validate={(value) => personNameProblem('Last name', value)} />
           </div>
           <TextField name="email" label="Email address" type="email" autoComplete="email" validate={email} />
-          <TextField name="password" label="Password" type="password" autoComplete="new-password" validate={newPassword} hint="At least 8 characters." />
+          <TextField name="password" label="Password" type="password" autoComplete="new-password" validate={newPassword} hint={NEW_PASSWORD_HINT} />
           <TextField name="phone" label="Phone number" type="tel" autoComplete="tel" validate={phone} parse={normalisePhone} hint="A South African number: +27 and 9 digits." />
           <button type="submit" className="sf-button acc-submit" disabled={submitting}>
             {submitting ? 'Creating your account…' : 'Create account'}

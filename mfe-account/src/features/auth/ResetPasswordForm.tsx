@@ -1,10 +1,10 @@
-import { apiErrorMessage, Link, useResetPasswordMutation } from '@storefront/shared';
-import { FORM_ERROR } from 'final-form';
+import { Link, useResetPasswordMutation } from '@storefront/shared';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { FormError } from './FormError';
 import { TextField } from './TextField';
-import { newPassword } from './validation';
+import { submitErrors } from './submitErrors';
+import { NEW_PASSWORD_HINT, newPassword } from './validation';
 
 interface ResetValues {
   password: string;
@@ -35,14 +35,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
           setDone((await resetPassword({ token, password: values.password }).unwrap()).message);
           return undefined;
         } catch (error) {
-          return { [FORM_ERROR]: apiErrorMessage(error, 'We could not change the password just now. Please try again.') };
+          return submitErrors(error, 'We could not change the password just now. Please try again.', { weak_password: 'password' });
         }
       }}
     >
       {({ handleSubmit, submitError, submitting }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Choose a new password">
           <FormError message={submitError} />
-          <TextField name="password" label="New password" type="password" autoComplete="new-password" validate={newPassword} hint="At least 8 characters." />
+          <TextField name="password" label="New password" type="password" autoComplete="new-password" validate={newPassword} hint={NEW_PASSWORD_HINT} />
           <TextField name="confirm" label="Repeat the new password" type="password" autoComplete="new-password" validate={(value) => (value ? undefined : 'Repeat the password')} />
           <button type="submit" className="sf-button acc-submit" disabled={submitting}>
             {submitting ? 'Saving…' : 'Save the new password'}

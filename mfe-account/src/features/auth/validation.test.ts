@@ -16,7 +16,12 @@ describe('account validation (§5)', () => {
 
   it('asks new passwords for 8 characters or more', () => {
     expect(newPassword('')).toBe('Password is required');
-    expect(newPassword('1234567')).toBe('Use at least 8 characters');
+    expect(newPassword('1234567')).toBe('Use a password of at least 8 characters.');
+    // Characters as a shopper counts them: seven emoji are seven, not fourteen UTF-16 units.
+    expect(newPassword('🔒🔑🔒🔑🔒🔑🔒')).toBe('Use a password of at least 8 characters.');
+    expect(newPassword('        ')).toMatch(/one character repeated/);
+    expect(newPassword('aaaaaaaaaa')).toMatch(/one character repeated/);
+    expect(newPassword('ik 🌍 jy ')).toBeUndefined();
     expect(newPassword('12345678')).toBeUndefined();
   });
 

@@ -1,4 +1,4 @@
-import { isEmailAddress, isValidPhone, MIN_PASSWORD_LENGTH, PHONE_PREFIX } from '@storefront/shared';
+import { isEmailAddress, isValidPhone, newPasswordProblem, PHONE_PREFIX } from '@storefront/shared';
 
 /** Field rules of §5. Each returns the message to show, or undefined when the value is fine. */
 export type Validator = (value: string | undefined) => string | undefined;
@@ -13,11 +13,14 @@ export const email: Validator = (value) => {
   return isEmailAddress(value) ? undefined : 'Enter a valid email address';
 };
 
-/** A new password: required, and at least 8 characters (the api's rule too). */
+/** A new password: required, and the shared rules (the api adds its common-password list). */
 export const newPassword: Validator = (value) => {
   if (!value) return 'Password is required';
-  return value.length >= MIN_PASSWORD_LENGTH ? undefined : `Use at least ${MIN_PASSWORD_LENGTH} characters`;
+  return newPasswordProblem(value) ?? undefined;
 };
+
+/** What the new-password fields say under them. */
+export const NEW_PASSWORD_HINT = 'At least 8 characters, and not a common password.';
 
 /** The field always holds the normalised phone, so the prefix alone means nothing was typed. */
 export const phone: Validator = (value) => {

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { PasswordHashing } from '../../auth/hashQueue';
+import { checkNewPassword } from '../../auth/rules';
+import { requireSignedIn } from '../../auth/sessions';
+import { checkPasswordAttempt } from '../../auth/throttle';
+import { emailKey, type User } from '../../auth/users';
+import type { Database } from '../../db/database';
+import type { ApiLimits } from '../../limits';
+import { passwordChangedMail } from '../../mail/accountNoticeMail';
+import type { Mailer } from '../../mail/mailer';
+import { clientAddressKey } from '../../net/clientAddress';
+import { ApiFailure, apiError } from '../../plugins/errors';
+import { ChangePasswordBodySchema, MessageSchema, SignedOutOthersSchema } from '../../schemas/auth';
+import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
+
+export interface PasswordConfirmation {
+  database: Database;
+  passwordHashing: PasswordHashing;
+  limits: Pick<ApiLimits, 'login'>;
+}
+
+export const WRONG_PASSWORD = 'That is not your current password.';
+
+/**
+ * The signed-in shopper's password, asked again before a step that cannot be undone or that
+ * hands out their data. Counted like a sign-in (auth/throttle.ts), so a borrowed or stolen
+ * session cannot be used to guess it; wrong is a 403 `wrong_password` (not a 401: the session
+ * is still good).
+ */
+export async function confirmPassword({ database, passwordHashing, limits }: PasswordConfirmation, request: FastifyRequest, user: User, password: string): Promise<void> {
+  const stored = await database.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
+  const hash = stored.rows[0]?.password_hash;
+  const matches = await checkPasswordAttempt(database, limits.login, emailKey(user.email), clientAddressKey(request.ip), () =>
+    hash ? passwordHashing.verify(password, hash) : passwordHashing.verifyAgainstNothing(password),
+  );
+  if (!matches) throw new ApiFailure(403, apiError('wrong_password', WRONG_PASSWORD));
+}
+
+export interface PasswordRoutesOptions extends PasswordConfirmation {
+  storefrontUrl: string;
+  mail: Mailer;
+}
+
+const responses = { ...errorResponses, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
+
+/** What a signed-in shopper does about their own password and devices, from /account. */
+export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = async (app, options) => {
+  const { database, passwordHashing, storefrontUrl, mail } = options;
+
+  app.post(
+    '/auth/password',
+    { schema: { querystring: NoQuerySchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...responses } } },
+    async (request, reply) => {
+      const user = requireSignedIn(request, reply);
+      if (!user) return reply;
+      const { current_password, new_password } = request.body;
+      // The new one is checked first: a weak choice costs no hash and no attempt.
+      const weak = checkNewPassword(new_password);
+      if (weak) return reply.code(400).send(weak);
+      const session = request.signedIn?.tokenHash ?? '';
+      await confirmPassword(options, request, user, current_password);
+      const passwordHash = await passwordHashing.hash(new_password);
+      await database.transaction(async (tx) => {
+        await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, passwordHash]);
+        // Whoever knew the old password is signed out everywhere but here, and the account's
+        // reset links die: one mailed before the change must not undo it.
+        await tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [user.id, session]);
+        await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [user.id]);
+        await mail.send(tx, {
+          to: user.email,
+          ...passwordChangedMail({ firstName: user.first_name, forgotPasswordUrl: new URL('/forgot-password', storefrontUrl).toString() }),
+        });
+      });
+      return { message: 'Your password has been changed. Every other device has been signed out.' };
+    },
+  );
+
+  app.post(
+    '/auth/sessions/sign-out-others',
+    { schema: { querystring: NoQuerySchema, response: { 200: SignedOutOthersSchema, ...responses } } },
+    async (request, reply) => {
+      const user = requireSignedIn(request, reply);
+      if (!user) return reply;
+      const ended = await database.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING 1', [
+        user.id,
+        request.signedIn?.tokenHash ?? '',
+      ]);
+      const count = ended.rows.length;
+      const message =
+        count === 0
+          ? 'You were not signed in anywhere else.'
+          : `Signed out of ${count} other ${count === 1 ? 'device' : 'devices'}. You stay signed in here.`;
+      return { message, signed_out: count };
+    },
+  );
+};
