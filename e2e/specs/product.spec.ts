@@ -1,9 +1,11 @@
-import type { CartItem } from '@storefront/shared';
+import { randomUUID } from 'node:crypto';
+import type { CartItem, Product } from '@storefront/shared';
 import type { Browser } from 'playwright-core';
-import { simpleProductInStock } from '../support/api';
+import { fetchProducts, simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { currentZoom, moveTo, openLightbox } from '../support/lightbox';
 import { variantProductInStock } from '../support/products';
+import { postAsShopper, sidewaysOverflow } from '../support/shopperApi';
 
 // Jest reads testTimeout only from the top level, not from the e2e project's own config.
 jest.setTimeout(30_000);
@@ -31,6 +33,14 @@ const LAYOUTS = [
   'transparent',
   'center',
 ];
+
+
+/** A simple product in stock with reviews, from the end of the catalogue, where the other product tests do not look. */
+async function reviewedProductToBuy(): Promise<Product> {
+  const product = [...(await fetchProducts())].reverse().find((item) => !item.has_variants && item.available_stock >= 3 && item.reviews_count > 1);
+  if (!product) throw new Error('the seeded catalogue has no simple product in stock with reviews');
+  return product;
+}
 
 describe('the product page', () => {
   it('blocks a variant product until colour and size are picked, then the cart line carries them', async () => {
@@ -190,6 +200,56 @@ describe('the product page', () => {
     }
     await panel.getByRole('button', { name: 'Sign in to write a review' }).click();
     await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
+  it('marks the review of a signed-in shopper who ordered the product "Verified buyer", and the summary counts it', async () => {
+    const product = await reviewedProductToBuy();
+    const { context, page } = await newShopper(browser);
+    const errors = collectPageErrors(page);
+    await page.goto(shellUrl('/'));
+    await postAsShopper(page, '/auth/register', {
+      first_name: 'Zinhle',
+      last_name: 'Khumalo',
+      email: `verified.${randomUUID()}@example.co.za`,
+      password: 'a sturdy passphrase',
+      phone: '082 555 0199',
+    });
+    await postAsShopper(page, '/cart', { id: product.id, qty: 1 });
+    await postAsShopper(
+      page,
+      '/orders',
+      { contact: { first_name: 'Zinhle', last_name: 'Khumalo', email: 'zinhle@example.co.za', phone: '+27825550199' }, delivery: { method: 'collect' }, payment_method: 'cod' },
+      { 'idempotency-key': randomUUID() },
+    );
+
+    await page.goto(shellUrl(`/product/${product.link}?tab=reviews`));
+    const panel = page.getByRole('tabpanel', { name: /^Reviews/ });
+    const summary = panel.getByTestId('verified-summary');
+    expect(await summary.textContent()).toBe(`None of the ${product.reviews_count} reviews are from verified buyers`);
+    const form = panel.getByRole('form', { name: `Review ${product.name}` });
+    await form.getByLabel('5 stars').check();
+    await form.getByLabel('Your review').fill('Bought it last week: exactly as described.');
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    await page.getByText('Thank you for your review').waitFor();
+
+    const mine = panel.getByTestId('review').first();
+    await mine.getByText('Bought it last week: exactly as described.').waitFor();
+    expect(await mine.getByText('Verified buyer', { exact: true }).isVisible()).toBe(true);
+    expect(await mine.locator('.prd-review__byline').textContent()).toMatch(/^Zinhle K\. Verified buyer · /);
+    await panel.getByText(`1 of ${product.reviews_count + 1} reviews is from a verified buyer`).waitFor();
+    expect(await panel.getByTestId('review').nth(1).getByText('Verified buyer').count()).toBe(0);
+
+    // On a phone the byline wraps between author, badge and date, and nothing reaches past the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await mine.scrollIntoViewIfNeeded();
+    const overflow = await sidewaysOverflow(page);
+    expect(overflow).toBe(0);
+    for (const part of [mine.getByText('Verified buyer', { exact: true }), summary]) {
+      const box = await part.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    }
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

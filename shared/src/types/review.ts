@@ -9,6 +9,8 @@ export interface ProductReview {
   body: string;
   /** ISO 8601. */
   created_at: string;
+  /** The author's account had ordered the product when the review was written. */
+  verified_buyer: boolean;
 }
 
 /** How many of a product's reviews gave `rating` stars. */
@@ -28,4 +30,6 @@ export interface ProductReviewPage {
   average: number;
   /** One entry for each of 5, 4, 3, 2 and 1 stars, in that order. */
   rating_counts: ReviewRatingCount[];
+  /** How many of all the product's reviews are from verified buyers. */
+  verified_count: number;
 }

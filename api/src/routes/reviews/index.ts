@@ -4,7 +4,7 @@ import type { User } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
-import { requireSignedIn } from '../auth';
+import { requireSignedIn } from '../../auth/sessions';
 import { addReview, findProductId, listReviews } from './reviewQueries';
 import { DEFAULT_REVIEWS_PER_PAGE, NewReviewSchema, ReviewListParamsSchema, ReviewListQuerySchema, ReviewPageSchema, ReviewSchema } from './reviewSchemas';
 

@@ -10,6 +10,7 @@ interface ReviewRow {
   title: string;
   body: string;
   created_at: Date | string;
+  verified_buyer: boolean;
 }
 
 const STARS = [5, 4, 3, 2, 1] as const;
@@ -32,6 +33,7 @@ function toReview(row: ReviewRow): ProductReview {
     title: row.title,
     body: row.body,
     created_at: toIsoTimestamp(row.created_at) ?? '',
+    verified_buyer: row.verified_buyer,
   };
 }
 
@@ -41,8 +43,9 @@ export async function listReviews(
   productId: string,
   { page, limit }: { page: number; limit: number },
 ): Promise<ProductReviewPage> {
-  const counts = await db.query<{ rating: number; count: number }>(
-    `SELECT rating::int AS rating, count(*)::int AS count FROM reviews WHERE product_id = $1 GROUP BY rating`,
+  const counts = await db.query<{ rating: number; count: number; verified: number }>(
+    `SELECT rating::int AS rating, count(*)::int AS count, (count(*) FILTER (WHERE verified_buyer))::int AS verified
+     FROM reviews WHERE product_id = $1 GROUP BY rating`,
     [productId],
   );
   const ratingCounts: ReviewRatingCount[] = STARS.map((rating) => ({
@@ -52,19 +55,20 @@ export async function listReviews(
   const total = ratingCounts.reduce((sum, { count }) => sum + count, 0);
   const starSum = ratingCounts.reduce((sum, { rating, count }) => sum + rating * count, 0);
   const average = total === 0 ? 0 : Math.round((starSum / total) * 100) / 100;
+  const verifiedCount = counts.rows.reduce((sum, row) => sum + row.verified, 0);
 
   const offset = (page - 1) * limit;
   const rows =
     offset >= total
       ? { rows: [] }
       : await db.query<ReviewRow>(
-          `SELECT id::text AS id, product_id, author_name, rating::int AS rating, title, body, created_at
+          `SELECT id::text AS id, product_id, author_name, rating::int AS rating, title, body, created_at, verified_buyer
            FROM reviews WHERE product_id = $1
            ORDER BY created_at DESC, id DESC
            LIMIT $2 OFFSET $3`,
           [productId, limit, offset],
         );
-  return { reviews: rows.rows.map(toReview), total, page, limit, average, rating_counts: ratingCounts };
+  return { reviews: rows.rows.map(toReview), total, page, limit, average, rating_counts: ratingCounts, verified_count: verifiedCount };
 }
 
 export interface NewReview {
@@ -80,13 +84,22 @@ export interface NewReview {
  * Saves a review and folds its stars into the product's rating and counts in the same
  * transaction; one UPDATE, so reviews written at once all count. Null when this account has
  * already reviewed the product.
+ *
+ * Whether the author is a verified buyer (the account's shopper has an order with a line for
+ * the product) is decided in the INSERT itself and kept with the review, so it holds after the
+ * account is gone, and an order placed later does not turn an earlier review into a buyer's.
  */
 export async function addReview(tx: Queryable, review: NewReview): Promise<ProductReview | null> {
   const inserted = await tx.query<ReviewRow>(
-    `INSERT INTO reviews (product_id, user_id, author_name, rating, title, body)
-     VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO reviews (product_id, user_id, author_name, rating, title, body, verified_buyer)
+     VALUES ($1, $2, $3, $4, $5, $6, EXISTS (
+       SELECT 1 FROM users u
+       JOIN orders o ON o.shopper_id = u.shopper_id
+       JOIN order_lines l ON l.order_id = o.id
+       WHERE u.id = $2 AND l.product_id = $1
+     ))
      ON CONFLICT (product_id, user_id) WHERE user_id IS NOT NULL DO NOTHING
-     RETURNING id::text AS id, product_id, author_name, rating::int AS rating, title, body, created_at`,
+     RETURNING id::text AS id, product_id, author_name, rating::int AS rating, title, body, created_at, verified_buyer`,
     [review.productId, review.userId, review.authorName, review.rating, review.title, review.body],
   );
   const row = inserted.rows[0];

@@ -13,6 +13,7 @@ export const ReviewSchema = Type.Object(
     title: Type.String({ maxLength: 200 }),
     body: Type.String({ maxLength: 5000 }),
     created_at: Type.String({ maxLength: 40 }),
+    verified_buyer: Type.Boolean(),
   },
   { additionalProperties: false },
 );
@@ -31,6 +32,7 @@ export const ReviewPageSchema = Type.Object(
     limit: Type.Integer({ minimum: 1, maximum: MAX_REVIEWS_PER_PAGE }),
     average: Type.Number({ minimum: 0, maximum: 5 }),
     rating_counts: Type.Array(ReviewRatingCountSchema, { minItems: 5, maxItems: 5 }),
+    verified_count: Type.Integer({ minimum: 0 }),
   },
   { additionalProperties: false },
 );

@@ -24,7 +24,7 @@ describe.each(testDatabases())('product reviews ($name)', (target) => {
     expect(page).toMatchObject({ total: product.reviews_count, page: 1, limit: 10 });
     expect(page.reviews).toHaveLength(10);
     for (const review of page.reviews) {
-      expect(Object.keys(review).sort()).toEqual(['author_name', 'body', 'created_at', 'id', 'product_id', 'rating', 'title']);
+      expect(Object.keys(review).sort()).toEqual(['author_name', 'body', 'created_at', 'id', 'product_id', 'rating', 'title', 'verified_buyer']);
       expect(review.product_id).toBe(product.id);
       expect(review.rating).toBeGreaterThanOrEqual(1);
       expect(review.rating).toBeLessThanOrEqual(5);
@@ -34,6 +34,9 @@ describe.each(testDatabases())('product reviews ($name)', (target) => {
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     expect(page.rating_counts.map((entry) => entry.rating)).toEqual([5, 4, 3, 2, 1]);
     expect(page.rating_counts.reduce((sum, entry) => sum + entry.count, 0)).toBe(product.reviews_count);
+    // Seeded reviews have no account, so none of them can be a verified buyer's.
+    expect(page.verified_count).toBe(0);
+    expect(page.reviews.every((review) => review.verified_buyer === false)).toBe(true);
     // The seed writes reviews whose mean is the product's rating, as near as whole stars allow.
     expect(Math.abs(page.average - product.rating)).toBeLessThanOrEqual(0.5 / product.reviews_count + 0.01);
   });
@@ -71,6 +74,7 @@ describe.each(testDatabases())('product reviews ($name)', (target) => {
       limit: 10,
       average: 0,
       rating_counts: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0 })),
+      verified_count: 0,
     });
   });
 

@@ -1,13 +1,16 @@
 import { RatingBar, type ReviewRatingCount } from '@storefront/shared';
+import { VerifiedBuyersSummary } from './VerifiedBuyer';
 
 interface RatingBreakdownProps {
   average: number;
   total: number;
   ratingCounts: readonly ReviewRatingCount[];
+  /** How many of all `total` reviews are from verified buyers. */
+  verifiedCount: number;
 }
 
-/** The average of the reviews, and a bar for each number of stars showing its share. */
-export function RatingBreakdown({ average, total, ratingCounts }: RatingBreakdownProps) {
+/** The average of the reviews, a bar for each number of stars showing its share, and how many are verified buyers'. */
+export function RatingBreakdown({ average, total, ratingCounts, verifiedCount }: RatingBreakdownProps) {
   return (
     <div className="prd-breakdown">
       <div className="prd-breakdown__average">
@@ -35,6 +38,7 @@ export function RatingBreakdown({ average, total, ratingCounts }: RatingBreakdow
           );
         })}
       </ul>
+      <VerifiedBuyersSummary verified={verifiedCount} total={total} />
     </div>
   );
 }

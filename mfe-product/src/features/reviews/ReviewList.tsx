@@ -1,6 +1,7 @@
 import { RatingBar, type ProductReview } from '@storefront/shared';
 import { formatLongDate } from '../detail/longDate';
 import { useEffect, useRef } from 'react';
+import { VerifiedBuyerBadge } from './VerifiedBuyer';
 
 interface ReviewListProps {
   reviews: readonly ProductReview[];
@@ -37,7 +38,15 @@ export function ReviewList({ reviews, focusIndex }: ReviewListProps) {
                 </h4>
               </div>
               <p className="prd-review__byline">
-                {review.author_name} · <time dateTime={review.created_at}>{formatLongDate(new Date(review.created_at))}</time>
+                {review.author_name}{' '}
+                {review.verified_buyer && (
+                  <>
+                    <VerifiedBuyerBadge />{' '}
+                  </>
+                )}
+                <span className="prd-review__date">
+                  · <time dateTime={review.created_at}>{formatLongDate(new Date(review.created_at))}</time>
+                </span>
               </p>
               <p className="prd-review__body">{review.body}</p>
             </article>

@@ -35,7 +35,12 @@ export function ReviewsPanel({ product }: { product: Product }) {
         <p className="prd-reviews__empty">{MESSAGES.noReviews}</p>
       ) : (
         <>
-          <RatingBreakdown average={firstPage?.average ?? 0} total={total} ratingCounts={firstPage?.rating_counts ?? []} />
+          <RatingBreakdown
+            average={firstPage?.average ?? 0}
+            total={total}
+            ratingCounts={firstPage?.rating_counts ?? []}
+            verifiedCount={firstPage?.verified_count ?? 0}
+          />
           <h3 className="prd-reviews__heading">
             Newest reviews of {product.name}
           </h3>
