@@ -101,3 +101,77 @@ function merge<T>(base: T, override: unknown): T {
 export function resolveLimits(overrides: LimitOverrides = {}): ApiLimits {
   return merge(DEFAULT_LIMITS, overrides);
 }
+
+/**
+ * The environment variables that change a limit, for operators (docs/operations.md lists them
+ * with their defaults). A window limit is written as a count per duration, `30/1h`, `5/15m`,
+ * `10/600s`; a cap or a size as a whole number. Every variable is checked at start; a bad value
+ * stops the api with a message naming it (settings.ts).
+ */
+export type LimitVariable =
+  | { name: string; kind: 'window'; path: readonly string[] }
+  | { name: string; kind: 'count'; path: readonly string[]; min: number; max: number };
+
+export const LIMIT_VARIABLES: readonly LimitVariable[] = [
+  { name: 'LIMIT_LOGIN_PER_ACCOUNT_AND_ADDRESS', kind: 'window', path: ['login', 'perAccountAndAddress'] },
+  { name: 'LIMIT_LOGIN_PER_ADDRESS', kind: 'window', path: ['login', 'perAddress'] },
+  { name: 'LIMIT_LOGIN_ACCOUNT_DELAY_AFTER', kind: 'count', path: ['login', 'accountDelay', 'after'], min: 1, max: 1_000 },
+  { name: 'LIMIT_REGISTER', kind: 'window', path: ['register'] },
+  { name: 'LIMIT_FORGOT_PASSWORD_PER_ADDRESS', kind: 'window', path: ['forgotPasswordPerAddress'] },
+  { name: 'LIMIT_FORGOT_PASSWORD_PER_EMAIL', kind: 'window', path: ['forgotPasswordPerEmail'] },
+  { name: 'LIMIT_RESET_PASSWORD', kind: 'window', path: ['resetPassword'] },
+  { name: 'LIMIT_NEWSLETTER', kind: 'window', path: ['newsletter'] },
+  { name: 'LIMIT_CONTACT', kind: 'window', path: ['contact'] },
+  { name: 'HASHING_CONCURRENCY', kind: 'count', path: ['hashing', 'concurrency'], min: 1, max: 64 },
+  { name: 'HASHING_MAX_WAITING', kind: 'count', path: ['hashing', 'maxWaiting'], min: 0, max: 10_000 },
+  { name: 'MAX_ADDRESSES_PER_ACCOUNT', kind: 'count', path: ['addressesPerAccount'], min: 1, max: 1_000 },
+  { name: 'MAX_CART_LINES', kind: 'count', path: ['cartLines'], min: 1, max: 10_000 },
+];
+
+const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: MINUTE, h: HOUR, d: 24 * HOUR };
+
+/** `30/1h` as a WindowLimit, or null when it is not one (at least 1 per 1 second, at most 30 days). */
+export function parseWindowLimit(value: string): WindowLimit | null {
+  const match = /^(\d{1,7})\s*\/\s*(\d{1,7})\s*([smhd])$/.exec(value.trim());
+  if (!match) return null;
+  const max = Number(match[1]);
+  const windowSeconds = Number(match[2]) * (UNIT_SECONDS[match[3] as string] as number);
+  return max >= 1 && windowSeconds >= 1 && windowSeconds <= 30 * 24 * HOUR ? { max, windowSeconds } : null;
+}
+
+/** A WindowLimit as its variable would give it: `30/1h`. */
+export function formatWindowLimit({ max, windowSeconds }: WindowLimit): string {
+  if (windowSeconds % HOUR === 0) return `${max}/${windowSeconds / HOUR}h`;
+  if (windowSeconds % MINUTE === 0) return `${max}/${windowSeconds / MINUTE}m`;
+  return `${max}/${windowSeconds}s`;
+}
+
+/**
+ * The overrides the environment gives (LIMIT_VARIABLES), and what is wrong with any of them.
+ * `given` reads a variable, blank counting as unset.
+ */
+export function limitOverridesFrom(given: (name: string) => string | undefined): { overrides: LimitOverrides; problems: string[] } {
+  const overrides: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const variable of LIMIT_VARIABLES) {
+    const value = given(variable.name);
+    if (value === undefined) continue;
+    let parsed: unknown;
+    if (variable.kind === 'window') {
+      parsed = parseWindowLimit(value);
+      if (parsed === null) problems.push(`${variable.name} must be a count per duration such as 30/1h, 5/15m or 10/600s, got "${value}"`);
+    } else {
+      const number = Number(value);
+      parsed = /^\d+$/.test(value) && number >= variable.min && number <= variable.max ? number : null;
+      if (parsed === null) problems.push(`${variable.name} must be a whole number from ${variable.min} to ${variable.max}, got "${value}"`);
+    }
+    if (parsed === null) continue;
+    let node = overrides;
+    variable.path.slice(0, -1).forEach((key) => {
+      node[key] ??= {};
+      node = node[key] as Record<string, unknown>;
+    });
+    node[variable.path[variable.path.length - 1] as string] = parsed;
+  }
+  return { overrides: overrides as LimitOverrides, problems };
+}

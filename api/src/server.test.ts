@@ -100,6 +100,21 @@ test('refuses to start with the developer outbox on a public address, saying why
   expect(output).not.toMatch(/listening on/);
 }, 60_000);
 
+test('takes a limit from the environment: LIMIT_NEWSLETTER=1/10m lets one sign-up through and refuses the next', async () => {
+  const { child, listening } = startServer({ LIMIT_NEWSLETTER: '1/10m' });
+  try {
+    const url = await listening;
+    const signUp = (email: string) =>
+      fetch(`${url}/newsletter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    expect((await signUp('first@example.co.za')).status).toBeLessThan(300);
+    const refused = await signUp('second@example.co.za');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(500);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 60_000);
+
 test("refuses a production start without the shop's bank account for EFT", async () => {
   const { code, output } = await runToExit({ NODE_ENV: 'production' });
   expect(code).toBe(1);

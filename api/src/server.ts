@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     mailFrom: settings.mailFrom,
     eft: settings.eft,
     unpaidOrderLimits: settings.unpaidOrderLimits,
+    limits: settings.limits,
   });
   try {
     if (migrations.length > 0) app.log.info({ migrations }, 'applied migrations');

@@ -120,6 +120,25 @@ describe('readSettings', () => {
     ]);
   });
 
+  it('reads limits as a count per duration, or a whole number for caps, and names a bad one', () => {
+    expect(readSettings({}).limits).toEqual({});
+    expect(
+      readSettings({ LIMIT_REGISTER: '50/1h', LIMIT_LOGIN_PER_ADDRESS: '300 / 15m', LIMIT_CONTACT: '5/600s', MAX_CART_LINES: '150', HASHING_MAX_WAITING: '0' }).limits,
+    ).toEqual({
+      register: { max: 50, windowSeconds: 3600 },
+      login: { perAddress: { max: 300, windowSeconds: 900 } },
+      contact: { max: 5, windowSeconds: 600 },
+      cartLines: 150,
+      hashing: { maxWaiting: 0 },
+    });
+    expect(problemsOf({ LIMIT_REGISTER: '50', LIMIT_NEWSLETTER: '0/1h', MAX_ADDRESSES_PER_ACCOUNT: '-1', LIMIT_RESET_PASSWORD: '5/45d' })).toEqual([
+      'LIMIT_REGISTER must be a count per duration such as 30/1h, 5/15m or 10/600s, got "50"',
+      'LIMIT_RESET_PASSWORD must be a count per duration such as 30/1h, 5/15m or 10/600s, got "5/45d"',
+      'LIMIT_NEWSLETTER must be a count per duration such as 30/1h, 5/15m or 10/600s, got "0/1h"',
+      'MAX_ADDRESSES_PER_ACCOUNT must be a whole number from 1 to 1000, got "-1"',
+    ]);
+  });
+
   it('reports every problem at once', () => {
     expect(problemsOf({ API_PORT: '99999', LOG_LEVEL: 'loud', STOREFRONT_URL: 'ftp://x' })).toHaveLength(3);
   });

@@ -7,6 +7,7 @@
 import { isIP } from 'node:net';
 import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR } from './db/database';
+import { limitOverridesFrom, type LimitOverrides } from './limits';
 import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -34,6 +35,8 @@ export interface ApiSettings {
   /** Where EFT payments go; null means the shop takes no EFT payments. */
   eft: EftAccount | null;
   unpaidOrderLimits: UnpaidOrderLimits;
+  /** Rate limits, caps and the hashing queue changed from their defaults (limits.ts, LIMIT_VARIABLES). */
+  limits: LimitOverrides;
   /** The mail server that delivers the shop's mail (smtp:// or smtps://); null: no mail is sent. */
   smtpUrl: string | null;
   /** Who the shop's mail is from, and where replies go. */
@@ -202,6 +205,9 @@ export function readSettings(env: Environment): ApiSettings {
     );
   }
 
+  const limits = limitOverridesFrom((name) => given(env, name));
+  problems.push(...limits.problems);
+
   const settings: ApiSettings = {
     port,
     host,
@@ -218,6 +224,7 @@ export function readSettings(env: Environment): ApiSettings {
       perShopper: readWholeNumber(env, 'UNPAID_ORDERS_PER_SHOPPER', DEFAULT_UNPAID_ORDER_LIMITS.perShopper, 1, 1000, problems),
       perAddress: readWholeNumber(env, 'UNPAID_ORDERS_PER_ADDRESS', DEFAULT_UNPAID_ORDER_LIMITS.perAddress, 1, 100_000, problems),
     },
+    limits: limits.overrides,
     // Not required in production: a shop can take orders before its mail is set up (server.ts warns).
     smtpUrl: readSmtpUrl(env, problems),
     mailFrom: readMailFrom(env, problems),

@@ -59,6 +59,7 @@ export {
   useSignOutOtherDevicesMutation,
   useExportAccountDataMutation,
   useDeleteAccountMutation,
+  forgetShopperData,
 } from './api/authApi';
 export type { AccountDataExport, LoginArgs, RegisterArgs, ProfileChanges } from './api/authApi';
 export {

@@ -1,4 +1,5 @@
 import { Navigate, NavLink, Route, Routes, Skeleton, toast, useGetMeQuery, useLocation, useLogoutMutation, useNavigate } from '@storefront/shared';
+import { useState } from 'react';
 import { AddressesSection } from '../features/account/AddressesSection';
 import { OrderDetail } from '../features/account/OrderDetail';
 import { OrdersSection } from '../features/account/OrdersSection';
@@ -17,7 +18,17 @@ export default function AccountPage() {
   const navigate = useNavigate();
   const { currentData: user, error, isLoading, refetch } = useGetMeQuery();
   const [logout, { isLoading: signingOut }] = useLogoutMutation();
+  // Set while the shopper leaves on purpose (signed out, account deleted): the page stays on
+  // screen until the next one has loaded, and must not answer its own 401 with "sign in".
+  const [leaving, setLeaving] = useState<string | null>(null);
 
+  if (leaving) {
+    return (
+      <div className="sf-container acc-page" aria-busy="true">
+        <p className="acc-muted">{leaving}</p>
+      </div>
+    );
+  }
   if (isUnauthorised(error)) return <Navigate to={`/login?next=${encodeURIComponent(pathname)}`} replace />;
   if (isLoading || (!user && !error)) {
     return (
@@ -45,6 +56,7 @@ export default function AccountPage() {
       .unwrap()
       .then(
         () => {
+          setLeaving('You have signed out.');
           toast.success('You have signed out');
           navigate('/', { replace: true });
         },
@@ -82,7 +94,7 @@ export default function AccountPage() {
             <Route path="orders/:id" element={<OrderDetail />} />
             <Route path="addresses" element={<AddressesSection />} />
             <Route path="security" element={<SecuritySection user={user} />} />
-            <Route path="privacy" element={<PrivacySection user={user} />} />
+            <Route path="privacy" element={<PrivacySection user={user} onDeleted={() => setLeaving('Your account has been deleted.')} />} />
             <Route path="*" element={<Navigate to="/account" replace />} />
           </Routes>
         </div>

@@ -75,10 +75,13 @@ export const authApi = baseApi.enhanceEndpoints({ addTagTypes: ['Auth', 'Order']
     exportAccountData: build.mutation<AccountDataExport, { password: string }>({
       query: (body) => ({ url: 'account/data-export', method: 'POST', body }),
     }),
-    /** Deletes the account for good; this browser is then a new anonymous shopper. */
+    /**
+     * Deletes the account for good; this browser is then a new anonymous shopper. Nothing is
+     * invalidated on a wrong password (the form keeps its answer); on success the page says it
+     * is leaving, then calls `forgetShopperData`.
+     */
     deleteAccount: build.mutation<void, { password: string }>({
       query: (body) => ({ url: 'account/delete', method: 'POST', body }),
-      invalidatesTags: [...SHOPPER_DATA],
     }),
   }),
 });
@@ -96,6 +99,9 @@ export const {
   useExportAccountDataMutation,
   useDeleteAccountMutation,
 } = authApi;
+
+/** After the shopper changed (an account deleted): everything of theirs is fetched again. */
+export const forgetShopperData = () => authApi.util.invalidateTags([...SHOPPER_DATA]);
 
 /** The api's message for a failed write (`{ error, message }`), or a fallback for network failures. */
 export function apiErrorMessage(error: unknown, fallback: string): string {

@@ -50,7 +50,8 @@ export const authSlice = createSlice({
           state.user = null;
         }
       })
-      .addMatcher(authApi.endpoints.logout.matchFulfilled, () => initialState);
+      .addMatcher(authApi.endpoints.logout.matchFulfilled, () => initialState)
+      .addMatcher(authApi.endpoints.deleteAccount.matchFulfilled, () => initialState);
   },
   selectors: {
     selectSignedIn: (state) => state.signed_in,

@@ -1,4 +1,13 @@
-import { type AccountDataExport, toast, type User, useDeleteAccountMutation, useExportAccountDataMutation, useNavigate } from '@storefront/shared';
+import {
+  type AccountDataExport,
+  forgetShopperData,
+  toast,
+  type User,
+  useAppDispatch,
+  useDeleteAccountMutation,
+  useExportAccountDataMutation,
+  useNavigate,
+} from '@storefront/shared';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { FormError } from '../auth/FormError';
@@ -59,9 +68,10 @@ function DownloadDataCard({ user }: { user: User }) {
   );
 }
 
-function DeleteAccountCard({ user }: { user: User }) {
+function DeleteAccountCard({ user, onDeleted }: { user: User; onDeleted: () => void }) {
   const [deleteAccount] = useDeleteAccountMutation();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [confirming, setConfirming] = useState(false);
   return (
     <section className="acc-card acc-card--danger" aria-labelledby="delete-title">
@@ -80,8 +90,11 @@ function DeleteAccountCard({ user }: { user: User }) {
           onSubmit={async (values) => {
             try {
               await deleteAccount({ password: values.password }).unwrap();
+              onDeleted();
               toast.success('Your account has been deleted');
               navigate('/', { replace: true });
+              // The cart, wishlist and header start afresh, as a new anonymous shopper's.
+              dispatch(forgetShopperData());
               return undefined;
             } catch (error) {
               return submitErrors(error, 'We could not delete your account just now. Please try again.', { wrong_password: 'password' });
@@ -120,11 +133,11 @@ function DeleteAccountCard({ user }: { user: User }) {
 }
 
 /** /account/privacy: the shopper's rights over their data (POPIA): a copy of it, or deletion. */
-export function PrivacySection({ user }: { user: User }) {
+export function PrivacySection({ user, onDeleted }: { user: User; onDeleted: () => void }) {
   return (
     <>
       <DownloadDataCard user={user} />
-      <DeleteAccountCard user={user} />
+      <DeleteAccountCard user={user} onDeleted={onDeleted} />
     </>
   );
 }
