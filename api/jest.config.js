@@ -15,6 +15,9 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/api/src/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // A migrated, seeded PGlite dumped once; each suite's test app starts from a copy of it.
+  globalSetup: '<rootDir>/api/src/testing/apiGlobalSetup.ts',
+  globalTeardown: '<rootDir>/api/src/testing/apiGlobalTeardown.ts',
   moduleNameMapper: {
     '^@storefront/shared$': '<rootDir>/shared/src/index.ts',
     '^@storefront/shared/(domain|types|testing)$': '<rootDir>/shared/src/$1/index.ts',

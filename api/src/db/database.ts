@@ -61,6 +61,8 @@ export interface Database extends Queryable {
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, which `loadDataDir` starts another from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -70,6 +72,11 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL only: a schema to create and put first on every connection's search_path. */
   schema?: string;
+  /**
+   * In-memory PGlite only: start from this dumped data directory (`dumpDataDir`) rather than an
+   * empty one. Test suites start from a migrated, seeded copy this way, skipping initdb.
+   */
+  loadDataDir?: Blob;
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
@@ -99,5 +106,5 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
   }
   // Loaded on demand so a PostgreSQL deployment never pays for the WebAssembly start-up.
   const { createPgliteDatabase } = await import('./pglite');
-  return createPgliteDatabase(options.dataDir ?? DEFAULT_DATA_DIR);
+  return createPgliteDatabase(options.dataDir ?? DEFAULT_DATA_DIR, options.loadDataDir);
 }

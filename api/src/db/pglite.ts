@@ -17,8 +17,9 @@ function wrap(connection: PGlite | Transaction): Queryable {
 }
 
 /** Embedded PostgreSQL (WebAssembly): one connection, queries are serialised by PGlite itself. */
-export async function createPgliteDatabase(dataDir: string): Promise<Database> {
+export async function createPgliteDatabase(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const inMemory = dataDir === MEMORY_DATA_DIR;
+  if (loadDataDir && !inMemory) throw new Error('loadDataDir is for an in-memory PGlite only');
   if (!inMemory) fs.mkdirSync(dataDir, { recursive: true });
   // Before PGlite touches a file: a second process on the folder would lose the first's writes.
   const lock = inMemory ? null : lockDataDir(dataDir);
@@ -26,7 +27,7 @@ export async function createPgliteDatabase(dataDir: string): Promise<Database> {
   const extensions = { pg_trgm };
   let pglite: PGlite | undefined;
   try {
-    pglite = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
+    pglite = inMemory ? new PGlite({ extensions, ...(loadDataDir ? { loadDataDir } : {}) }) : new PGlite(dataDir, { extensions });
     await pglite.waitReady;
     await pglite.exec(`SET random_page_cost = ${IN_MEMORY_RANDOM_PAGE_COST}`);
   } catch (error) {
@@ -58,6 +59,7 @@ export async function createPgliteDatabase(dataDir: string): Promise<Database> {
         },
       };
     },
+    dumpDataDir: () => opened.dumpDataDir('none'),
     async close() {
       // Released only once PGlite has flushed its files, whether or not closing went well: the
       // process is done with the folder either way.

@@ -85,7 +85,7 @@ describe('AccountModals', () => {
     await user.type(screen.getByLabelText('Email address'), uniqueEmail('sipho'));
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getByText('Use at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Use a password of at least 8 characters.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Password'), ' but longer now');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 

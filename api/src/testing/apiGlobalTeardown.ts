@@ -1,0 +1,5 @@
+import { removeSeededTemplate } from './seededTemplate';
+
+export default async function removeTemplateOfApiTests(): Promise<void> {
+  await removeSeededTemplate();
+}
