@@ -41,7 +41,6 @@ const authErrors = { ...errorResponses, 401: ErrorSchema, 429: ErrorSchema, 503:
 
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
 
-
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { database, storefrontUrl, mail, passwordHashing, limits }) => {
   app.post(
     '/auth/register',
