@@ -214,7 +214,8 @@ describe.each(testDatabases())('account controls ($name)', (target) => {
       expect(data.profile.email).toBe(email);
       expect(data.addresses).toEqual([expect.objectContaining({ street: '4 Jacaranda Ave' })]);
       expect(data.orders).toEqual([expect.objectContaining({ contact: expect.objectContaining({ email }), lines: [expect.objectContaining({ qty: 1 })] })]);
-      expect(data.reviews).toEqual([expect.objectContaining({ product_id: product.id, rating: 4, body: 'Fits well and washes well.' })]);
+      // Written after ordering the product: a verified buyer's review.
+      expect(data.reviews).toEqual([expect.objectContaining({ product_id: product.id, rating: 4, body: 'Fits well and washes well.', verified_buyer: true })]);
       expect(data.wishlist).toEqual([expect.objectContaining({ product_id: product.id })]);
       expect(data.cart).toEqual([expect.objectContaining({ product_id: product.id, qty: 2 })]);
       expect(data.newsletter).toEqual({ subscribed: false, since: null });

@@ -32,6 +32,7 @@ export const AccountDataSchema = Type.Object(
           title: Type.String(),
           body: Type.String(),
           author_name: Type.String(),
+          verified_buyer: Type.Boolean(),
           created_at: Time,
         },
         { additionalProperties: false },
@@ -92,7 +93,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
           [user.id],
         );
         const reviews = await tx.query<Row<AccountData['reviews'][number]>>(
-          `SELECT r.product_id, p.name AS product_name, r.rating, r.title, r.body, r.author_name, r.created_at
+          `SELECT r.product_id, p.name AS product_name, r.rating, r.title, r.body, r.author_name, r.verified_buyer, r.created_at
            FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.user_id = $1 ORDER BY r.created_at`,
           [user.id],
         );
@@ -121,6 +122,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
             title: String(row.title),
             body: String(row.body),
             author_name: String(row.author_name),
+            verified_buyer: row.verified_buyer === true,
             created_at: iso(row.created_at),
           })),
           wishlist: wishlist.rows.map((row) => ({ product_id: String(row.product_id), product_name: String(row.product_name), added_at: iso(row.added_at) })),
