@@ -5,8 +5,9 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { ProductDetailCache } from './cache/productDetailCache';
 import { PasswordHashing } from './auth/hashQueue';
 import type { ScryptCost } from './auth/passwords';
-import { deleteOldLoginFailures } from './auth/throttle';
 import { CatalogueIndex } from './catalogue/catalogueIndex';
+import { expiryTasks } from './cleanup/expireData';
+import { ExpirySweeper } from './cleanup/expirySweeper';
 import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
 import { resolveLimits, type LimitOverrides } from './limits';
@@ -15,7 +16,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { registerCrossSiteCheck } from './plugins/crossSite';
 import { apiError, registerErrorHandling } from './plugins/errors';
 import { registerPersonalAnswers } from './plugins/personalAnswers';
-import { deleteSpentCounters, ExpirySweeper, registerRateLimits } from './plugins/rateLimits';
+import { registerRateLimits } from './plugins/rateLimits';
 import { registerShopperIdentity } from './plugins/shopper';
 import { registerTextInputChecks } from './plugins/textInput';
 import { reviewRoutes } from './routes/reviews';
@@ -88,7 +89,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Every password hash goes through its bounded queue; tests count the hashes begun. */
     passwordHashing: PasswordHashing;
-    /** Deletes spent rate-limit counters and old sign-in failures; tests run a sweep. */
+    /** Deletes expired data (cleanup/expireData.ts); tests run a sweep. */
     expirySweeper: ExpirySweeper;
   }
   interface FastifyContextConfig {
@@ -191,11 +192,9 @@ export async function buildApp({
   app.decorate('passwordHashing', passwordHashing);
   // Before the routes: the plugin reads each route's config.rateLimit as it is added.
   await registerRateLimits(app, database);
-  const expirySweeper = new ExpirySweeper(
-    [() => deleteSpentCounters(database), () => deleteOldLoginFailures(database, limits.login)],
-    limits.sweepIntervalSeconds * 1000,
-    app.log,
-  );
+  // Spent counters, old sign-in failures and sessions, old Idempotency-Keys, spent reset links,
+  // idle anonymous shoppers: limits.retention says how long the kept ones stay.
+  const expirySweeper = new ExpirySweeper(expiryTasks(database, limits), limits.sweepIntervalSeconds * 1000, app.log);
   expirySweeper.start();
   app.decorate('expirySweeper', expirySweeper);
   app.addHook('onClose', () => expirySweeper.close());

@@ -36,6 +36,24 @@ export interface HashingLimits {
   retryAfterSeconds: number;
 }
 
+/**
+ * How long data that stops mattering is kept before the sweep deletes it (cleanup/expireData.ts).
+ * Sessions, reset links, rate-limit counters and sign-in failures need no setting: they go once
+ * they have expired or their window has passed.
+ */
+export interface RetentionLimits {
+  /**
+   * A shopper with no account and no orders, with its cart and wishlist, after this many days
+   * without a change. Its cookie lasts a year; past this the browser starts an empty cart.
+   */
+  anonymousShopperDays: number;
+  /**
+   * An order's Idempotency-Key: a retry within this many hours gets the order it placed; after
+   * it, the same key places a new order. Clients retry within minutes.
+   */
+  idempotencyKeyHours: number;
+}
+
 export interface ApiLimits {
   login: LoginLimits;
   hashing: HashingLimits;
@@ -55,8 +73,9 @@ export interface ApiLimits {
   addressesPerAccount: number;
   /** Different lines (product, colour, size) one cart may hold. */
   cartLines: number;
-  /** How often spent counters and old sign-in failures are deleted. */
+  /** How often expired data is deleted (spent counters, old sign-in failures, `retention`). */
   sweepIntervalSeconds: number;
+  retention: RetentionLimits;
 }
 
 const MINUTE = 60;
@@ -78,6 +97,7 @@ export const DEFAULT_LIMITS: ApiLimits = {
   addressesPerAccount: 20,
   cartLines: 100,
   sweepIntervalSeconds: 60,
+  retention: { anonymousShopperDays: 30, idempotencyKeyHours: 24 },
 };
 
 /** Overrides for buildApp: any limit, or any part of one, may be left out. */
@@ -126,6 +146,9 @@ export const LIMIT_VARIABLES: readonly LimitVariable[] = [
   { name: 'HASHING_MAX_WAITING', kind: 'count', path: ['hashing', 'maxWaiting'], min: 0, max: 10_000 },
   { name: 'MAX_ADDRESSES_PER_ACCOUNT', kind: 'count', path: ['addressesPerAccount'], min: 1, max: 1_000 },
   { name: 'MAX_CART_LINES', kind: 'count', path: ['cartLines'], min: 1, max: 10_000 },
+  // At least a day: ensureShopper marks a shopper active at most once an hour (plugins/shopper.ts).
+  { name: 'RETAIN_ANONYMOUS_SHOPPERS_DAYS', kind: 'count', path: ['retention', 'anonymousShopperDays'], min: 1, max: 3_650 },
+  { name: 'RETAIN_IDEMPOTENCY_KEYS_HOURS', kind: 'count', path: ['retention', 'idempotencyKeyHours'], min: 1, max: 8_760 },
 ];
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: MINUTE, h: HOUR, d: 24 * HOUR };

@@ -104,12 +104,6 @@ export async function clearLoginFailures(db: Queryable, emailKey: string, addres
   await db.query('DELETE FROM login_failures WHERE email_key = $1 AND address = $2', [emailKey, address]);
 }
 
-/** Failures older than every window no longer count: deleted on the sweep's schedule. */
-export async function deleteOldLoginFailures(db: Queryable, limits: LoginLimits): Promise<void> {
-  const longest = Math.max(limits.perAccountAndAddress.windowSeconds, limits.perAddress.windowSeconds, limits.accountDelay.windowSeconds);
-  await db.query('DELETE FROM login_failures WHERE failed_at < clock_timestamp() - make_interval(secs => $1)', [longest]);
-}
-
 /**
  * One password check under the limits above: the attempt of `emailKey` from `address` is
  * reserved (a 429 ApiFailure with Retry-After when it may not be made), `check` runs (the hash),

@@ -1,6 +1,6 @@
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { ApiError } from '@storefront/shared/types';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import type { WindowLimit } from '../limits';
 import { clientAddressKey } from '../net/clientAddress';
@@ -37,11 +37,6 @@ export async function countHit(db: Queryable, key: string, windowMs: number): Pr
   );
   const row = result.rows[0] as { hits: number | string; ttl: number };
   return { current: Number(row.hits), ttl: Math.ceil(Number(row.ttl)) };
-}
-
-/** Counters whose window has ended: the next hit would start afresh anyway. */
-export async function deleteSpentCounters(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM rate_limit_counters WHERE window_ends_at <= clock_timestamp()');
 }
 
 /**
@@ -90,41 +85,4 @@ export function limitPerAddress(name: string, limit: WindowLimit, refusal: (wait
       return new ApiFailure(429, refusal(waitInWords(seconds)), { 'Retry-After': String(seconds) });
     },
   };
-}
-
-/**
- * Deletes what stops mattering (spent counters, old sign-in failures) every `intervalMs`, in
- * this process; several processes sweeping the same tables only repeat a cheap delete. The
- * timer does not keep the process alive, and `close` waits for a sweep under way.
- */
-export class ExpirySweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-
-  constructor(
-    private readonly tasks: readonly (() => Promise<void>)[],
-    private readonly intervalMs: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.sweep(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  /** One sweep now (tests call it); a sweep already under way is joined, not doubled. */
-  sweep(): Promise<void> {
-    this.running ??= Promise.all(this.tasks.map((task) => task()))
-      .then(() => undefined)
-      .catch((error: unknown) => this.log.error({ err: error }, 'deleting expired rate-limit counters failed'))
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
-  }
-
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
 }

@@ -70,7 +70,20 @@ export function registerShopperIdentity(app: FastifyInstance, database: Queryabl
   });
 }
 
-/** Records the shopper on its first write; later calls are no-ops. */
+/**
+ * Records the shopper on its first write, and marks it active on later ones: an anonymous
+ * shopper is deleted once it has been idle for the retention (cleanup/expireData.ts). Marked at
+ * most once an hour, so a busy cart does not rewrite its shopper's row and index entry on every
+ * click; the retention is at least a day, so an hour's lag never lets the sweep take a shopper
+ * that is back. Run it before the write it stands for: once it has committed the sweep passes
+ * the shopper by, and if the sweep is deleting the shopper at that moment this waits for it and
+ * then records the shopper afresh, so the write that follows still finds its row.
+ */
 export async function ensureShopper(db: Queryable, shopperId: string): Promise<void> {
-  await db.query('INSERT INTO shoppers (id) VALUES ($1) ON CONFLICT (id) DO NOTHING', [shopperId]);
+  await db.query(
+    `INSERT INTO shoppers (id) VALUES ($1)
+     ON CONFLICT (id) DO UPDATE SET last_active_at = EXCLUDED.last_active_at
+     WHERE shoppers.last_active_at < EXCLUDED.last_active_at - interval '1 hour'`,
+    [shopperId],
+  );
 }

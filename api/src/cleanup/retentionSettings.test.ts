@@ -1,0 +1,43 @@
+import { DEFAULT_LIMITS, resolveLimits } from '../limits';
+import { readSettings, SettingsError } from '../settings';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    readSettings(env);
+  } catch (error) {
+    if (error instanceof SettingsError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('retention settings', () => {
+  it('keeps anonymous shoppers 30 days and Idempotency-Keys 24 hours unless told otherwise', () => {
+    expect(DEFAULT_LIMITS.retention).toEqual({ anonymousShopperDays: 30, idempotencyKeyHours: 24 });
+    expect(resolveLimits(readSettings({}).limits).retention).toEqual({ anonymousShopperDays: 30, idempotencyKeyHours: 24 });
+  });
+
+  it('reads RETAIN_ANONYMOUS_SHOPPERS_DAYS and RETAIN_IDEMPOTENCY_KEYS_HOURS', () => {
+    const settings = readSettings({ RETAIN_ANONYMOUS_SHOPPERS_DAYS: '90', RETAIN_IDEMPOTENCY_KEYS_HOURS: '48' });
+    expect(settings.limits).toEqual({ retention: { anonymousShopperDays: 90, idempotencyKeyHours: 48 } });
+    expect(resolveLimits(settings.limits).retention).toEqual({ anonymousShopperDays: 90, idempotencyKeyHours: 48 });
+    // One alone leaves the other at its default.
+    expect(resolveLimits(readSettings({ RETAIN_IDEMPOTENCY_KEYS_HOURS: '72' }).limits).retention).toEqual({
+      anonymousShopperDays: 30,
+      idempotencyKeyHours: 72,
+    });
+  });
+
+  it('refuses a value that is not a whole number in range, naming the variable', () => {
+    expect(problemsOf({ RETAIN_ANONYMOUS_SHOPPERS_DAYS: '0', RETAIN_IDEMPOTENCY_KEYS_HOURS: '1.5' })).toEqual([
+      'RETAIN_ANONYMOUS_SHOPPERS_DAYS must be a whole number from 1 to 3650, got "0"',
+      'RETAIN_IDEMPOTENCY_KEYS_HOURS must be a whole number from 1 to 8760, got "1.5"',
+    ]);
+    expect(problemsOf({ RETAIN_ANONYMOUS_SHOPPERS_DAYS: '30d' })).toEqual([
+      'RETAIN_ANONYMOUS_SHOPPERS_DAYS must be a whole number from 1 to 3650, got "30d"',
+    ]);
+    expect(problemsOf({ RETAIN_IDEMPOTENCY_KEYS_HOURS: '100000' })).toEqual([
+      'RETAIN_IDEMPOTENCY_KEYS_HOURS must be a whole number from 1 to 8760, got "100000"',
+    ]);
+  });
+});
