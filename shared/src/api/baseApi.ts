@@ -9,7 +9,6 @@ import {
 import { cartLineKey } from '../domain/cartLineKey';
 import { normaliseProduct } from '../domain/normaliseProduct';
 import { effectivePrice } from '../domain/pricing';
-import { clampQuantity } from '../domain/quantity';
 import { liveDataServed, sampleDataServed } from '../store/sampleDataSlice';
 import type { StorefrontConfig } from '../store/configSlice';
 import type {
@@ -222,24 +221,13 @@ export const baseApi = createApi({
     }),
 
     /**
-     * The add flow of §4/§7: look the line up by its key; update it when it exists, create it
-     * when the api answers 404, and pass any other error on to the caller.
+     * One POST that adds `qty` to the line on the api, in one statement, and answers the line as
+     * that add left it (capped at the stock). §7's lookup-then-write read the line and wrote the
+     * sum back, so adds from several tabs at once overwrote each other and lost units
+     * (docs/decisions/0001-atomic-cart-adds.md).
      */
     addToCart: build.mutation<CartItem, AddToCartArgs>({
-      queryFn: async (args, _api, _extra, baseQuery) => {
-        const payload = cartPayload(args);
-        const path = `cart/${encodeURIComponent(payload.id)}`;
-        const existing = await baseQuery(path);
-        if (!existing.error) {
-          const line = existing.data as CartItem;
-          const qty = clampQuantity(line.qty + args.qty, args.product.available_stock);
-          const updated = await baseQuery({ url: path, method: 'PATCH', body: { ...payload, qty } });
-          return updated.error ? { error: updated.error } : { data: updated.data as CartItem };
-        }
-        if (existing.error.status !== 404) return { error: existing.error };
-        const created = await baseQuery({ url: 'cart', method: 'POST', body: payload });
-        return created.error ? { error: created.error } : { data: created.data as CartItem };
-      },
+      query: (args) => ({ url: 'cart', method: 'POST', body: cartPayload(args) }),
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
         // Show the new line at once (the badge counts it); the invalidation then refreshes from the api.
         const { data: line } = await queryFulfilled.catch(() => ({ data: undefined }));

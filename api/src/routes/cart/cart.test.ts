@@ -71,7 +71,7 @@ describe.each(testDatabases())('cart ($name)', (target) => {
   const colourOf = (product: Product, index = 0) => product.colours[index]?.name ?? '';
   const sizeOf = (product: Product, index = 0) => product.sizes[index]?.name ?? '';
 
-  test('the flow the storefront follows: GET 404 → POST → GET → PATCH → DELETE', async () => {
+  test('a line’s life: GET 404 while absent → POST → GET → PATCH → DELETE', async () => {
     const shopper = shopperSession(ctx.app);
     const colour = colourOf(variantProduct, 1);
     const size = sizeOf(variantProduct, 1);
@@ -195,6 +195,19 @@ describe.each(testDatabases())('cart ($name)', (target) => {
     expect(line.json<CartItem>().qty).toBe(20);
   });
 
+  test('four tabs of one shopper adding one unit at once: the line ends at 4, each answer the line as its add left it', async () => {
+    // The storefront adds with this one POST and shows the line it answers (issue 30 §2).
+    await setStock(simpleProduct, 60);
+    const shopper = shopperSession(ctx.app);
+    await shopper.request({ url: '/cart' });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => shopper.request({ method: 'POST', url: '/cart', payload: payloadFor(simpleProduct, 1) })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(answers.map((answer) => answer.json<CartItem>().qty).sort()).toEqual([1, 2, 3, 4]);
+    expect((await shopper.request({ url: '/cart' })).json<CartItem[]>()).toEqual([expect.objectContaining({ id: simpleProduct.id, qty: 4 })]);
+  });
+
   test('20 parallel adds stop at the stock', async () => {
     const product = pickProduct(catalogue, (p) => !p.has_variants && p.stock > 0 && p.id !== simpleProduct.id, 'second simple product');
     await setStock(product, 7);
@@ -300,7 +313,7 @@ describe.each(testDatabases())('cart ($name)', (target) => {
       expect((await shopper.request({ url: `/cart/${simpleProduct.id}` })).json<CartItem>().qty).toBe(2);
     });
 
-    test('PATCH of a line not in the cart is a 404, so the storefront POSTs instead', async () => {
+    test('PATCH of a line not in the cart is a 404 and creates nothing', async () => {
       const shopper = shopperSession(ctx.app);
       const response = await shopper.request({ method: 'PATCH', url: `/cart/${simpleProduct.id}`, payload: payloadFor(simpleProduct, 1) });
       expect(response.statusCode).toBe(404);

@@ -41,6 +41,16 @@ describe.each(testDatabases())('wishlist ($name)', (target) => {
     expect(gone.json()).toEqual({ error: 'not_found', message: `No wishlist item "${first.id}"` });
   });
 
+  test('four tabs of one shopper adding the same product at once keep it once', async () => {
+    const shopper = shopperSession(ctx.app);
+    await shopper.request({ url: '/wishlist' });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => shopper.request({ method: 'POST', url: '/wishlist', payload: first })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    expect((await shopper.request({ url: '/wishlist' })).json()).toEqual([first]);
+  });
+
   test.each([
     ['an unknown product', { id: 'nope' }, 404],
     ['no id', { name: 'Something' }, 400],
