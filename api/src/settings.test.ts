@@ -1,4 +1,5 @@
-import { isLoopbackHost, readSettings, SettingsError } from './settings';
+import { isLoopbackHost, readSettings } from './settings';
+import { problemsOf } from './testing/settingsProblems';
 
 const BANK = {
   EFT_BANK: 'First National Bank',
@@ -7,15 +8,6 @@ const BANK = {
   EFT_BRANCH_CODE: '250655',
 };
 
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    readSettings(env);
-  } catch (error) {
-    if (error instanceof SettingsError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('readSettings', () => {
   it('starts safe: no outbox, no EFT without an account, three unpaid orders each, loopback only', () => {

@@ -1,15 +1,6 @@
 import { DEFAULT_LIMITS, resolveLimits } from '../limits';
-import { readSettings, SettingsError } from '../settings';
-
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    readSettings(env);
-  } catch (error) {
-    if (error instanceof SettingsError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { readSettings } from '../settings';
+import { problemsOf } from '../testing/settingsProblems';
 
 describe('retention settings', () => {
   it('keeps anonymous shoppers 30 days and Idempotency-Keys 24 hours unless told otherwise', () => {

@@ -1,16 +1,12 @@
 import { DATABASE_TIMEOUT_MS, testDatabases } from '../testing/testDatabases';
-import { migrate, readMigrations } from './migrate';
+import { databaseBefore } from '../testing/migrationBefore';
 
 const MIGRATION = '014_review_author_direction.sql';
 
 describe.each(testDatabases())(`${MIGRATION} ($name)`, (target) => {
   test('takes direction controls out of the review authors saved before they were refused', async () => {
-    const { database, dispose } = await target.open();
+    const { database, dispose, migrateRest } = await databaseBefore(target, MIGRATION);
     try {
-      const migrations = await readMigrations();
-      const index = migrations.findIndex((migration) => migration.name === MIGRATION);
-      expect(index).toBeGreaterThan(0);
-      await migrate(database, migrations.slice(0, index));
       await database.query(
         `INSERT INTO products (id, link, name, price, sku) VALUES ('p1', 'p1', 'Kite', 10, 'K-1')`,
       );
@@ -20,7 +16,7 @@ describe.each(testDatabases())(`${MIGRATION} ($name)`, (target) => {
         ['Thandi \u202Eilednah\u202C M.', '\u2067\u2069', 'Zoë N.'],
       );
 
-      await migrate(database, migrations);
+      await migrateRest();
 
       const authors = await database.query<{ author_name: string }>('SELECT author_name FROM reviews ORDER BY id');
       expect(authors.rows.map((row) => row.author_name)).toEqual(['Thandi ilednah M.', 'A shopper', 'Zoë N.']);

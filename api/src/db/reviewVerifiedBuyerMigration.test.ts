@@ -1,16 +1,12 @@
 import { DATABASE_TIMEOUT_MS, testDatabases } from '../testing/testDatabases';
-import { migrate, readMigrations } from './migrate';
+import { databaseBefore } from '../testing/migrationBefore';
 
 const MIGRATION = '018_review_verified_buyer.sql';
 
 describe.each(testDatabases())(`${MIGRATION} ($name)`, (target) => {
   test('marks the reviews already written by accounts that had ordered the product by then, and no others', async () => {
-    const { database, dispose } = await target.open();
+    const { database, dispose, migrateRest } = await databaseBefore(target, MIGRATION);
     try {
-      const migrations = await readMigrations();
-      const index = migrations.findIndex((migration) => migration.name === MIGRATION);
-      expect(index).toBeGreaterThan(0);
-      await migrate(database, migrations.slice(0, index));
       await database.query(
         `INSERT INTO products (id, link, name, price, sku) VALUES ('kite', 'kite', 'Kite', 10, 'K-1'), ('ball', 'ball', 'Ball', 5, 'B-1')`,
       );
@@ -47,7 +43,7 @@ describe.each(testDatabases())(`${MIGRATION} ($name)`, (target) => {
            ('kite', NULL, 'Seeded S.', 4, 'Seeded', '2025-02-01T08:00:00Z')`,
       );
 
-      await migrate(database, migrations);
+      await migrateRest();
 
       const reviews = await database.query<{ author_name: string; verified_buyer: boolean }>(
         'SELECT author_name, verified_buyer FROM reviews ORDER BY id',
