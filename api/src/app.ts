@@ -77,6 +77,8 @@ export interface BuildAppOptions {
    * of requests a second they cost more than a product answered from memory.
    */
   logRequests?: boolean;
+  /** How long /health waits for the database before answering 503 (routes/health has the default). */
+  healthTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -122,6 +124,7 @@ export async function buildApp({
   unpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS,
   limits: limitOverrides = {},
   scryptCost,
+  healthTimeoutMs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -206,7 +209,7 @@ export async function buildApp({
 
   await app.register(async (shopperScope) => {
     registerShopperIdentity(shopperScope, database, storefrontUrl);
-    await shopperScope.register(healthRoutes, { database, catalogueIndex });
+    await shopperScope.register(healthRoutes, { database, catalogueIndex, ...(healthTimeoutMs ? { timeoutMs: healthTimeoutMs } : {}) });
     await shopperScope.register(productRoutes, { database, productCache, catalogueIndex });
     await shopperScope.register(catalogueRoutes, { database });
     await shopperScope.register(searchRoutes, { database, productCache, catalogueIndex });

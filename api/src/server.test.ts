@@ -3,45 +3,11 @@
  * database it migrates, seeds and listens without logging an error, its catalogue index becomes
  * current, and a signal closes it cleanly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { startApiProcess } from './testing/apiProcess';
 
 const API_DIR = path.resolve(__dirname, '..');
-
-interface LogLine {
-  level: number;
-  msg?: string;
-}
-
-function startServer(env: Record<string, string> = {}): { child: ChildProcess; lines: LogLine[]; listening: Promise<string> } {
-  const { DATABASE_URL: _shared, SMTP_URL: _mail, ...environment } = process.env;
-  const child = spawn(process.execPath, ['-r', 'sucrase/register/ts', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: { ...environment, DATA_DIR: 'memory://', API_PORT: '0', API_HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: LogLine[] = [];
-  let output = '';
-  const listening = new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      output += chunk.toString();
-      let newline: number;
-      while ((newline = buffered.indexOf('\n')) >= 0) {
-        const text = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        const line = JSON.parse(text) as LogLine;
-        lines.push(line);
-        const address = /listening on (http:\/\/\S+)/.exec(line.msg ?? '')?.[1];
-        if (address) resolve(address);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`the api exited (${code}) before listening:\n${output}`)));
-  });
-  return { child, lines, listening };
-}
 
 async function healthOf(url: string): Promise<{ catalogue_index?: string }> {
   const response = await fetch(`${url}/health`);
@@ -49,7 +15,7 @@ async function healthOf(url: string): Promise<{ catalogue_index?: string }> {
 }
 
 test('a first start on an empty database logs no error, serves a current catalogue and closes on SIGTERM', async () => {
-  const { child, lines, listening } = startServer();
+  const { child, lines, listening } = startApiProcess();
   try {
     const url = await listening;
     let health = await healthOf(url);
@@ -101,7 +67,7 @@ test('refuses to start with the developer outbox on a public address, saying why
 }, 60_000);
 
 test('takes a limit from the environment: LIMIT_NEWSLETTER=1/10m lets one sign-up through and refuses the next', async () => {
-  const { child, listening } = startServer({ LIMIT_NEWSLETTER: '1/10m' });
+  const { child, listening } = startApiProcess({ LIMIT_NEWSLETTER: '1/10m' });
   try {
     const url = await listening;
     const signUp = (email: string) =>
@@ -124,7 +90,7 @@ test("refuses a production start without the shop's bank account for EFT", async
 
 test('a production start without a mail server opens the shop and warns once that mail is not sent', async () => {
   const bank = { EFT_BANK: 'First National Bank', EFT_ACCOUNT_HOLDER: 'Jacaranda Trading', EFT_ACCOUNT_NUMBER: '62123456789', EFT_BRANCH_CODE: '250655' };
-  const { child, lines, listening } = startServer({ NODE_ENV: 'production', ...bank });
+  const { child, lines, listening } = startApiProcess({ NODE_ENV: 'production', ...bank });
   try {
     await listening;
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

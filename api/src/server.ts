@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const settings = readSettings(process.env);
   const { databaseUrl, dataDir } = settings;
 
-  const database = await createDatabase({ databaseUrl, dataDir });
+  const database = await createDatabase({ databaseUrl, dataDir, timeouts: settings.databaseTimeouts });
   // Migrated and seeded before the app is built: the app's catalogue index starts reading the
   // catalogue as soon as it exists, and must find the tables there.
   let migrations: string[];
@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     eft: settings.eft,
     unpaidOrderLimits: settings.unpaidOrderLimits,
     limits: settings.limits,
+    healthTimeoutMs: settings.healthTimeoutMs,
   });
   try {
     if (migrations.length > 0) app.log.info({ migrations }, 'applied migrations');
@@ -67,6 +68,12 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
+    // Requests in flight finish (each within the database's timeouts) and PGlite flushes; but a
+    // database that stopped answering must not keep a process that was told to stop.
+    setTimeout(() => {
+      app.log.error(`closing took longer than ${settings.shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS): exiting with work unfinished`);
+      process.exit(1);
+    }, settings.shutdownTimeoutMs).unref();
     // Connections drain first; PGlite must then be closed so its files are flushed to disk.
     app
       .close()

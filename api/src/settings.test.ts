@@ -131,6 +131,21 @@ describe('readSettings', () => {
     ]);
   });
 
+  it('reads the database timeouts, /health and shutdown deadlines in milliseconds, with the defaults an operator relies on', () => {
+    const defaults = readSettings({});
+    expect(defaults.databaseTimeouts).toEqual({ connectMs: 5_000, statementMs: 10_000, keepAliveMs: 30_000 });
+    expect(defaults.healthTimeoutMs).toBe(1_000);
+    expect(defaults.shutdownTimeoutMs).toBeLessThan(15_000);
+    expect(
+      readSettings({ DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '30000', DATABASE_KEEPALIVE_MS: '10000', HEALTH_TIMEOUT_MS: '500', SHUTDOWN_TIMEOUT_MS: '40000' }),
+    ).toMatchObject({ databaseTimeouts: { connectMs: 2_000, statementMs: 30_000, keepAliveMs: 10_000 }, healthTimeoutMs: 500, shutdownTimeoutMs: 40_000 });
+    expect(problemsOf({ DATABASE_STATEMENT_TIMEOUT_MS: '10s', DATABASE_CONNECT_TIMEOUT_MS: '0', SHUTDOWN_TIMEOUT_MS: '-5' })).toEqual([
+      'DATABASE_CONNECT_TIMEOUT_MS must be a whole number from 100 to 600000, got "0"',
+      'DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 100 to 3600000, got "10s"',
+      'SHUTDOWN_TIMEOUT_MS must be a whole number from 1000 to 600000, got "-5"',
+    ]);
+  });
+
   it('reports every problem at once', () => {
     expect(problemsOf({ API_PORT: '99999', LOG_LEVEL: 'loud', STOREFRONT_URL: 'ftp://x' })).toHaveLength(3);
   });

@@ -6,7 +6,8 @@
  */
 import { isIP } from 'node:net';
 import type { EftAccount } from '@storefront/shared/types';
-import { DEFAULT_DATA_DIR } from './db/database';
+import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database';
+import { DEFAULT_HEALTH_TIMEOUT_MS } from './routes/health';
 import { limitOverridesFrom, type LimitOverrides } from './limits';
 import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
 
@@ -41,7 +42,15 @@ export interface ApiSettings {
   smtpUrl: string | null;
   /** Who the shop's mail is from, and where replies go. */
   mailFrom: MailAddress;
+  /** How long a PostgreSQL server may keep the api waiting (DATABASE_*_MS). */
+  databaseTimeouts: DatabaseTimeouts;
+  /** HEALTH_TIMEOUT_MS: how long /health waits for the database before answering 503. */
+  healthTimeoutMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: after SIGTERM, how long closing may take before the process exits regardless. */
+  shutdownTimeoutMs: number;
 }
+
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 14_000;
 
 /** The variables that give the shop's bank account (EFT_ACCOUNT_TYPE may be left out). */
 export const EFT_VARIABLES = ['EFT_BANK', 'EFT_ACCOUNT_HOLDER', 'EFT_ACCOUNT_NUMBER', 'EFT_BRANCH_CODE'] as const;
@@ -228,6 +237,13 @@ export function readSettings(env: Environment): ApiSettings {
     // Not required in production: a shop can take orders before its mail is set up (server.ts warns).
     smtpUrl: readSmtpUrl(env, problems),
     mailFrom: readMailFrom(env, problems),
+    databaseTimeouts: {
+      connectMs: readWholeNumber(env, 'DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUTS.connectMs, 100, 600_000, problems),
+      statementMs: readWholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUTS.statementMs, 100, 3_600_000, problems),
+      keepAliveMs: readWholeNumber(env, 'DATABASE_KEEPALIVE_MS', DEFAULT_DATABASE_TIMEOUTS.keepAliveMs, 1_000, 3_600_000, problems),
+    },
+    healthTimeoutMs: readWholeNumber(env, 'HEALTH_TIMEOUT_MS', DEFAULT_HEALTH_TIMEOUT_MS, 50, 60_000, problems),
+    shutdownTimeoutMs: readWholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 1_000, 600_000, problems),
   };
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;

@@ -53,8 +53,12 @@ export function afterCommitCallbacks(): { add(callback: () => void): void; run()
 
 export interface Database extends Queryable {
   readonly kind: DatabaseKind;
-  /** Runs `fn` on one connection inside BEGIN … COMMIT; a throw rolls back. */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` on one connection inside BEGIN … COMMIT; a throw rolls back. `unbounded` lifts the
+   * statement timeout for this transaction alone: for migrations and seeding, which may build an
+   * index over a large catalogue or wait for another process's migrations.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: { unbounded?: boolean }): Promise<T>;
   /**
    * LISTENs on `channel` (a connection of its own on a server, so a pool never holds it up).
    * Resolves after the first attempt, listening or not; on a server it retries until closed.
@@ -65,7 +69,27 @@ export interface Database extends Queryable {
   dumpDataDir?(): Promise<Blob>;
 }
 
+/**
+ * How long a PostgreSQL server may keep the api waiting (PGlite runs in the process: nothing to
+ * wait for). A request whose database stops answering is answered 503 rather than hanging.
+ */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /**
+   * One statement: the server cancels it (statement_timeout), and the api gives up on its own a
+   * moment later when not even the cancellation arrives (a network dropping packets).
+   */
+  statementMs: number;
+  /** Idle time before TCP keepalive probes, and between checks of the LISTEN connection. */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 10_000, keepAliveMs: 30_000 };
+
 export interface DatabaseOptions {
+  /** PostgreSQL only: timeouts over DEFAULT_DATABASE_TIMEOUTS. */
+  timeouts?: Partial<DatabaseTimeouts>;
   /** postgres://… selects a PostgreSQL server; without it the embedded PGlite is used. */
   databaseUrl?: string;
   /** PGlite folder, or 'memory://' for a throwaway database. */
@@ -102,7 +126,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
       throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
     }
     const { createPostgresDatabase } = await import('./postgres');
-    return createPostgresDatabase(options.databaseUrl, options.schema);
+    return createPostgresDatabase(options.databaseUrl, options.schema, { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts });
   }
   // Loaded on demand so a PostgreSQL deployment never pays for the WebAssembly start-up.
   const { createPgliteDatabase } = await import('./pglite');

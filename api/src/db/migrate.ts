@@ -42,7 +42,8 @@ export async function migrate(database: Database, migrations?: readonly Migratio
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [migration.name]);
       return true;
-    });
+      // A migration may build an index over a large catalogue, or wait for another process's.
+    }, { unbounded: true });
     if (ran) applied.push(migration.name);
   }
   return applied;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiError } from '@storefront/shared/types';
+import { DatabaseUnavailableError } from '../db/errors';
 import { textRuleMessage } from '../schemas/common';
 
 const ERROR_CODES: Readonly<Record<number, string>> = {
@@ -21,6 +22,9 @@ const ERROR_CODES: Readonly<Record<number, string>> = {
 export function apiError(error: string, message: string): ApiError {
   return { error, message };
 }
+
+/** The answer when the database does not answer in time (db/errors.ts). */
+export const DATABASE_UNAVAILABLE = apiError('database_unavailable', 'The store cannot reach its database just now. Please try again in a moment.');
 
 /**
  * An answer decided below a route handler (a rate limit in a hook, a full hashing queue): thrown,
@@ -73,6 +77,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof ApiFailure) return reply.code(error.statusCode).headers(error.headers).send(error.body);
     if (error.validation) {
       return reply.code(400).send(apiError('bad_request', textRuleFailure(error, request) ?? error.message));
+    }
+    if (error instanceof DatabaseUnavailableError) {
+      // Not the shopper's fault nor a bug: the database is out of reach. The operator hears of it
+      // (as a warning: /health says the same), the shopper is told to try again shortly.
+      request.log.warn({ err: error }, 'the database did not answer');
+      return reply.code(503).header('retry-after', '5').send(DATABASE_UNAVAILABLE);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

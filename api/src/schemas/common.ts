@@ -24,6 +24,7 @@ export const errorResponses = {
   413: ErrorSchema,
   415: ErrorSchema,
   500: ErrorSchema,
+  503: ErrorSchema,
 };
 
 /** For routes that take no query parameters: anything in the query string is a 400. */

@@ -89,5 +89,6 @@ export async function seedDatabase(
     if (options.reviews !== false) await seedReviews(tx, products);
     for (const statement of rebuild) await tx.query(statement);
     return { productsInserted: products.length };
-  });
+    // Seeding a large catalogue, or waiting for another process's seeding, may take a while.
+  }, { unbounded: true });
 }

@@ -2,11 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { CatalogueIndex } from '../../catalogue/catalogueIndex';
 import type { Database } from '../../db/database';
+import { DatabaseUnavailableError } from '../../db/errors';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; catalogueIndex: CatalogueIndex }> = async (
+/** How long /health waits for the database's answer before saying it is unavailable. */
+export const DEFAULT_HEALTH_TIMEOUT_MS = 1_000;
+
+export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; catalogueIndex: CatalogueIndex; timeoutMs?: number }> = async (
   app,
-  { database, catalogueIndex },
+  { database, catalogueIndex, timeoutMs = DEFAULT_HEALTH_TIMEOUT_MS },
 ) => {
   app.get(
     '/health',
@@ -28,8 +32,19 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; catal
       },
     },
     async () => {
-      // A round trip, so a dead connection shows up here rather than on the first shopper.
-      await database.query('SELECT 1');
+      // A round trip, so a dead connection shows up here rather than on the first shopper; within
+      // timeoutMs, so a load balancer asking hears "unavailable" (503) rather than nothing.
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          database.query('SELECT 1'),
+          new Promise<never>((_resolve, reject) => {
+            timer = setTimeout(() => reject(new DatabaseUnavailableError(`The database did not answer /health within ${timeoutMs} ms`)), timeoutMs);
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
       return { status: 'ok' as const, database: database.kind, catalogue_index: catalogueIndex.isCurrent ? ('current' as const) : ('catching up' as const) };
     },
   );

@@ -1,0 +1,51 @@
+/**
+ * A database of its own on the PostgreSQL server at DATABASE_URL, for tests that run the api as
+ * separate processes (which take a DATABASE_URL, not a schema), dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface ScratchDatabase {
+  /** DATABASE_URL for the new database. */
+  url: string;
+  /** Runs one statement on it from outside the api (as an operator's psql would). */
+  query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Closes the test's own connection and drops the database, whoever is still connected. */
+  drop(): Promise<void>;
+}
+
+/** The server at DATABASE_URL, or a clear failure: these suites run only where one is given. */
+export function serverDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('This suite needs a PostgreSQL server: set DATABASE_URL (postgres://user@host:5432/db), as .ci/run does.');
+  return url;
+}
+
+async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createScratchDatabase(serverUrl: string = serverDatabaseUrl()): Promise<ScratchDatabase> {
+  const name = `storefront_scratch_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const own = new pg.Client({ connectionString: url.toString() });
+  await own.connect();
+  return {
+    url: url.toString(),
+    async query<T>(sql: string, params: readonly unknown[] = []) {
+      return (await own.query(sql, [...params])).rows as T[];
+    },
+    async drop() {
+      await own.end().catch(() => undefined);
+      await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
