@@ -88,7 +88,7 @@ async function listenOnOwnConnection(
     // The name shows in pg_stat_activity (and lets a test cut exactly this connection).
     const client = new pg.Client(connectionConfig(databaseUrl, timeouts, `${LISTENER_APPLICATION_NAME} ${schema ?? 'public'}`));
     let lost = false;
-    let heartbeat: NodeJS.Timeout | undefined;
+    let heartbeat: NodeJS.Timeout | undefined = undefined;
     const onLost = () => {
       if (lost) return;
       lost = true;
