@@ -44,6 +44,8 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/shared/src/domain/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/bench/**/*.test.ts', '<rootDir>/edge/src/**/*.test.ts'],
+      // *.postgres.test.ts run api processes on a PostgreSQL server: with DATABASE_URL only (README).
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...(process.env.DATABASE_URL ? [] : ['\\.postgres\\.test\\.ts$'])],
     },
     // The api's own config: it compiles a few ES-module-only dependencies (see api/jest.config.js).
     '<rootDir>/api',

@@ -6,7 +6,7 @@ import { startStore } from './lib/startStore';
 
 async function main() {
   const ports = portsFromEnv();
-  const { trustProxy, apiTimeoutMs } = readEdgeSettings(process.env);
+  const { trustProxy, apiTimeoutMs, apiProcesses } = readEdgeSettings(process.env);
   await ensureBuilt((line) => console.log(`[start] ${line}`));
   const store = await startStore({
     ports,
@@ -18,6 +18,7 @@ async function main() {
     log: (line) => console.log(`[start] ${line}`),
     ...(trustProxy ? { trustProxy } : {}),
     apiTimeoutMs,
+    apiProcesses,
   });
   console.log(`\n  The store is open at ${store.shellUrl}\n  (Ctrl+C stops it)\n`);
   let stopping = false;

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { registerCompositionRoute, type CompositionSource } from './composition';
 import { registerPages, type PagesOptions } from './page';
 import { registerApiProxy } from './proxy';
+import { ApiUpstreams } from './upstreams';
 import { manifestReader } from './routePreloads';
 import { registerSecurityHeaders, setPagePolicy, STANDALONE_PAGE_ORIGINS } from './securityHeaders';
 import { registerStaticFiles } from './staticFiles';
@@ -28,14 +29,18 @@ export interface EdgeCommonOptions {
 export interface ShellEdgeOptions extends EdgeCommonOptions {
   /** The shell's build folder. */
   dist: string;
-  /** The api the edge's /api forwards to. */
-  apiUrl: string;
+  /**
+   * The api the edge's /api forwards to, and server renders ask: one address, or several api
+   * processes on one database to spread requests over (upstreams.ts).
+   */
+  apiUrl: string | readonly string[];
   /** How long the api may take before a shopper is answered 504 (API_TIMEOUT_MS). */
   apiTimeoutMs?: number;
   composition: CompositionSource;
   /** Preload the remote files each page loads (on unless said; off for the monolith, which loads none). */
   remotePreloads?: boolean;
-  render?: PagesOptions['render'];
+  /** Server rendering; it asks the api at `apiUrl` (the next process in turn, when several). */
+  render?: Omit<NonNullable<PagesOptions['render']>, 'apiUrl'> | null;
 }
 
 function edgeInstance({ trustProxy = false, logRequests = false }: EdgeCommonOptions): FastifyInstance {
@@ -53,8 +58,11 @@ export async function buildShellEdge(options: ShellEdgeOptions): Promise<Fastify
   await registerSecurityHeaders(app);
   // Pages only: their HTML is made per request, so compressed per request, on a stream.
   await app.register(compress, { global: false, encodings: ['br', 'gzip'], syncThreshold: 0 });
+  const upstreams = new ApiUpstreams(options.apiUrl, { log: (message) => app.log.warn(message) });
+  upstreams.start();
+  app.addHook('onClose', async () => upstreams.close());
   // The api's developer routes (the opt-in mail outbox) answer on its own loopback port only.
-  await registerApiProxy(app, { prefix: '/api', target: options.apiUrl, privatePaths: ['/dev'], ...(options.apiTimeoutMs ? { timeoutMs: options.apiTimeoutMs } : {}) });
+  await registerApiProxy(app, { prefix: '/api', target: upstreams, privatePaths: ['/dev'], ...(options.apiTimeoutMs ? { timeoutMs: options.apiTimeoutMs } : {}) });
   const readManifest = manifestReader();
   registerCompositionRoute(app, options.composition, readManifest);
   registerPages(app, {
@@ -62,7 +70,7 @@ export async function buildShellEdge(options: ShellEdgeOptions): Promise<Fastify
     source: options.composition,
     readManifest,
     remotePreloads: options.remotePreloads ?? true,
-    render: options.render ?? null,
+    render: options.render ? { ...options.render, apiUrl: () => upstreams.next() } : null,
   });
   await registerStaticFiles(app, { root: options.dist, index: false });
   return app;

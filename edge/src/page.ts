@@ -120,8 +120,11 @@ export interface PagesOptions {
   render: {
     shell: ShellServerBundle;
     loadRemoteBundle: RemoteBundleLoader;
-    /** Where a server render asks the api, unless the composition puts the api elsewhere. */
-    apiUrl: string;
+    /**
+     * Where a server render asks the api, unless the composition puts the api elsewhere: an
+     * address, or the next of several api processes (upstreams.ts) for each render.
+     */
+    apiUrl: string | (() => string);
     /** How long a render may take before the page is sent for the browser to render. */
     timeoutMs: number;
   } | null;
@@ -151,7 +154,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
               ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
               remotes: served.remotes,
               // The server asks the api directly, unless the composition puts it elsewhere.
-              config: { apiBase: apiBase && /^https?:\/\//.test(apiBase) ? apiBase : render.apiUrl, ...(assetHost ? { assetHost } : {}) },
+              config: { apiBase: apiBase && /^https?:\/\//.test(apiBase) ? apiBase : typeof render.apiUrl === 'string' ? render.apiUrl : render.apiUrl(), ...(assetHost ? { assetHost } : {}) },
             },
             { shell: render.shell, loadRemoteBundle: render.loadRemoteBundle, timeoutMs: render.timeoutMs },
           )

@@ -12,12 +12,13 @@
 import path from 'node:path';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiUpstreams } from './upstreams';
 
 export interface ApiProxyOptions {
   /** Path prefix on the edge, e.g. '/api'. Stripped before forwarding. */
   prefix: string;
-  /** The api's base URL, e.g. http://127.0.0.1:4000 */
-  target: string;
+  /** The api's base URL, e.g. http://127.0.0.1:4000, or several api processes to spread requests over. */
+  target: string | ApiUpstreams;
   /** Upstream paths (and everything under them) never forwarded however spelled, e.g. ['/dev'] */
   privatePaths?: readonly string[];
   /** How long the api may take to answer before the shopper gets a 504; default 15000. */
@@ -87,8 +88,17 @@ function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
  * X-Forwarded-* chain the api gets (see forwardedHeaders).
  */
 export async function registerApiProxy(app: FastifyInstance, options: ApiProxyOptions): Promise<void> {
-  const { prefix, target, privatePaths = [], timeoutMs = 15_000 } = options;
-  const targetPath = new URL(target).pathname.replace(/\/+$/, '');
+  const { prefix, privatePaths = [], timeoutMs = 15_000 } = options;
+  const upstreams = typeof options.target === 'string' ? new ApiUpstreams(options.target) : options.target;
+  const [firstTarget] = upstreams.targets as [string];
+  const targetPath = new URL(firstTarget).pathname.replace(/\/+$/, '');
+  /** Where each request is being sent, how, and which api processes already refused it. */
+  const attempts = new WeakMap<object, { target: string; path: string; replyOptions: object; refusedBy: Set<string> }>();
+  const chooseUpstream = (request: object) => {
+    const target = upstreams.next();
+    attempts.set(request, { target, path: '/', replyOptions: {}, refusedBy: new Set() });
+    return target;
+  };
   const upstreamPrivatePaths = privatePaths.map((privatePath) => `${targetPath}${privatePath}`);
 
   /**
@@ -111,7 +121,7 @@ export async function registerApiProxy(app: FastifyInstance, options: ApiProxyOp
     });
 
     await scope.register(httpProxy, {
-      upstream: target,
+      upstream: firstTarget,
       prefix,
       // node:http rather than undici: undici's answer timeouts tick every half second or so, this
       // one fires on time. It counts idle time (connecting, waiting for the answer, a stalled body,
@@ -126,9 +136,14 @@ export async function registerApiProxy(app: FastifyInstance, options: ApiProxyOp
       // prefix with a query (/api?page=2), which reply.from() would take as "the edge's own path".
       handler: (request, reply, dest, replyOptions) => {
         const upstreamPath = dest || '/';
-        return isPrivatePath(upstreamPath, upstreamPrivatePaths) ? notFound(request, reply) : reply.from(upstreamPath, replyOptions);
+        if (isPrivatePath(upstreamPath, upstreamPrivatePaths)) return notFound(request, reply);
+        const attempt = attempts.get(request);
+        if (attempt) Object.assign(attempt, { path: upstreamPath, replyOptions });
+        return reply.from(upstreamPath, replyOptions);
       },
       replyOptions: {
+        // The next api process in turn (upstreams.ts): asked once per request, before the handler.
+        getUpstream: chooseUpstream,
         rewriteRequestHeaders: (request, headers) => {
           const rewritten = { ...headers };
           for (const name of Object.keys(rewritten)) if (isForwardingHeader(name)) delete rewritten[name];
@@ -137,6 +152,21 @@ export async function registerApiProxy(app: FastifyInstance, options: ApiProxyOp
         // reply-from retries a GET the api answered 503 up to ten times; the api's 503 is its answer.
         retryDelay: () => null,
         onError: (reply, { error }) => {
+          const attempt = attempts.get(reply.request);
+          if (attempt && (error.cause as { code?: unknown } | undefined)?.code === 'ECONNREFUSED') {
+            // That api process is gone: passed over from now on. A request without a body (which
+            // the refused connection never carried, so nothing happened) goes to the next one.
+            upstreams.markDown(attempt.target, 'it refused a connection');
+            attempt.refusedBy.add(attempt.target);
+            const method = reply.request.method;
+            const untried = upstreams.targets.filter((target) => !attempt.refusedBy.has(target));
+            if ((method === 'GET' || method === 'HEAD') && untried.length > 0) {
+              const next = upstreams.next();
+              attempt.target = attempt.refusedBy.has(next) ? (untried[0] as string) : next;
+              const target = attempt.target;
+              return void reply.from(attempt.path, { ...attempt.replyOptions, getUpstream: () => target });
+            }
+          }
           // reply-from gives a timeout (waiting for the answer or for a connection) 504; anything
           // else (refused, reset, unknown host, a broken answer) means the api is not there.
           const timedOut = (error as Error & { statusCode?: number }).statusCode === 504;

@@ -2,17 +2,24 @@ import { DEFAULT_API_TIMEOUT_MS, readEdgeSettings } from './settings';
 
 describe('the edge’s settings', () => {
   it('trusts no proxy and waits 15 s for the api by default', () => {
-    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS });
+    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1 });
     expect(readEdgeSettings({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
   });
 
   it('takes the proxies in front of it as addresses and ranges, and a timeout in milliseconds', () => {
-    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000 });
+    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1 });
   });
 
   it('refuses to start on a setting it cannot honour, naming each at once', () => {
     expect(() => readEdgeSettings({ TRUST_PROXY: 'true', API_TIMEOUT_MS: '2s' })).toThrow(/TRUST_PROXY=true would believe any client's X-Forwarded-For[\s\S]*API_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000, got "2s"/);
     expect(() => readEdgeSettings({ TRUST_PROXY: '10.0.0.300' })).toThrow(/TRUST_PROXY must list addresses or ranges/);
     expect(() => readEdgeSettings({ API_TIMEOUT_MS: '0' })).toThrow(/API_TIMEOUT_MS/);
+  });
+
+  it('runs several api processes only on a PostgreSQL server', () => {
+    expect(readEdgeSettings({ API_PROCESSES: '3', DATABASE_URL: 'postgres://shop@db:5432/shop' }).apiProcesses).toBe(3);
+    expect(() => readEdgeSettings({ API_PROCESSES: '2' })).toThrow('API_PROCESSES=2 needs a PostgreSQL server (DATABASE_URL): the embedded database serves one api process');
+    expect(() => readEdgeSettings({ API_PROCESSES: '0', DATABASE_URL: 'postgres://db/shop' })).toThrow('API_PROCESSES must be a whole number from 1 to 32, got "0"');
+    expect(() => readEdgeSettings({ API_PROCESSES: 'two', DATABASE_URL: 'postgres://db/shop' })).toThrow(/API_PROCESSES must be a whole number/);
   });
 });

@@ -9,7 +9,11 @@ export interface EdgeSettings {
   trustProxy: string | undefined;
   /** API_TIMEOUT_MS: how long the api may take before the shopper gets a 504. */
   apiTimeoutMs: number;
+  /** API_PROCESSES: how many api processes `npm start` runs behind the edge (several need DATABASE_URL). */
+  apiProcesses: number;
 }
+
+export const MAX_API_PROCESSES = 32;
 
 export class EdgeSettingsError extends Error {}
 
@@ -37,6 +41,17 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
     if (!Number.isInteger(value) || value < 100 || value > 300_000) problems.push(`API_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000, got "${timeout}"`);
     else apiTimeoutMs = value;
   }
+  let apiProcesses = 1;
+  const processes = env.API_PROCESSES?.trim();
+  if (processes) {
+    const value = Number(processes);
+    if (!/^\d+$/.test(processes) || value < 1 || value > MAX_API_PROCESSES) {
+      problems.push(`API_PROCESSES must be a whole number from 1 to ${MAX_API_PROCESSES}, got "${processes}"`);
+    } else if (value > 1 && !env.DATABASE_URL?.trim()) {
+      // The embedded database is one process's files: a second api cannot open it.
+      problems.push(`API_PROCESSES=${value} needs a PostgreSQL server (DATABASE_URL): the embedded database serves one api process`);
+    } else apiProcesses = value;
+  }
   if (problems.length > 0) throw new EdgeSettingsError(problems.join('\n'));
-  return { trustProxy, apiTimeoutMs };
+  return { trustProxy, apiTimeoutMs, apiProcesses };
 }

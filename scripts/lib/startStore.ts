@@ -43,6 +43,11 @@ export interface StoreOptions {
   trustProxy?: string;
   /** How long the api may take before the edge answers 504 (API_TIMEOUT_MS). */
   apiTimeoutMs?: number;
+  /**
+   * How many api processes to run behind the edge (API_PROCESSES), on ports from ports.api up;
+   * more than one needs databaseUrl (a PostgreSQL server), which they share.
+   */
+  apiProcesses?: number;
 }
 
 /** How long a page's server render may take before the page is sent for the browser to render. */
@@ -50,7 +55,10 @@ const SERVER_RENDER_TIMEOUT_MS = 300;
 
 export interface RunningStore {
   shellUrl: string;
+  /** The first api process. */
   apiUrl: string;
+  /** Every api process, the first included. */
+  apiUrls: string[];
   remoteUrls: Record<string, string>;
   /** What the shell's edge was built with: a caller builds another beside it (the bench's variants). */
   shellEdgeOptions: Parameters<typeof buildShellEdge>[0];
@@ -92,41 +100,51 @@ export function apiTrustProxy(edgeTrustProxy: string | undefined): string {
 export async function startStore(options: StoreOptions): Promise<RunningStore> {
   const { ports, bindHost = '127.0.0.1', publicHost = 'localhost', log = console.log } = options;
   const servers: FastifyInstance[] = [];
-  const apiUrl = `http://127.0.0.1:${ports.api}`;
+  const apiProcesses = options.apiProcesses ?? 1;
+  if (apiProcesses > 1 && !options.databaseUrl) throw new Error('several api processes need a PostgreSQL server (databaseUrl): the embedded database serves one');
+  const apiPorts = Array.from({ length: apiProcesses }, (_, index) => ports.api + index);
+  const apiUrls = apiPorts.map((port) => `http://127.0.0.1:${port}`);
+  const apiUrl = apiUrls[0] as string;
 
   // The database is chosen here, not inherited: a DATABASE_URL in the caller's environment must not
   // silently switch a PGlite store (the e2e suite's) to a server.
   const { DATABASE_URL: _inherited, ...environment } = process.env;
-  const api = spawn(process.execPath, [path.join(ROOT, 'api/dist/server.js')], {
-    cwd: path.join(ROOT, 'api'),
-    env: {
-      ...environment,
-      API_PORT: String(ports.api),
-      API_HOST: '127.0.0.1',
-      // Links in mail (password resets) point at the shell.
-      STOREFRONT_URL: `http://${publicHost}:${ports.shell}`,
-      TRUST_PROXY: apiTrustProxy(options.trustProxy),
-      ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-      ...options.apiEnvironment,
-    },
-    stdio: ['ignore', options.apiOutput ?? 'inherit', 'inherit'],
-  });
+  const apis: ChildProcess[] = apiPorts.map((port) =>
+    spawn(process.execPath, [path.join(ROOT, 'api/dist/server.js')], {
+      cwd: path.join(ROOT, 'api'),
+      env: {
+        ...environment,
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        // Links in mail (password resets) point at the shell.
+        STOREFRONT_URL: `http://${publicHost}:${ports.shell}`,
+        TRUST_PROXY: apiTrustProxy(options.trustProxy),
+        ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        ...options.apiEnvironment,
+      },
+      stdio: ['ignore', options.apiOutput ?? 'inherit', 'inherit'],
+    }),
+  );
 
+  const stopApi = async (api: ChildProcess) => {
+    if (api.exitCode !== null || api.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => api.once('exit', () => resolve()));
+    api.kill('SIGTERM');
+    // PGlite flushes on SIGTERM, and the api closes within its SHUTDOWN_TIMEOUT_MS; then it is forced.
+    const timer = setTimeout(() => api.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
   const stop = async () => {
     await Promise.all(servers.map((server) => server.close()));
-    if (api.exitCode === null) {
-      const exited = new Promise<void>((resolve) => api.once('exit', () => resolve()));
-      api.kill('SIGTERM');
-      // PGlite flushes on SIGTERM; give it time before forcing.
-      const timer = setTimeout(() => api.kill('SIGKILL'), 10000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await Promise.all(apis.map(stopApi));
   };
 
   try {
-    await waitForApi(apiUrl, api);
+    // All at once: on PostgreSQL the first to migrate and seed holds an advisory lock, and the
+    // others wait for it and then find the work done.
+    await Promise.all(apis.map((api, index) => waitForApi(apiUrls[index] as string, api)));
 
     const remoteUrls: Record<string, string> = {};
     for (const remote of REMOTES) {
@@ -148,9 +166,9 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const loadRemoteBundle = remoteBundleLoader(localServerBundles((remote) => working.remotes[remote as keyof typeof working.remotes]?.manifest));
     const shellEdgeOptions: RunningStore['shellEdgeOptions'] = {
       dist: shellDist,
-      apiUrl,
+      apiUrl: apiUrls,
       composition,
-      render: shellBundle ? { shell: shellBundle, loadRemoteBundle, apiUrl, timeoutMs: SERVER_RENDER_TIMEOUT_MS } : null,
+      render: shellBundle ? { shell: shellBundle, loadRemoteBundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS } : null,
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.apiTimeoutMs ? { apiTimeoutMs: options.apiTimeoutMs } : {}),
     };
@@ -160,9 +178,9 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     if (shellBundle) await warmServerBundles(composition, loadRemoteBundle);
 
     const shellUrl = `http://${publicHost}:${ports.shell}`;
-    log(`api      ${apiUrl}`);
+    log(`api      ${apiUrls.join(', ')}`);
     for (const [remote, url] of Object.entries(remoteUrls)) log(`${remote.padEnd(12)} ${url}`);
-    return { shellUrl, apiUrl, remoteUrls, shellEdgeOptions, stop };
+    return { shellUrl, apiUrl, apiUrls, remoteUrls, shellEdgeOptions, stop };
   } catch (error) {
     await stop();
     throw error;
