@@ -173,7 +173,12 @@ describe('a cold first visit', () => {
 
     await page.mouse.wheel(0, 1200);
     const additional = page.getByRole('tab', { name: 'Additional information' });
+    // Playwright's click waits while the region is the server's inert copy (nothing in it can be hit)
+    // and clicks the live tab once its chunk is in. The tab is chosen through the address
+    // (?tab=additional), a router navigation React draws in a transition: a moment after the click
+    // returns on a busy machine, so wait for the tab to be drawn selected.
     await additional.click();
+    await page.getByRole('tab', { name: 'Additional information', selected: true }).waitFor({ timeout: 10_000 });
     expect(await additional.getAttribute('aria-selected')).toBe('true');
     expect(chunks).toEqual(['later-product-lower']);
     expect(await region.getAttribute('inert')).toBeNull();

@@ -152,7 +152,13 @@ describe('the product page', () => {
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     expect(await page.locator('[data-layout]').getAttribute('data-layout')).toBe(layout);
     expect(await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().isEnabled()).toBe(true);
-    await page.getByRole('tab', { name: /^Reviews/ }).waitFor();
+    // The tabs' code comes with the first scroll when the region starts below the first screen (the
+    // centre layout's single column; LowerParts.tsx). Until then the server's inert copy stands in,
+    // or a skeleton when the server's render was late (its 300 ms budget on a busy machine) and the
+    // browser drew the page itself: so scroll to them, as a shopper would, and wait for the live tabs.
+    const lower = page.locator('[data-product-lower]');
+    await lower.scrollIntoViewIfNeeded();
+    await page.locator('[data-product-lower]:not([inert])').getByRole('tab', { name: /^Reviews/ }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

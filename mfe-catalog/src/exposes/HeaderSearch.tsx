@@ -65,8 +65,10 @@ export default function HeaderSearch({ onNavigate, initialText = '', autoFocus }
   const typed = text.trim();
   const settled = useDebouncedValue(typed, LIVE_SEARCH_DEBOUNCE_MS);
   const live = open && typed.length >= LIVE_SEARCH_MIN_LENGTH && settled.length >= LIVE_SEARCH_MIN_LENGTH;
-  const { data, isFetching, isError } = useGetSearchSuggestionsQuery({ q: settled, ...(category ? { category } : {}) }, { skip: !live });
-  const current = live && data && settled === typed ? data : undefined;
+  // currentData, not data: data is the previous text's answer while this one's is on its way, and
+  // would show as this text's ("No products match “hedphones”" from the answer for "hedph").
+  const { currentData, isFetching, isError } = useGetSearchSuggestionsQuery({ q: settled, ...(category ? { category } : {}) }, { skip: !live });
+  const current = live && currentData && settled === typed ? currentData : undefined;
 
   // Closes on route change (the shopper went somewhere) and on a click elsewhere.
   const [seenLocation, setSeenLocation] = useState(location.key);
