@@ -85,7 +85,8 @@ describe('checkout', () => {
     await page.getByLabel('First name').fill('Thandi');
     await page.getByLabel('Last name').fill('Nkosi');
     await page.getByLabel('Email address').fill('thandi@example.co.za');
-    await page.getByLabel('Phone number').pressSequentially('082 123 4567');
+    // Typed as 27…, key by key: the country code once, nothing cut off.
+    await page.getByLabel('Phone number').pressSequentially('27821234567');
     expect(await page.getByLabel('Phone number').inputValue()).toBe('+27821234567');
     expect(await page.getByRole('radio', { name: /Deliver to my door/ }).isChecked()).toBe(true);
     await page.getByLabel('Street address').fill('12 Long Street');
@@ -94,9 +95,19 @@ describe('checkout', () => {
     await page.getByLabel('Province').selectOption('Western Cape');
     await page.getByLabel('Postal code').fill('8001');
     await page.getByRole('radio', { name: /EFT bank transfer/ }).check();
+    // Every text the page shows from the click until the confirmation (issue 31): the shopper who
+    // just paid must never read that their cart is empty.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+      new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await page.getByRole('button', { name: 'Place order' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Thank you, Thandi! Your order is placed.' }).waitFor();
+    const seenTexts = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+    expect(seenTexts.length).toBeGreaterThan(0);
+    expect(seenTexts.filter((text) => text.includes('No products in the cart'))).toEqual([]);
     expect(page.url()).toMatch(/\/checkout\/complete\/[0-9a-f-]{36}$/);
     const number = (await page.getByTestId('order-number').textContent()) ?? '';
     expect(number).toMatch(/^JAC-\d{4}-\d{6}$/);

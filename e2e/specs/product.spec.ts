@@ -101,7 +101,10 @@ describe('the product page', () => {
     expect(await page.getByRole('dialog', { name: `Pictures of ${product.name}` }).count()).toBe(1);
     expect(await page.locator('.lg-counter').textContent()).toMatch(new RegExp(`^\\s*1\\s*/\\s*${count}\\s*$`));
 
-    // §9: zoom levels 0 to 300 in steps of 100; lightgallery's scale is 1 + level / 100.
+    // §9: zoom levels 0 to 300 in steps of 100; lightgallery's scale is 1 + level / 100. The
+    // picture on screen grows with each step (the top one is four times, not the picture's own size).
+    const shownWidth = () => page.locator('.lg-current .lg-image').evaluate((image) => image.getBoundingClientRect().width);
+    const unzoomed = await shownWidth();
     for (const expected of [2, 3, 4, 4]) {
       await page.getByRole('button', { name: 'Zoom in' }).click();
       await page.waitForFunction(
@@ -109,6 +112,9 @@ describe('the product page', () => {
         expected,
       );
       expect(await currentZoom(page)).toBe(expected);
+      // Past lightgallery's transition (and its switch to "actual size", which it must not make).
+      await page.waitForTimeout(700);
+      expect(Math.round((await shownWidth()) / unzoomed)).toBe(expected);
     }
     await page.getByRole('button', { name: 'Zoom out' }).click();
     await page.waitForFunction(() => (document.querySelector('.lg-current .lg-image') as HTMLElement | null)?.style.transform.includes('scale3d(3,'));

@@ -179,7 +179,7 @@ describe('the shell at 1280 px', () => {
     await page.getByText('Enter your name.').waitFor();
     await page.getByLabel('Your name').fill('Lindiwe Mthembu');
     await page.getByLabel('Email address', { exact: true }).fill('lindiwe@example.co.za');
-    await page.getByLabel('Phone (optional)').pressSequentially('083 555 0101');
+    await page.getByLabel('Phone (optional)').pressSequentially('+27 (0)83 555-0101');
     expect(await page.getByLabel('Phone (optional)').inputValue()).toBe('+27835550101');
     await page.getByRole('textbox', { name: 'Subject' }).fill('Collection');
     await page.getByRole('textbox', { name: 'Message' }).fill('Can I collect my order on Sunday?');

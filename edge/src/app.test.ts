@@ -80,7 +80,10 @@ describe('a page of the shell', () => {
   it('is the build’s page with the headers a shop sends and a policy naming the composed remotes’ origins', async () => {
     const page = await shell.inject({ url: '/shop?page=2' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toBe(`<!doctype html><html><head>${DESCRIPTION}<title>Jacaranda</title><script defer src=/main.0123456789.js></script></head><body><div id=root></div></body></html>`);
+    // With its canonical address (seo.ts): the shop's page 2, as the shopper's Host names the shop.
+    expect(page.body).toBe(
+      `<!doctype html><html><head>${DESCRIPTION}<title>Jacaranda</title><script defer src=/main.0123456789.js></script><link rel="canonical" href="http://localhost:80/shop?page=2"></head><body><div id=root></div></body></html>`,
+    );
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(page.headers['cache-control']).toBe('private, no-cache');

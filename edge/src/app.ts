@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { registerCompositionRoute, type CompositionSource } from './composition';
 import { registerPages, type PagesOptions } from './page';
 import { registerApiProxy } from './proxy';
+import { registerSeoRoutes } from './seo';
 import { ApiUpstreams } from './upstreams';
 import { manifestReader } from './routePreloads';
 import { registerSecurityHeaders, setPagePolicy, STANDALONE_PAGE_ORIGINS } from './securityHeaders';
@@ -65,12 +66,14 @@ export async function buildShellEdge(options: ShellEdgeOptions): Promise<Fastify
   await registerApiProxy(app, { prefix: '/api', target: upstreams, privatePaths: ['/dev'], ...(options.apiTimeoutMs ? { timeoutMs: options.apiTimeoutMs } : {}) });
   const readManifest = manifestReader();
   registerCompositionRoute(app, options.composition, readManifest);
+  registerSeoRoutes(app, () => upstreams.next());
   registerPages(app, {
     dist: options.dist,
     source: options.composition,
     readManifest,
     remotePreloads: options.remotePreloads ?? true,
     render: options.render ? { ...options.render, apiUrl: () => upstreams.next() } : null,
+    apiUrl: () => upstreams.next(),
   });
   await registerStaticFiles(app, { root: options.dist, index: false });
   return app;

@@ -1,4 +1,6 @@
-import { assemblePage, parsePageTemplate, renderedPageParts, type PageTemplate } from './page';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { assemblePage, parsePageTemplate, renderedPageParts, unrenderedPageStatus, type PageTemplate } from './page';
 import type { RenderedPage } from './serverRender';
 
 /** index.html as the shell's build writes it (shared/src/ui/index.html, minified, markers kept). */
@@ -66,5 +68,36 @@ describe('the first screen in the page', () => {
     expect(html.indexOf(first)).toBeGreaterThan(html.indexOf('<title>'));
     expect(html.split(first)).toHaveLength(2);
     expect(html).toContain(`<main><img src="/api/images/products/1/1-small.svg" fetchPriority="high">${other}</main>`);
+  });
+});
+
+describe('unrenderedPageStatus', () => {
+  const page = (address: string) => new URL(address, 'http://shop.test');
+
+  it('is 404 for an address no page answers, 200 for the pages there are', async () => {
+    expect(await unrenderedPageStatus(page('/no-such-page'), undefined)).toBe(404);
+    expect(await unrenderedPageStatus(page('/shopping'), undefined)).toBe(404);
+    for (const address of ['/', '/shop', '/shop/grid', '/cart', '/checkout', '/account/orders', '/about', '/contact', '/product?id=x']) {
+      expect(await unrenderedPageStatus(page(address), undefined)).toBe(200);
+    }
+  });
+
+  it("asks the api for a product page's product: 404 when it does not know it, 200 when it does or cannot say", async () => {
+    const known = new Set(['linen-shirt']);
+    const api = http.createServer((request, response) => {
+      const id = decodeURIComponent((request.url ?? '').replace('/products/', ''));
+      response.writeHead(known.has(id) ? 200 : 404, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const apiUrl = () => `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    try {
+      expect(await unrenderedPageStatus(page('/product?id=linen-shirt'), apiUrl)).toBe(200);
+      expect(await unrenderedPageStatus(page('/product/grid/linen-shirt'), apiUrl)).toBe(200);
+      expect(await unrenderedPageStatus(page('/product?id=no-such-thing'), apiUrl)).toBe(404);
+      expect(await unrenderedPageStatus(page('/product/no-such-thing'), apiUrl)).toBe(404);
+      expect(await unrenderedPageStatus(page('/product?id=x'), () => 'http://127.0.0.1:1')).toBe(200);
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
   });
 });

@@ -10,6 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_QUERIES_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type ShellServerBundle } from '../../shared/src/ssr/contract';
 import { answerPreviewRequest, compositionOrigins, servedComposition, withEntries, type CompositionSource } from './composition';
 import { routePreloadTags, type ManifestReader } from './routePreloads';
+import { canonicalTag, productIdOf, siteOrigin } from './seo';
+import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
 import { guessViewportWidth, renderPage, type RemoteBundleLoader, type RenderedPage } from './serverRender';
 
@@ -116,6 +118,11 @@ export interface PagesOptions {
   readManifest: ManifestReader;
   /** Preload the remote files each page loads (off for a build that loads none, the monolith). */
   remotePreloads: boolean;
+  /**
+   * The api, for a page's status when the server did not render it: a product page whose product
+   * the api does not know is a 404 (a render says so itself).
+   */
+  apiUrl?: () => string;
   /** Render each page's first screen on the server; null: the browser renders it. */
   render: {
     shell: ShellServerBundle;
@@ -130,6 +137,32 @@ export interface PagesOptions {
   } | null;
 }
 
+/** How long a page waits for the api to say whether its product exists. */
+const PRODUCT_CHECK_TIMEOUT_MS = 1_000;
+
+/**
+ * The status of a page the server did not render: 404 for an address no page answers (the
+ * shell's routes: routeModules.ts, /about, /contact) and for a product the api does not know;
+ * 200 otherwise, and whenever the api cannot say (the page then says it in the browser).
+ */
+export async function unrenderedPageStatus(url: URL, apiUrl: (() => string) | undefined): Promise<number> {
+  if (!pageModuleForPath(url.pathname) && !SHELL_PAGES.test(url.pathname)) return 404;
+  const productId = apiUrl ? productIdOf(url.pathname, url.search) : null;
+  if (url.pathname.startsWith('/product') && apiUrl && productId) {
+    try {
+      const answer = await fetch(`${apiUrl()}/products/${encodeURIComponent(productId)}`, { signal: AbortSignal.timeout(PRODUCT_CHECK_TIMEOUT_MS) });
+      await answer.body?.cancel();
+      if (answer.status === 404) return 404;
+    } catch {
+      // The api is slow or away: the page decides in the browser.
+    }
+  }
+  return 200;
+}
+
+/** The shell's own pages (the remotes' are in routeModules.ts). */
+const SHELL_PAGES = /^\/(about|contact)\/?$/;
+
 /** Registers GET / and /index.html, and answers every other path without a file extension with a page (client-side routing). */
 export function registerPages(app: FastifyInstance, options: PagesOptions): void {
   const readTemplate = templateReader(options.dist);
@@ -142,10 +175,11 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const served = await withEntries(await servedComposition(request.headers.cookie, options.source), options.readManifest);
     const preloads = options.remotePreloads ? await routePreloadTags(url.pathname, served.remotes, options.readManifest) : [];
     let html = page.html;
+    let rendered: RenderedPage | null = null;
     if (page.template) {
       const { render } = options;
       const { apiBase, assetHost } = served.config ?? {};
-      const rendered = render
+      rendered = render
         ? await renderPage(
             {
               pathname: url.pathname,
@@ -160,10 +194,16 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
           )
         : null;
       const parts = rendered ? renderedPageParts(rendered) : { early: [], head: [], root: undefined };
-      html = assemblePage(page.template, { early: parts.early, head: [...preloads, ...parts.head], ...(parts.root ? { root: parts.root } : {}) });
+      const canonical = canonicalTag(siteOrigin(request), url.pathname, url.search);
+      html = assemblePage(page.template, {
+        early: parts.early,
+        head: [...(canonical ? [canonical] : []), ...preloads, ...parts.head],
+        ...(parts.root ? { root: parts.root } : {}),
+      });
     }
     setPagePolicy(reply, compositionOrigins(served), request);
     reply
+      .code(rendered ? (rendered.status ?? 200) : await unrenderedPageStatus(url, options.apiUrl))
       .type('text/html; charset=utf-8')
       // Private: the server's first screen can hold the shopper's own cart (serverRender.ts).
       .header('Cache-Control', 'private, no-cache')

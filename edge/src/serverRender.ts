@@ -125,6 +125,8 @@ export interface RenderedPage {
   css: string;
   /** The answers the page was drawn with: the browser's store starts with them. */
   queries: ServerQueryEntry[];
+  /** The page's status when not 200 (a region that drew its not-found screen says 404). */
+  status?: number;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
@@ -164,5 +166,6 @@ export async function renderPage(
   const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered, queries: answers });
   // Not those the browser's entry asks for early: its store takes that answer.
   const queries = answers.filter((entry) => !EARLY_ANSWERED_ENDPOINTS.has(entry.endpointName));
-  return { html: frame.html, css: `${frame.css}\n${region.css}`, queries };
+  const status = typeof region.status === 'number' && region.status >= 200 && region.status < 600 ? region.status : undefined;
+  return { html: frame.html, css: `${frame.css}\n${region.css}`, queries, ...(status ? { status } : {}) };
 }

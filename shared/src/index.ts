@@ -18,8 +18,8 @@ export {
   useRemoveFromWishlistMutation,
 } from './api/baseApi';
 export type { AddToCartArgs, ProductPage, ProductQuery, StorefrontThunkExtra } from './api/baseApi';
-export { useAddToCart, useRemoveFromCart, useAddToWishlist, useRemoveFromWishlist } from './api/useCartActions';
-export { MESSAGES } from './api/messages';
+export { useAddToCart, useRemoveFromCart, useAddToWishlist, useRemoveFromWishlist, useSetCartLineQuantity } from './api/useCartActions';
+export { CART_MESSAGES, MESSAGES } from './api/messages';
 export { SAMPLE_PRODUCTS, SAMPLE_CART, findSampleProduct } from './api/sampleData';
 export {
   rootReducer,

@@ -14,6 +14,8 @@ export const UserSchema = Type.Object(
 );
 
 export const UserAnswerSchema = Type.Object({ user: UserSchema }, { additionalProperties: false });
+/** GET /auth/session: the signed-in account, or null for a guest. */
+export const SessionAnswerSchema = Type.Object({ user: Type.Union([UserSchema, Type.Null()]) }, { additionalProperties: false });
 
 // Other shoppers read it: a review's author is the account's first name and initial.
 const Name = ShownText(100);

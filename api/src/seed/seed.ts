@@ -2,7 +2,7 @@ import { CATEGORIES, COLOURS, SIZES } from '@storefront/shared/domain';
 import type { Database, Queryable } from '../db/database';
 import { buildSeedCatalogue, type SeedProduct } from './buildCatalogue';
 import { insertCatalogue } from './insertCatalogue';
-import { seedReviews } from './seedReviews';
+import { seedReviews, withRatingOfReviews } from './seedReviews';
 
 /** Colours, sizes and categories follow the shared constants; re-running updates them. */
 async function upsertReferenceData(tx: Queryable): Promise<void> {
@@ -44,7 +44,7 @@ export interface SeedDatabaseOptions {
    * or 10^5 seed on PGlite.
    */
   bulk?: boolean;
-  /** false: no written reviews (the products keep their ratings and counts). */
+  /** false: no written reviews (for benches: the products keep the ratings they were made with). */
   reviews?: boolean;
 }
 
@@ -83,10 +83,14 @@ export async function seedDatabase(
     await upsertReferenceData(tx);
     const existing = await tx.query('SELECT 1 FROM products LIMIT 1');
     if (existing.rows.length > 0) return { productsInserted: 0 };
-    const products = catalogue();
+    // The stars a product shows are its written reviews' (without reviews, a bench's large
+    // catalogue keeps the ratings it was made with).
+    // (The reviews are written from the ratings the products were made with, as before.)
+    const made = catalogue();
+    const products = options.reviews === false ? made : made.map(withRatingOfReviews);
     const rebuild = options.bulk ? await dropSecondaryIndexes(tx) : [];
     await insertCatalogue(tx, products);
-    if (options.reviews !== false) await seedReviews(tx, products);
+    if (options.reviews !== false) await seedReviews(tx, made);
     for (const statement of rebuild) await tx.query(statement);
     return { productsInserted: products.length };
     // Seeding a large catalogue, or waiting for another process's seeding, may take a while.

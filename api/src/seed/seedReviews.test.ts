@@ -1,3 +1,4 @@
+import type { Product } from '@storefront/shared/types';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
 import { buildSeedCatalogue } from './buildCatalogue';
 import { createRandom } from './prng';
@@ -64,4 +65,17 @@ describe.each(testDatabases())('seeding reviews ($name)', (target) => {
     expect(total.rows[0]?.n).toBe(expected);
     expect(expected).toBeGreaterThan(0);
   });
+
+  test("every product's stars are its written reviews' mean, and none shows stars without reviews", async () => {
+    const disagreeing = await ctx.database.query<{ id: string }>(
+      `SELECT p.id FROM products p LEFT JOIN reviews r ON r.product_id = p.id
+       GROUP BY p.id, p.rating, p.ratings_count, p.reviews_count
+       HAVING p.ratings_count <> count(r.id) OR p.reviews_count <> count(r.id) OR p.rating <> coalesce(round(avg(r.rating), 2), 0)`,
+    );
+    expect(disagreeing.rows).toEqual([]);
+    const unreviewed = (await ctx.app.inject({ url: '/products?limit=100' })).json<Product[]>().filter((product) => product.reviews_count === 0);
+    expect(unreviewed.length).toBeGreaterThan(0);
+    expect(unreviewed.every((product) => product.rating === 0 && product.ratings_count === 0)).toBe(true);
+  });
 });
+

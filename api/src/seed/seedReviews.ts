@@ -108,6 +108,17 @@ export function buildProductReviews(product: ReviewedProduct, seed: number = REV
   return ratingsFor(product.reviews_count, product.rating, random).map((rating) => writeReview(product.id, rating, random));
 }
 
+/**
+ * `product` with its stars and counts as its written reviews give them (the mean, to two places,
+ * as the api keeps it when a review is written), so the two never disagree on a page.
+ */
+export function withRatingOfReviews<T extends ReviewedProduct & { ratings_count: number }>(product: T): T {
+  const reviews = buildProductReviews(product);
+  const sum = reviews.reduce((total, review) => total + review.rating, 0);
+  const rating = reviews.length === 0 ? 0 : Math.round((sum / reviews.length) * 100) / 100;
+  return { ...product, rating, ratings_count: reviews.length, reviews_count: reviews.length };
+}
+
 const REVIEW_COLUMNS = 'product_id, author_name, rating, title, body, created_at';
 
 /**

@@ -1,4 +1,5 @@
 import { Link, MESSAGES, Skeleton, useAppSelector, useGetCartQuery } from '@storefront/shared';
+import { useState } from 'react';
 import { CheckoutForm } from '../features/checkout/CheckoutForm';
 import '../features/cart.css';
 import '../features/checkout/checkout.css';
@@ -8,6 +9,19 @@ export default function CheckoutPage() {
   const { data: cart, isLoading, refetch } = useGetCartQuery();
   // The cart falls back to a sample when the api is down (§7); nobody can order a sample.
   const cartIsSample = useAppSelector((state) => state.sampleData.endpoints.includes('getCart'));
+  // Once the order is placed the cart empties at once, while the confirmation page is still on its
+  // way: the shopper who just paid must not read "No products in the cart" in between.
+  const [placed, setPlaced] = useState(false);
+
+  if (placed) {
+    return (
+      <div className="sf-container chk-page" aria-busy="true">
+        <h1>Checkout</h1>
+        <p role="status">Your order is placed. Opening your confirmation…</p>
+        <Skeleton height="280px" />
+      </div>
+    );
+  }
 
   if (isLoading) {
     return (
@@ -47,7 +61,7 @@ export default function CheckoutPage() {
   return (
     <div className="sf-container chk-page">
       <h1>Checkout</h1>
-      <CheckoutForm cart={cart} />
+      <CheckoutForm cart={cart} onPlaced={() => setPlaced(true)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useGetCategoriesQuery, useGetProductsQuery, useParams } from '@storefront/shared';
+import { Link, useGetCategoriesQuery, useGetProductsQuery, useNotFoundStatus, useParams } from '@storefront/shared';
 import { useState } from 'react';
 import { findShopLayout, SHOP_LAYOUTS, type ShopLayout } from '../features/layouts/shopLayouts';
 import { nameCategory } from '../features/shop/categoryNames';
@@ -38,6 +38,7 @@ function summaryOf(filters: ShopFilters, layout: ShopLayout, total: number | und
 }
 
 function UnknownLayout({ path }: { path: string }) {
+  useNotFoundStatus();
   return (
     <div className="sf-container cat-shop">
       <h1>No such shop page</h1>

@@ -170,17 +170,22 @@ describe('ProductPage', () => {
   });
 
   describe('quantity (§4, §5)', () => {
-    it('starts at what is already in the cart, and Add to Cart adds that many more to the line', async () => {
+    it('starts at what is already in the cart, and "Update cart" sets the line to the quantity shown rather than adding it again', async () => {
       const product = simpleProduct();
       const store = createTestStore();
       await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
       const { user } = renderProduct(`/product?id=${product.link}`, store);
       await heading(product);
-      expect(screen.getByLabelText('Quantity')).toHaveValue('2');
-      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-      await screen.findByText(`${product.name} has been added to cart`);
+      const quantity = screen.getByLabelText('Quantity');
+      expect(quantity).toHaveValue('2');
+      expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Update cart' }));
+      await screen.findByText(`Your cart already holds 2 × ${product.name}.`);
+      await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+      await user.click(screen.getByRole('button', { name: 'Update cart' }));
+      await screen.findByText(`Your cart now holds 3 × ${product.name}.`);
       const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
-      expect(cart).toEqual([expect.objectContaining({ id: product.id, qty: Math.min(4, product.available_stock) })]);
+      expect(cart).toEqual([expect.objectContaining({ id: product.id, qty: 3 })]);
     });
 
     it('clamps a typed quantity to the stock, turns an empty box into 1 and never goes below 1', async () => {

@@ -34,9 +34,18 @@ const SHOPPER_DATA = ['Auth', 'Cart', 'Wishlist', 'Order'] as const;
 export const authApi = baseApi.enhanceEndpoints({ addTagTypes: ['Auth', 'Order'] }).injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
+    /**
+     * The signed-in account. Asked of GET /auth/session, which answers a guest with user: null
+     * rather than a 401 (a failed request on every guest's page load); a guest is still this
+     * query's 401, as everything that asks it expects.
+     */
     getMe: build.query<User, void>({
-      query: () => 'auth/me',
-      transformResponse: (answer: { user: User }) => answer.user,
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const answer = await baseQuery('auth/session');
+        if (answer.error) return { error: answer.error };
+        const { user } = answer.data as { user: User | null };
+        return user ? { data: user } : { error: { status: 401, data: { error: 'not_signed_in', message: 'Sign in first.' } } };
+      },
       providesTags: ['Auth'],
     }),
     login: build.mutation<User, LoginArgs>({

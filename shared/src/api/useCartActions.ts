@@ -1,15 +1,19 @@
 import { useCallback } from 'react';
+import { useStore } from 'react-redux';
+import { cartLineKey } from '../domain/cartLineKey';
 import { toast } from '../ui/toasts';
 import { emitStorefrontEvent } from '../events';
 import type { CartItem, Product } from '../types';
 import {
+  baseApi,
   useAddToCartMutation,
   useAddToWishlistMutation,
   useRemoveFromCartMutation,
   useRemoveFromWishlistMutation,
+  useUpdateCartLineMutation,
   type AddToCartArgs,
 } from './baseApi';
-import { MESSAGES } from './messages';
+import { CART_MESSAGES, MESSAGES } from './messages';
 
 interface ToastedAction<Arg, Result> {
   run: (arg: Arg) => Promise<Result>;
@@ -37,8 +41,7 @@ function useToastedAction<Arg, Result>({ run, success, error, after }: ToastedAc
   );
 }
 
-const addedToCart = ({ product }: AddToCartArgs) => `${product.name} ${MESSAGES.addedToCart}`;
-const emitItemAdded = (_args: AddToCartArgs, line: CartItem) => emitStorefrontEvent('cart:item-added', { line });
+const emitItemAdded = (line: CartItem) => emitStorefrontEvent('cart:item-added', { line });
 const removedFromCart = (line: CartItem) => `${line.name} ${MESSAGES.removedFromCart}`;
 const emitItemRemoved = (line: CartItem) => emitStorefrontEvent('cart:item-removed', { line });
 const addedToWishlist = (product: Product) => `${product.name} ${MESSAGES.addedToWishlist}`;
@@ -53,9 +56,61 @@ const emitWishlistRemoved = (product: Product) =>
  */
 export function useAddToCart() {
   const [addToCart, state] = useAddToCartMutation();
-  const run = useCallback((args: AddToCartArgs) => addToCart(args).unwrap(), [addToCart]);
-  const add = useToastedAction({ run, success: addedToCart, error: MESSAGES.errorAddingToCart, after: emitItemAdded });
+  const store = useStore();
+  const add = useCallback(
+    async (args: AddToCartArgs): Promise<CartItem | undefined> => {
+      // What the cart held before, to tell from the api's answer (capped at the stock) what was added.
+      const key = cartLineKey(args.product, args.colour?.name, args.size?.name);
+      const cart = baseApi.endpoints.getCart.select()(store.getState() as never).data;
+      const before = cart?.find((line) => line.id === key)?.qty ?? 0;
+      let line: CartItem;
+      try {
+        line = await addToCart(args).unwrap();
+      } catch (cause) {
+        console.error(`[storefront] ${MESSAGES.errorAddingToCart}`, cause);
+        toast.error(MESSAGES.errorAddingToCart);
+        return undefined;
+      }
+      const added = line.qty - before;
+      if (added <= 0) {
+        toast.info(CART_MESSAGES.holdsAllStock(args.product.name, line.qty));
+        return line;
+      }
+      toast.success(added < args.qty ? CART_MESSAGES.addedUpToStock(args.product.name, added, line.qty) : `${args.product.name} ${MESSAGES.addedToCart}`);
+      emitItemAdded(line);
+      return line;
+    },
+    [addToCart, store],
+  );
   return [add, state] as const;
+}
+
+/**
+ * Sets a cart line to `qty` (the product page's "Update cart", where the page shows the cart's
+ * quantity): one PATCH, and a toast saying what the cart now holds. Asking for what it already
+ * holds sends nothing.
+ */
+export function useSetCartLineQuantity() {
+  const [updateCartLine, state] = useUpdateCartLineMutation();
+  const set = useCallback(
+    async ({ line, qty, stock }: { line: CartItem; qty: number; stock: number }): Promise<CartItem | undefined> => {
+      if (qty === line.qty) {
+        toast.info(qty >= stock ? CART_MESSAGES.holdsAllStock(line.name, qty) : CART_MESSAGES.unchanged(line.name, qty));
+        return line;
+      }
+      try {
+        const updated = await updateCartLine({ line, qty }).unwrap();
+        toast.success(CART_MESSAGES.updated(line.name, updated.qty));
+        return updated;
+      } catch (cause) {
+        console.error(`[storefront] ${CART_MESSAGES.errorUpdating}`, cause);
+        toast.error(CART_MESSAGES.errorUpdating);
+        return undefined;
+      }
+    },
+    [updateCartLine],
+  );
+  return [set, state] as const;
 }
 
 export function useRemoveFromCart() {

@@ -40,6 +40,40 @@ describe('normalisePhone', () => {
   });
 });
 
+describe('every way a South African number is written ends as +27821234567', () => {
+  const WRITTEN = [
+    '0821234567',
+    '082 123 4567',
+    '082-123-4567',
+    '(082) 123 4567',
+    '+27 82 123 4567',
+    '+27-82-123-4567',
+    '+27 (82) 123 4567',
+    '+27 (0)82 123 4567',
+    '27821234567',
+    '27 82 123 4567',
+    '+27821234567',
+  ];
+
+  it.each(WRITTEN)('%s pasted', (written) => {
+    expect(normalisePhone(written)).toBe('+27821234567');
+    // Pasted at the end of the +27 the box already shows.
+    expect(normalisePhone(`+27${written}`)).toBe('+27821234567');
+  });
+
+  it.each(WRITTEN)('%s typed key by key', (written) => {
+    let box = '';
+    for (const key of written) box = normalisePhone(box + key);
+    expect(box).toBe('+27821234567');
+  });
+
+  it('keeps a Cape Town landline typed with its country code (+27 21 …)', () => {
+    let box = '';
+    for (const key of '+27 21 123 4567') box = normalisePhone(box + key);
+    expect(box).toBe('+27211234567');
+  });
+});
+
 describe('isValidPhone', () => {
   it('accepts +27 and exactly 9 digits', () => {
     expect(isValidPhone('+27821234567')).toBe(true);

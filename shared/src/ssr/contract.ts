@@ -41,6 +41,8 @@ export interface RegionRender {
   css: string;
   /** The answers the region was drawn with (a bundle built before they were sent may omit them). */
   queries?: ServerQueryEntry[];
+  /** The page's HTTP status when it is not 200: 404 when it shows its not-found screen (pageStatus.tsx). */
+  status?: number;
 }
 
 /** What `server/render.js` exports. `null`: this module is not rendered on the server. */

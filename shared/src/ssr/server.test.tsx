@@ -9,6 +9,7 @@ import type { AppStore } from '../store/createStore';
 import { testApiUrl } from '../testing';
 import type { Product } from '../types';
 import type { RegionRenderRequest } from './contract';
+import { useNotFoundStatus } from './pageStatus';
 import { regionRenderer } from './server';
 
 function Categories() {
@@ -64,7 +65,18 @@ async function longTimersLeftBy(run: () => Promise<unknown>): Promise<number> {
   }
 }
 
+function Missing() {
+  useNotFoundStatus();
+  return <p>No such page</p>;
+}
+
 describe('regionRenderer', () => {
+  it('answers 404 for a page that draws its not-found screen, and no status for one that does not', async () => {
+    const render = regionRenderer({ Missing: { path: '/shop/*', Component: Missing }, Categories: { path: '/shop/*', Component: Categories } });
+    expect(await render(ask({ module: 'Missing' }))).toMatchObject({ html: '<p>No such page</p>', status: 404 });
+    expect(await render(ask())).not.toHaveProperty('status');
+  });
+
   it('renders the module with the data its prefetch asked the api for, at the route it is shown at', async () => {
     const categories = (await (await fetch(`${testApiUrl()}/categories`)).json()) as { name: string }[];
     const rendered = await renderRegion(ask());

@@ -10,6 +10,7 @@ import { baseApi } from '../api/baseApi';
 import { createStorefrontStore, type AppStore } from '../store/createStore';
 import { sampleDataSlice } from '../store/sampleDataSlice';
 import { collectedCss } from './collectedCss';
+import { PageStatusContext, type PageStatus } from './pageStatus';
 import type { RegionRenderRequest, RemoteServerBundle, ServerQueryEntry } from './contract';
 import { ServerViewportWidth } from './viewport';
 
@@ -81,6 +82,8 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
     const rendered = Object.hasOwn(modules, request.module) ? modules[request.module] : undefined;
     if (!rendered || !matchPath(rendered.path, request.pathname)) return null;
     const store = createStorefrontStore({ config: request.config, fetchFn: withCookie(request.cookie) });
+    // Set by the page while it renders, when it shows its not-found screen (pageStatus.tsx).
+    const status: PageStatus = { code: 200 };
     try {
       await rendered.prefetchPageData?.(store, request);
       // A read the api failed and sample data stood in for (§7): the browser draws the page, with
@@ -88,13 +91,16 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
       // sample cart sent as the shop's own.
       if (store.getState()[sampleDataSlice.reducerPath].endpoints.length > 0) return null;
       const html = renderPageElement(
-        <Routes>
-          <Route path={rendered.path} element={<rendered.Component />} />
-        </Routes>,
+        <PageStatusContext value={status}>
+          <Routes>
+            <Route path={rendered.path} element={<rendered.Component />} />
+          </Routes>
+        </PageStatusContext>,
         store,
         request,
       );
-      return html ? { html, css: collectedCss(), queries: fulfilledQueries(store) } : null;
+      if (!html) return null;
+      return { html, css: collectedCss(), queries: fulfilledQueries(store), ...(status.code === 200 ? {} : { status: status.code }) };
     } finally {
       releaseStore(store);
     }

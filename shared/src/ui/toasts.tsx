@@ -23,7 +23,7 @@ function loadToastify(): Promise<Toastify> {
 
 const wanted = new Set<() => void>();
 
-function show(kind: 'success' | 'error', content: ReactNode, options?: ToastOptions): void {
+function show(kind: 'success' | 'info' | 'error', content: ReactNode, options?: ToastOptions): void {
   wanted.forEach((mount) => mount());
   loadToastify().then(
     (library) => library.toast[kind](content, options),
@@ -34,6 +34,8 @@ function show(kind: 'success' | 'error', content: ReactNode, options?: ToastOpti
 /** The store's notices (§1): bottom right, newest on top, gone after 3 s. */
 export const toast = {
   success: (content: ReactNode, options?: ToastOptions) => show('success', content, options),
+  /** Nothing went wrong, and nothing changed either (the cart already held what was asked). */
+  info: (content: ReactNode, options?: ToastOptions) => show('info', content, options),
   error: (content: ReactNode, options?: ToastOptions) => show('error', content, options),
 };
 

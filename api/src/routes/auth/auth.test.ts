@@ -68,6 +68,24 @@ describe.each(testDatabases())('accounts ($name)', (target) => {
       expect(me.json<{ user: { email: string } }>().user.email).toBe(account.email);
     });
 
+    it("GET /auth/session answers a guest with user: null (no failed request), and the account once signed in, never cached", async () => {
+      const browser = shopperSession(ctx.app);
+      const guest = await call(browser, 'GET', '/auth/session');
+      expect(guest.statusCode).toBe(200);
+      expect(guest.json()).toEqual({ user: null });
+      expect(guest.headers['cache-control']).toMatch(/no-store/);
+      const account = await register(browser);
+      const signedIn = await call(browser, 'GET', '/auth/session');
+      expect(signedIn.json<{ user: { email: string } }>().user.email).toBe(account.email);
+      expect((await call(browser, 'GET', '/auth/session?x=1')).statusCode).toBe(400);
+    });
+
+    it.each(['0821234567', '082 123 4567', '+27 82 123 4567', '27821234567', '+27 (0)82-123-4567'])('saves the phone written %s as +27821234567', async (phone) => {
+      const response = await call(shopperSession(ctx.app), 'POST', '/auth/register', newAccount({ phone }));
+      expect(response.statusCode).toBe(201);
+      expect(response.json<{ user: { phone: string } }>().user.phone).toBe('+27821234567');
+    });
+
     it('refuses a second account for the same email, whatever its case', async () => {
       const account = await register(shopperSession(ctx.app));
       const again = await call(shopperSession(ctx.app), 'POST', '/auth/register', { ...newAccount(), email: ` ${account.email.toUpperCase()} ` });

@@ -20,6 +20,7 @@ import { newShopperId, setShopperCookie } from '../../plugins/shopper';
 import {
   LoginBodySchema,
   RegisterBodySchema,
+  SessionAnswerSchema,
   UpdateMeBodySchema,
   UserAnswerSchema,
 } from '../../schemas/auth';
@@ -123,6 +124,14 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       setShopperCookie(reply, newShopperId());
       return reply.code(204).send(null);
     },
+  );
+
+  // Who is signed in, for the storefront's header on every page: a guest is an answer (user: null),
+  // not a 401, so a guest's page logs no failed request.
+  app.get(
+    '/auth/session',
+    { schema: { querystring: NoQuerySchema, response: { 200: SessionAnswerSchema, ...authErrors } } },
+    async (request) => ({ user: request.signedIn?.user ?? null }),
   );
 
   app.get(

@@ -122,7 +122,7 @@ function PaymentChoices({ collecting }: { collecting: boolean }) {
  * button that places the order. One Idempotency-Key per attempt: a double click, a retry after a
  * lost answer, or pressing the button again all send the same key, so the api makes one order.
  */
-export function CheckoutForm({ cart }: { cart: readonly CartItem[] }) {
+export function CheckoutForm({ cart, onPlaced }: { cart: readonly CartItem[]; onPlaced?: () => void }) {
   const [searchParams] = useSearchParams();
   // Read once: final-form resets the form whenever its initial values change.
   const [initialValues] = useState(() => initialCheckoutValues(deliveryMethodFromSearch(searchParams.get('delivery'))));
@@ -139,6 +139,7 @@ export function CheckoutForm({ cart }: { cart: readonly CartItem[] }) {
     attempt.current = current;
     try {
       const order = await placeOrder({ idempotencyKey: current.key, request }).unwrap();
+      onPlaced?.();
       navigate(`/checkout/complete/${encodeURIComponent(order.id)}`, { replace: true });
       return undefined;
     } catch (error) {

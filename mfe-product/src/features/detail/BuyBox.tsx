@@ -1,11 +1,11 @@
 import { QuantityInput, cartLineKey } from '@storefront/shared';
 import { useId } from 'react';
-import { usePurchase } from '../purchase/PurchaseContext';
+import { buttonLabel, usePurchase } from '../purchase/PurchaseContext';
 import { WishlistButton } from './WishlistButton';
 
 /** Quantity, Add to Cart and the wishlist button, with why Add to Cart is disabled when it is. */
 export function BuyBox() {
-  const { product, selection, dispatch, blocker, addToCart, adding, mainButton } = usePurchase();
+  const { product, selection, dispatch, blocker, cartLine, addToCart, adding, mainButton } = usePurchase();
   const hintId = useId();
   return (
     <div className="prd-buy">
@@ -25,7 +25,7 @@ export function BuyBox() {
           data-cart-key={cartLineKey(product, selection.colour, selection.size)}
           onClick={() => void addToCart()}
         >
-          {adding ? 'Adding…' : 'Add to Cart'}
+          {buttonLabel(cartLine !== undefined, adding)}
         </button>
       </div>
       {blocker && (

@@ -29,6 +29,13 @@ class LevelledZoom extends lgZoom {
   override getCurrentImageActualSizeScale(): number {
     return MAX_ZOOM_SCALE;
   }
+
+  /**
+   * At the top level lightgallery swaps the zoom for the picture's natural size (its "actual
+   * size"), which for our pictures is about 1.1 times the screen's: the third step made the
+   * picture smaller. Here the top level stays four times the picture, as its transform says.
+   */
+  override setZoomImageSize(): void {}
 }
 
 export interface LightboxSlide {

@@ -1,4 +1,4 @@
-import { Link, Skeleton } from '@storefront/shared';
+import { Link, Skeleton, useNotFoundStatus } from '@storefront/shared';
 import './productStates.css';
 
 /** Shaped like the product while it loads; screen readers hear one busy region. */
@@ -18,6 +18,8 @@ export function ProductSkeleton({ compact = false }: { compact?: boolean }) {
 }
 
 export function ProductNotFound({ productId, headingLevel = 1 }: { productId: string; headingLevel?: 1 | 2 }) {
+  // The server answers 404 for the page (search engines, monitors); the shopper sees this.
+  useNotFoundStatus();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <div className="sf-notice prd-not-found">

@@ -25,8 +25,30 @@ describe('selectionReducer', () => {
   });
 
   it('resets colour, size and quantity on Clear', () => {
-    const state = { colour: 'red', size: 's', qty: 3 };
+    const state = { colour: 'red', size: 's', qty: 3, qtyFromCart: true };
     expect(selectionReducer(state, { type: 'cleared' })).toEqual(initialSelection);
+  });
+});
+
+describe('the quantity shown for a line the cart holds', () => {
+  it("shows the cart's quantity when the choice names a carted line", () => {
+    const chosen = { ...initialSelection, colour: 'red', size: 's', qty: 2 };
+    expect(selectionReducer(chosen, { type: 'lineChanged', cartQty: 3 })).toEqual({ ...chosen, qty: 3, qtyFromCart: true });
+  });
+
+  it("follows the line's quantity when the cart changes it, unless the shopper chose one", () => {
+    const fromCart = { ...initialSelection, qty: 3, qtyFromCart: true };
+    expect(selectionReducer(fromCart, { type: 'lineChanged', cartQty: 4, sameLine: true }).qty).toBe(4);
+    const chosen = selectionReducer(fromCart, { type: 'qtyChanged', qty: 6 });
+    expect(selectionReducer(chosen, { type: 'lineChanged', cartQty: 4, sameLine: true })).toBe(chosen);
+  });
+
+  it("drops the cart's number for a line it does not hold, but keeps a quantity the shopper chose", () => {
+    const fromCart = { ...initialSelection, qty: 3, qtyFromCart: true };
+    expect(selectionReducer(fromCart, { type: 'lineChanged', cartQty: undefined })).toEqual({ ...fromCart, qty: 1, qtyFromCart: false });
+    const chosen = selectionReducer(fromCart, { type: 'qtyChanged', qty: 5 });
+    expect(chosen.qtyFromCart).toBe(false);
+    expect(selectionReducer(chosen, { type: 'lineChanged', cartQty: undefined })).toBe(chosen);
   });
 });
 
@@ -35,7 +57,7 @@ describe('addToCartBlocker', () => {
     expect(addToCartBlocker(variantProduct, initialSelection)).toBe('Choose a colour and a size.');
     expect(addToCartBlocker(variantProduct, { ...initialSelection, colour: 'red' })).toBe('Choose a size.');
     expect(addToCartBlocker(variantProduct, { ...initialSelection, size: 's' })).toBe('Choose a colour.');
-    expect(addToCartBlocker(variantProduct, { colour: 'red', size: 's', qty: 1 })).toBeNull();
+    expect(addToCartBlocker(variantProduct, { colour: 'red', size: 's', qty: 1, qtyFromCart: false })).toBeNull();
   });
 
   it('lets a simple product be added at once', () => {

@@ -1,6 +1,6 @@
 import { Price, ProductImage, QuantityInput } from '@storefront/shared';
 import { useId } from 'react';
-import { usePurchase } from '../purchase/PurchaseContext';
+import { buttonLabel, usePurchase } from '../purchase/PurchaseContext';
 import { useMediaQuery } from './useMediaQuery';
 import { useScrolledPast } from './useScrolledPast';
 import './sticky.css';
@@ -14,7 +14,7 @@ export const NARROW_SCREEN_QUERY = '(max-width: 991px)';
  * choices, so a variant chosen above is the one it adds.
  */
 export function StickyAddToCart({ onWideScreens }: { onWideScreens: boolean }) {
-  const { product, selection, dispatch, blocker, addToCart, adding, mainButton } = usePurchase();
+  const { product, selection, dispatch, blocker, cartLine, addToCart, adding, mainButton } = usePurchase();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const enabled = onWideScreens || narrow;
   const shown = useScrolledPast(mainButton, enabled);
@@ -48,7 +48,7 @@ export function StickyAddToCart({ onWideScreens }: { onWideScreens: boolean }) {
           aria-describedby={blocker ? hintId : undefined}
           onClick={() => void addToCart()}
         >
-          {adding ? 'Adding…' : 'Add to Cart'}
+          {buttonLabel(cartLine !== undefined, adding)}
         </button>
         {blocker && (
           <p id={hintId} className="prd-sticky__hint">
