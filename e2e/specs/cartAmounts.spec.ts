@@ -43,7 +43,7 @@ describe('the cart holds what the shopper meant', () => {
     const { context, page } = await newShopper(browser);
     await page.goto(shellUrl(`/product?id=${product.link}`));
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-    const quantity = page.getByRole('spinbutton', { name: 'Quantity' }).first();
+    const quantity = page.getByLabel('Quantity', { exact: true }).first();
     await quantity.fill('3');
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
     await badge(page, 3);
@@ -77,23 +77,23 @@ describe('the cart holds what the shopper meant', () => {
     const { context, page } = await newShopper(browser);
     await page.goto(shellUrl(`/product?id=${product.link}`));
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-    const quantity = page.getByRole('spinbutton', { name: 'Quantity' }).first();
+    const quantity = page.getByLabel('Quantity', { exact: true }).first();
     await page.getByRole('button', { name: colour.name, exact: true }).first().click();
-    await page.getByRole('button', { name: first.name, exact: true }).first().click();
+    await page.getByRole('button', { name: first.label, exact: true }).first().click();
     await quantity.fill('2');
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
     await badge(page, 2);
     await page.getByRole('button', { name: 'Update cart', exact: true }).first().waitFor();
 
     // Another size: not in the cart, so the quantity is the shopper's to choose, and it is added.
-    await page.getByRole('button', { name: second.name, exact: true }).first().click();
+    await page.getByRole('button', { name: second.label, exact: true }).first().click();
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().waitFor();
     expect(await quantity.inputValue()).toBe('1');
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
     await badge(page, 3);
 
     // Back to the first size: the page shows the 2 the cart holds of it, and Update cart keeps them 2.
-    await page.getByRole('button', { name: first.name, exact: true }).first().click();
+    await page.getByRole('button', { name: first.label, exact: true }).first().click();
     await page.getByRole('button', { name: 'Update cart', exact: true }).first().waitFor();
     expect(await quantity.inputValue()).toBe('2');
     await page.getByRole('button', { name: 'Update cart', exact: true }).first().click();

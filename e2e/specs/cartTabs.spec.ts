@@ -36,17 +36,33 @@ async function openProductPage(page: Page, product: Product): Promise<void> {
 }
 
 /**
+ * The shop's listing showing the product's card, whose Add to Cart adds one more to what the cart
+ * holds (the product page shows the cart's quantity and sets it instead: issue 31).
+ */
+async function openShopListing(page: Page, product: Product): Promise<void> {
+  await page.goto(shellUrl(`/shop?search=${encodeURIComponent(product.name)}`));
+  await addButton(page, product, 'card').waitFor();
+}
+
+type Where = 'product page' | 'card';
+
+function addButton(page: Page, product: Product, where: Where) {
+  return page.getByRole('button', { name: where === 'card' ? `Add to Cart: ${product.name}` : 'Add to Cart', exact: true }).first();
+}
+
+/**
  * The tabs, as one shopper: the first visit is given the shopper's cookie, and the other tabs open
  * once it has been, so they send it too. `beforeOthers` runs in the first tab before they open.
  */
-async function openTabs(context: BrowserContext, product: Product, beforeOthers?: (first: Page) => Promise<void>): Promise<Page[]> {
+async function openTabs(context: BrowserContext, product: Product, where: Where, beforeOthers?: (first: Page) => Promise<void>): Promise<Page[]> {
+  const open = where === 'card' ? openShopListing : openProductPage;
   const first = await context.newPage();
-  await openProductPage(first, product);
+  await open(first, product);
   await beforeOthers?.(first);
   const others = await Promise.all(
     Array.from({ length: TABS - 1 }, async () => {
       const page = await context.newPage();
-      await openProductPage(page, product);
+      await open(page, product);
       return page;
     }),
   );
@@ -77,8 +93,8 @@ async function sendFirstCartRequestsTogether(context: BrowserContext): Promise<v
   );
 }
 
-async function addInEveryTabAtOnce(tabs: Page[], product: Product): Promise<void> {
-  await Promise.all(tabs.map((page) => page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click()));
+async function addInEveryTabAtOnce(tabs: Page[], product: Product, where: Where): Promise<void> {
+  await Promise.all(tabs.map((page) => addButton(page, product, where).click()));
   await Promise.all(tabs.map((page) => page.getByText(`${product.name} has been added to cart`).first().waitFor()));
 }
 
@@ -91,11 +107,11 @@ describe('one shopper adding from several tabs at once', () => {
   it(`ends with ${TABS} units when ${TABS} tabs each add one, with no failed request logged`, async () => {
     const product = await productWithRoom();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const tabs = await openTabs(context, product);
+    const tabs = await openTabs(context, product, 'product page');
     const errors = tabs.map((page) => collectPageErrors(page));
     await sendFirstCartRequestsTogether(context);
 
-    await addInEveryTabAtOnce(tabs, product);
+    await addInEveryTabAtOnce(tabs, product, 'product page');
 
     expect(await unitsInCart(context, product)).toBe(TABS);
     const [first] = tabs;
@@ -106,13 +122,13 @@ describe('one shopper adding from several tabs at once', () => {
     await context.close();
   });
 
-  it('adds one unit per tab to a line the cart already holds', async () => {
+  it("adds one unit per tab to a line the cart already holds, from the shop's cards", async () => {
     const product = await productWithRoom();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const tabs = await openTabs(context, product, (first) => postAsShopper(first, '/cart', { id: cartLineKey(product), qty: 1 }));
+    const tabs = await openTabs(context, product, 'card', (first) => postAsShopper(first, '/cart', { id: cartLineKey(product), qty: 1 }));
     await sendFirstCartRequestsTogether(context);
 
-    await addInEveryTabAtOnce(tabs, product);
+    await addInEveryTabAtOnce(tabs, product, 'card');
 
     expect(await unitsInCart(context, product)).toBe(1 + TABS);
     await context.close();

@@ -42,7 +42,7 @@ describe('missing pages', () => {
   it('a page that exists answers 200', async () => {
     const [product] = await fetchProducts();
     if (!product) throw new Error('the catalogue is empty');
-    for (const address of ['/', '/shop', '/shop/grid', `/product?id=${product.link}`, `/product/grid/${product.link}`, '/cart', '/about']) {
+    for (const address of ['/', '/shop', '/shop/4cols', `/product?id=${product.link}`, `/product/grid/${product.link}`, '/cart', '/about']) {
       const response = await fetch(shellUrl(address));
       expect([address, response.status]).toEqual([address, 200]);
       await response.body?.cancel();
@@ -61,7 +61,7 @@ describe('canonical addresses', () => {
   });
 
   it('a shop page keeps its category and page, not its layout', async () => {
-    const html = await (await fetch(shellUrl('/shop/grid?category=women&page=2&sort=price-asc'))).text();
+    const html = await (await fetch(shellUrl('/shop/4cols?category=women&page=2&sort=price-asc'))).text();
     expect(canonicalOf(html)).toBe(`${origin()}/shop?category=women&page=2`);
   });
 });
