@@ -39,6 +39,7 @@ export { RatingBar } from './ui/RatingBar';
 export { ProductImage } from './ui/ProductImage';
 export { QuantityInput } from './ui/QuantityInput';
 export { Skeleton } from './ui/Skeleton';
+export { useBottomBarHeight, type BottomBar } from './ui/bottomBars';
 export { ErrorBoundary } from './ui/ErrorBoundary';
 export { mountStandalone } from './ui/StandaloneApp';
 export { TOAST_OPTIONS } from './ui/toastOptions';

@@ -1,4 +1,5 @@
-import { cartCount, NavLink, useGetCartQuery, useGetWishlistQuery } from '@storefront/shared';
+import { cartCount, NavLink, useBottomBarHeight, useGetCartQuery, useGetWishlistQuery } from '@storefront/shared';
+import { useRef } from 'react';
 import { showsBottomNav } from '../behaviour/thresholds';
 import { useScrollY, useViewportWidth } from '../behaviour/viewport';
 import './bottomNavbar.css';
@@ -16,6 +17,9 @@ export function BottomNavbar() {
   const visible = showsBottomNav(useViewportWidth(), useScrollY());
   const { data: cart } = useGetCartQuery(undefined, { skip: !visible });
   const { data: wishlist } = useGetWishlistQuery(undefined, { skip: !visible });
+  const bar = useRef<HTMLElement>(null);
+  // The product page's sticky bar sits on it, Back to top above it (shared/src/ui/bottomBars.ts).
+  useBottomBarHeight('--sf-bottom-nav-height', bar, visible);
   if (!visible) return null;
   const items = [
     { to: '/', label: 'Home', icon: ICONS.home },
@@ -25,7 +29,7 @@ export function BottomNavbar() {
     { to: '/account', label: 'Account', icon: ICONS.account },
   ];
   return (
-    <nav aria-label="Quick links" className="shell-bottom-nav" data-testid="bottom-navbar">
+    <nav ref={bar} aria-label="Quick links" className="shell-bottom-nav" data-testid="bottom-navbar">
       <ul>
         {items.map((item) => (
           <li key={item.to}>

@@ -5,7 +5,7 @@ export function VariantPickers() {
   const { product, selection, dispatch, size } = usePurchase();
   if (!product.has_variants) return null;
   return (
-    <div className="prd-variants">
+    <div className="prd-variants" data-variant-pickers="">
       {product.colours.length > 0 && (
         <fieldset className="prd-variants__group">
           <legend>

@@ -1,5 +1,5 @@
-import { Price, ProductImage, QuantityInput } from '@storefront/shared';
-import { useId } from 'react';
+import { Price, ProductImage, QuantityInput, useBottomBarHeight } from '@storefront/shared';
+import { useId, useRef } from 'react';
 import { buttonLabel, usePurchase } from '../purchase/PurchaseContext';
 import { useMediaQuery } from './useMediaQuery';
 import { useScrolledPast } from './useScrolledPast';
@@ -19,10 +19,24 @@ export function StickyAddToCart({ onWideScreens }: { onWideScreens: boolean }) {
   const enabled = onWideScreens || narrow;
   const shown = useScrolledPast(mainButton, enabled);
   const hintId = useId();
+  const bar = useRef<HTMLElement>(null);
+  // Back to top and the footer make room for it (shared/src/ui/bottomBars.ts).
+  useBottomBarHeight('--sf-bottom-bar-height', bar, enabled && shown);
   if (!enabled) return null;
+  // A colour or size still to choose: the bar has no pickers, so its button takes the shopper to
+  // the page's, and says why (its hint).
+  const inStock = !product.out_of_stock && product.available_stock >= 1;
+  const needsChoice = blocker !== null && inStock && product.has_variants;
+  const showPickers = () => {
+    const pickers = document.querySelector<HTMLElement>('[data-variant-pickers]');
+    if (!pickers) return;
+    pickers.scrollIntoView({ behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth', block: 'center' });
+    pickers.querySelector<HTMLElement>('button:not([disabled])')?.focus({ preventScroll: true });
+  };
 
   return (
     <section
+      ref={bar}
       className={`prd-sticky ${shown ? 'prd-sticky--shown' : ''}`}
       aria-label={`Buy ${product.name}`}
       aria-hidden={!shown}
@@ -44,11 +58,11 @@ export function StickyAddToCart({ onWideScreens }: { onWideScreens: boolean }) {
         <button
           type="button"
           className="sf-button prd-sticky__add"
-          disabled={blocker !== null || adding}
+          disabled={(blocker !== null && !needsChoice) || adding}
           aria-describedby={blocker ? hintId : undefined}
-          onClick={() => void addToCart()}
+          onClick={() => (needsChoice ? showPickers() : void addToCart())}
         >
-          {buttonLabel(cartLine !== undefined, adding)}
+          {needsChoice ? 'Choose options' : buttonLabel(cartLine !== undefined, adding)}
         </button>
         {blocker && (
           <p id={hintId} className="prd-sticky__hint">
