@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { fetchProducts } from '../support/api';
 import { E2E_BANK_ACCOUNT } from '../support/bankAccount';
 import { collectPageErrors, launchBrowser, newShopper, shellUrl } from '../support/browser';
+import { recordedTexts, recordTexts } from '../support/transitions';
 
 /** A whole checkout in a browser takes longer than jest's default 5 seconds. */
 const CHECKOUT_TIMEOUT_MS = 60_000;
@@ -97,15 +98,11 @@ describe('checkout', () => {
     await page.getByRole('radio', { name: /EFT bank transfer/ }).check();
     // Every text the page shows from the click until the confirmation (issue 31): the shopper who
     // just paid must never read that their cart is empty.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { seenTexts: string[] }).seenTexts = seen;
-      new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    await recordTexts(page);
     await page.getByRole('button', { name: 'Place order' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Thank you, Thandi! Your order is placed.' }).waitFor();
-    const seenTexts = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+    const seenTexts = await recordedTexts(page);
     expect(seenTexts.length).toBeGreaterThan(0);
     expect(seenTexts.filter((text) => text.includes('No products in the cart'))).toEqual([]);
     expect(page.url()).toMatch(/\/checkout\/complete\/[0-9a-f-]{36}$/);

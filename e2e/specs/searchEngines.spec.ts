@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { apiUrl, fetchProducts } from '../support/api';
-import { launchBrowser, newShopper, shellUrl } from '../support/browser';
+import { collectPageErrors, launchBrowser, newShopper, shellUrl } from '../support/browser';
 
 jest.setTimeout(30_000);
 
@@ -39,6 +39,24 @@ describe('missing pages', () => {
     await context.close();
   });
 
+  it('a missing product is asked of the api once, and nothing but its own 404s is logged as failed', async () => {
+    const { context, page } = await newShopper(browser);
+    const errors = collectPageErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/products/no-such-product-at-all') asked.push(request.url());
+    });
+    await page.goto(shellUrl('/product?id=no-such-product-at-all'));
+    await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked.length).toBeLessThanOrEqual(1);
+    // The page's own 404 (what it tells search engines) and the api's for the product are the
+    // answers there are; nothing else failed.
+    const missing = [`(${shellUrl('/product?id=no-such-product-at-all')})`, '/api/products/no-such-product-at-all)'];
+    expect(errors.filter((error) => !missing.some((source) => error.endsWith(source)))).toEqual([]);
+    await context.close();
+  });
+
   it('a page that exists answers 200', async () => {
     const [product] = await fetchProducts();
     if (!product) throw new Error('the catalogue is empty');
@@ -47,6 +65,20 @@ describe('missing pages', () => {
       expect([address, response.status]).toEqual([address, 200]);
       await response.body?.cancel();
     }
+  });
+});
+
+describe('a clean console in normal use', () => {
+  it("a guest's pages log no error and no failed request", async () => {
+    const [product] = await fetchProducts();
+    const { context, page } = await newShopper(browser);
+    const errors = collectPageErrors(page);
+    for (const address of ['/', '/shop', `/product?id=${product?.link}`, '/cart', '/wishlist', '/checkout']) {
+      await page.goto(shellUrl(address));
+      await page.waitForLoadState('networkidle');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

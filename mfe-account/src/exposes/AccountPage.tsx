@@ -16,7 +16,7 @@ function isUnauthorised(error: unknown): boolean {
 export default function AccountPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { currentData: user, error, isLoading, refetch } = useGetMeQuery();
+  const { currentData: user, error, isLoading, isFetching, refetch } = useGetMeQuery();
   const [logout, { isLoading: signingOut }] = useLogoutMutation();
   // Set while the shopper leaves on purpose (signed out, account deleted): the page stays on
   // screen until the next one has loaded, and must not answer its own 401 with "sign in".
@@ -29,8 +29,10 @@ export default function AccountPage() {
       </div>
     );
   }
-  if (isUnauthorised(error)) return <Navigate to={`/login?next=${encodeURIComponent(pathname)}`} replace />;
-  if (isLoading || (!user && !error)) {
+  // A 401 from before the shopper signed in is still the query's error while it asks again (just
+  // after /login sent them here): only the answer to the latest question sends them to sign in.
+  if (isUnauthorised(error) && !isFetching) return <Navigate to={`/login?next=${encodeURIComponent(pathname)}`} replace />;
+  if (!user && (isLoading || isFetching || !error)) {
     return (
       <div className="sf-container acc-page" aria-busy="true">
         <Skeleton height="36px" width="40%" />

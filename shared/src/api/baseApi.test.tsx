@@ -28,13 +28,27 @@ describe('baseApi against the real api', () => {
     const store = createTestStore();
     const product = await firstSimpleProduct(store);
     const found = await store.dispatch(baseApi.endpoints.getProduct.initiate(product.link.toUpperCase())).unwrap();
-    expect(found.id).toBe(product.id);
+    expect(found?.id).toBe(product.id);
   });
 
-  it('treats a 404 for a product as an answer, not a failure to replace with samples', async () => {
-    const store = createTestStore();
-    const result = await store.dispatch(baseApi.endpoints.getProduct.initiate('no-such-product'));
-    expect(result.error).toMatchObject({ status: 404 });
+  it('treats a 404 for a product as an answer (null), kept like one: a second reader does not ask again', async () => {
+    const asked: string[] = [];
+    const jar = createCookieJarFetch();
+    const store = createStorefrontStore({
+      config: { apiBase: testApiUrl() },
+      fetchFn: (input, init) => {
+        asked.push((input instanceof Request ? input : new Request(input, init)).url);
+        return jar(input, init);
+      },
+    });
+    const first = store.dispatch(baseApi.endpoints.getProduct.initiate('no-such-product'));
+    expect(await first.unwrap()).toBeNull();
+    expect(selectIsServingSampleData(store.getState())).toBe(false);
+    const second = store.dispatch(baseApi.endpoints.getProduct.initiate('no-such-product'));
+    expect(await second.unwrap()).toBeNull();
+    expect(asked.filter((url) => url.endsWith('/products/no-such-product'))).toHaveLength(1);
+    first.unsubscribe();
+    second.unsubscribe();
   });
 
   it('adds to the cart with one POST per add, which the api sums into the line', async () => {
@@ -105,7 +119,7 @@ describe('baseApi when the api cannot be reached (§7 fallbacks)', () => {
   it('matches a sample product by id case-insensitively, and fails for an unknown one', async () => {
     const store = unreachable();
     const product = await store.dispatch(baseApi.endpoints.getProduct.initiate('s2')).unwrap();
-    expect(product.id).toBe('S2');
+    expect(product?.id).toBe('S2');
     const missing = await store.dispatch(baseApi.endpoints.getProduct.initiate('zzz'));
     expect(missing.error).toBeDefined();
   });

@@ -168,13 +168,20 @@ export const baseApi = createApi({
         }),
       providesTags: ['Catalogue'],
     }),
-    getProduct: build.query<Product, string>({
-      queryFn: (id, api, _extra, baseQuery) =>
-        readWithFallback(baseQuery(`products/${encodeURIComponent(id)}`), api.dispatch, {
+    /**
+     * The product, or null when the api says there is none (404): an answer, kept like any other,
+     * so every part of the page that asks hears it once rather than asking again (RTK Query asks
+     * again for a failed query each time something new subscribes).
+     */
+    getProduct: build.query<Product | null, string>({
+      queryFn: async (id, api, _extra, baseQuery) => {
+        const outcome = await readWithFallback<Product | null>(baseQuery(`products/${encodeURIComponent(id)}`), api.dispatch, {
           endpoint: 'getProduct',
           parse: (data) => normaliseProduct(data as Product),
           fallback: () => findSampleProduct(id),
-        }),
+        });
+        return 'error' in outcome && outcome.error.status === 404 ? { data: null } : outcome;
+      },
       providesTags: (product) => (product ? [{ type: 'Product', id: product.id }] : []),
     }),
     getColours: build.query<Colour[], void>({

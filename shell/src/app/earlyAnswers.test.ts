@@ -51,7 +51,7 @@ describe('the product page’s data, asked for early', () => {
       store.dispatch(baseApi.endpoints.getCart.initiate()).unwrap(),
     ]);
 
-    expect(shown.name).toBe(product.name);
+    expect(shown?.name).toBe(product.name);
     expect(cart).toEqual([]);
     expect(fetched).toEqual([`${api}/products/${encodeURIComponent(product.link)}`, `${api}/health`, `${api}/cart`]);
 
@@ -81,7 +81,7 @@ describe('the product page’s data, asked for early', () => {
     fresh.requestPageDataEarly(api, address(`/product?id=${encodeURIComponent(product.link)}`));
     const store = createStorefrontStore({ config: { apiBase: api, assetHost: `${api}/images/` }, fetchFn: fresh.fetchWithEarlyAnswers });
     const shown = await store.dispatch(baseApi.endpoints.getProduct.initiate(product.link)).unwrap();
-    expect(shown.name).toBe(product.name);
+    expect(shown?.name).toBe(product.name);
     // The product is in while /health has not answered; the cart has not even been asked for.
     expect(sent).toEqual([`${api}/products/${encodeURIComponent(product.link)}`, `${api}/health`]);
 
@@ -111,7 +111,7 @@ describe('the product page’s data, asked for early', () => {
     requestPageDataEarly(api, address(`/product/${encodeURIComponent(product.id)}`));
     const shown = await storeWithEarlyAnswers(api).dispatch(baseApi.endpoints.getProduct.initiate(product.id)).unwrap();
 
-    expect(shown.id).toBe(product.id);
+    expect(shown?.id).toBe(product.id);
     expect(fetched.filter((url) => url.endsWith(productPath))).toHaveLength(2);
   });
 

@@ -30,6 +30,7 @@ export function prefetchPageData(store: AppStore, { pathname, search }: { pathna
     const pictureKnown = product
       .unwrap()
       .then((found) => {
+        if (!found) return;
         const picture = found.large_pictures[0] ?? found.small_pictures[0];
         if (picture) preloadImage(assetUrl(selectAssetHost(store.getState()), picture.url));
       })

@@ -14,6 +14,7 @@ import './lightbox.css';
 import {
   ANIMATION_MS,
   LICENSE_KEY,
+  OPEN_SOURCE_LICENSE_KEY,
   LIGHTBOX_STRINGS,
   MAX_ZOOM_SCALE,
   THUMB_MARGIN_PX,
@@ -38,6 +39,26 @@ class LevelledZoom extends lgZoom {
   override setZoomImageSize(): void {}
 }
 
+/**
+ * lightgallery warns on the shopper's console, each time it opens, that its open-source key is not
+ * for production use. Whether the shop meets GPLv3 or has bought a key (LIGHTGALLERY_LICENSE_KEY)
+ * is the shop's to settle once (README), not every shopper's to read: that one notice is dropped
+ * while the gallery starts; every other warning passes.
+ */
+function withoutLicenceNotice<T>(start: () => T): T {
+  if (LICENSE_KEY !== OPEN_SOURCE_LICENSE_KEY) return start();
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('lightGallery:') && args[0].includes('license key')) return;
+    warn(...args);
+  };
+  try {
+    return start();
+  } finally {
+    console.warn = warn;
+  }
+}
+
 export interface LightboxSlide {
   src: string;
   thumb: string;
@@ -57,7 +78,7 @@ export interface OpenLightboxOptions {
 /** Opens the full-screen gallery; it removes itself from the page once closed. */
 export function openLightbox({ anchor, slides, index, label, onClosed }: OpenLightboxOptions): () => void {
   const items: GalleryItem[] = slides.map((slide) => ({ src: slide.src, thumb: slide.thumb, alt: slide.alt }));
-  const gallery = lightGallery(anchor, {
+  const gallery = withoutLicenceNotice(() => lightGallery(anchor, {
     licenseKey: LICENSE_KEY,
     dynamic: true,
     dynamicEl: items,
@@ -86,7 +107,7 @@ export function openLightbox({ anchor, slides, index, label, onClosed }: OpenLig
     thumbHeight: `${THUMB_SIZE_PX}px`,
     thumbMargin: THUMB_MARGIN_PX,
     mobileSettings: { controls: true, showCloseIcon: true, download: false },
-  });
+  }));
 
   let removeGuard = () => {};
   const destroy = () => {

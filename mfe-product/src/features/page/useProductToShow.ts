@@ -14,7 +14,8 @@ export function useProductToShow(productId: string): ProductToShow {
   const { data: product, isLoading, isError, error, refetch } = useGetProductQuery(productId, { skip: !productId });
   const { isLoading: cartLoading } = useGetCartQuery();
 
-  if (!productId || (isError && 'status' in error && error.status === 404)) return { status: 'not-found' };
+  // null: the api has no such product (getProduct keeps a 404 as that answer).
+  if (!productId || product === null || (isError && 'status' in error && error.status === 404)) return { status: 'not-found' };
   if (isError) return { status: 'failed', retry: () => void refetch() };
   if (isLoading || cartLoading || !product) return { status: 'loading' };
   return { status: 'ready', product };

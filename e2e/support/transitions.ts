@@ -1,0 +1,19 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Records every text the page shows from now on (each change to the DOM, as the shopper would
+ * read it), for a test of what a page shows between a click and the next page (issue 31): an
+ * in-app navigation, not a reload, which would drop the recorder.
+ */
+export async function recordTexts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [document.body.innerText];
+    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+    new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+/** The texts recorded since `recordTexts`, in order. */
+export function recordedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { seenTexts?: string[] }).seenTexts ?? []);
+}
