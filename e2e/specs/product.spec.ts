@@ -43,6 +43,59 @@ async function reviewedProductToBuy(): Promise<Product> {
 }
 
 describe('the product page', () => {
+  it('shows stars only with reviews: a product without any shows none beside "There are no reviews yet."', async () => {
+    const products = await fetchProducts();
+    const unreviewed = products.find((item) => item.reviews_count === 0);
+    const reviewed = products.find((item) => item.reviews_count > 0);
+    if (!unreviewed || !reviewed) throw new Error('the seeded catalogue needs products with and without reviews');
+    const { context, page } = await newShopper(browser);
+    await page.goto(shellUrl(`/product?id=${unreviewed.link}`));
+    await page.getByRole('heading', { level: 1, name: unreviewed.name }).waitFor();
+    const summary = page.locator('.prd-summary__rating');
+    await summary.getByText('There are no reviews yet.').waitFor();
+    expect(await summary.getByRole('img').getAttribute('aria-label')).toBe('Rated 0 out of 5');
+    await page.goto(shellUrl(`/product?id=${reviewed.link}`));
+    await page.getByRole('heading', { level: 1, name: reviewed.name }).waitFor();
+    expect(await page.locator('.prd-summary__rating').getByRole('img').getAttribute('aria-label')).toBe(`Rated ${Math.round(reviewed.rating * 10) / 10} out of 5`);
+    expect(reviewed.rating).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("shows the chosen colour's pictures, and the cart, its dropdown and the popup show that colour's picture", async () => {
+    const product = await variantProductInStock();
+    const [, colour] = product.colours;
+    const [size] = product.sizes;
+    if (!colour || !size) throw new Error('variant product without a second colour');
+    const large = product.large_pictures.find((picture) => picture.colour === colour.name);
+    const small = product.small_pictures.find((picture) => picture.colour === colour.name);
+    const firstLarge = product.large_pictures[0];
+    if (!large || !small || !firstLarge) throw new Error(`no picture of ${colour.name}`);
+    expect(large.url).not.toBe(firstLarge.url);
+    const { context, page } = await newShopper(browser);
+    await page.goto(shellUrl(`/product?id=${product.link}`));
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    const mainPicture = page.locator('.prd-gallery__main img, .prd-gallery__all img').first();
+    expect(await mainPicture.getAttribute('src')).toContain(firstLarge.url);
+
+    await page.getByRole('button', { name: colour.name, exact: true }).first().click();
+    await page.waitForFunction(
+      (url) => (document.querySelector('.prd-gallery__main img, .prd-gallery__all img') as HTMLImageElement | null)?.src.includes(url) === true,
+      large.url,
+    );
+    await page.getByRole('button', { name: size.label, exact: true }).first().click();
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+    // The added-to-cart popup, then the cart's dropdown, show the colour bought.
+    const popup = page.getByRole('complementary', { name: 'Added to cart' });
+    await popup.waitFor();
+    expect(await popup.locator('img').first().getAttribute('src')).toContain(small.url);
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: /^Cart,/ }).click();
+    const line = page.getByTestId('cart-line').filter({ hasText: product.name }).first();
+    await line.waitFor();
+    expect(await line.locator('img').first().getAttribute('src')).toContain(small.url);
+    await context.close();
+  });
+
   it('blocks a variant product until colour and size are picked, then the cart line carries them', async () => {
     const product = await variantProductInStock();
     const [colour] = product.colours;

@@ -1,6 +1,6 @@
 /**
  * Product pictures drawn as SVG, so the shop has recognisable images without fetching any:
- * a shape per category in the product's colour, with its name underneath. Pure and
+ * a shape for what the product is (by its name, else its category) in its colour, with its name underneath. Pure and
  * deterministic: the same product and picture number always give the same bytes.
  */
 
@@ -78,6 +78,76 @@ const toyBlock: Drawing = (fill, stroke) => `
   <path d="M610 280 L400 390 L400 640 L610 530 Z" fill="${fill}" opacity="0.75" stroke="${stroke}" stroke-width="8" stroke-linejoin="round"/>
   <text x="295" y="500" font-family="Arial, Helvetica, sans-serif" font-size="110" font-weight="700" fill="#ffffff" text-anchor="middle">A</text>`;
 
+const belt: Drawing = (fill, stroke) => `
+  <path d="M140 360 L560 360 Q660 360 660 440 Q660 520 560 520 L240 520" fill="none" stroke="${stroke}" stroke-width="8"/>
+  <rect x="140" y="360" width="520" height="70" rx="12" fill="${fill}" stroke="${stroke}" stroke-width="8"/>
+  <rect x="470" y="335" width="120" height="120" rx="14" fill="none" stroke="#d4a017" stroke-width="16"/>
+  <line x1="530" y1="350" x2="530" y2="440" stroke="#d4a017" stroke-width="12"/>
+  <circle cx="260" cy="395" r="10" fill="${stroke}"/><circle cx="330" cy="395" r="10" fill="${stroke}"/><circle cx="400" cy="395" r="10" fill="${stroke}"/>`;
+
+const hat: Drawing = (fill, stroke) => `
+  <ellipse cx="400" cy="470" rx="290" ry="90" fill="${fill}" stroke="${stroke}" stroke-width="8"/>
+  <path d="M270 470 Q270 250 400 250 Q530 250 530 470 Z" fill="${fill}" stroke="${stroke}" stroke-width="8" stroke-linejoin="round"/>
+  <path d="M275 420 Q400 450 525 420 L530 460 Q400 490 270 460 Z" fill="${stroke}" opacity="0.6"/>`;
+
+const sunglasses: Drawing = (fill, stroke) => `
+  <path d="M150 330 L650 330" stroke="${stroke}" stroke-width="16" stroke-linecap="round"/>
+  <path d="M170 335 L370 335 Q380 470 290 490 Q190 500 170 335 Z" fill="${fill}" stroke="${stroke}" stroke-width="8"/>
+  <path d="M430 335 L630 335 Q610 500 510 490 Q420 470 430 335 Z" fill="${fill}" stroke="${stroke}" stroke-width="8"/>
+  <path d="M370 350 Q400 320 430 350" fill="none" stroke="${stroke}" stroke-width="10"/>`;
+
+const scarf: Drawing = (fill, stroke) => `
+  <path d="M260 200 Q400 300 540 200 L560 260 Q400 380 240 260 Z" fill="${fill}" stroke="${stroke}" stroke-width="8" stroke-linejoin="round"/>
+  <path d="M300 290 L360 330 L330 620 L250 600 Z" fill="${fill}" stroke="${stroke}" stroke-width="8" stroke-linejoin="round"/>
+  <path d="M250 600 L240 650 M275 606 L270 656 M300 612 L300 662 M325 618 L330 668" stroke="${stroke}" stroke-width="6"/>`;
+
+const wallet: Drawing = (fill, stroke) => `
+  <rect x="200" y="260" width="400" height="290" rx="28" fill="${fill}" stroke="${stroke}" stroke-width="8"/>
+  <path d="M200 330 L600 330" stroke="${stroke}" stroke-width="6"/>
+  <rect x="250" y="220" width="210" height="120" rx="10" fill="#f8fafc" stroke="${stroke}" stroke-width="6"/>
+  <rect x="270" y="250" width="80" height="16" rx="4" fill="${stroke}" opacity="0.5"/>`;
+
+const powerBank: Drawing = (fill, stroke) => `
+  <rect x="280" y="160" width="240" height="480" rx="36" fill="${fill}" stroke="${stroke}" stroke-width="8"/>
+  <rect x="370" y="140" width="60" height="24" rx="6" fill="${stroke}"/>
+  <rect x="330" y="260" width="140" height="40" rx="8" fill="#f8fafc"/><rect x="330" y="320" width="140" height="40" rx="8" fill="#f8fafc"/>
+  <rect x="330" y="380" width="140" height="40" rx="8" fill="#f8fafc" opacity="0.4"/>`;
+
+const lamp: Drawing = (fill, stroke) => `
+  <ellipse cx="400" cy="630" rx="150" ry="30" fill="${fill}" stroke="${stroke}" stroke-width="8"/>
+  <path d="M400 620 L330 400 L470 250" fill="none" stroke="${stroke}" stroke-width="18" stroke-linecap="round" stroke-linejoin="round"/>
+  <path d="M440 200 L600 230 L560 330 Z" fill="${fill}" stroke="${stroke}" stroke-width="8" stroke-linejoin="round"/>
+  <path d="M575 340 L610 400 M545 345 L555 410" stroke="#f59e0b" stroke-width="8" stroke-linecap="round"/>`;
+
+const charger: Drawing = (fill, stroke) => `
+  <rect x="280" y="250" width="240" height="260" rx="36" fill="${fill}" stroke="${stroke}" stroke-width="8"/>
+  <rect x="330" y="170" width="26" height="90" rx="6" fill="#9ca3af" stroke="${stroke}" stroke-width="6"/>
+  <rect x="444" y="170" width="26" height="90" rx="6" fill="#9ca3af" stroke="${stroke}" stroke-width="6"/>
+  <path d="M400 510 L400 560 Q400 640 480 640 L600 640" fill="none" stroke="${stroke}" stroke-width="14" stroke-linecap="round"/>
+  <path d="M410 320 L370 390 L415 390 L385 460" fill="none" stroke="#fde047" stroke-width="12" stroke-linejoin="round"/>`;
+
+const camera: Drawing = (fill, stroke) => `
+  <rect x="210" y="270" width="380" height="280" rx="36" fill="${fill}" stroke="${stroke}" stroke-width="8"/>
+  <rect x="270" y="230" width="110" height="50" rx="10" fill="${stroke}"/>
+  <circle cx="400" cy="410" r="95" fill="#f8fafc" stroke="${stroke}" stroke-width="12"/>
+  <circle cx="400" cy="410" r="50" fill="${stroke}"/>
+  <circle cx="540" cy="310" r="14" fill="#ef4444"/>`;
+
+/** What a product's name says it is, before its category (an accessory may be a belt or a hat). */
+const DRAWINGS_BY_NAME: readonly [RegExp, Drawing][] = [
+  [/\bbelt\b/i, belt],
+  [/\bhat\b/i, hat],
+  [/sunglasses/i, sunglasses],
+  [/\bscarf\b/i, scarf],
+  [/wallet|card holder/i, wallet],
+  [/power bank/i, powerBank],
+  [/\blamp\b/i, lamp],
+  [/charger/i, charger],
+  [/camera/i, camera],
+  [/tote|\bbag\b/i, bag],
+  [/speaker/i, gadget],
+];
+
 const DRAWINGS: Readonly<Record<string, Drawing>> = {
   't-shirts': tee,
   trousers,
@@ -91,7 +161,9 @@ const DRAWINGS: Readonly<Record<string, Drawing>> = {
   toys: toyBlock,
 };
 
-export function drawingFor(categories: readonly string[]): Drawing {
+export function drawingFor(categories: readonly string[], name = ''): Drawing {
+  const named = DRAWINGS_BY_NAME.find(([pattern]) => pattern.test(name));
+  if (named) return named[1];
   for (const category of [...categories].reverse()) {
     const drawing = DRAWINGS[category];
     if (drawing) return drawing;
@@ -137,7 +209,7 @@ const ANGLES = [0, -6, 6, -3];
 export function drawProductPicture(subject: PictureSubject): string {
   const background = BACKGROUNDS[(subject.position - 1) % BACKGROUNDS.length];
   const angle = ANGLES[(subject.position - 1) % ANGLES.length];
-  const drawing = drawingFor(subject.categories)(subject.colour, darken(subject.colour));
+  const drawing = drawingFor(subject.categories, subject.name)(subject.colour, darken(subject.colour));
   const lines = wrapName(subject.name);
   const text = lines
     .map(

@@ -38,10 +38,11 @@ export const imageRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = as
       if (!product || !picture) return reply.code(404).send(apiError('not_found', `No picture "${url}"`));
 
       const position = Number(PICTURE_FILE.exec(file)?.[1] ?? 1);
+      // Drawn in the colour the picture is stored as showing (product_pictures.colour).
+      const shown = picture.colour ? product.colours.find((colour) => colour.name === picture.colour) : undefined;
       const colour =
-        product.colours.length > 0
-          ? (product.colours[(position - 1) % product.colours.length]?.code ?? '#1f2937')
-          : colourForSimpleProduct(product.id);
+        shown?.code ??
+        (product.colours.length > 0 ? (product.colours[(position - 1) % product.colours.length]?.code ?? '#1f2937') : colourForSimpleProduct(product.id));
       const svg = drawProductPicture({
         name: product.name,
         categories: product.categories.map((category) => category.id),

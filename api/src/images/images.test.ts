@@ -53,6 +53,22 @@ describe('drawing', () => {
     expect(drawingFor(['electronics', 'headphone'])).not.toBe(drawingFor(['electronics']));
   });
 
+  test("what the name says comes before the category: a belt, a sun hat and a card holder are not a tote bag, a charger is not a speaker", () => {
+    const accessories = ['fashion', 'accessories'];
+    const tote = drawingFor(accessories, 'Canvas Weekend Tote Bag');
+    const drawings = ['Genuine Leather Belt', 'Woven Straw Sun Hat', 'Leather Card Holder Wallet', 'Polarised Aviator Sunglasses', 'Merino Wool Scarf'].map((name) =>
+      drawingFor(accessories, name),
+    );
+    expect(new Set([tote, ...drawings]).size).toBe(6);
+    const electronics = ['electronics'];
+    const speaker = drawingFor(electronics, 'Portable Bluetooth Speaker');
+    for (const name of ['USB-C Wall Charger 65W', 'Fast-Charge Power Bank 20000mAh', 'Smart LED Desk Lamp', '4K Action Camera']) {
+      expect(drawingFor(electronics, name)).not.toBe(speaker);
+    }
+    // A hat is a word, not any "hat" inside one (a chat, a that).
+    expect(drawingFor(accessories, 'Chatty Backpack')).toBe(drawingFor(accessories));
+  });
+
   test('long names wrap to two lines at most', () => {
     expect(wrapName('Classic Cotton Crew-Neck Tee')).toEqual(['Classic Cotton Crew-Neck', 'Tee']);
     const lines = wrapName('A very long product name that goes on and on and on for ever and ever');

@@ -6,6 +6,8 @@ export const PictureSchema = Type.Object(
     url: Type.String({ maxLength: 2000 }),
     width: Type.Integer({ minimum: 1, maximum: 10000 }),
     height: Type.Integer({ minimum: 1, maximum: 10000 }),
+    /** The colour the picture shows, when the product comes in several. */
+    colour: Type.Optional(Type.String({ maxLength: 50 })),
   },
   { additionalProperties: false },
 );

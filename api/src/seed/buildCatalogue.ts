@@ -99,7 +99,8 @@ export function buildProduct(id: string, plan: CategoryPlan, name: string, flags
     categories: categoryPath(plan.categoryId),
     colours,
     sizes,
-    pictureCount: random.int(2, 4),
+    // At least one picture of each colour (pictures show the colours in turn: insertCatalogue.ts).
+    pictureCount: Math.max(random.int(2, 4), colours.length),
   };
 }
 

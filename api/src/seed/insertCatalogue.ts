@@ -75,26 +75,32 @@ async function insertChunk(db: Queryable, products: readonly SeedProduct[]): Pro
   await insertRows(
     db,
     'product_pictures',
-    'product_id, kind, position, url, width, height',
+    'product_id, kind, position, url, width, height, colour',
     products.flatMap((product) =>
-      Array.from({ length: product.pictureCount }, (_, index) => index + 1).flatMap((position) => [
-        {
-          product_id: product.id,
-          kind: 'small',
-          position,
-          url: pictureUrl(product.id, position, 'small'),
-          width: SMALL_PICTURE_SIZE,
-          height: SMALL_PICTURE_SIZE,
-        },
-        {
-          product_id: product.id,
-          kind: 'large',
-          position,
-          url: pictureUrl(product.id, position, 'large'),
-          width: LARGE_PICTURE_SIZE,
-          height: LARGE_PICTURE_SIZE,
-        },
-      ]),
+      Array.from({ length: product.pictureCount }, (_, index) => index + 1).flatMap((position) => {
+        // Picture n shows the product's colours in turn (pictureColour; the image route draws it so).
+        const colour = pictureColour(product.colours, position);
+        return [
+          {
+            product_id: product.id,
+            kind: 'small',
+            position,
+            url: pictureUrl(product.id, position, 'small'),
+            width: SMALL_PICTURE_SIZE,
+            height: SMALL_PICTURE_SIZE,
+            colour,
+          },
+          {
+            product_id: product.id,
+            kind: 'large',
+            position,
+            url: pictureUrl(product.id, position, 'large'),
+            width: LARGE_PICTURE_SIZE,
+            height: LARGE_PICTURE_SIZE,
+            colour,
+          },
+        ];
+      }),
     ),
   );
 }
@@ -103,4 +109,9 @@ export async function insertCatalogue(db: Queryable, products: readonly SeedProd
   for (let start = 0; start < products.length; start += CHUNK_SIZE) {
     await insertChunk(db, products.slice(start, start + CHUNK_SIZE));
   }
+}
+
+/** The colour picture `position` (from 1) of a product shows: its colours in turn, or none for a product in one colour. */
+export function pictureColour(colours: readonly string[], position: number): string | null {
+  return colours.length === 0 ? null : (colours[(position - 1) % colours.length] ?? null);
 }

@@ -54,6 +54,24 @@ describe('ProductPage', () => {
   const simpleProduct = () => find('simple product in stock with reviews', (item) => !item.has_variants && item.available_stock > 4 && item.reviews_count > 0);
   const outOfStockProduct = () => find('product out of stock', (item) => item.out_of_stock);
 
+  describe('pictures and colours', () => {
+    it("shows the chosen colour's pictures in the gallery, and all of them again when it is cleared", async () => {
+      const product = variantProduct();
+      const colour = product.colours[1];
+      const own = product.large_pictures.filter((picture) => picture.colour === colour?.name);
+      if (!colour || own.length === 0) throw new Error('the variant product has no picture of its second colour');
+      const { user } = renderProduct(`/product?id=${product.link}`);
+      await heading(product);
+      const pictures = () => screen.getAllByRole('button', { name: /^Open picture \d+ of \d+ full screen$/ });
+      expect(pictures()[0]?.querySelector('img')?.getAttribute('src')).toContain(product.large_pictures[0]?.url);
+      await user.click(screen.getByRole('button', { name: colour.name }));
+      await waitFor(() => expect(pictures()[0]?.querySelector('img')?.getAttribute('src')).toContain(own[0]?.url));
+      expect(pictures()[0]).toHaveAccessibleName(`Open picture 1 of ${own.length} full screen`);
+      await user.click(screen.getByRole('button', { name: colour.name }));
+      await waitFor(() => expect(pictures()[0]).toHaveAccessibleName(`Open picture 1 of ${product.large_pictures.length} full screen`));
+    });
+  });
+
   describe('the detail panel (§2)', () => {
     it('shows the product found by ?id=link: name, R price, stock, SKU, categories and review count', async () => {
       const product = simpleProduct();

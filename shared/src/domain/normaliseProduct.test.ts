@@ -82,6 +82,12 @@ describe('normaliseProduct', () => {
     expect(normaliseProduct(once)).toEqual(once);
   });
 
+  it('keeps the colour a picture shows', () => {
+    const product = normaliseProduct({ ...readingB, large_pictures: [{ url: 'b-large.svg', width: 800, height: 800, colour: 'teal' }] } as never);
+    expect(product.large_pictures).toEqual([{ url: 'b-large.svg', width: 800, height: 800, colour: 'teal' }]);
+    expect(product.small_pictures[0]).not.toHaveProperty('colour');
+  });
+
   it('treats an out-of-stock product as having nothing available', () => {
     expect(normaliseProduct({ ...readingB, out_of_stock: true }).available_stock).toBe(0);
     expect(normaliseProduct({ id: 1, name: 'x', price: 1 }).out_of_stock).toBe(true);

@@ -26,11 +26,13 @@ export function slugify(text: string): string {
 
 type AnyReading = Partial<Product> & Partial<ProductReadingA> & Partial<ProductReadingB>;
 
-function toPictures(list: { url: string; width?: number; height?: number }[] | undefined): Picture[] {
+function toPictures(list: { url: string; width?: number; height?: number; colour?: string }[] | undefined): Picture[] {
   return (list ?? []).map((picture) => ({
     url: picture.url,
     width: picture.width ?? 800,
     height: picture.height ?? 800,
+    // The colour the picture shows, which the gallery and the cart follow.
+    ...(typeof picture.colour === 'string' ? { colour: picture.colour } : {}),
   }));
 }
 

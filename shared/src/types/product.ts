@@ -3,6 +3,8 @@ export interface Picture {
   url: string;
   width: number;
   height: number;
+  /** The colour the picture shows, when the product comes in several. */
+  colour?: string;
 }
 
 export interface Colour {

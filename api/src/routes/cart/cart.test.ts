@@ -84,6 +84,8 @@ describe.each(testDatabases())('cart ($name)', (target) => {
     const created = await shopper.request({ method: 'POST', url: '/cart', payload: payloadFor(variantProduct, 2, colour, size) });
     expect(created.statusCode).toBe(201);
     const item = created.json<CartItem>();
+    expect(variantProduct.small_pictures.some((picture) => picture.colour === colour)).toBe(true);
+    expect(item.small_pictures[0]?.colour).toBe(colour);
     expect(Object.keys(item).sort()).toEqual(CART_ITEM_KEYS);
     expect(item).toEqual({
       id: key,
@@ -92,7 +94,11 @@ describe.each(testDatabases())('cart ($name)', (target) => {
       name: variantProduct.name,
       price: effectivePrice(variantProduct),
       has_variants: true,
-      small_pictures: variantProduct.small_pictures,
+      // Its own colour's pictures first, so the cart shows the colour chosen.
+      small_pictures: [
+        ...variantProduct.small_pictures.filter((picture) => picture.colour === colour),
+        ...variantProduct.small_pictures.filter((picture) => picture.colour !== colour),
+      ],
       qty: 2,
       size,
       colour,

@@ -25,7 +25,7 @@ function cartItemSql(lines: string, where: string): string {
   return `SELECT l.key, l.product_id, l.colour, l.size, l.qty,
       p.link, p.name, p.price::float8 AS price, p.on_sale_price::float8 AS on_sale_price, p.on_sale_until,
       p.has_variants, p.stock, co.code AS colour_code,
-      ${picturesSql('p', 'small')} AS small_pictures
+      ${picturesSql('p', 'small', 'l.colour')} AS small_pictures
     FROM ${lines} l
     JOIN products p ON p.id = l.product_id
     LEFT JOIN colours co ON co.name = l.colour

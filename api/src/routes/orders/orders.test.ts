@@ -109,7 +109,8 @@ describe.each(testDatabases())('orders ($name)', (target) => {
           colour,
           size,
           colour_code: variant.colours[1]?.code,
-          picture: variant.small_pictures[0] ?? null,
+          // A picture of the colour ordered, not the product's first.
+          picture: variant.small_pictures.find((picture) => picture.colour === colour) ?? variant.small_pictures[0] ?? null,
           price: variantLine.price,
           qty: 2,
           line_total: fromCents(toCents(variantLine.price) * 2),

@@ -248,7 +248,8 @@ async function insertOrder(
         line.colour,
         line.size,
         line.colour_code,
-        JSON.stringify(product.small_pictures[0] ?? null),
+        // The order line keeps a picture of the colour ordered.
+        JSON.stringify(product.small_pictures.find((picture) => picture.colour === line.colour) ?? product.small_pictures[0] ?? null),
         unitCents,
         line.qty,
         unitCents * line.qty,

@@ -33,9 +33,14 @@ export function toIsoTimestamp(value: Date | string | null): string | null {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-export function picturesSql(productAlias: string, kind: 'small' | 'large'): string {
+/**
+ * A product's pictures as JSON, each with the colour it shows when it shows one. `colourFirst`,
+ * an SQL expression for a colour name, puts that colour's pictures first (a cart line's own).
+ */
+export function picturesSql(productAlias: string, kind: 'small' | 'large', colourFirst?: string): string {
+  const order = colourFirst ? `(pp.colour IS NOT DISTINCT FROM ${colourFirst}) DESC, pp.position` : 'pp.position';
   return `COALESCE((
-    SELECT json_agg(json_build_object('url', pp.url, 'width', pp.width, 'height', pp.height) ORDER BY pp.position)
+    SELECT json_agg(json_strip_nulls(json_build_object('url', pp.url, 'width', pp.width, 'height', pp.height, 'colour', pp.colour)) ORDER BY ${order})
     FROM product_pictures pp WHERE pp.product_id = ${productAlias}.id AND pp.kind = '${kind}'
   ), '[]'::json)`;
 }

@@ -25,8 +25,9 @@ describe('Gallery: the lightbox', () => {
     expect(dialog).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next picture' })).toBeInTheDocument();
-    // Built without LIGHTGALLERY_LICENSE_KEY, lightgallery runs on its open-source key and says so.
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('0000-0000-000-0000 license key is not valid for production use'));
+    // Built without LIGHTGALLERY_LICENSE_KEY, lightgallery runs on its open-source key; its notice
+    // about that is the shop's to settle (README), not every shopper's console's.
+    expect(warn).not.toHaveBeenCalledWith(expect.stringContaining('license key'));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 });
     expect(trigger).toHaveFocus();

@@ -1,8 +1,10 @@
 import { ProductImage, type Product } from '@storefront/shared';
-import { useState, type MouseEvent } from 'react';
+import { use, useState, type MouseEvent } from 'react';
 import type { GalleryStyle } from '../layouts/productLayouts';
 import { useLightbox } from '../lightbox/useLightbox';
+import { PurchaseContext } from '../purchase/PurchaseContext';
 import { ProductLabels } from './ProductLabels';
+import { picturesOfColour } from './picturesOfColour';
 import { ThumbnailCarousel } from './ThumbnailCarousel';
 import './gallery.css';
 
@@ -16,8 +18,17 @@ interface GalleryProps {
  * stacked, strip). A click on a large picture opens it full screen in the lightbox.
  */
 export function Gallery({ product, style }: GalleryProps) {
-  const pictures = product.large_pictures.length > 0 ? product.large_pictures : product.small_pictures;
+  // The colour the shopper picked (PurchaseProvider): the gallery shows its pictures.
+  const colour = use(PurchaseContext)?.selection.colour ?? null;
+  const pictures = picturesOfColour(product.large_pictures.length > 0 ? product.large_pictures : product.small_pictures, colour);
+  const thumbnails = picturesOfColour(product.small_pictures, colour);
   const [active, setActive] = useState(0);
+  // Another colour starts at its first picture.
+  const [shownColour, setShownColour] = useState(colour);
+  if (shownColour !== colour) {
+    setShownColour(colour);
+    setActive(0);
+  }
   const { anchor, open, opening } = useLightbox(product, pictures);
   const count = pictures.length;
   const openAt = (index: number) => (event: MouseEvent<HTMLButtonElement>) => void open(index, event.currentTarget);
@@ -74,7 +85,7 @@ export function Gallery({ product, style }: GalleryProps) {
       </div>
       {count > 1 && (
         <ThumbnailCarousel
-          pictures={product.small_pictures.length === count ? product.small_pictures : pictures}
+          pictures={thumbnails.length === count ? thumbnails : pictures}
           active={shown}
           onSelect={setActive}
           orientation={style === 'thumbs-beside' ? 'vertical' : 'horizontal'}

@@ -32,7 +32,8 @@ export interface Purchase {
   mainButton: RefObject<HTMLButtonElement | null>;
 }
 
-const PurchaseContext = createContext<Purchase | null>(null);
+/** Null outside a PurchaseProvider; read it with usePurchase() where one is required. */
+export const PurchaseContext = createContext<Purchase | null>(null);
 
 /** §4: the quantity starts at what is already in the cart for this product, else 1. */
 function startingQuantity(product: Product, cartQuantity: number | undefined): number {

@@ -1,5 +1,6 @@
 import { Price, ProductImage, QuantityInput, useBottomBarHeight } from '@storefront/shared';
 import { useId, useRef } from 'react';
+import { picturesOfColour } from '../gallery/picturesOfColour';
 import { buttonLabel, usePurchase } from '../purchase/PurchaseContext';
 import { useMediaQuery } from './useMediaQuery';
 import { useScrolledPast } from './useScrolledPast';
@@ -44,7 +45,7 @@ export function StickyAddToCart({ onWideScreens }: { onWideScreens: boolean }) {
       data-testid="sticky-add-to-cart"
     >
       <div className="prd-sticky__inner">
-        <ProductImage className="prd-sticky__image" picture={product.small_pictures[0]} alt="" width={56} height={56} />
+        <ProductImage className="prd-sticky__image" picture={picturesOfColour(product.small_pictures, selection.colour)[0]} alt="" width={56} height={56} />
         <div className="prd-sticky__text">
           <p className="prd-sticky__name">{product.name}</p>
           <Price product={product} />
