@@ -29,7 +29,8 @@ export function Gallery({ product, style }: GalleryProps) {
     setShownColour(colour);
     setActive(0);
   }
-  const { anchor, open, opening } = useLightbox(product, pictures);
+  // The thumbnails of the same colour's pictures, in the same order, for the lightbox's strip.
+  const { anchor, open, opening } = useLightbox(product, pictures, thumbnails.length === pictures.length ? thumbnails : pictures);
   const count = pictures.length;
   const openAt = (index: number) => (event: MouseEvent<HTMLButtonElement>) => void open(index, event.currentTarget);
 

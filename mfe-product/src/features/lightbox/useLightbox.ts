@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  * Opens the product's large pictures in the full-screen lightbox. lightgallery is fetched the
  * first time a shopper opens one; focus goes back to what opened it when it closes.
  */
-export function useLightbox(product: Product, pictures: readonly Picture[]) {
+export function useLightbox(product: Product, pictures: readonly Picture[], thumbnails: readonly Picture[] = product.small_pictures) {
   const assetHost = useAppSelector(selectAssetHost);
   const anchor = useRef<HTMLDivElement>(null);
   const destroy = useRef<(() => void) | null>(null);
@@ -27,7 +27,7 @@ export function useLightbox(product: Product, pictures: readonly Picture[]) {
           label: `Pictures of ${product.name}`,
           slides: pictures.map((picture, position) => ({
             src: assetUrl(assetHost, picture.url),
-            thumb: assetUrl(assetHost, (product.small_pictures[position] ?? picture).url),
+            thumb: assetUrl(assetHost, (thumbnails[position] ?? picture).url),
             alt: `${product.name}, picture ${position + 1} of ${pictures.length}`,
           })),
           onClosed: () => {
@@ -42,7 +42,7 @@ export function useLightbox(product: Product, pictures: readonly Picture[]) {
         setOpening(false);
       }
     },
-    [assetHost, opening, pictures, product.name, product.small_pictures],
+    [assetHost, opening, pictures, product.name, thumbnails],
   );
 
   return { anchor, open, opening };
