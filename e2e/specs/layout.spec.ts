@@ -160,3 +160,39 @@ it('at 390 px the end of the page is above the bottom navbar and clear of Back t
   expect(overlaps(subscribe, backToTop)).toBe(false);
   await close(page);
 });
+
+it('on the sticky-cart layout at 1024 and 1280 px, Back to top sits clear of the bar and its button', async () => {
+  for (const width of [1024, 1280]) {
+    const page = await openAt(width, `/product/sticky-cart?id=${product.link}`);
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.locator('.prd-sticky--shown').waitFor();
+    const backToTop = page.getByRole('button', { name: 'Back to top' });
+    await backToTop.waitFor();
+    await page.waitForTimeout(500);
+    const [button, bar] = await Promise.all([backToTop.boundingBox(), page.getByTestId('sticky-add-to-cart').boundingBox()]);
+    expect([width, (button?.y ?? 0) + (button?.height ?? 0) <= (bar?.y ?? 0)]).toEqual([width, true]);
+    await close(page);
+  }
+});
+
+it("at 320 and 390 px the mobile menu's search shows its whole placeholder", async () => {
+  for (const width of [320, 390]) {
+    const page = await openAt(width, '/');
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const field = menu.getByRole('searchbox').or(menu.getByRole('textbox')).first();
+    await field.waitFor();
+    const fits = await field.evaluate((input) => {
+      const element = input as HTMLInputElement;
+      const style = getComputedStyle(element);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return false;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return context.measureText(element.placeholder).width <= room;
+    });
+    expect([width, fits]).toEqual([width, true]);
+    await close(page);
+  }
+});

@@ -1,4 +1,5 @@
-import { type CartItem, SAMPLE_CART } from './index';
+import type { CartItem } from './index';
+import { SAMPLE_CART } from './api/sampleData';
 import { emitStorefrontEvent, onStorefrontEvent } from './events';
 
 const line = SAMPLE_CART[0] as CartItem;

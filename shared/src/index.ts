@@ -1,5 +1,44 @@
 export * from './types';
-export * from './domain';
+// The domain rules every page's code may need; the rest, each used by one remote's form or page
+// (passwords, addresses, the contact form, order totals, search departments, email shape), come
+// from '@storefront/shared/domain' into that remote's own chunk rather than every first load.
+export {
+  cartLineKey,
+  productIdFromKey,
+  DEFAULT_VARIANT_PART,
+  cartCount,
+  cartSubtotal,
+  cartTotal,
+  DELIVERY_FEE,
+  formatRand,
+  toCents,
+  fromCents,
+  effectivePrice,
+  isOnSale,
+  salePercent,
+  salePercentLabel,
+  ratingBarWidth,
+  MAX_RATING,
+  RATING_BAR_PERCENT_PER_POINT,
+  normalisePhone,
+  isValidPhone,
+  PHONE_PREFIX,
+  PHONE_LENGTH,
+  clampQuantity,
+  MIN_QUANTITY,
+  randomId,
+  RANDOM_ID_ALPHABET,
+  RANDOM_ID_LENGTH,
+  normaliseProduct,
+  slugify,
+  assetUrl,
+  SIZES,
+  COLOURS,
+  CATEGORIES,
+  vatIncluded,
+  VAT_RATE,
+} from './domain';
+export type { KeyedProduct, PricedLine, SalePricing, SearchCategory, SaProvince, OrderTotals, ContactMessageInput, ContactMessageErrors } from './domain';
 export {
   baseApi,
   cartPayload,
@@ -18,9 +57,8 @@ export {
   useRemoveFromWishlistMutation,
 } from './api/baseApi';
 export type { AddToCartArgs, ProductPage, ProductQuery, StorefrontThunkExtra } from './api/baseApi';
-export { useAddToCart, useRemoveFromCart, useAddToWishlist, useRemoveFromWishlist, useSetCartLineQuantity } from './api/useCartActions';
+export { useAddToCart, useRemoveFromCart, useAddToWishlist, useRemoveFromWishlist } from './api/useCartActions';
 export { CART_MESSAGES, MESSAGES } from './api/messages';
-export { SAMPLE_PRODUCTS, SAMPLE_CART, findSampleProduct } from './api/sampleData';
 export {
   rootReducer,
   createStorefrontStore,

@@ -1,4 +1,5 @@
-import { baseApi, formatRand, type Order, ordersApi, orderTotals, Route, Routes } from '@storefront/shared';
+import { baseApi, formatRand, type Order, ordersApi, Route, Routes } from '@storefront/shared';
+import { orderTotals } from '@storefront/shared/domain';
 import { cashOnlyTestApiUrl, createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fillCheckoutForm, placeCashOrder, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';

@@ -1,4 +1,5 @@
-import { type CartItem, emitStorefrontEvent, type Product, Route, Routes, SAMPLE_CART, SAMPLE_PRODUCTS } from '@storefront/shared';
+import { type CartItem, emitStorefrontEvent, type Product, Route, Routes } from '@storefront/shared';
+import { SAMPLE_CART, SAMPLE_PRODUCTS } from '@storefront/shared/testing';
 import { renderWithStore } from '@storefront/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import MiniPopup from './MiniPopup';

@@ -21,14 +21,13 @@ import type {
   ProductReadingB,
   Size,
 } from '../types';
-import {
-  findSampleProduct,
-  SAMPLE_CART,
-  SAMPLE_CATEGORIES,
-  SAMPLE_COLOURS,
-  SAMPLE_PRODUCTS,
-  SAMPLE_SIZES,
-} from './sampleData';
+
+/**
+ * The sample data of §7, fetched only when a read fails: a shopper whose api answers never loads
+ * it (a kilobyte off every first page).
+ */
+type Samples = typeof import('./sampleData');
+const loadSamples = (): Promise<Samples> => import(/* webpackChunkName: "later-sample-data" */ './sampleData');
 
 /** Thunk extra argument: lets a host (or a test) hand the api its own fetch. */
 export interface StorefrontThunkExtra {
@@ -63,7 +62,7 @@ type ReadOutcome<T> = { data: T } | { error: FetchBaseQueryError };
 interface ReadOptions<T> {
   endpoint: string;
   parse: (data: unknown, meta: FetchBaseQueryMeta | undefined) => T;
-  fallback: () => T | undefined;
+  fallback: (samples: Samples) => T | undefined;
 }
 
 async function readWithFallback<T>(
@@ -76,7 +75,7 @@ async function readWithFallback<T>(
     dispatch(liveDataServed(endpoint));
     return { data: parse(result.data, result.meta) };
   }
-  const sample = isReadFailure(result.error) ? fallback() : undefined;
+  const sample = isReadFailure(result.error) ? fallback(await loadSamples()) : undefined;
   if (sample === undefined) return { error: result.error };
   console.warn(`[storefront] ${endpoint} failed; showing sample data`, result.error);
   dispatch(sampleDataServed(endpoint));
@@ -164,7 +163,7 @@ export const baseApi = createApi({
             const total = Number(meta?.response?.headers.get('X-Total-Count') ?? Number.NaN);
             return { products, total: Number.isFinite(total) ? total : products.length };
           },
-          fallback: () => ({ products: [...SAMPLE_PRODUCTS], total: SAMPLE_PRODUCTS.length }),
+          fallback: ({ SAMPLE_PRODUCTS }) => ({ products: [...SAMPLE_PRODUCTS], total: SAMPLE_PRODUCTS.length }),
         }),
       providesTags: ['Catalogue'],
     }),
@@ -178,7 +177,7 @@ export const baseApi = createApi({
         const outcome = await readWithFallback<Product | null>(baseQuery(`products/${encodeURIComponent(id)}`), api.dispatch, {
           endpoint: 'getProduct',
           parse: (data) => normaliseProduct(data as Product),
-          fallback: () => findSampleProduct(id),
+          fallback: ({ findSampleProduct }) => findSampleProduct(id),
         });
         return 'error' in outcome && outcome.error.status === 404 ? { data: null } : outcome;
       },
@@ -189,7 +188,7 @@ export const baseApi = createApi({
         readWithFallback(baseQuery('colours'), api.dispatch, {
           endpoint: 'getColours',
           parse: (data) => data as Colour[],
-          fallback: () => [...SAMPLE_COLOURS],
+          fallback: ({ SAMPLE_COLOURS }) => [...SAMPLE_COLOURS],
         }),
     }),
     getSizes: build.query<Size[], void>({
@@ -197,7 +196,7 @@ export const baseApi = createApi({
         readWithFallback(baseQuery('sizes'), api.dispatch, {
           endpoint: 'getSizes',
           parse: (data) => data as Size[],
-          fallback: () => [...SAMPLE_SIZES],
+          fallback: ({ SAMPLE_SIZES }) => [...SAMPLE_SIZES],
         }),
     }),
     getCategories: build.query<Category[], void>({
@@ -205,7 +204,7 @@ export const baseApi = createApi({
         readWithFallback(baseQuery('categories'), api.dispatch, {
           endpoint: 'getCategories',
           parse: (data) => data as Category[],
-          fallback: () => [...SAMPLE_CATEGORIES],
+          fallback: ({ SAMPLE_CATEGORIES }) => [...SAMPLE_CATEGORIES],
         }),
     }),
     getWishlist: build.query<Product[], void>({
@@ -222,7 +221,7 @@ export const baseApi = createApi({
         readWithFallback(baseQuery('cart'), api.dispatch, {
           endpoint: 'getCart',
           parse: (data) => data as CartItem[],
-          fallback: () => SAMPLE_CART.map((line) => ({ ...line })),
+          fallback: ({ SAMPLE_CART }) => SAMPLE_CART.map((line) => ({ ...line })),
         }),
       providesTags: ['Cart'],
     }),

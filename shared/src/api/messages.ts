@@ -16,15 +16,12 @@ export const MESSAGES = {
 } as const;
 
 /**
- * Toasts the spec does not list, for adds that meet the stock and for the product page's "Update
- * cart": each says what happened to the cart, never "added" when nothing was.
+ * Toasts the spec does not list, for adds that meet the stock (the product page's "Update cart"
+ * has its own in mfe-product): each says what happened to the cart, never "added" when nothing was.
  */
 export const CART_MESSAGES = {
   holdsAllStock: (name: string, qty: number) => `Your cart already holds all ${qty} of ${name} we have: nothing more was added.`,
   addedUpToStock: (name: string, added: number, qty: number) =>
     `Only ${added} more of ${name} could be added: your cart now holds all ${qty} we have.`,
-  updated: (name: string, qty: number) => `Your cart now holds ${qty} × ${name}.`,
-  unchanged: (name: string, qty: number) => `Your cart already holds ${qty} × ${name}.`,
-  errorUpdating: 'error updating the cart',
 } as const;
 

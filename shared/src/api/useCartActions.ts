@@ -10,7 +10,6 @@ import {
   useAddToWishlistMutation,
   useRemoveFromCartMutation,
   useRemoveFromWishlistMutation,
-  useUpdateCartLineMutation,
   type AddToCartArgs,
 } from './baseApi';
 import { CART_MESSAGES, MESSAGES } from './messages';
@@ -85,33 +84,6 @@ export function useAddToCart() {
   return [add, state] as const;
 }
 
-/**
- * Sets a cart line to `qty` (the product page's "Update cart", where the page shows the cart's
- * quantity): one PATCH, and a toast saying what the cart now holds. Asking for what it already
- * holds sends nothing.
- */
-export function useSetCartLineQuantity() {
-  const [updateCartLine, state] = useUpdateCartLineMutation();
-  const set = useCallback(
-    async ({ line, qty, stock }: { line: CartItem; qty: number; stock: number }): Promise<CartItem | undefined> => {
-      if (qty === line.qty) {
-        toast.info(qty >= stock ? CART_MESSAGES.holdsAllStock(line.name, qty) : CART_MESSAGES.unchanged(line.name, qty));
-        return line;
-      }
-      try {
-        const updated = await updateCartLine({ line, qty }).unwrap();
-        toast.success(CART_MESSAGES.updated(line.name, updated.qty));
-        return updated;
-      } catch (cause) {
-        console.error(`[storefront] ${CART_MESSAGES.errorUpdating}`, cause);
-        toast.error(CART_MESSAGES.errorUpdating);
-        return undefined;
-      }
-    },
-    [updateCartLine],
-  );
-  return [set, state] as const;
-}
 
 export function useRemoveFromCart() {
   const [removeFromCart, state] = useRemoveFromCartMutation();

@@ -1,4 +1,5 @@
-import { apiErrorMessage, isEmailAddress, toast, visibleFieldError } from '@storefront/shared';
+import { apiErrorMessage, toast, visibleFieldError } from '@storefront/shared';
+import { isEmailAddress } from '@storefront/shared/domain';
 import { useId } from 'react';
 import { Field, Form } from 'react-final-form';
 import { useSubscribeToNewsletterMutation } from '../api/messagesApi';

@@ -1,4 +1,5 @@
-import { apiErrorMessage, normalisePhone, PHONE_PREFIX, validateContactMessage, type ContactMessageErrors, type ContactMessageInput } from '@storefront/shared';
+import { apiErrorMessage, normalisePhone, PHONE_PREFIX, type ContactMessageErrors, type ContactMessageInput } from '@storefront/shared';
+import { validateContactMessage } from '@storefront/shared/domain';
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Form } from 'react-final-form';

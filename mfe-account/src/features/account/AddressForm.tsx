@@ -1,4 +1,5 @@
-import { FormField, SA_PROVINCES, apiErrorMessage, isValidPostalCode, visibleFieldError, type Address } from '@storefront/shared';
+import { FormField, apiErrorMessage, visibleFieldError, type Address } from '@storefront/shared';
+import { SA_PROVINCES, isValidPostalCode } from '@storefront/shared/domain';
 import { personNameProblem } from '@storefront/shared/text-direction';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';

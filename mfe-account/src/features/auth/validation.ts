@@ -1,4 +1,5 @@
-import { isEmailAddress, isValidPhone, newPasswordProblem, PHONE_PREFIX } from '@storefront/shared';
+import { isValidPhone, PHONE_PREFIX } from '@storefront/shared';
+import { isEmailAddress, newPasswordProblem } from '@storefront/shared/domain';
 
 /** Field rules of §5. Each returns the message to show, or undefined when the value is fine. */
 export type Validator = (value: string | undefined) => string | undefined;

@@ -1,13 +1,5 @@
-import {
-  type CartItem,
-  DELIVERY_FEE,
-  formatRand,
-  type PaymentMethod,
-  randomId,
-  SA_PROVINCES,
-  useNavigate,
-  useSearchParams,
-} from '@storefront/shared';
+import { type CartItem, DELIVERY_FEE, formatRand, type PaymentMethod, randomId, useNavigate, useSearchParams } from '@storefront/shared';
+import { SA_PROVINCES } from '@storefront/shared/domain';
 import { personNameProblem } from '@storefront/shared/text-direction';
 import { FORM_ERROR } from 'final-form';
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,5 @@
-import { type CartItem, formatRand, Link, orderTotals } from '@storefront/shared';
+import { type CartItem, formatRand, Link } from '@storefront/shared';
+import { orderTotals } from '@storefront/shared/domain';
 import { useField } from 'react-final-form';
 import { CartLineRow } from '../cart/CartLineRow';
 import type { CheckoutValues } from './checkoutValues';

@@ -1,13 +1,5 @@
-import {
-  isSaProvince,
-  isValidPhone,
-  isValidPostalCode,
-  normalisePhone,
-  PHONE_PREFIX,
-  type DeliveryMethod,
-  type PaymentMethod,
-  type PlaceOrderRequest,
-} from '@storefront/shared';
+import { isValidPhone, normalisePhone, PHONE_PREFIX, type DeliveryMethod, type PaymentMethod, type PlaceOrderRequest } from '@storefront/shared';
+import { isSaProvince, isValidPostalCode } from '@storefront/shared/domain';
 
 /** The checkout form as react-final-form holds it: flat, every field a string until it is sent. */
 export interface CheckoutValues {

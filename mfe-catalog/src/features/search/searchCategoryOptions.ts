@@ -1,4 +1,5 @@
-import { SEARCH_CATEGORIES, type Category } from '@storefront/shared';
+import { type Category } from '@storefront/shared';
+import { SEARCH_CATEGORIES } from '@storefront/shared/domain';
 
 export interface CategoryOption {
   value: string;

@@ -3,13 +3,13 @@ import {
   clampQuantity,
   useAddToCart,
   useGetCartQuery,
-  useSetCartLineQuantity,
   type CartItem,
   type Colour,
   type Product,
   type Size,
 } from '@storefront/shared';
 import { createContext, use, useCallback, useMemo, useReducer, useRef, useState, type Dispatch, type ReactNode, type RefObject } from 'react';
+import { useSetCartLineQuantity } from './useSetCartLineQuantity';
 import { addToCartBlocker, initialSelection, selectionReducer, type Selection, type SelectionAction } from './selection';
 
 export interface Purchase {
