@@ -3,11 +3,7 @@
  * database it migrates, seeds and listens without logging an error, its catalogue index becomes
  * current, and a signal closes it cleanly.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { startApiProcess } from './testing/apiProcess';
-
-const API_DIR = path.resolve(__dirname, '..');
 
 async function healthOf(url: string): Promise<{ catalogue_index?: string }> {
   const response = await fetch(`${url}/health`);
@@ -40,23 +36,12 @@ test('a first start on an empty database logs no error, serves a current catalog
 }, 60_000);
 
 /** Runs the api with `env` over a quiet default and resolves with how it exited and what it printed. */
-function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const { DATABASE_URL: _shared, DEV_OUTBOX: _outbox, ...environment } = process.env;
-  const child = spawn(process.execPath, ['-r', 'sucrase/register/ts', 'src/server.ts'], {
-    cwd: API_DIR,
-    env: { ...environment, DATA_DIR: 'memory://', API_PORT: '0', API_HOST: '127.0.0.1', NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  return new Promise((resolve) =>
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    }),
-  );
+async function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const api = startApiProcess(env);
+  const timer = setTimeout(() => api.kill(), 30_000);
+  const exited = await api.exited;
+  clearTimeout(timer);
+  return { code: typeof exited === 'number' ? exited : null, output: api.output() };
 }
 
 test('refuses to start with the developer outbox on a public address, saying why', async () => {

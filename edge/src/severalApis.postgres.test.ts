@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Product } from '@storefront/shared/types';
 import { startApiProcess, type ApiProcess } from '../../api/src/testing/apiProcess';
 import { createScratchDatabase, type ScratchDatabase } from '../../api/src/testing/scratchDatabase';
+import { until } from '../../api/src/testing/until';
 import { registerApiProxy } from './proxy';
 import { ApiUpstreams } from './upstreams';
 
@@ -68,14 +69,6 @@ class Shopper {
     }
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-  }
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -9,6 +9,7 @@ import type { Product } from '@storefront/shared/types';
 import { startApiProcess, type ApiProcess } from '../testing/apiProcess';
 import { createScratchDatabase, type ScratchDatabase } from '../testing/scratchDatabase';
 import { startStallingProxy, type StallingProxy } from '../testing/stallingProxy';
+import { until } from '../testing/until';
 
 /** What the issue asks for, at the default timeouts (db/database.ts, settings.ts). */
 const REQUEST_DEADLINE_MS = 11_000;
@@ -53,14 +54,6 @@ async function timed(url: string, init: RequestInit = {}): Promise<Timed> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
   const body = (await response.json()) as Timed['body'];
   return { status: response.status, body, ms: Date.now() - started };
-}
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function simpleProduct(url: string): Promise<Product> {
@@ -111,7 +104,7 @@ test('while the database stalls every request is answered 503 in time, /health w
   expect(again.ms).toBeLessThan(HEALTH_DEADLINE_MS + SLACK_MS);
 
   proxy.resume();
-  await until(async () => (await fetch(`${url}/health`)).status === 200, '/health answers 200 again');
+  await until(async () => (await fetch(`${url}/health`)).status === 200, '/health answers 200 again', { timeoutMs: 30_000, everyMs: 200 });
   // The shopper's cart survived: the first add is there, and adding works again.
   const added = await addToCart(url, product.id, cookie);
   expect(added.status).toBe(201);
@@ -120,7 +113,7 @@ test('while the database stalls every request is answered 503 in time, /health w
 
   // The catalogue's change notifications flow again: a change made in the database shows.
   await scratch.query('UPDATE products SET stock = 3 WHERE id = $1', [product.id]);
-  await until(async () => ((await (await fetch(`${url}/products/${product.id}`)).json()) as Product).stock === 3, 'the product shows the new stock');
+  await until(async () => ((await (await fetch(`${url}/products/${product.id}`)).json()) as Product).stock === 3, 'the product shows the new stock', { timeoutMs: 30_000, everyMs: 200 });
 
   // Nothing in the stall was a fault of the api's: warnings, not errors, in its log.
   expect(api.lines.filter((line) => line.level >= 50)).toEqual([]);

@@ -7,17 +7,13 @@ import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '
 import { addLine, postOrder } from '../orders/orderFixtures';
 import { facetsKey, listingKey } from '.';
 import { findProduct } from './productQueries';
+import { until as waitUntil } from '../../testing/until';
 
 // Signing up hashes a password at OWASP's cost.
 jest.setTimeout(60_000);
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Checks of memory: asked often. */
+const until = (condition: () => boolean, what: string) => waitUntil(condition, what, { everyMs: 20 });
 
 describe.each(testDatabases())('GET /products/{id} from memory ($name)', (target) => {
   let ctx: TestApp;
