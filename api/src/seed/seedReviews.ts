@@ -102,10 +102,18 @@ function writeReview(productId: string, rating: number, random: Random): SeedRev
   };
 }
 
+/** Each product's reviews draw from a sequence of their own, the same on every run. */
+const reviewRandom = (product: ReviewedProduct, seed: number) => createRandom((seed ^ hashId(product.id)) >>> 0);
+
 /** The product's `reviews_count` reviews, averaging its `rating`; the same every time. */
 export function buildProductReviews(product: ReviewedProduct, seed: number = REVIEW_SEED): SeedReview[] {
-  const random = createRandom((seed ^ hashId(product.id)) >>> 0);
+  const random = reviewRandom(product, seed);
   return ratingsFor(product.reviews_count, product.rating, random).map((rating) => writeReview(product.id, rating, random));
+}
+
+/** The stars of the product's reviews, as buildProductReviews gives them, without writing their texts. */
+function reviewStars(product: ReviewedProduct, seed: number = REVIEW_SEED): number[] {
+  return ratingsFor(product.reviews_count, product.rating, reviewRandom(product, seed));
 }
 
 /**
@@ -113,10 +121,10 @@ export function buildProductReviews(product: ReviewedProduct, seed: number = REV
  * as the api keeps it when a review is written), so the two never disagree on a page.
  */
 export function withRatingOfReviews<T extends ReviewedProduct & { ratings_count: number }>(product: T): T {
-  const reviews = buildProductReviews(product);
-  const sum = reviews.reduce((total, review) => total + review.rating, 0);
-  const rating = reviews.length === 0 ? 0 : Math.round((sum / reviews.length) * 100) / 100;
-  return { ...product, rating, ratings_count: reviews.length, reviews_count: reviews.length };
+  const stars = reviewStars(product);
+  const sum = stars.reduce((total, star) => total + star, 0);
+  const rating = stars.length === 0 ? 0 : Math.round((sum / stars.length) * 100) / 100;
+  return { ...product, rating, ratings_count: stars.length, reviews_count: stars.length };
 }
 
 const REVIEW_COLUMNS = 'product_id, author_name, rating, title, body, created_at';
