@@ -14,7 +14,7 @@ export function assertChromiumInstalled(): void {
  * A string: the bench runs this file through sucrase, which would turn `?.` into a helper the
  * page does not have.
  */
-const BROWSER_RENDER_TOOK_OVER = "!document.querySelector('#root[inert]')";
+const BROWSER_RENDER_TOOK_OVER = "!document.querySelector('[data-await-hydration]')";
 
 /**
  * A page the server rendered is shown before its scripts run, but `inert` until the browser's own

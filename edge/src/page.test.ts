@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { assemblePage, parsePageTemplate, renderedPageParts, unrenderedPageStatus, type PageTemplate } from './page';
 import type { RenderedPage } from './serverRender';
+import { REPLAY_SCRIPT_TAG } from './eventReplay';
 
 /** index.html as the shell's build writes it (shared/src/ui/index.html, minified, markers kept). */
 const INDEX =
@@ -37,24 +38,25 @@ describe('a page from the template', () => {
 });
 
 describe('the first screen in the page', () => {
-  it('puts the page in #root, inert and marked, and its styles at the end of the head', () => {
-    const html = withRenderedPage({ html: '<h1>Style</h1>', css: '.a{color:red}', queries: [] });
+  it('puts the page in #root, live and marked as awaiting hydration, after the event-replay script, and its styles at the end of the head', () => {
+    const html = withRenderedPage({ html: '<h1>Style</h1>', css: '.a{color:red}', queries: [], viewportWidth: 412 });
     expect(html).toBe(
-      '<!doctype html><html><head><title>Jacaranda</title><script defer src=/main.js></script><style data-server-rendered>.a{color:red}</style></head><body><div id="root" inert data-server-rendered><h1>Style</h1></div></body></html>',
+      `<!doctype html><html><head><title>Jacaranda</title><script defer src=/main.js></script><style data-server-rendered>.a{color:red}</style></head><body>${REPLAY_SCRIPT_TAG}<div id="root" data-server-rendered data-await-hydration data-viewport-width="412"><h1>Style</h1></div></body></html>`,
     );
+    expect(html).not.toContain('inert');
   });
 
   it('cannot be made to close its <style> early', () => {
-    const html = withRenderedPage({ html: '', css: '.a::after{content:"</style><script>alert(1)</script>"}', queries: [] });
+    const html = withRenderedPage({ html: '', css: '.a::after{content:"</style><script>alert(1)</script>"}', queries: [], viewportWidth: 412 });
     expect(html).not.toContain('</style><script>');
     expect(html.match(/<\/style>/g)).toHaveLength(1);
   });
 
   it('sends the answers the page was drawn with after #root, as JSON no text in them can break out of', () => {
     const queries = [{ endpointName: 'getProductReviews', arg: 'p1', value: [{ body: 'Fits well </script><script>alert(1)</script>' }] }];
-    const html = withRenderedPage({ html: '<h1>Style</h1>', css: '', queries });
+    const html = withRenderedPage({ html: '<h1>Style</h1>', css: '', queries, viewportWidth: 412 });
     expect(html).toContain('<h1>Style</h1></div><script type="application/json" id="storefront-server-queries">');
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     const opening = 'id="storefront-server-queries">';
     const json = html.slice(html.indexOf(opening) + opening.length, html.lastIndexOf('</script>'));
     expect(JSON.parse(json)).toEqual(queries);
@@ -63,7 +65,7 @@ describe('the first screen in the page', () => {
   it('moves the page’s high-priority image preloads into the head, before its scripts; other preloads stay', () => {
     const first = '<link rel="preload" as="image" href="/api/images/products/1/1-small.svg" fetchPriority="high"/>';
     const other = '<link rel="preload" as="image" href="/api/images/products/9/1-small.svg"/>';
-    const html = withRenderedPage({ html: `<main>${first}<img src="/api/images/products/1/1-small.svg" fetchPriority="high">${other}</main>`, css: '', queries: [] });
+    const html = withRenderedPage({ html: `<main>${first}<img src="/api/images/products/1/1-small.svg" fetchPriority="high">${other}</main>`, css: '', queries: [], viewportWidth: 412 });
     expect(html.indexOf(first)).toBeLessThan(html.indexOf('<script defer src=/main.js>'));
     expect(html.indexOf(first)).toBeGreaterThan(html.indexOf('<title>'));
     expect(html.split(first)).toHaveLength(2);

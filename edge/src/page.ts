@@ -7,7 +7,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER_QUERIES_ELEMENT_ID, SERVER_RENDERED_ATTRIBUTE, type ShellServerBundle } from '../../shared/src/ssr/contract';
+import {
+  HYDRATION_PENDING_ATTRIBUTE,
+  SERVER_QUERIES_ELEMENT_ID,
+  SERVER_RENDERED_ATTRIBUTE,
+  SERVER_VIEWPORT_ATTRIBUTE,
+  type ShellServerBundle,
+} from '../../shared/src/ssr/contract';
+import { REPLAY_SCRIPT_HASH, REPLAY_SCRIPT_TAG } from './eventReplay';
 import { answerPreviewRequest, compositionOrigins, servedComposition, withEntries, type CompositionSource } from './composition';
 import { routePreloadTags, type ManifestReader } from './routePreloads';
 import { canonicalTag, productIdOf, siteOrigin } from './seo';
@@ -79,8 +86,8 @@ function scriptJson(value: unknown): string {
 const PRIORITY_IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\sfetchPriority="high"[^>]*\/?>/gi;
 
 /**
- * The first screen's parts: it goes in #root (inert until the browser's own render), its styles
- * in the head, and the answers it was drawn with after it, for the browser's store. Its
+ * The first screen's parts: it goes in #root (live at once; the inline script ahead of it keeps the
+ * taps made before the browser hydrates it, eventReplay.ts), its styles in the head, and the answers it was drawn with after it, for the browser's store. Its
  * high-priority image preloads go to the head before the scripts, as a whole-document render
  * would place them: on HTTP/1.1 a browser opens six connections to a host, and behind the
  * shell's eight first-load scripts the shop's first pictures (its LCP) waited for one.
@@ -92,7 +99,7 @@ export function renderedPageParts(page: RenderedPage): Required<PageParts> {
   return {
     early,
     head: [`<style ${SERVER_RENDERED_ATTRIBUTE}>${styleText(page.css)}</style>`],
-    root: `<div id="root" inert ${SERVER_RENDERED_ATTRIBUTE}>${html}</div>${queries}`,
+    root: `${REPLAY_SCRIPT_TAG}<div id="root" ${SERVER_RENDERED_ATTRIBUTE} ${HYDRATION_PENDING_ATTRIBUTE} ${SERVER_VIEWPORT_ATTRIBUTE}="${page.viewportWidth}">${html}</div>${queries}`,
   };
 }
 
@@ -201,7 +208,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         ...(parts.root ? { root: parts.root } : {}),
       });
     }
-    setPagePolicy(reply, compositionOrigins(served), request);
+    setPagePolicy(reply, { ...compositionOrigins(served), ...(rendered ? { inlineScripts: [REPLAY_SCRIPT_HASH] } : {}) }, request);
     reply
       .code(rendered ? (rendered.status ?? 200) : await unrenderedPageStatus(url, options.apiUrl))
       .type('text/html; charset=utf-8')

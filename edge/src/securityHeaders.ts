@@ -3,9 +3,9 @@
  * referrer policy, no framing, HSTS when the shopper came over https. A page's
  * Content-Security-Policy follows the live composition: its scripts may come from the shell's own
  * origin and the origins of the remotes composed in (and their fallbacks), read on each page load,
- * so a remote released on a new origin and composed in works without a restart. No inline script
- * runs (server state travels in `<script type="application/json">`) and nothing is evaluated from
- * text: the federation runtime needs no `new Function` for remotes registered by their entries.
+ * so a remote released on a new origin and composed in works without a restart. One inline script
+ * runs, allowed by its hash: a server-rendered page's event replay (eventReplay.ts); server state
+ * travels in `<script type="application/json">`, and nothing is evaluated from text: the federation runtime needs no `new Function` for remotes registered by their entries.
  */
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,13 +30,15 @@ export interface PageOrigins {
   api: readonly string[];
   /** The pictures', when they are not behind the page's own /api/images. */
   images: readonly string[];
+  /** Hashes of the inline scripts the page may run: a server-rendered page's event replay (eventReplay.ts). */
+  inlineScripts?: readonly string[];
 }
 
 /** A page's policy: its own origin, and the composition's origins for what each may load. */
-export function pageDirectives({ scripts, api, images }: PageOrigins): Directives {
+export function pageDirectives({ scripts, api, images, inlineScripts = [] }: PageOrigins): Directives {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...scripts],
+    'script-src': ["'self'", ...inlineScripts, ...scripts],
     'script-src-attr': ["'none'"],
     // React's style attributes and the stylesheets the remotes put in <style> elements.
     'style-src': ["'self'", "'unsafe-inline'", ...scripts],

@@ -2,8 +2,8 @@
  * The shell's server renders a page's first screen (shared/src/ssr/contract.ts): the page's region
  * with the server bundle of the remote version the composition names, and its own header and
  * footer around it, both into index.html. A shopper then sees the page as soon as the HTML has
- * arrived instead of once every script has. Until the browser has rendered the page itself, the
- * server's copy is `inert`: nothing in it answers a tap or a key yet.
+ * arrived instead of once every script has, and the browser hydrates it (its links work before
+ * that; a tap on a control is kept until then, eventReplay.ts).
  *
  * Anything that fails or takes too long costs only the server render: the page is sent as before,
  * for the browser to render.
@@ -12,7 +12,6 @@ import { promises as fs } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { EARLY_ANSWERED_ENDPOINTS } from '../../shell/src/app/earlyAnsweredEndpoints';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import {
   SERVER_BUNDLE_PATH,
@@ -123,8 +122,10 @@ export interface RenderedPage {
   /** What goes inside #root. */
   html: string;
   css: string;
-  /** The answers the page was drawn with: the browser's store starts with them. */
+  /** The answers the page was drawn with: the browser hydrates with them, and its store starts with them. */
   queries: ServerQueryEntry[];
+  /** The width it was drawn for, which the browser hydrates it for. */
+  viewportWidth: number;
   /** The page's status when not 200 (a region that drew its not-found screen says 404). */
   status?: number;
 }
@@ -164,8 +165,6 @@ export async function renderPage(
   const rendered: ServerRenderedRegion = { remote: page.remote, module: page.module, version: composed.version, html: region.html };
   const answers = Array.isArray(region.queries) ? region.queries : [];
   const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered, queries: answers });
-  // Not those the browser's entry asks for early: its store takes that answer.
-  const queries = answers.filter((entry) => !EARLY_ANSWERED_ENDPOINTS.has(entry.endpointName));
   const status = typeof region.status === 'number' && region.status >= 200 && region.status < 600 ? region.status : undefined;
-  return { html: frame.html, css: `${frame.css}\n${region.css}`, queries, ...(status ? { status } : {}) };
+  return { html: frame.html, css: `${frame.css}\n${region.css}`, queries: answers, viewportWidth: request.viewportWidth, ...(status ? { status } : {}) };
 }

@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { isDesktopWidth } from './behaviour/thresholds';
 import { desktopHeader } from './layout/laterParts';
 import { fetchWithEarlyAnswers } from './app/earlyAnswers';
+import { readServerPage, rememberServerState, reportHydrationError } from './app/hydration';
 import { nextTask } from './app/nextTask';
 import { SHELL_API_BASE, settleShopperCookie } from './app/shopperIdentity';
 import { requestComposition } from './federation/compositionRequest';
@@ -21,18 +22,21 @@ import { modulesForThisPage } from './federation/thisPage';
 const FIRST_RENDER_WAITS_FOR_PAGE_MS = 600;
 
 async function start() {
+  // Read before anything renders: the server's page, its region's HTML, the width it drew for.
+  const serverPage = readServerPage(document);
   const composition = await requestComposition();
   const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_PAGE_MS));
   const modules = modulesForThisPage();
   const pageModules = startLoadingRemoteModules(modules);
-  // A desktop's first render draws its main menu and search box (preloaded by index.html on a desktop only).
-  const shellParts = isDesktopWidth(window.innerWidth) ? desktopHeader.load().catch(() => undefined) : undefined;
+  // A desktop's first render draws its main menu and search box (preloaded by index.html on a desktop
+  // only), and so does the hydration of a page the server drew for a desktop.
+  const shellParts = isDesktopWidth(serverPage?.viewportWidth ?? window.innerWidth) || isDesktopWidth(window.innerWidth) ? desktopHeader.load().catch(() => undefined) : undefined;
   // The store's first requests carry the shopper cookie; the modules are evaluated meanwhile.
   const cookieSettled = settleShopperCookie(composition.config?.apiBase ?? SHELL_API_BASE);
   // The modules below are in this chunk (eager), but each is evaluated in a task of its own
   // (app/nextTask.ts): together they were one task of 300–600 ms on a throttled phone.
   await nextTask();
-  const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
   const { createStorefrontStore } = await import(/* webpackMode: "eager" */ '@storefront/shared');
   await nextTask();
@@ -47,21 +51,31 @@ async function start() {
   await nextTask();
   await cookieSettled;
   const store = createStorefrontStore({ config: composition.config ?? {}, fetchFn: fetchWithEarlyAnswers });
+  const serverQueries = readServerQueries(document);
   // Before the prefetches: what the server drew with is in the store, and they need not ask again.
-  startWithServerQueries(store, readServerQueries(document));
+  startWithServerQueries(store, serverQueries);
+  const onCaughtError = () => undefined;
+  if (serverPage) {
+    // The server drew the page: hydrate its frame now, with the state and width it drew with
+    // (app/hydration.ts); the region hydrates when its remote's module arrives (RemoteRegion.tsx).
+    rememberServerState(composition.config ?? {}, serverQueries);
+    void prefetchPageData(store, window.location);
+    void prefetchRemotePageData(modules, store, window.location);
+    await shellParts;
+    await nextTask();
+    // A region's error boundary catches a failing remote, shows the shopper a message and logs the
+    // failure once with its component stack; React's own long report of it would be a second copy.
+    hydrateRoot(serverPage.container, <App store={store} preview={composition.preview} hydrating />, { onCaughtError, onRecoverableError: reportHydrationError });
+    return;
+  }
   const pageData = Promise.all([prefetchPageData(store, window.location), prefetchRemotePageData(modules, store, window.location)]);
   await Promise.race([Promise.all([pageModules, pageData, shellParts]), waitedLongEnough]);
   await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const root = createRoot(container, {
-    // A region's error boundary catches a failing remote, shows the shopper a message and logs the
-    // failure once with its component stack; React's own long report of it would be a second copy.
-    onCaughtError: () => undefined,
-  });
+  const root = createRoot(container, { onCaughtError });
   // A transition: the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for all of it, so a tap on the server's first screen
-  // (edge/src/serverRender.ts) is not kept waiting behind it.
+  // holding the main thread for all of it.
   startTransition(() => root.render(<App store={store} preview={composition.preview} />));
 }
 

@@ -6,7 +6,8 @@ import type { StorefrontConfig } from '../store/configSlice';
  * (React and everything else inside it) exporting `renderRegion`. The shell's server loads the
  * composed version's bundle, renders the page's region with it, renders its own header and footer
  * around it, and sends that as the page: shoppers see it before any script has run. The browser
- * then renders the page itself in its place.
+ * then hydrates it: the shell's frame when its own scripts have run, the region (a React root of
+ * its own, as on the server) when its remote's module has arrived (shell/src/app/hydration.ts).
  */
 export interface RegionRenderRequest {
   /** The exposed module, as in the manifest: "HomePage". */
@@ -80,6 +81,15 @@ export const SERVER_BUNDLE_PATH = 'server/render.js';
 
 /** Marks what the server rendered, so the browser can tell it from what it renders itself. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/**
+ * On #root and on a server-rendered region until the browser hydrates it: the page's inline script
+ * (edge/src/eventReplay.ts) holds the taps on its controls until then, and replays them after.
+ */
+export const HYDRATION_PENDING_ATTRIBUTE = 'data-await-hydration';
+
+/** On #root: the viewport width the server drew the page for, which hydration draws it for too. */
+export const SERVER_VIEWPORT_ATTRIBUTE = 'data-viewport-width';
 
 /** The id of the page's <script type="application/json"> holding the region's ServerQueryEntry[]. */
 export const SERVER_QUERIES_ELEMENT_ID = 'storefront-server-queries';

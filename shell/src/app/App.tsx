@@ -1,6 +1,7 @@
-import { type AppStore, BrowserRouter, Provider, Route, Routes, SERVER_RENDERED_ATTRIBUTE, Toasts, useLocation } from '@storefront/shared';
-import type { Composition } from '../federation/composition';
-import { lazy, StrictMode, Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { type AppStore, BrowserRouter, Provider, Route, Routes, ServerViewportWidth, Toasts, useLocation } from '@storefront/shared';
+import type { Composition, RemoteName } from '../federation/composition';
+import type { RemoteModule } from '../federation/remoteModules';
+import { lazy, StrictMode, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AccountModals } from '../layout/AccountModals';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
@@ -10,6 +11,7 @@ import { PageSkeleton, RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
 import { BottomNavbarSlot } from '../layout/BottomNavbarSlot';
 import { ScrollToTop } from '../layout/ScrollToTop';
+import { hydrationViewportWidth, partHydrated, serverStateNow } from './hydration';
 import { usePageMeta } from './pageMeta';
 import { useRouteFocus } from './useRouteFocus';
 import { QuickViewHost } from '../layout/QuickViewHost';
@@ -24,23 +26,30 @@ function ShellPage({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSkeleton />}>{children}</Suspense>;
 }
 
+/** The pages remotes draw: where, which module, and how the messages name it. */
+const REMOTE_PAGES: readonly { path: string; remote: RemoteName; module: RemoteModule<RemoteName>; label: string }[] = [
+  { path: '/', remote: 'mfe-catalog', module: 'HomePage', label: 'the home page' },
+  { path: '/shop/*', remote: 'mfe-catalog', module: 'ShopPage', label: 'the shop' },
+  { path: '/product/*', remote: 'mfe-product', module: 'ProductPage', label: 'the product page' },
+  { path: '/cart', remote: 'mfe-cart', module: 'CartPage', label: 'the cart' },
+  { path: '/wishlist', remote: 'mfe-cart', module: 'WishlistPage', label: 'the wishlist' },
+  { path: '/checkout', remote: 'mfe-cart', module: 'CheckoutPage', label: 'the checkout' },
+  { path: '/checkout/complete/:id', remote: 'mfe-cart', module: 'OrderCompletePage', label: 'your order' },
+  { path: '/login', remote: 'mfe-account', module: 'LoginPage', label: 'sign in' },
+  { path: '/forgot-password', remote: 'mfe-account', module: 'ForgotPasswordPage', label: 'password reset' },
+  { path: '/reset-password', remote: 'mfe-account', module: 'ResetPasswordPage', label: 'password reset' },
+  { path: '/account/*', remote: 'mfe-account', module: 'AccountPage', label: 'your account' },
+];
+
 function Pages() {
   const { pathname } = useLocation();
   usePageMeta();
   useRouteFocus();
   return (
     <Routes>
-      <Route path="/" element={<RemoteRegion remote="mfe-catalog" module="HomePage" label="the home page" resetKey={pathname} />} />
-      <Route path="/shop/*" element={<RemoteRegion remote="mfe-catalog" module="ShopPage" label="the shop" resetKey={pathname} />} />
-      <Route path="/product/*" element={<RemoteRegion remote="mfe-product" module="ProductPage" label="the product page" resetKey={pathname} />} />
-      <Route path="/cart" element={<RemoteRegion remote="mfe-cart" module="CartPage" label="the cart" resetKey={pathname} />} />
-      <Route path="/wishlist" element={<RemoteRegion remote="mfe-cart" module="WishlistPage" label="the wishlist" resetKey={pathname} />} />
-      <Route path="/checkout" element={<RemoteRegion remote="mfe-cart" module="CheckoutPage" label="the checkout" resetKey={pathname} />} />
-      <Route path="/checkout/complete/:id" element={<RemoteRegion remote="mfe-cart" module="OrderCompletePage" label="your order" resetKey={pathname} />} />
-      <Route path="/login" element={<RemoteRegion remote="mfe-account" module="LoginPage" label="sign in" resetKey={pathname} />} />
-      <Route path="/forgot-password" element={<RemoteRegion remote="mfe-account" module="ForgotPasswordPage" label="password reset" resetKey={pathname} />} />
-      <Route path="/reset-password" element={<RemoteRegion remote="mfe-account" module="ResetPasswordPage" label="password reset" resetKey={pathname} />} />
-      <Route path="/account/*" element={<RemoteRegion remote="mfe-account" module="AccountPage" label="your account" resetKey={pathname} />} />
+      {REMOTE_PAGES.map(({ path, remote, module, label }) => (
+        <Route key={path} path={path} element={<RemoteRegion remote={remote} module={module} path={path} label={label} resetKey={pathname} />} />
+      ))}
       <Route path="/about" element={<ShellPage><AboutPage /></ShellPage>} />
       <Route path="/contact" element={<ShellPage><ContactPage /></ShellPage>} />
       <Route path="*" element={<ShellPage><NotFoundPage /></ShellPage>} />
@@ -72,27 +81,28 @@ export function Frame({ preview = [] }: { preview?: Composition['preview'] }) {
   );
 }
 
-/**
- * The first render has just replaced the first screen the server sent (edge/src/serverRender.ts),
- * in the same commit: the page now answers taps and keys, and the server's copy of the styles
- * (the page's own are in by now) goes.
- */
-function useTakeOverFromServer() {
-  useLayoutEffect(() => {
+/** The frame is hydrated (this runs after React committed it): it is live, and the taps held on it are replayed. */
+function useFrameHydrated(hydrating: boolean) {
+  useEffect(() => {
     const root = document.getElementById('root');
-    root?.removeAttribute('inert');
-    root?.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
-    document.querySelectorAll(`style[${SERVER_RENDERED_ATTRIBUTE}]`).forEach((style) => style.remove());
-  }, []);
+    if (hydrating && root) partHydrated(root);
+  }, [hydrating]);
 }
 
-export function App({ store, preview = [] }: { store: AppStore; preview?: Composition['preview'] }) {
-  useTakeOverFromServer();
+/**
+ * The browser's page. `hydrating`: it hydrates the page the server drew (bootstrap.tsx), with the
+ * state and the viewport width the server drew it with (app/hydration.ts).
+ */
+export function App({ store, preview = [], hydrating = false }: { store: AppStore; preview?: Composition['preview']; hydrating?: boolean }) {
+  useFrameHydrated(hydrating);
+  const [serverState] = useState(() => (hydrating ? serverStateNow(store) : undefined));
   return (
     <StrictMode>
-      <Provider store={store}>
+      <Provider store={store} {...(serverState ? { serverState } : {})}>
         <BrowserRouter>
-          <Frame preview={preview} />
+          <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
+            <Frame preview={preview} />
+          </ServerViewportWidth>
         </BrowserRouter>
       </Provider>
     </StrictMode>

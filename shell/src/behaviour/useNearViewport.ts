@@ -9,13 +9,19 @@ export const NEAR_VIEWPORT_MARGIN_PX = 40;
 
 /**
  * True once the element has come within NEAR_VIEWPORT_MARGIN_PX of the screen, and from then on:
- * for regions whose code loads on demand. Where IntersectionObserver is missing, true at once.
+ * for regions whose code loads on demand. Where IntersectionObserver is missing, true after the
+ * first render. Never on the first render, so a server render (which has no screen) and the
+ * browser's hydration of it agree: both draw the placeholder.
  */
 export function useNearViewport(element: RefObject<Element | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const target = element.current;
     if (near || !target) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

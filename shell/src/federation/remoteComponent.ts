@@ -40,6 +40,11 @@ function loadModule(remote: RemoteName, module: string): TrackedLoad<ExposedComp
   return load;
 }
 
+/** A remote module's exports, loaded once (a region hydrating the server's HTML needs the component itself). */
+export function loadRemoteModule(remote: RemoteName, module: string): Promise<ExposedComponent> {
+  return loadModule(remote, module);
+}
+
 /**
  * Starts loading the page's remote modules before React renders: the remote's entry runs and its
  * module is ready by the time the region asks for it. A failure is left to the region's boundary.

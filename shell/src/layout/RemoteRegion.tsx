@@ -1,10 +1,36 @@
-import { ErrorBoundary, Skeleton, type ServerRenderedRegion } from '@storefront/shared';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import {
+  ErrorBoundary,
+  HYDRATION_PENDING_ATTRIBUTE,
+  Provider,
+  Route,
+  Router,
+  Routes,
+  ServerViewportWidth,
+  Skeleton,
+  UNSAFE_NavigationContext,
+  useAppStore,
+  useLocation,
+  type ServerRenderedRegion,
+} from '@storefront/shared';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { StrictMode, Suspense, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
 import type { RemoteName } from '../federation/composition';
 import './federation.css';
-import { forgetRemoteComponent, loadStartedAt, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
+import { hydrationViewportWidth, partHydrated, reportHydrationError, serverRegionFor, serverRegionSettled, serverStateNow, type ServerRegionInPage } from '../app/hydration';
+import { prefetchFromModules } from '../federation/pageData';
+import { forgetRemoteComponent, loadRemoteModule, loadStartedAt, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
 import type { RemoteModule } from '../federation/remoteModules';
 import { useServerRegion } from './serverRegion';
+
+/**
+ * How long a region the server drew waits, once its module is in, for the parts its page's
+ * prefetch loads before hydrating; past it, it hydrates, and what differs is drawn afresh.
+ */
+const PAGE_DATA_WAIT_MS = 3000;
+
+function withinMs(work: Promise<unknown>, ms: number): Promise<unknown> {
+  return Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))]);
+}
 
 /** A region still loading after this long says so, with a way to try again (issue 8: within 3 s). */
 export const SLOW_REGION_MS = 1500;
@@ -18,6 +44,11 @@ interface RemoteRegionProps<Remote extends RemoteName, Props extends object> {
   loading?: ReactNode;
   /** A short name for the messages: "the product page". */
   label: string;
+  /**
+   * A page's route ("/shop/*"), as its remote's server bundle renders it: the region the server
+   * drew is hydrated at the same route (app/hydration.ts).
+   */
+  path?: string;
   /** Changing it (the route, say) clears a rendering error. */
   resetKey?: unknown;
   /**
@@ -82,16 +113,136 @@ function RemoteMarker({ remote, module, children }: { remote: RemoteName; module
  */
 export function RemoteRegion<Remote extends RemoteName, Props extends object>(regionProps: RemoteRegionProps<Remote, Props>) {
   const onServer = useServerRegion();
+  // Read once: the page's first render hydrates what the server drew, any later one draws afresh.
+  const [drawnByServer] = useState(() => (onServer || !regionProps.path ? null : serverRegionFor(regionProps.remote, regionProps.module)));
   if (onServer) return <ServerRegion {...regionProps} rendered={onServer.region} />;
+  if (drawnByServer && regionProps.path) return <HydratedRegion {...regionProps} path={regionProps.path} server={drawnByServer} />;
   return <BrowserRegion {...regionProps} />;
 }
 
 /** On the server: the HTML the remote's server bundle rendered for this region, else its loading state. */
 function ServerRegion({ remote, module, loading, quiet = false, rendered }: RemoteRegionProps<RemoteName, object> & { rendered: ServerRenderedRegion | null }) {
   if (rendered?.remote === remote && rendered.module === module) {
-    return <div className="shell-remote" data-remote={remote} data-remote-module={module} data-remote-version={rendered.version} dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+    return <ServerRegionHost remote={remote} module={module} version={rendered.version} html={rendered.html} />;
   }
   return quiet ? null : <>{loading ?? <PageSkeleton />}</>;
+}
+
+/** The element around a region the server drew: the same on the server and while the browser hydrates it. */
+function ServerRegionHost({ remote, module, version, html, ref }: { remote: string; module: string; version: string; html: string; ref?: Ref<HTMLDivElement> }) {
+  const pending = { [HYDRATION_PENDING_ATTRIBUTE]: '' };
+  return (
+    <div
+      ref={ref}
+      className="shell-remote"
+      data-remote={remote}
+      data-remote-module={module}
+      data-remote-version={version}
+      {...pending}
+      // The browser keeps the server's HTML here as it is: the region is a React root of its own.
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+/** What a region root renders: as the remote's server bundle rendered it (shared/src/ssr/server.tsx), with the browser's router. */
+function RegionTree({ Component, path, label, onDone, onRetry }: { Component: ComponentType; path: string; label: string; onDone: () => void; onRetry: () => void }) {
+  const location = useLocation();
+  useEffect(onDone, [onDone]);
+  return (
+    <ErrorBoundary name={label} resetKey={location.pathname} fallback={() => <RegionProblem onRetry={onRetry}>Sorry, {label} is not available right now.</RegionProblem>}>
+      <Routes>
+        <Route path={path} element={<Component />} />
+      </Routes>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * The page's region as the server drew it, hydrated as a React root of its own (as the server
+ * rendered it) once its remote's module has arrived: the shell's frame is live before that, and a
+ * tap on the region meanwhile is held and replayed (edge/src/eventReplay.ts). The root follows the
+ * shell's router. If the browser is to load another version of the remote than the server drew
+ * with, or the module cannot be loaded, the region is drawn afresh as any later page's is.
+ */
+function HydratedRegion<Remote extends RemoteName, Props extends object>(regionProps: RemoteRegionProps<Remote, Props> & { path: string; server: ServerRegionInPage }) {
+  const { remote, module, path, label, server } = regionProps;
+  const store = useAppStore();
+  const location = useLocation();
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const host = useRef<HTMLDivElement>(null);
+  const root = useRef<{ root: Root; render: (location: ReturnType<typeof useLocation>) => void } | null>(null);
+  const [afresh, setAfresh] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadRemoteModule(remote, module).then(
+      async (exposed) => {
+        // What the server's render had loaded for the page (its data, and the later parts its
+        // prefetch loads: a filtered shop's chips, say) is what the hydration must draw with.
+        await withinMs(prefetchFromModules([Promise.resolve(exposed)], store, location), PAGE_DATA_WAIT_MS);
+        const element = host.current;
+        if (cancelled || !element) return;
+        if (remoteVersionInUse(remote) !== server.version) {
+          serverRegionSettled();
+          setAfresh(true);
+          return;
+        }
+        const serverState = serverStateNow(store);
+        // "Try again" after the region failed: it is drawn afresh, its module loaded again.
+        const onRetry = () => {
+          forgetRemoteComponent(remote, module);
+          setAfresh(true);
+        };
+        const onDone = () => {
+          serverRegionSettled();
+          partHydrated(element);
+        };
+        const tree = (at: ReturnType<typeof useLocation>) => (
+          <StrictMode>
+            <Provider store={store} {...(serverState ? { serverState } : {})}>
+              <Router location={at} navigator={navigator}>
+                <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
+                  <RegionTree Component={exposed.default} path={path} label={label} onDone={onDone} onRetry={onRetry} />
+                </ServerViewportWidth>
+              </Router>
+            </Provider>
+          </StrictMode>
+        );
+        const regionRoot = hydrateRoot(element, tree(location), { onCaughtError: () => undefined, onRecoverableError: reportHydrationError });
+        root.current = { root: regionRoot, render: (at) => regionRoot.render(tree(at)) };
+      },
+      () => {
+        if (cancelled) return;
+        serverRegionSettled();
+        setAfresh(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+      const current = root.current;
+      root.current = null;
+      // Not while React is committing the shell's change: a root cannot be unmounted inside another's commit.
+      if (current) setTimeout(() => current.root.unmount(), 0);
+    };
+    // The region is hydrated once, with the location it was first drawn at; later ones are rendered below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    root.current?.render(location);
+  }, [location]);
+
+  useEffect(() => {
+    const current = root.current;
+    if (!afresh || !current) return;
+    root.current = null;
+    setTimeout(() => current.root.unmount(), 0);
+  }, [afresh]);
+
+  if (afresh) return <BrowserRegion {...regionProps} />;
+  return <ServerRegionHost ref={host} remote={remote} module={module} version={server.version} html={server.html} />;
 }
 
 function BrowserRegion<Remote extends RemoteName, Props extends object>({ remote, module, props, loading, label, resetKey, quiet = false }: RemoteRegionProps<Remote, Props>) {

@@ -1,5 +1,5 @@
 import { Skeleton, useSearchParams, type Product } from '@storefront/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { LoadError } from '../page/ProductStates';
 import '../related/related.css';
 import { PRODUCT_TABS_ID, TAB_PARAM } from '../tabs/productTabs';
@@ -8,6 +8,9 @@ import type { ProductLayout } from './productLayouts';
 import { LOWER_PARTS_ATTRIBUTE, productLowerParts, serverCopyOfLowerParts } from './productLowerParts';
 import { useLaterParts } from './useLaterParts';
 
+/** The controls of the server's copy a tap may be held for. */
+const COPY_CONTROLS = 'button, a[href], [role=tab], input, select, textarea, summary';
+
 /** How far below the screen the region may start and still load without a scroll. */
 const LOAD_AHEAD_PX = 40;
 
@@ -15,14 +18,17 @@ const LOAD_AHEAD_PX = 40;
  * The tabs and related products below the product, and the sticky Add to Cart bar. Their code
  * (productLowerParts.ts) comes once the page scrolls or a key is pressed, or at once when the
  * region starts on the first screen (a tall desktop shows its top) or the address names a tab.
- * Until then the server's copy of the region stays in view (inert: its buttons do nothing yet),
- * or on a page the browser drew itself, a skeleton.
+ * Until then the server's copy of the region stays in view (a tap on one of its controls brings the
+ * code and is made again on that control once it is drawn), or on a page the browser drew itself,
+ * a skeleton.
  */
 export function LowerParts({ product, layout }: { product: Product; layout: ProductLayout }) {
   const region = useRef<HTMLDivElement>(null);
   const [params] = useSearchParams();
   const [reached, setReached] = useState(false);
   const [serverCopy] = useState(() => serverCopyOfLowerParts(product.id));
+  // A tap on the server's copy before the code came: the index of its control, clicked again once the parts are drawn.
+  const heldTap = useRef<number | null>(null);
   const wanted = reached || params.has(TAB_PARAM) || productLowerParts.loaded() !== undefined;
   const { module: parts, failed, retry } = useLaterParts(productLowerParts, wanted);
 
@@ -45,6 +51,13 @@ export function LowerParts({ product, layout }: { product: Product; layout: Prod
     };
   }, [reached]);
 
+  useEffect(() => {
+    const held = heldTap.current;
+    if (!parts || held === null) return;
+    heldTap.current = null;
+    region.current?.querySelectorAll<HTMLElement>(COPY_CONTROLS)[held]?.click();
+  }, [parts]);
+
   const attributes = { ref: region, className: 'prd-container', [LOWER_PARTS_ATTRIBUTE]: product.id };
   if (parts) {
     return (
@@ -64,7 +77,20 @@ export function LowerParts({ product, layout }: { product: Product; layout: Prod
       </div>
     );
   }
-  if (serverCopy !== null) return <div {...attributes} inert dangerouslySetInnerHTML={{ __html: serverCopy }} />;
+  if (serverCopy !== null) {
+    // The server drew the same parts: a tap on one of the copy's controls brings the code, and is
+    // made again on the same control once it has drawn them.
+    const holdTap = (event: MouseEvent) => {
+      const control = (event.target as Element).closest(COPY_CONTROLS);
+      if (control && region.current) {
+        heldTap.current = [...region.current.querySelectorAll(COPY_CONTROLS)].indexOf(control);
+        event.preventDefault();
+        event.stopPropagation();
+      }
+      setReached(true);
+    };
+    return <div {...attributes} onClickCapture={holdTap} dangerouslySetInnerHTML={{ __html: serverCopy }} />;
+  }
   return (
     <div {...attributes}>
       <div id={PRODUCT_TABS_ID} className="prd-lower-loading" role="status" aria-busy="true" aria-label="Loading more about this product">

@@ -1,0 +1,178 @@
+/**
+ * Issue 32: the page the server sends is live at once. The browser hydrates it (the shell's frame,
+ * then the page's region as its remote's module arrives) instead of drawing it again; a tap made
+ * before a part is hydrated takes effect once it is, and only once however often it was made
+ * (edge/src/eventReplay.ts); links and the header's search work before any script.
+ */
+import type { CartItem, Product } from '@storefront/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { fetchProducts } from '../support/api';
+import { collectPageErrors, launchBrowser, shellUrl } from '../support/browser';
+import { e2ePorts } from '../support/composition';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+const phoneContext = () => browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
+
+async function simpleProduct(): Promise<Product> {
+  const product = (await fetchProducts()).find((item) => !item.has_variants && !item.out_of_stock && item.available_stock >= 5);
+  if (!product) throw new Error('the seeded catalogue has no simple product with 5 in stock');
+  return product;
+}
+
+/**
+ * Holds back the scripts `which` picks for `ms`: the server's page is on the screen meanwhile and
+ * not yet hydrated, as on a slow phone.
+ */
+async function holdScripts(page: Page, ms: number, which: (url: URL) => boolean): Promise<void> {
+  await page.route(
+    (url) => url.pathname.endsWith('.js') && which(url),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue().catch(() => undefined);
+    },
+  );
+}
+
+const remoteScript = (remote: keyof ReturnType<typeof e2ePorts>['remotes']) => (url: URL) => url.port === String(e2ePorts().remotes[remote]);
+
+/** Whether a part of the page is still the server's, waiting to be hydrated. */
+const stillWaiting = (page: Page, selector: string) => page.evaluate((css) => document.querySelector(`${css}[data-await-hydration]`) !== null, selector);
+
+async function cartOf(page: Page): Promise<CartItem[]> {
+  return page.evaluate(async () => (await (await fetch('/api/cart', { credentials: 'include' })).json()) as CartItem[]);
+}
+
+/** Waits until every part of the page is hydrated. */
+const hydrated = (page: Page) => page.waitForFunction("!document.querySelector('[data-await-hydration]')", undefined, { timeout: 20_000 });
+
+async function addBeforeHydration(context: BrowserContext, address: string, button: (page: Page) => ReturnType<Page['getByRole']>, remote: 'mfe-catalog' | 'mfe-product', taps: number) {
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await holdScripts(page, 2500, remoteScript(remote));
+  await page.goto(shellUrl(address), { waitUntil: 'commit' });
+  const add = button(page);
+  await add.waitFor({ state: 'visible' });
+  expect(await stillWaiting(page, `[data-remote="${remote}"]`)).toBe(true);
+  for (let tap = 0; tap < taps; tap += 1) await add.tap();
+  // The taps were made on the server's HTML: the region was not hydrated yet.
+  expect(await stillWaiting(page, `[data-remote="${remote}"]`)).toBe(true);
+  await hydrated(page);
+  await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).first().waitFor();
+  // Time for a second add, had one been replayed.
+  await page.waitForTimeout(1000);
+  return { page, errors };
+}
+
+describe('a tap before the page is hydrated', () => {
+  it('on the shop’s Add to Cart puts the product in the cart once it is, with quantity 1', async () => {
+    const product = await simpleProduct();
+    const context = await phoneContext();
+    const { page, errors } = await addBeforeHydration(
+      context,
+      `/shop?search=${encodeURIComponent(product.name)}`,
+      (at) => at.getByRole('button', { name: `Add to Cart: ${product.name}`, exact: true }).first(),
+      'mfe-catalog',
+      1,
+    );
+    expect((await cartOf(page)).map((line) => [line.name, line.qty])).toEqual([[product.name, 1]]);
+    await page.getByText(`${product.name} has been added to cart`).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a product’s Add to Cart, tapped three times in impatience, adds it once', async () => {
+    const product = await simpleProduct();
+    const context = await phoneContext();
+    const { page, errors } = await addBeforeHydration(
+      context,
+      `/product?id=${product.link}`,
+      (at) => at.locator('[data-remote="mfe-product"]').getByRole('button', { name: 'Add to Cart', exact: true }).first(),
+      'mfe-product',
+      3,
+    );
+    expect((await cartOf(page)).map((line) => [line.name, line.qty])).toEqual([[product.name, 1]]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on the header’s menu button opens the menu once the shell is hydrated', async () => {
+    const context = await phoneContext();
+    const page = await context.newPage();
+    await holdScripts(page, 2000, () => true);
+    await page.goto(shellUrl('/'), { waitUntil: 'commit' });
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.waitFor({ state: 'visible' });
+    expect(await stillWaiting(page, '#root')).toBe(true);
+    await menu.tap();
+    await page.locator('#mobile-menu').waitFor({ state: 'visible', timeout: 20_000 });
+    await context.close();
+  });
+});
+
+describe('the server’s page, hydrated', () => {
+  const pages = async () => {
+    const product = await simpleProduct();
+    return ['/', '/shop', `/shop?category=Fashion&sort=price_asc`, `/product?id=${product.link}`, '/cart', '/wishlist', '/checkout', '/login', '/forgot-password'];
+  };
+
+  it.each([
+    ['a phone', 412],
+    ['a desktop', 1280],
+  ])('keeps every element the server sent, with no hydration mismatch, on every server-rendered page, on %s', async (_, width) => {
+    const context = width < 500 ? await phoneContext() : await browser.newContext({ viewport: { width, height: 900 } });
+    for (const address of await pages()) {
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      // Scripts a little late, so the marks below are made on the server's elements before any script runs.
+      await holdScripts(page, 300, () => true);
+      await page.goto(shellUrl(address), { waitUntil: 'commit' });
+      await page.locator('[data-remote][data-await-hydration] *').first().waitFor({ state: 'attached' });
+      const marked = await page.evaluate(() => {
+        const elements = [...document.querySelectorAll('#root header *, [data-remote] *')].filter((_, index) => index % 7 === 0);
+        (window as unknown as { marked: Element[] }).marked = elements;
+        return elements.length;
+      });
+      expect(marked).toBeGreaterThan(5);
+      await hydrated(page);
+      // Long enough for the page's own data to come and the page to settle.
+      await page.waitForLoadState('networkidle');
+      const kept = await page.evaluate(() => (window as unknown as { marked: Element[] }).marked.filter((element) => element.isConnected).length);
+      // What the server drew is the page: hydration adopted its elements instead of drawing them again.
+      // (A part that changes once the browser knows more, the cart's count, say, may be redrawn.)
+      expect({ address, mostKept: kept / marked > 0.9 }).toEqual({ address, mostKept: true });
+      expect(await page.locator('style[data-server-rendered]').count()).toBe(0);
+      expect([address, errors]).toEqual([address, []]);
+      await page.close();
+    }
+    await context.close();
+  });
+});
+
+describe('before any script', () => {
+  it('a link in the server’s page goes to its page, and the header’s search searches', async () => {
+    const product = await simpleProduct();
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(shellUrl(`/shop?search=${encodeURIComponent(product.name)}`), { waitUntil: 'commit' });
+    await page.locator(`a[href*="${product.link}"]`).first().click();
+    await page.waitForURL((url) => url.pathname === '/product');
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    const search = page.getByRole('search', { name: 'Products' }).getByRole('searchbox');
+    await search.fill('jacket');
+    await search.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/shop' && url.searchParams.get('search') === 'jacket');
+    await page.getByText(/Showing \d+–\d+ of \d+ products|results for/).first().waitFor();
+    await context.close();
+  });
+});
