@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { buildShellEdge } from '../../edge/src/app';
 import { localComposition } from '../../edge/src/composition';
+import { REPLAY_SCRIPT_HASH } from '../../edge/src/eventReplay';
 import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
 import { apiUrl, simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
@@ -62,8 +63,9 @@ describe('a page of the store', () => {
     const policy = directives(response.headers.get('content-security-policy'));
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
-    expect([...(policy.get('script-src') ?? [])].sort()).toEqual(["'self'", ...remoteOrigins()].sort());
-    // No inline script runs and nothing is evaluated from text.
+    // The one inline script: the server-rendered page's event replay, allowed by its hash.
+    expect([...(policy.get('script-src') ?? [])].sort()).toEqual(["'self'", REPLAY_SCRIPT_HASH, ...remoteOrigins()].sort());
+    // No other inline script runs and nothing is evaluated from text.
     for (const name of ['script-src', 'default-src']) {
       expect(policy.get(name)).not.toContain("'unsafe-inline'");
       expect(policy.get(name)).not.toContain("'unsafe-eval'");

@@ -122,7 +122,7 @@ describe('the sticky add-to-cart bar', () => {
 it('at 390 px every product tab is in view, none cut off', async () => {
   const page = await openAt(390, `/product?id=${product.link}`);
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-  const tabs = page.locator('[data-product-lower]:not([inert])').getByRole('tab');
+  const tabs = page.locator('[data-product-lower]:not([data-server-copy])').getByRole('tab');
   await page.locator('[data-product-lower]').scrollIntoViewIfNeeded();
   await tabs.first().waitFor();
   const edges = await tabs.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right));

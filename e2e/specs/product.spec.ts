@@ -218,12 +218,12 @@ describe('the product page', () => {
     expect(await page.locator('[data-layout]').getAttribute('data-layout')).toBe(layout);
     expect(await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().isEnabled()).toBe(true);
     // The tabs' code comes with the first scroll when the region starts below the first screen (the
-    // centre layout's single column; LowerParts.tsx). Until then the server's inert copy stands in,
+    // centre layout's single column; LowerParts.tsx). Until then the server's copy stands in,
     // or a skeleton when the server's render was late (its 300 ms budget on a busy machine) and the
     // browser drew the page itself: so scroll to them, as a shopper would, and wait for the live tabs.
     const lower = page.locator('[data-product-lower]');
     await lower.scrollIntoViewIfNeeded();
-    await page.locator('[data-product-lower]:not([inert])').getByRole('tab', { name: /^Reviews/ }).waitFor();
+    await page.locator('[data-product-lower]:not([data-server-copy])').getByRole('tab', { name: /^Reviews/ }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -237,10 +237,10 @@ describe('the product page', () => {
     // Not shown (its code comes with the first scroll, LowerParts.tsx; then hidden until the button has gone).
     expect(await page.locator('[data-testid="sticky-add-to-cart"][aria-hidden="false"]').count()).toBe(0);
 
-    // The first scroll brings the lower parts' code, which takes over from the server's inert copy (LowerParts.tsx);
+    // The first scroll brings the lower parts' code, which takes over from the server's copy (LowerParts.tsx);
     // wait for that handover before reaching for a heading inside it, which the handover replaces.
     await page.mouse.wheel(0, 600);
-    await page.locator('[data-product-lower]:not([inert])').waitFor();
+    await page.locator('[data-product-lower]:not([data-server-copy])').waitFor();
     await page.getByRole('heading', { name: 'Related products' }).scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('[data-testid="sticky-add-to-cart"]')?.getAttribute('aria-hidden') === 'false');
     await bar.getByRole('button', { name: 'Increase quantity' }).click();

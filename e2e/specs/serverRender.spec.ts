@@ -1,7 +1,7 @@
 /**
  * The first screen from the server (scripts/lib/serverRender.ts): the home page, the shop,
  * product, cart, checkout, wishlist, sign-in and password pages arrive drawn, inside the header and footer, before any script has run; the browser's own render
- * then takes over in place and the page answers input.
+ * then hydrates it in place and the page answers input (hydration.spec.ts: taps before that).
  */
 import type { Browser } from 'playwright-core';
 import type { Product } from '@storefront/shared';
@@ -37,7 +37,7 @@ describe('a page rendered on the server', () => {
   it('sends the home page drawn: hero, categories, header and footer, with their styles', async () => {
     const html = await (await fetch(shellUrl('/'), { headers: { 'User-Agent': PHONE } })).text();
     const root = html.slice(html.indexOf('<div id="root"'));
-    expect(root).toMatch(/^<div id="root" inert data-server-rendered>/);
+    expect(root).toMatch(/^<div id="root" data-server-rendered data-await-hydration data-viewport-width="412">/);
     expect(root).toContain('<h1 id="home-hero-title">Style and gear for every season</h1>');
     expect(root).toContain('data-remote="mfe-catalog" data-remote-module="HomePage"');
     expect(root).toContain('aria-label="Jacaranda home"');
@@ -62,7 +62,7 @@ describe('a page rendered on the server', () => {
     expect(root).not.toContain('aria-busy="true"');
   });
 
-  it('is taken over by a browser render that draws the server’s answers without asking the api for them again', async () => {
+  it('is hydrated by the browser, which draws the server’s answers without asking the api for them again', async () => {
     const context = await phoneContext();
     const page = await context.newPage();
     const asked: string[] = [];
@@ -87,7 +87,7 @@ describe('a page rendered on the server', () => {
     expect(html).toContain('aria-label="Main"');
   });
 
-  it('keeps the shop’s first screen where it was when the browser’s render takes over', async () => {
+  it('keeps the shop’s first screen where it was when the browser hydrates it', async () => {
     const context = await phoneContext();
     const page = await context.newPage();
     await page.addInitScript(() => {
@@ -122,13 +122,13 @@ describe('a page rendered on the server', () => {
     await context.close();
   });
 
-  it('is replaced in place by the browser’s render, which answers input, with nothing drawn twice', async () => {
+  it('is hydrated in place by the browser, which answers input, with nothing drawn twice', async () => {
     const context = await phoneContext();
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(shellUrl('/'));
-    // goto has waited for the browser's render to take over (support/browser.ts).
-    expect(await page.locator('#root[inert]').count()).toBe(0);
+    // goto has waited for the browser's hydration (support/browser.ts).
+    expect(await page.locator('[data-await-hydration]').count()).toBe(0);
     expect(await page.locator('style[data-server-rendered]').count()).toBe(0);
     expect(await page.locator('#home-hero-title').count()).toBe(1);
     expect(await page.locator('header.shell-header').count()).toBe(1);
@@ -195,7 +195,7 @@ describe('a page rendered on the server', () => {
     const errors = collectPageErrors(page);
     await page.goto(shellUrl('/cart'));
     // goto has waited for the takeover: the browser draws the same line, once.
-    expect(await page.locator('#root[inert]').count()).toBe(0);
+    expect(await page.locator('[data-await-hydration]').count()).toBe(0);
     const quantity = page.getByLabel(`Quantity of ${product.name}`);
     expect(await quantity.count()).toBe(1);
     expect(await quantity.inputValue()).toBe('1');
@@ -224,7 +224,7 @@ describe('a page rendered on the server', () => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(shellUrl('/checkout?delivery=collect'));
-    expect(await page.locator('#root[inert]').count()).toBe(0);
+    expect(await page.locator('[data-await-hydration]').count()).toBe(0);
     const firstName = page.getByLabel('First name');
     await firstName.fill('Thandi');
     expect(await firstName.inputValue()).toBe('Thandi');
@@ -251,7 +251,7 @@ describe('a page rendered on the server', () => {
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(shellUrl('/wishlist'));
-    expect(await page.locator('#root[inert]').count()).toBe(0);
+    expect(await page.locator('[data-await-hydration]').count()).toBe(0);
     expect(await page.getByTestId('wishlist-line').count()).toBe(1);
     // The answer came with the page: the store started with it.
     expect(asked).not.toContain('/api/wishlist');
@@ -275,7 +275,7 @@ describe('a page rendered on the server', () => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(shellUrl('/login?next=%2Fwishlist'));
-    expect(await page.locator('#root[inert]').count()).toBe(0);
+    expect(await page.locator('[data-await-hydration]').count()).toBe(0);
     await page.getByLabel('Email address').fill('nobody@example.co.za');
     expect(await page.getByLabel('Email address').inputValue()).toBe('nobody@example.co.za');
     expect(errors).toEqual([]);

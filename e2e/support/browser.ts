@@ -10,17 +10,16 @@ export function assertChromiumInstalled(): void {
 }
 
 /**
- * The shell's first render has replaced the page the server sent (edge/src/serverRender.ts).
- * A string: the bench runs this file through sucrase, which would turn `?.` into a helper the
- * page does not have.
+ * Every part of a page the server rendered is hydrated (shell/src/app/hydration.ts). A string: the
+ * bench runs this file through sucrase, which would turn `?.` into a helper the page does not have.
  */
 const BROWSER_RENDER_TOOK_OVER = "!document.querySelector('[data-await-hydration]')";
 
 /**
- * A page the server rendered is shown before its scripts run, but `inert` until the browser's own
- * render replaces it: a test's first click or key on it would be lost, as a shopper's would. So
- * `goto` and `reload` also wait for that takeover, as a shopper waits to see the page answer;
- * `waitUntil: 'commit'` (a test of the server's page itself) does not.
+ * A page the server rendered is shown before its scripts run, and live at once: a tap before it is
+ * hydrated is held and replayed (edge/src/eventReplay.ts; e2e/specs/hydration.spec.ts tests that).
+ * The other tests act as a shopper who waits to see the page answer: `goto` and `reload` wait for
+ * the hydration; `waitUntil: 'commit'` (a test of the server's page itself) does not.
  */
 function waitForTakeoverAfterNavigation(page: Page): void {
   const prototype = Object.getPrototypeOf(page) as Page & { storefrontTakeover?: true };

@@ -48,7 +48,7 @@ function Pages() {
   return (
     <Routes>
       {REMOTE_PAGES.map(({ path, remote, module, label }) => (
-        <Route key={path} path={path} element={<RemoteRegion remote={remote} module={module} path={path} label={label} resetKey={pathname} />} />
+        <Route key={path} path={path} element={<RemoteRegion key={path} remote={remote} module={module} path={path} label={label} resetKey={pathname} />} />
       ))}
       <Route path="/about" element={<ShellPage><AboutPage /></ShellPage>} />
       <Route path="/contact" element={<ShellPage><ContactPage /></ShellPage>} />

@@ -174,6 +174,14 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
   const host = useRef<HTMLDivElement>(null);
   const root = useRef<{ root: Root; render: (location: ReturnType<typeof useLocation>) => void } | null>(null);
   const [afresh, setAfresh] = useState(false);
+  // The server's page is in view, but it answers nothing until the module is in: a slow remote says so.
+  const [slow, setSlow] = useState(false);
+
+  useEffect(() => {
+    const waited = performance.now() - (loadStartedAt(remote, module) ?? performance.now());
+    const timer = setTimeout(() => setSlow(root.current === null), Math.max(0, SLOW_REGION_MS - waited));
+    return () => clearTimeout(timer);
+  }, [remote, module]);
 
   useEffect(() => {
     let cancelled = false;
@@ -212,6 +220,7 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
         );
         const regionRoot = hydrateRoot(element, tree(location), { onCaughtError: () => undefined, onRecoverableError: reportHydrationError });
         root.current = { root: regionRoot, render: (at) => regionRoot.render(tree(at)) };
+        setSlow(false);
       },
       () => {
         if (cancelled) return;
@@ -242,7 +251,21 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
   }, [afresh]);
 
   if (afresh) return <BrowserRegion {...regionProps} />;
-  return <ServerRegionHost ref={host} remote={remote} module={module} version={server.version} html={server.html} />;
+  return (
+    <>
+      {slow && (
+        <RegionProblem
+          onRetry={() => {
+            forgetRemoteComponent(remote, module);
+            setAfresh(true);
+          }}
+        >
+          Sorry, {label} is taking longer than usual to load.
+        </RegionProblem>
+      )}
+      <ServerRegionHost ref={host} remote={remote} module={module} version={server.version} html={server.html} />
+    </>
+  );
 }
 
 function BrowserRegion<Remote extends RemoteName, Props extends object>({ remote, module, props, loading, label, resetKey, quiet = false }: RemoteRegionProps<Remote, Props>) {

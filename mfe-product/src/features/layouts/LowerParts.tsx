@@ -1,5 +1,5 @@
 import { Skeleton, useSearchParams, type Product } from '@storefront/shared';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { LoadError } from '../page/ProductStates';
 import '../related/related.css';
 import { PRODUCT_TABS_ID, TAB_PARAM } from '../tabs/productTabs';
@@ -7,6 +7,8 @@ import '../tabs/tabs.css';
 import type { ProductLayout } from './productLayouts';
 import { LOWER_PARTS_ATTRIBUTE, productLowerParts, serverCopyOfLowerParts } from './productLowerParts';
 import { useLaterParts } from './useLaterParts';
+
+const SERVER_COPY_ATTRIBUTE = 'data-server-copy';
 
 /** The controls of the server's copy a tap may be held for. */
 const COPY_CONTROLS = 'button, a[href], [role=tab], input, select, textarea, summary';
@@ -57,6 +59,13 @@ export function LowerParts({ product, layout }: { product: Product; layout: Prod
     heldTap.current = null;
     region.current?.querySelectorAll<HTMLElement>(COPY_CONTROLS)[held]?.click();
   }, [parts]);
+
+  // Marks the server's copy, for people and tests reading the page: set here, because a hydration
+  // does not add an attribute the server did not write.
+  const showsCopy = !parts && !failed && serverCopy !== null;
+  useLayoutEffect(() => {
+    region.current?.toggleAttribute(SERVER_COPY_ATTRIBUTE, showsCopy);
+  });
 
   const attributes = { ref: region, className: 'prd-container', [LOWER_PARTS_ATTRIBUTE]: product.id };
   if (parts) {
