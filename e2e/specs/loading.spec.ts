@@ -108,11 +108,11 @@ describe('a cold first visit', () => {
     if (!product) throw new Error('the api has no products');
     const catalogOrigin = new URL(remoteUrls()['mfe-catalog'] ?? 'http://missing-mfe-catalog-url').origin;
     const shellOrigin = new URL(shellUrl('/')).origin;
-    // A phone says it is one (its user agent): the server draws its page for a phone, and the
+    // A phone says it is one (its user agent and Sec-CH-UA-Mobile): the server draws its page for a phone, and the
     // browser hydrates that; a narrow window that says nothing is drawn for a desktop first.
     const phoneAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
     const requests = async (viewport: { width: number; height: number }, reachForSearch: boolean) => {
-      const context = await browser.newContext({ viewport, ...(viewport.width < 500 ? { userAgent: phoneAgent } : {}) });
+      const context = await browser.newContext({ viewport, ...(viewport.width < 500 ? { userAgent: phoneAgent, isMobile: true, hasTouch: true } : {}) });
       const page = await context.newPage();
       const fromCatalog: string[] = [];
       const fromShell: string[] = [];

@@ -19,8 +19,8 @@ export function useNearViewport(element: RefObject<Element | null>): boolean {
     const target = element.current;
     if (near || !target) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
+      const timer = setTimeout(() => setNear(true), 0);
+      return () => clearTimeout(timer);
     }
     const observer = new IntersectionObserver(
       (entries) => {

@@ -1,5 +1,5 @@
 import { Price, ProductImage, QuantityInput, useBottomBarHeight } from '@storefront/shared';
-import { useId, useRef } from 'react';
+import { useId, useRef, useSyncExternalStore } from 'react';
 import { picturesOfColour } from '../gallery/picturesOfColour';
 import { buttonLabel, usePurchase } from '../purchase/PurchaseContext';
 import { useMediaQuery } from './useMediaQuery';
@@ -14,7 +14,21 @@ export const NARROW_SCREEN_QUERY = '(max-width: 991px)';
  * sliding in once the main Add to Cart button has scrolled out of view. It shares the panel's
  * choices, so a variant chosen above is the one it adds.
  */
+const subscribeToNothing = () => () => undefined;
+const drawnInBrowser = () => true;
+const drawnOnServer = () => false;
+
+/**
+ * Drawn in the browser only, after its first render: it is out of view until the page scrolls, and
+ * a server's page (and the browser's hydration of it) leaves it out, so the two agree whether or
+ * not the lower parts' code has arrived (LowerParts.tsx).
+ */
 export function StickyAddToCart({ onWideScreens }: { onWideScreens: boolean }) {
+  const inBrowser = useSyncExternalStore(subscribeToNothing, drawnInBrowser, drawnOnServer);
+  return inBrowser ? <StickyBar onWideScreens={onWideScreens} /> : null;
+}
+
+function StickyBar({ onWideScreens }: { onWideScreens: boolean }) {
   const { product, selection, dispatch, blocker, cartLine, addToCart, adding, mainButton } = usePurchase();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const enabled = onWideScreens || narrow;
