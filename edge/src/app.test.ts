@@ -178,3 +178,38 @@ describe('a remote’s origin', () => {
     }
   });
 });
+
+describe('a guest’s page', () => {
+  it('is drawn once for every guest asking for it meanwhile, and a shopper’s (who sends a cookie) for them each time', async () => {
+    let draws = 0;
+    const edge = await buildShellEdge({
+      dist: shellDist,
+      apiUrl: 'http://127.0.0.1:9',
+      composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+      render: {
+        shell: { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: '' }) },
+        loadRemoteBundle: () =>
+          Promise.resolve({
+            renderRegion: async () => {
+              draws += 1;
+              await new Promise((resolve) => setTimeout(resolve, 20));
+              return { html: `<h1>drawing ${draws}</h1>`, css: '' };
+            },
+          }),
+        timeoutMs: 1000,
+      },
+    });
+    try {
+      const guests = await Promise.all([1, 2, 3].map(() => edge.inject({ url: '/' })));
+      expect(guests.map((page) => page.body.includes('<h1>drawing 1</h1>'))).toEqual([true, true, true]);
+      expect(draws).toBe(1);
+      const shopper = await edge.inject({ url: '/', headers: { cookie: 'sf_shopper=a1' } });
+      expect(shopper.body).toContain('<h1>drawing 2</h1>');
+      const otherPage = await edge.inject({ url: '/shop' });
+      expect(otherPage.body).toContain('<h1>drawing 3</h1>');
+      expect((await edge.inject({ url: '/' })).body).toContain('<h1>drawing 1</h1>');
+    } finally {
+      await edge.close();
+    }
+  });
+});

@@ -20,6 +20,7 @@ import { routePreloadTags, type ManifestReader } from './routePreloads';
 import { canonicalTag, productIdOf, siteOrigin } from './seo';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
+import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
 import { guessViewportWidth, renderPage, type RemoteBundleLoader, type RenderedPage } from './serverRender';
 
 export const PAGE_MARKERS = {
@@ -141,6 +142,8 @@ export interface PagesOptions {
     apiUrl: string | (() => string);
     /** How long a render may take before the page is sent for the browser to render. */
     timeoutMs: number;
+    /** How long a guest's page (a request with no cookie) is kept and shared (guestPages.ts); 0: never. */
+    guestPageTtlMs?: number;
   } | null;
 }
 
@@ -173,6 +176,8 @@ const SHELL_PAGES = /^\/(about|contact)\/?$/;
 /** Registers GET / and /index.html, and answers every other path without a file extension with a page (client-side routing). */
 export function registerPages(app: FastifyInstance, options: PagesOptions): void {
   const readTemplate = templateReader(options.dist);
+  const guestPageTtlMs = options.render?.guestPageTtlMs ?? DEFAULT_GUEST_PAGE_TTL_MS;
+  const guestPages = guestPageTtlMs > 0 ? new GuestPageCache({ ttlMs: guestPageTtlMs }) : null;
 
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await answerPreviewRequest(request, reply)) return reply;
@@ -185,21 +190,29 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     let rendered: RenderedPage | null = null;
     if (page.template) {
       const { render } = options;
-      const { apiBase, assetHost } = served.config ?? {};
-      rendered = render
-        ? await renderPage(
+      if (render) {
+        const { apiBase, assetHost } = served.config ?? {};
+        const composedApi = apiBase && /^https?:\/\//.test(apiBase) ? apiBase : undefined;
+        const viewportWidth = guessViewportWidth(request.headers);
+        const draw = () =>
+          renderPage(
             {
               pathname: url.pathname,
               search: url.search,
-              viewportWidth: guessViewportWidth(request.headers),
+              viewportWidth,
               ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
               remotes: served.remotes,
               // The server asks the api directly, unless the composition puts it elsewhere.
-              config: { apiBase: apiBase && /^https?:\/\//.test(apiBase) ? apiBase : typeof render.apiUrl === 'string' ? render.apiUrl : render.apiUrl(), ...(assetHost ? { assetHost } : {}) },
+              config: { apiBase: composedApi ?? (typeof render.apiUrl === 'string' ? render.apiUrl : render.apiUrl()), ...(assetHost ? { assetHost } : {}) },
             },
             { shell: render.shell, loadRemoteBundle: render.loadRemoteBundle, timeoutMs: render.timeoutMs },
-          )
-        : null;
+          );
+        // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts).
+        rendered =
+          guestPages && !request.headers.cookie
+            ? await guestPages.page(guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }), draw)
+            : await draw();
+      }
       const parts = rendered ? renderedPageParts(rendered) : { early: [], head: [], root: undefined };
       const canonical = canonicalTag(siteOrigin(request), url.pathname, url.search);
       html = assemblePage(page.template, {

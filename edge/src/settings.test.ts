@@ -1,13 +1,14 @@
+import { DEFAULT_GUEST_PAGE_TTL_MS } from './guestPages';
 import { DEFAULT_API_TIMEOUT_MS, readEdgeSettings } from './settings';
 
 describe('the edge’s settings', () => {
   it('trusts no proxy and waits 15 s for the api by default', () => {
-    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1 });
+    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS });
     expect(readEdgeSettings({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
   });
 
   it('takes the proxies in front of it as addresses and ranges, and a timeout in milliseconds', () => {
-    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1 });
+    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS });
   });
 
   it('refuses to start on a setting it cannot honour, naming each at once', () => {
@@ -21,5 +22,12 @@ describe('the edge’s settings', () => {
     expect(() => readEdgeSettings({ API_PROCESSES: '2' })).toThrow('API_PROCESSES=2 needs a PostgreSQL server (DATABASE_URL): the embedded database serves one api process');
     expect(() => readEdgeSettings({ API_PROCESSES: '0', DATABASE_URL: 'postgres://db/shop' })).toThrow('API_PROCESSES must be a whole number from 1 to 32, got "0"');
     expect(() => readEdgeSettings({ API_PROCESSES: 'two', DATABASE_URL: 'postgres://db/shop' })).toThrow(/API_PROCESSES must be a whole number/);
+  });
+
+  it('keeps a guest’s page for GUEST_PAGE_TTL_MS, or never at 0, and refuses what is not a time', () => {
+    expect(readEdgeSettings({ GUEST_PAGE_TTL_MS: '0' }).guestPageTtlMs).toBe(0);
+    expect(readEdgeSettings({ GUEST_PAGE_TTL_MS: '2000' }).guestPageTtlMs).toBe(2000);
+    expect(() => readEdgeSettings({ GUEST_PAGE_TTL_MS: '5s' })).toThrow('GUEST_PAGE_TTL_MS must be a whole number of milliseconds from 0 (never kept) to 60000, got "5s"');
+    expect(() => readEdgeSettings({ GUEST_PAGE_TTL_MS: '600000' })).toThrow(/GUEST_PAGE_TTL_MS/);
   });
 });

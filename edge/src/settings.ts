@@ -3,6 +3,7 @@
  * problem is reported at once.
  */
 import proxyAddr from '@fastify/proxy-addr';
+import { DEFAULT_GUEST_PAGE_TTL_MS } from './guestPages';
 
 export interface EdgeSettings {
   /** TRUST_PROXY: the proxies in front of the edge, as addresses or ranges; undefined: none. */
@@ -11,6 +12,8 @@ export interface EdgeSettings {
   apiTimeoutMs: number;
   /** API_PROCESSES: how many api processes `npm start` runs behind the edge (several need DATABASE_URL). */
   apiProcesses: number;
+  /** GUEST_PAGE_TTL_MS: how long a guest's server-rendered page is kept and shared (guestPages.ts); 0: never. */
+  guestPageTtlMs: number;
 }
 
 export const MAX_API_PROCESSES = 32;
@@ -52,6 +55,13 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
       problems.push(`API_PROCESSES=${value} needs a PostgreSQL server (DATABASE_URL): the embedded database serves one api process`);
     } else apiProcesses = value;
   }
+  let guestPageTtlMs = DEFAULT_GUEST_PAGE_TTL_MS;
+  const guestTtl = env.GUEST_PAGE_TTL_MS?.trim();
+  if (guestTtl) {
+    const value = Number(guestTtl);
+    if (!/^\d+$/.test(guestTtl) || value > 60_000) problems.push(`GUEST_PAGE_TTL_MS must be a whole number of milliseconds from 0 (never kept) to 60000, got "${guestTtl}"`);
+    else guestPageTtlMs = value;
+  }
   if (problems.length > 0) throw new EdgeSettingsError(problems.join('\n'));
-  return { trustProxy, apiTimeoutMs, apiProcesses };
+  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs };
 }

@@ -43,6 +43,8 @@ export interface StoreOptions {
   trustProxy?: string;
   /** How long the api may take before the edge answers 504 (API_TIMEOUT_MS). */
   apiTimeoutMs?: number;
+  /** How long a guest's server-rendered page is kept and shared (GUEST_PAGE_TTL_MS; 0: never). */
+  guestPageTtlMs?: number;
   /**
    * How many api processes to run behind the edge (API_PROCESSES), on ports from ports.api up;
    * more than one needs databaseUrl (a PostgreSQL server), which they share.
@@ -168,7 +170,9 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       dist: shellDist,
       apiUrl: apiUrls,
       composition,
-      render: shellBundle ? { shell: shellBundle, loadRemoteBundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS } : null,
+      render: shellBundle
+        ? { shell: shellBundle, loadRemoteBundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS, ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}) }
+        : null,
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.apiTimeoutMs ? { apiTimeoutMs: options.apiTimeoutMs } : {}),
     };
