@@ -2,6 +2,8 @@
 import type { ApiFigures, LoadFigures, Target } from './apiBench';
 import { CONNECTIONS } from './apiBench';
 import { BUILDS, type RouteFigures } from './frontEnd';
+import type { HydrationFigures } from './hydrationBench';
+import { LOAD_CONNECTIONS } from './hydrationBench';
 import { GROWTH_DATABASE_NAMES, GROWTH_QUERIES, type GrowthFigures } from './growthBench';
 import { MOBILE_THROTTLING } from './lib/frontEnd';
 import type { MachineInfo } from './lib/machine';
@@ -19,6 +21,10 @@ export const GOALS = {
   productVsJsonServer: 3,
   productP99Ms: 10,
   searchP95Ms: 30,
+  /** Issue 32. */
+  interactionMs: 100,
+  guestPagesPerSecond: 500,
+  apiP99UnderPagesMs: 20,
 };
 
 interface ReportInput {
@@ -28,6 +34,7 @@ interface ReportInput {
   frontEnd: RouteFigures[] | null;
   api: ApiFigures | null;
   growth: GrowthFigures[] | null;
+  hydration?: HydrationFigures | null;
   totalSeconds: number;
 }
 
@@ -157,6 +164,34 @@ function growthSection(growth: GrowthFigures[], goals: Goal[]): string {
   ].join('\n\n');
 }
 
+function hydrationSection({ taps, interactions, load }: HydrationFigures, goals: Goal[]): string {
+  for (const tap of taps) {
+    goals.push({ goal: `${tap.route}: Add to Cart tapped the moment it is painted reaches the cart once, every time`, pass: tap.reachedOnce === tap.tries, figure: `${tap.reachedOnce} of ${tap.tries}` });
+  }
+  for (const { interaction, medianMs } of interactions) {
+    goals.push({ goal: `INP ≤ ${GOALS.interactionMs} ms on the throttled phone: ${interaction}`, pass: medianMs <= GOALS.interactionMs, figure: ms(medianMs) });
+  }
+  for (const figures of load.filter((row) => row.cache === 'guest cache')) {
+    goals.push({ goal: `${figures.route}: guests' pages ≥ ${GOALS.guestPagesPerSecond}/s at ${LOAD_CONNECTIONS} connections`, pass: figures.pagesPerSecond >= GOALS.guestPagesPerSecond, figure: `${figures.pagesPerSecond.toFixed(0)}/s` });
+    goals.push({ goal: `${figures.route}: /api p99 ≤ ${GOALS.apiP99UnderPagesMs} ms through the edge while guests' pages are served`, pass: figures.apiP99 <= GOALS.apiP99UnderPagesMs, figure: ms(figures.apiP99) });
+  }
+  return [
+    '## 5. The server\'s page, live at once, and under load (issue 32)',
+    `On a phone throttled as Lighthouse's mobile preset (${MOBILE_THROTTLING.cpuSlowdown}× CPU, ${MOBILE_THROTTLING.latencyMs} ms, ${MOBILE_THROTTLING.downloadKbps} kbit/s): Add to Cart tapped the moment it is painted, once per visit, each visit a new shopper.`,
+    table(
+      ['route', 'reached the cart once, quantity 1', 'tapped before hydration', 'tapped at (median)'],
+      taps.map((tap) => [tap.route, `${tap.reachedOnce} of ${tap.tries}`, `${tap.beforeHydration} of ${tap.tries}`, ms(tap.tappedAtMs)]),
+    ),
+    'The longest event of each interaction once the page is in (what INP counts), on the same phone:',
+    table(['interaction', 'median', 'max'], interactions.map((row) => [row.interaction, ms(row.medianMs), ms(row.maxMs)])),
+    `Guests' pages (no cookie) at ${LOAD_CONNECTIONS} connections for 5 s through the edge, with the guest page cache and without it (each request drawn), and GET /api/products at 2 connections through the same edge meanwhile:`,
+    table(
+      ['route', 'edge', 'pages/s', 'p50', 'p99', 'errors', '/api req/s', '/api p99'],
+      load.map((row) => [row.route, row.cache, row.pagesPerSecond.toFixed(0), ms(row.p50), ms(row.p99), String(row.errors), row.apiPerSecond.toFixed(0), ms(row.apiP99)]),
+    ),
+  ].join('\n\n');
+}
+
 export function renderReport(input: ReportInput): { markdown: string; summary: string } {
   const { machine } = input;
   const goals: Goal[] = [];
@@ -164,6 +199,7 @@ export function renderReport(input: ReportInput): { markdown: string; summary: s
     input.frontEnd ? frontEndSection(input.frontEnd, goals) : '## 1–2. Front end\n\nNot run (BENCH_ONLY).',
     input.api ? apiSection(input.api, goals) : '## 3. API\n\nNot run (BENCH_ONLY).',
     input.growth ? growthSection(input.growth, goals) : '## 4. Growth\n\nNot run (BENCH_ONLY).',
+    input.hydration ? hydrationSection(input.hydration, goals) : '## 5. The server\'s page, live at once, and under load\n\nNot run (BENCH_ONLY).',
   ];
   const goalTable = table(['goal', 'status', 'figure'], goals.map((goal) => [goal.goal, verdict(goal.pass), goal.figure]));
   const header = [
@@ -172,7 +208,7 @@ export function renderReport(input: ReportInput): { markdown: string; summary: s
     `- Node ${machine.node}; commit ${machine.commit}; ${machine.date}`,
     `- Medians of ${input.runs} runs; the whole run took ${input.totalSeconds.toFixed(0)} s`,
   ].join('\n');
-  const markdown = `${[header, '## Goals (issue 9)', goalTable, ...sections].join('\n\n')}\n`;
+  const markdown = `${[header, '## Goals (issues 9 and 32)', goalTable, ...sections].join('\n\n')}\n`;
   const passed = goals.filter((goal) => goal.pass).length;
   const summary = [`Goals: ${passed} of ${goals.length} met`, ...goals.map((goal) => `  ${verdict(goal.pass)}  ${goal.goal}: ${goal.figure}`)].join('\n');
   return { markdown, summary };

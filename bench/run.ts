@@ -2,7 +2,7 @@
  * `npm run bench`: the four benchmarks of issue 9 side by side, with the goals' status. Prints a
  * summary and writes bench/report.md. Settings (env): BENCH_RUNS (5), BENCH_API_SECONDS (1),
  * BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DATABASE_URL (PostgreSQL server; empty skips it),
- * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api"), BENCH_GROWTH_DATABASES (pglite; "pglite,postgres"
+ * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api"; sections frontend, api, growth, hydration), BENCH_TAPS (10), BENCH_GROWTH_DATABASES (pglite; "pglite,postgres"
  * also measures growth on BENCH_DATABASE_URL's server).
  */
 import { writeFile } from 'node:fs/promises';
@@ -10,11 +10,12 @@ import path from 'node:path';
 import { ensureBuilt, ensureMonolithBuilt } from '../scripts/lib/ensureBuilt';
 import { benchApi, type ApiFigures } from './apiBench';
 import { benchFrontEnd, type RouteFigures } from './frontEnd';
+import { benchHydration, type HydrationFigures } from './hydrationBench';
 import { benchGrowth, GROWTH_DATABASES, type GrowthDatabase, type GrowthFigures } from './growthBench';
 import { machineInfo } from './lib/machine';
 import { renderReport } from './report';
 
-const SECTIONS = ['frontend', 'api', 'growth'] as const;
+const SECTIONS = ['frontend', 'api', 'growth', 'hydration'] as const;
 
 function wholeNumber(name: string, fallback: number, min = 1): number {
   const value = process.env[name];
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   let frontEnd: RouteFigures[] | null = null;
   let api: ApiFigures | null = null;
   let growth: GrowthFigures[] | null = null;
+  let hydration: HydrationFigures | null = null;
   if (only.has('frontend')) {
     log(`front end: 4 routes × composed and monolith, each server- and browser-rendered × ${runs} cold, throttled loads`);
     frontEnd = await benchFrontEnd(runs, log);
@@ -85,7 +87,14 @@ async function main(): Promise<void> {
     log(`growth done at ${elapsed()}`);
   }
 
-  const report = renderReport({ machine, runs, apiSeconds: seconds, frontEnd, api, growth, totalSeconds: (Date.now() - started) / 1000 });
+  if (only.has('hydration')) {
+    const tries = wholeNumber('BENCH_TAPS', 10);
+    log(`hydration: ${tries} taps per route on a throttled phone, interactions, guests' pages under load`);
+    hydration = await benchHydration(tries, log);
+    log(`hydration done at ${elapsed()}`);
+  }
+
+  const report = renderReport({ machine, runs, apiSeconds: seconds, frontEnd, api, growth, hydration, totalSeconds: (Date.now() - started) / 1000 });
   const file = path.join(__dirname, 'report.md');
   await writeFile(file, report.markdown);
   console.log(`\n${report.summary}\n\nThe full report: ${path.relative(process.cwd(), file)} (${elapsed()})`);

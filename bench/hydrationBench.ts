@@ -1,0 +1,211 @@
+/**
+ * Section 5 of the benchmark (issue 32): the server's page, live at once, and a server render
+ * that holds under load.
+ *
+ * - Taps: on a throttled phone (Lighthouse's mobile settings), Add to Cart on the shop and on a
+ *   product is tapped the moment it is painted, once per visit: how often the line reaches the
+ *   cart, with quantity 1, and how often the tap came before the page was hydrated.
+ * - Interactions on the throttled phone once the page is in: the longest event of each (what INP
+ *   counts), for adding to the cart, opening the shop's filter drawer and the cart dropdown.
+ * - Load: guests' pages (no cookie) at 20 connections through the edge, home, shop and a product,
+ *   with the guest page cache (guestPages.ts) and without it (GUEST_PAGE_TTL_MS=0: each request
+ *   drawn), and the api's answers through the same edge meanwhile.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser';
+import { buildShellEdge } from '../edge/src/app';
+import { startStore } from '../scripts/lib/startStore';
+import { MOBILE_THROTTLING, MOBILE_USER_AGENT } from './lib/frontEnd';
+import { storePorts } from './lib/servers';
+import { median } from './lib/stats';
+
+export const LOAD_CONNECTIONS = 20;
+
+export interface TapFigures {
+  route: string;
+  tries: number;
+  /** Visits whose cart then held the product once, with quantity 1. */
+  reachedOnce: number;
+  /** Taps made while the part tapped was still the server's, waiting to be hydrated. */
+  beforeHydration: number;
+  /** Median time from the page's request to the tap (when Add to Cart was painted). */
+  tappedAtMs: number;
+}
+
+export interface InteractionFigures {
+  interaction: string;
+  /** The longest event of the interaction (INP's measure), median over the runs. */
+  medianMs: number;
+  maxMs: number;
+}
+
+export interface PageLoadFigures {
+  route: string;
+  cache: 'guest cache' | 'no cache';
+  pagesPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** GET /api/products through the same edge while the pages were served. */
+  apiP99: number;
+  apiPerSecond: number;
+}
+
+export interface HydrationFigures {
+  taps: TapFigures[];
+  interactions: InteractionFigures[];
+  load: PageLoadFigures[];
+}
+
+async function throttled(browser: Browser): Promise<{ page: Page; cdp: CDPSession; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, userAgent: MOBILE_USER_AGENT });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: MOBILE_THROTTLING.latencyMs,
+    downloadThroughput: (MOBILE_THROTTLING.downloadKbps * 1024) / 8,
+    uploadThroughput: (MOBILE_THROTTLING.uploadKbps * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_THROTTLING.cpuSlowdown });
+  return { page, cdp, close: () => context.close() };
+}
+
+/** Evaluated through DevTools (the page's policy forbids Playwright's own eval). */
+async function evaluate<Value>(cdp: CDPSession, expression: string): Promise<Value> {
+  const { result } = (await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })) as { result: { value: Value } };
+  return result.value;
+}
+
+const CART_LINES = `fetch('/api/cart', { credentials: 'include' }).then((r) => r.json()).then((lines) => lines.map((line) => [line.name, line.qty]))`;
+
+async function tapOnce(browser: Browser, url: string, button: (page: Page) => ReturnType<Page['getByRole']>, name: string): Promise<{ once: boolean; early: boolean; at: number }> {
+  const { page, cdp, close } = await throttled(browser);
+  try {
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    const add = button(page);
+    await add.waitFor({ state: 'visible', timeout: 30_000 });
+    const at = Date.now() - started;
+    const early = await evaluate<boolean>(cdp, `document.querySelector('[data-remote][data-await-hydration]') !== null`);
+    await add.tap({ timeout: 30_000 });
+    const deadline = Date.now() + 20_000;
+    let lines: [string, number][] = [];
+    while (Date.now() < deadline) {
+      lines = await evaluate<[string, number][]>(cdp, CART_LINES).catch(() => []);
+      if (lines.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // Time for a second add, had one been made.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    lines = await evaluate<[string, number][]>(cdp, CART_LINES).catch(() => lines);
+    return { once: lines.length === 1 && lines[0]?.[0] === name && lines[0][1] === 1, early, at };
+  } finally {
+    await close();
+  }
+}
+
+/** The longest event with an interaction id after `act`: what INP counts for the interaction. */
+async function interaction(browser: Browser, url: string, ready: (page: Page) => Promise<void>, act: (page: Page) => Promise<void>): Promise<number> {
+  const { page, cdp, close } = await throttled(browser);
+  try {
+    await page.goto(url);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    await evaluate(
+      cdp,
+      `(() => { window.__events = []; new PerformanceObserver((list) => list.getEntries().forEach((e) => { if (e.interactionId) window.__events.push(e.duration); })).observe({ type: 'event', durationThreshold: 16, buffered: false }); return true; })()`,
+    );
+    await act(page);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const durations = await evaluate<number[]>(cdp, 'window.__events');
+    return Math.max(0, ...durations);
+  } finally {
+    await close();
+  }
+}
+
+async function underLoad(url: string, apiUrl: string): Promise<Omit<PageLoadFigures, 'route' | 'cache'>> {
+  const pages = autocannon({ url, connections: LOAD_CONNECTIONS, duration: 5, headers: { 'user-agent': MOBILE_USER_AGENT } });
+  const api = autocannon({ url: apiUrl, connections: 2, duration: 5 });
+  const [pageResult, apiResult] = await Promise.all([pages, api]);
+  return {
+    pagesPerSecond: pageResult.requests.average,
+    p50: pageResult.latency.p50,
+    p99: pageResult.latency.p99,
+    errors: pageResult.errors + pageResult.timeouts + pageResult.non2xx,
+    apiP99: apiResult.latency.p99,
+    apiPerSecond: apiResult.requests.average,
+  };
+}
+
+export async function benchHydration(tries: number, log: (line: string) => void): Promise<HydrationFigures> {
+  const ports = storePorts();
+  const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-hydration-'));
+  const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined, compositionFile: path.join(work, 'composition.json'), serverRender: true });
+  const { shellEdgeOptions } = store;
+  if (!shellEdgeOptions.render) throw new Error('the store did not render on the server: build the shell first (npm run build -w shell)');
+  const uncached = await buildShellEdge({ ...shellEdgeOptions, render: { ...shellEdgeOptions.render, guestPageTtlMs: 0 } });
+  await uncached.listen({ port: ports.shell + 30, host: '127.0.0.1' });
+  const uncachedUrl = `http://localhost:${ports.shell + 30}`;
+  const browser = await launchBrowser();
+  try {
+    const products = (await (await fetch(`${store.apiUrl}/products?limit=100&sort=popularity`)).json()) as { link: string; name: string; has_variants: boolean; out_of_stock: boolean; available_stock: number }[];
+    const product = products.find((item) => !item.has_variants && !item.out_of_stock && item.available_stock >= 50) ?? products.find((item) => !item.has_variants && !item.out_of_stock);
+    if (!product) throw new Error('the api has no simple product in stock to add');
+    const shopUrl = new URL(`/shop?search=${encodeURIComponent(product.name)}`, store.shellUrl).toString();
+    const productUrl = new URL(`/product?id=${encodeURIComponent(product.link)}`, store.shellUrl).toString();
+
+    const taps: TapFigures[] = [];
+    for (const [route, url, button] of [
+      ['shop', shopUrl, (page: Page) => page.getByRole('button', { name: `Add to Cart: ${product.name}`, exact: true }).first()],
+      ['product', productUrl, (page: Page) => page.locator('[data-remote="mfe-product"]').getByRole('button', { name: 'Add to Cart', exact: true }).first()],
+    ] as const) {
+      const results = [];
+      for (let run = 0; run < tries; run += 1) results.push(await tapOnce(browser, url, button, product.name));
+      const figures = { route, tries, reachedOnce: results.filter((result) => result.once).length, beforeHydration: results.filter((result) => result.early).length, tappedAtMs: median(results.map((result) => result.at)) };
+      taps.push(figures);
+      log(`taps: ${route} ${figures.reachedOnce} of ${tries} reached the cart once (${figures.beforeHydration} before hydration; tapped at ${figures.tappedAtMs.toFixed(0)} ms)`);
+    }
+
+    const interactions: InteractionFigures[] = [];
+    const hydrated = (page: Page) => page.waitForFunction("!document.querySelector('[data-await-hydration]')", undefined, { timeout: 60_000 }).then(() => undefined);
+    for (const [name, url, act] of [
+      ['add to cart (product page)', productUrl, (page: Page) => page.locator('[data-remote="mfe-product"]').getByRole('button', { name: 'Add to Cart', exact: true }).first().tap()],
+      ['open the filter drawer (shop)', new URL('/shop', store.shellUrl).toString(), (page: Page) => page.getByRole('button', { name: 'Filters', exact: true }).tap()],
+      ['open the cart dropdown (header)', new URL('/', store.shellUrl).toString(), (page: Page) => page.getByRole('button', { name: /^Cart,/ }).tap()],
+    ] as const) {
+      const runs: number[] = [];
+      for (let run = 0; run < Math.min(tries, 5); run += 1) runs.push(await interaction(browser, url, hydrated, act));
+      interactions.push({ interaction: name, medianMs: median(runs), maxMs: Math.max(...runs) });
+      log(`interaction: ${name} ${median(runs).toFixed(0)} ms (max ${Math.max(...runs).toFixed(0)})`);
+    }
+
+    const load: PageLoadFigures[] = [];
+    for (const [route, routePath] of [
+      ['home', '/'],
+      ['shop', '/shop'],
+      ['product', `/product?id=${encodeURIComponent(product.link)}`],
+    ] as const) {
+      for (const [cache, origin] of [
+        ['guest cache', store.shellUrl],
+        ['no cache', uncachedUrl],
+      ] as const) {
+        const figures = await underLoad(new URL(routePath, origin).toString(), new URL('/api/products?limit=12', origin).toString());
+        load.push({ route, cache, ...figures });
+        log(`load: ${route} (${cache}) ${figures.pagesPerSecond.toFixed(0)} pages/s, p50 ${figures.p50} ms; /api p99 ${figures.apiP99} ms meanwhile`);
+      }
+    }
+    return { taps, interactions, load };
+  } finally {
+    await browser.close();
+    await uncached.close();
+    await store.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
