@@ -146,8 +146,13 @@ describe('renderPage', () => {
     expect(page).toEqual({
       html: '<header>/shop</header><main>[mfe-catalog/ShopPage@1.4.0]<h1>Shop</h1></main>',
       css: '.shell{}\n.shop{}',
-      // Not the cart: the browser's entry asks for it early, and its store takes that answer.
-      queries: [{ endpointName: 'getCategories', arg: undefined, value: [] }],
+      // Every answer it was drawn with, the cart too: the browser hydrates with all of them (its
+      // store then leaves the cart to the entry's early request, shell/src/app/serverQueries.ts).
+      queries: [
+        { endpointName: 'getCategories', arg: undefined, value: [] },
+        { endpointName: 'getCart', arg: undefined, value: [] },
+      ],
+      viewportWidth: 412,
     });
   });
 

@@ -174,6 +174,8 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
   const host = useRef<HTMLDivElement>(null);
   const root = useRef<{ root: Root; render: (location: ReturnType<typeof useLocation>) => void } | null>(null);
   const [afresh, setAfresh] = useState(false);
+  // Where the shell's router is now: the page may have moved on (a filter, say) before the region is hydrated.
+  const latestLocation = useRef(location);
   // The server's page is in view, but it answers nothing until the module is in: a slow remote says so.
   const [slow, setSlow] = useState(false);
 
@@ -220,6 +222,7 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
         );
         const regionRoot = hydrateRoot(element, tree(location), { onCaughtError: () => undefined, onRecoverableError: reportHydrationError });
         root.current = { root: regionRoot, render: (at) => regionRoot.render(tree(at)) };
+        if (latestLocation.current !== location) root.current.render(latestLocation.current);
         setSlow(false);
       },
       () => {
@@ -240,6 +243,7 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
   }, []);
 
   useEffect(() => {
+    latestLocation.current = location;
     root.current?.render(location);
   }, [location]);
 
