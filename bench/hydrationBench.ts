@@ -10,6 +10,7 @@
  * - Load: guests' pages (no cookie) at 20 connections through the edge, home, shop and a product,
  *   with the guest page cache (guestPages.ts) and without it (GUEST_PAGE_TTL_MS=0: each request
  *   drawn), and the api's answers through the same edge meanwhile.
+ * - Lighthouse 12's mobile audit of home, shop, a product and the cart (lib/lighthouse.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { launchBrowser } from '../e2e/support/browser';
 import { buildShellEdge } from '../edge/src/app';
 import { startStore } from '../scripts/lib/startStore';
 import { MOBILE_THROTTLING, MOBILE_USER_AGENT } from './lib/frontEnd';
+import { auditPages, type LighthouseFigures } from './lib/lighthouse';
 import { storePorts } from './lib/servers';
 import { median } from './lib/stats';
 
@@ -59,6 +61,7 @@ export interface HydrationFigures {
   taps: TapFigures[];
   interactions: InteractionFigures[];
   load: PageLoadFigures[];
+  lighthouse: LighthouseFigures[];
 }
 
 async function throttled(browser: Browser): Promise<{ page: Page; cdp: CDPSession; close: () => Promise<void> }> {
@@ -144,7 +147,7 @@ async function underLoad(url: string, apiUrl: string): Promise<Omit<PageLoadFigu
   };
 }
 
-export async function benchHydration(tries: number, log: (line: string) => void): Promise<HydrationFigures> {
+export async function benchHydration(tries: number, lighthouseRuns: number, log: (line: string) => void): Promise<HydrationFigures> {
   const ports = storePorts();
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-hydration-'));
   const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined, compositionFile: path.join(work, 'composition.json'), serverRender: true });
@@ -201,7 +204,17 @@ export async function benchHydration(tries: number, log: (line: string) => void)
         log(`load: ${route} (${cache}) ${figures.pagesPerSecond.toFixed(0)} pages/s, p50 ${figures.p50} ms; /api p99 ${figures.apiP99} ms meanwhile`);
       }
     }
-    return { taps, interactions, load };
+    const lighthouse = await auditPages(
+      [
+        { route: 'home', url: new URL('/', store.shellUrl).toString() },
+        { route: 'shop', url: new URL('/shop', store.shellUrl).toString() },
+        { route: 'product', url: productUrl },
+        { route: 'cart', url: new URL('/cart', store.shellUrl).toString() },
+      ],
+      lighthouseRuns,
+      log,
+    );
+    return { taps, interactions, load, lighthouse };
   } finally {
     await browser.close();
     await uncached.close();

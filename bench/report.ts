@@ -3,6 +3,7 @@ import type { ApiFigures, LoadFigures, Target } from './apiBench';
 import { CONNECTIONS } from './apiBench';
 import { BUILDS, type RouteFigures } from './frontEnd';
 import type { HydrationFigures } from './hydrationBench';
+import { LIGHTHOUSE_CATEGORIES } from './lib/lighthouse';
 import { LOAD_CONNECTIONS } from './hydrationBench';
 import { GROWTH_DATABASE_NAMES, GROWTH_QUERIES, type GrowthFigures } from './growthBench';
 import { MOBILE_THROTTLING } from './lib/frontEnd';
@@ -25,6 +26,7 @@ export const GOALS = {
   interactionMs: 100,
   guestPagesPerSecond: 500,
   apiP99UnderPagesMs: 20,
+  lighthouseScore: 98,
 };
 
 interface ReportInput {
@@ -164,7 +166,12 @@ function growthSection(growth: GrowthFigures[], goals: Goal[]): string {
   ].join('\n\n');
 }
 
-function hydrationSection({ taps, interactions, load }: HydrationFigures, goals: Goal[]): string {
+function hydrationSection({ taps, interactions, load, lighthouse }: HydrationFigures, goals: Goal[]): string {
+  for (const page of lighthouse) {
+    for (const category of LIGHTHOUSE_CATEGORIES) {
+      goals.push({ goal: `${page.route}: Lighthouse ${category} ≥ ${GOALS.lighthouseScore} (mobile, median of ${page.runs})`, pass: page.scores[category] >= GOALS.lighthouseScore, figure: String(page.scores[category]) });
+    }
+  }
   for (const tap of taps) {
     goals.push({ goal: `${tap.route}: Add to Cart tapped the moment it is painted reaches the cart once, every time`, pass: tap.reachedOnce === tap.tries, figure: `${tap.reachedOnce} of ${tap.tries}` });
   }
@@ -188,6 +195,15 @@ function hydrationSection({ taps, interactions, load }: HydrationFigures, goals:
     table(
       ['route', 'edge', 'pages/s', 'p50', 'p99', 'errors', '/api req/s', '/api p99'],
       load.map((row) => [row.route, row.cache, row.pagesPerSecond.toFixed(0), ms(row.p50), ms(row.p99), String(row.errors), row.apiPerSecond.toFixed(0), ms(row.apiP99)]),
+    ),
+    `Lighthouse 12, mobile (its own simulated phone and slow 4G), median of ${lighthouse[0]?.runs ?? 0} runs per route; what cost points on the median run:`,
+    table(
+      ['route', ...LIGHTHOUSE_CATEGORIES, 'below full marks'],
+      lighthouse.map((page) => [
+        `${page.route} \`${page.path}\``,
+        ...LIGHTHOUSE_CATEGORIES.map((category) => String(page.scores[category])),
+        LIGHTHOUSE_CATEGORIES.flatMap((category) => page.losses[category].map((loss) => `${category}: ${loss}`)).join('; ') || 'nothing',
+      ]),
     ),
   ].join('\n\n');
 }

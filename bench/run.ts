@@ -89,8 +89,8 @@ async function main(): Promise<void> {
 
   if (only.has('hydration')) {
     const tries = wholeNumber('BENCH_TAPS', 10);
-    log(`hydration: ${tries} taps per route on a throttled phone, interactions, guests' pages under load`);
-    hydration = await benchHydration(tries, log);
+    log(`hydration: ${tries} taps per route on a throttled phone, interactions, guests' pages under load, ${runs} Lighthouse runs per route`);
+    hydration = await benchHydration(tries, runs, log);
     log(`hydration done at ${elapsed()}`);
   }
 

@@ -1,0 +1,79 @@
+/**
+ * Lighthouse 12's mobile audit (its default settings: a mid-range phone, simulated slow 4G and
+ * 4× CPU) of a page, in the machine's Chromium. Per category, the median score of the runs, and
+ * the audits that cost points on the median run: what stands in the way of 100.
+ */
+import { CHROMIUM } from '../../e2e/support/browser';
+import { median } from './stats';
+
+export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number];
+
+export interface LighthouseFigures {
+  route: string;
+  path: string;
+  runs: number;
+  /** Median score per category, 0–100. */
+  scores: Record<LighthouseCategory, number>;
+  /** Per category, the audits below full marks on a run at the median performance score. */
+  losses: Record<LighthouseCategory, string[]>;
+}
+
+interface AuditResult {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+}
+
+interface LighthouseResult {
+  lhr: {
+    categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+    audits: Record<string, AuditResult>;
+    runtimeError?: { message: string };
+  };
+}
+
+type LighthouseRun = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+type ChromeLauncher = { launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }> };
+
+/** Lighthouse and chrome-launcher ship only ES modules; the bench runs as CommonJS, whose transform would turn a dynamic import into require(). */
+const importModule = new Function('specifier', 'return import(specifier)') as <Module>(specifier: string) => Promise<Module>;
+
+function lossesOf(result: LighthouseResult, category: LighthouseCategory): string[] {
+  const refs = result.lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => result.lhr.audits[ref.id])
+    .filter((audit): audit is AuditResult => !!audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'informative')
+    .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+}
+
+/** `runs` Lighthouse runs of each page, a fresh profile each. */
+export async function auditPages(pages: readonly { route: string; url: string }[], runs: number, log: (line: string) => void): Promise<LighthouseFigures[]> {
+  const { default: lighthouse } = await importModule<{ default: LighthouseRun }>('lighthouse');
+  const chromeLauncher = await importModule<ChromeLauncher>('chrome-launcher');
+  const figures: LighthouseFigures[] = [];
+  for (const { route, url } of pages) {
+    const results: LighthouseResult[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+      try {
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...LIGHTHOUSE_CATEGORIES] });
+        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+        if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
+        results.push(result);
+      } finally {
+        await chrome.kill();
+      }
+    }
+    const score = (result: LighthouseResult, category: LighthouseCategory) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+    const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((category) => [category, median(results.map((result) => score(result, category)))])) as LighthouseFigures['scores'];
+    const medianRun = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(results.length / 2)] ?? results[0];
+    const losses = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((category) => [category, medianRun ? lossesOf(medianRun, category) : []])) as LighthouseFigures['losses'];
+    figures.push({ route, path: new URL(url).pathname + new URL(url).search, runs, scores, losses });
+    log(`lighthouse: ${route} ${LIGHTHOUSE_CATEGORIES.map((category) => `${category} ${scores[category]}`).join(', ')}`);
+  }
+  return figures;
+}
