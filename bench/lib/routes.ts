@@ -14,15 +14,16 @@ export interface BenchRoute {
   /** The page's own remote module. */
   modules: readonly string[];
   /**
-   * Chunks of a remote (`remote/chunk-name`) that a phone loads only once it scrolls, but a
-   * desktop's taller first screen shows the top of, so that it loads them at once.
+   * Chunks of a remote (`remote/chunk-name`) that a phone loads only once it scrolls or opens
+   * them, but a desktop's first screen shows, so that it loads them at once.
    */
   desktopChunks?: readonly string[];
 }
 
 export const BENCH_ROUTES: readonly BenchRoute[] = [
   { route: 'home', path: '/', modules: ['mfe-catalog/HomePage'] },
-  { route: 'shop', path: '/shop', modules: ['mfe-catalog/ShopPage'] },
+  // A desktop shows the sidebar's filters at once; a phone's open in a drawer, and load then.
+  { route: 'shop', path: '/shop', modules: ['mfe-catalog/ShopPage'], desktopChunks: ['mfe-catalog/later-shop-filters'] },
   { route: 'product', path: '/product?id={product}', modules: ['mfe-product/ProductPage'], desktopChunks: ['mfe-product/later-product-lower'] },
   { route: 'cart', path: '/cart', modules: ['mfe-cart/CartPage'] },
 ];

@@ -12,6 +12,7 @@ import {
   SERVER_QUERIES_ELEMENT_ID,
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_VIEWPORT_ATTRIBUTE,
+  type PageHead,
   type ShellServerBundle,
 } from '../../shared/src/ssr/contract';
 import { REPLAY_SCRIPT_HASH, REPLAY_SCRIPT_TAG } from './eventReplay';
@@ -102,6 +103,23 @@ export function renderedPageParts(page: RenderedPage): Required<PageParts> {
     head: [`<style ${SERVER_RENDERED_ATTRIBUTE}>${styleText(page.css)}</style>`],
     root: `${REPLAY_SCRIPT_TAG}<div id="root" ${SERVER_RENDERED_ATTRIBUTE} ${HYDRATION_PENDING_ATTRIBUTE} ${SERVER_VIEWPORT_ATTRIBUTE}="${page.viewportWidth}">${html}</div>${queries}`,
   };
+}
+
+/** Text as the content of an HTML attribute or element. */
+function htmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The template's head with the page's own title and description, as the server render named them
+ * (the browser's table of them loads later: shell/src/layout/laterParts.ts).
+ */
+export function withPageHead(template: PageTemplate, head: PageHead | undefined): PageTemplate {
+  if (!head) return template;
+  const top = template.top
+    .replace(/<title>[^<]*<\/title>/, `<title>${htmlText(head.title)}</title>`)
+    .replace(/<meta name="?description"?[^>]*>/, `<meta name="description" content="${htmlText(head.description)}">`);
+  return { ...template, top };
 }
 
 /** index.html of a build folder, cut once per build (a working build rewrites it in place). */
@@ -215,7 +233,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       }
       const parts = rendered ? renderedPageParts(rendered) : { early: [], head: [], root: undefined };
       const canonical = canonicalTag(siteOrigin(request), url.pathname, url.search);
-      html = assemblePage(page.template, {
+      html = assemblePage(withPageHead(page.template, rendered?.head), {
         early: parts.early,
         head: [...(canonical ? [canonical] : []), ...preloads, ...parts.head],
         ...(parts.root ? { root: parts.root } : {}),

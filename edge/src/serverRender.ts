@@ -15,6 +15,7 @@ import vm from 'node:vm';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import {
   SERVER_BUNDLE_PATH,
+  type PageHead,
   type RegionRender,
   type RegionRenderRequest,
   type RemoteServerBundle,
@@ -126,6 +127,8 @@ export interface RenderedPage {
   queries: ServerQueryEntry[];
   /** The width it was drawn for, which the browser hydrates it for. */
   viewportWidth: number;
+  /** Its title and description, for the page's head. */
+  head?: PageHead;
   /** The page's status when not 200 (a region that drew its not-found screen says 404). */
   status?: number;
 }
@@ -166,5 +169,5 @@ export async function renderPage(
   const answers = Array.isArray(region.queries) ? region.queries : [];
   const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered, queries: answers });
   const status = typeof region.status === 'number' && region.status >= 200 && region.status < 600 ? region.status : undefined;
-  return { html: frame.html, css: `${frame.css}\n${region.css}`, queries: answers, viewportWidth: request.viewportWidth, ...(status ? { status } : {}) };
+  return { html: frame.html, css: `${frame.css}\n${region.css}`, queries: answers, viewportWidth: request.viewportWidth, ...(frame.head ? { head: frame.head } : {}), ...(status ? { status } : {}) };
 }

@@ -8,6 +8,7 @@ import './shell.css';
 import { createStorefrontStore, type ShellServerBundle } from '@storefront/shared';
 import { collectedCss, releaseStore, renderPageElement } from '@storefront/shared/ssr/server';
 import { Frame } from './app/App';
+import { pageHeadFor, productRefFor } from './app/pageMeta';
 import { upsertAnswers } from './app/serverQueries';
 import * as DesktopHeader from './layout/DesktopHeader';
 import { desktopHeader } from './layout/laterParts';
@@ -15,6 +16,10 @@ import { ServerRegionContext } from './layout/serverRegion';
 
 // A desktop's header is drawn with its menu and search box: the server cannot wait for their chunk.
 desktopHeader.provide(DesktopHeader);
+
+function isNamed(value: unknown): value is { name: string; short_description?: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string';
+}
 
 export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) => {
   // Nobody is known on the server: the header shows a shopper who is not signed in, with no counts yet…
@@ -29,7 +34,11 @@ export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) =
       store,
       request,
     );
-    return { html, css: collectedCss() };
+    // The page's title and description go in its head (edge/src/page.ts): a product's from the product the region read.
+    const productRef = productRefFor(request.pathname, request.search);
+    const product = productRef ? request.queries?.find((entry) => entry.endpointName === 'getProduct' && entry.arg === productRef)?.value : undefined;
+    const head = pageHeadFor(request.pathname, isNamed(product) ? product : undefined);
+    return { html, css: collectedCss(), head };
   } finally {
     releaseStore(store);
   }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { findShopLayout, SHOP_LAYOUTS, type ShopLayout } from '../features/layouts/shopLayouts';
 import { nameCategory } from '../features/shop/categoryNames';
 import { FilterDrawer } from '../features/shop/FilterDrawer';
-import { FilterPanel } from '../features/shop/filters/FilterSections';
+import { FilterPanel, useSidebarShows } from '../features/shop/filters/FilterSections';
 import { PagedResults, ResultsSkeleton } from '../features/shop/ShopResults';
 import { needsLayoutParts, shopLayoutParts } from '../features/shop/shopLayoutParts';
 import { ShopToolbar } from '../features/shop/ShopToolbar';
@@ -69,6 +69,7 @@ export default function ShopPage() {
   const { data } = useGetProductsQuery(toProductQuery(filters, layout?.infinite ? 1 : filters.page));
   // Normally in before the first render (prefetchShopPage); until then their places are held.
   const parts = shopLayoutParts.useLoaded(needsLayoutParts(layout, filters));
+  const sidebarShows = useSidebarShows();
   if (!layout) return <UnknownLayout path={path} />;
 
   const view = filters.view ?? layout.view;
@@ -121,7 +122,7 @@ export default function ShopPage() {
       <div className={sidebar ? `cat-shop__body cat-shop__body--${layout.filters}` : 'cat-shop__body'}>
         {sidebar && (
           <aside className="cat-sidebar" aria-label="Filters">
-            <FilterPanel filters={filters} update={update} />
+            <FilterPanel filters={filters} update={update} shown={sidebarShows} />
           </aside>
         )}
         <div className="cat-shop__main">

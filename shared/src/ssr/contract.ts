@@ -71,9 +71,16 @@ export interface ShellRenderRequest {
   queries?: ServerQueryEntry[];
 }
 
+/** A page's title (with the shop's name) and meta description. */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
 /** What the shell's server bundle exports. */
 export interface ShellServerBundle {
-  renderShellPage(request: ShellRenderRequest): { html: string; css: string };
+  /** `head`: the page's title and description, for its <head> (a bundle built before it was sent may omit it). */
+  renderShellPage(request: ShellRenderRequest): { html: string; css: string; head?: PageHead };
 }
 
 /** The bundle's path beside its remote's manifest. */

@@ -10,10 +10,11 @@ import { PreviewBanner } from '../layout/PreviewBanner';
 import { PageSkeleton, RemoteRegion } from '../layout/RemoteRegion';
 import { SampleDataBanner } from '../layout/SampleDataBanner';
 import { BottomNavbarSlot } from '../layout/BottomNavbarSlot';
-import { ScrollToTop } from '../layout/ScrollToTop';
 import { hydrationViewportWidth, partHydrated, serverStateNow } from './hydration';
-import { usePageMeta } from './pageMeta';
-import { useRouteFocus } from './useRouteFocus';
+import { navigationParts, scrollToTopParts } from '../layout/laterParts';
+import { showsScrollToTop } from '../behaviour/thresholds';
+import { useScrollY } from '../behaviour/viewport';
+import { useFirstInteraction } from '../behaviour/useFirstInteraction';
 import { QuickViewHost } from '../layout/QuickViewHost';
 
 // The shell's own pages load when visited, not with every first page. Their chunks are named
@@ -41,10 +42,33 @@ const REMOTE_PAGES: readonly { path: string; remote: RemoteName; module: RemoteM
   { path: '/account/*', remote: 'mfe-account', module: 'AccountPage', label: 'your account' },
 ];
 
+/**
+ * The document's title and description for the page in view, and focus moved to a new page. The
+ * server's page came with its title: their code loads with the first interaction or navigation
+ * (laterParts.ts).
+ */
+function Navigation() {
+  const location = useLocation();
+  const [firstPath] = useState(location.pathname);
+  const interacted = useFirstInteraction();
+  const parts = navigationParts.useLoaded(hydrationViewportWidth() === undefined || interacted || location.key !== 'default');
+  if (!parts) return null;
+  return (
+    <>
+      <parts.PageMetaEffects />
+      <parts.RouteFocus firstPath={firstPath} />
+    </>
+  );
+}
+
+/** §2: the back-to-top button, its code loaded when the page has scrolled far enough to show it. */
+function BackToTop() {
+  const parts = scrollToTopParts.useLoaded(showsScrollToTop(useScrollY()));
+  return parts ? <parts.ScrollToTop /> : null;
+}
+
 function Pages() {
   const { pathname } = useLocation();
-  usePageMeta();
-  useRouteFocus();
   return (
     <Routes>
       {REMOTE_PAGES.map(({ path, remote, module, label }) => (
@@ -70,9 +94,10 @@ export function Frame({ preview = [] }: { preview?: Composition['preview'] }) {
       <main id="main" className="shell-main" tabIndex={-1}>
         <Pages />
       </main>
+      <Navigation />
       <Footer />
       <BottomNavbarSlot />
-      <ScrollToTop />
+      <BackToTop />
       <AccountModals />
       <MiniPopupHost />
       <QuickViewHost />

@@ -50,16 +50,28 @@ function setDescription(content: string): void {
   tag.content = content;
 }
 
+/** The page's title (with the shop's name) and description: a product page's from its product, when it is known. */
+export function pageHeadFor(pathname: string, product?: { name: string; short_description?: string } | null): PageMeta {
+  const meta = pageMetaFor(pathname);
+  const shown = product ? { title: product.name, description: product.short_description || meta.description } : meta;
+  return { title: `${shown.title} | ${SITE_NAME}`, description: shown.description };
+}
+
 /** Sets the document's title and meta description for the current route (a product page takes the product's name). */
 export function usePageMeta(): void {
   const { pathname, search } = useLocation();
   const productRef = productRefFor(pathname, search);
   // The same query the product page makes, so this reads its cache rather than fetching again.
   const { data: product } = useGetProductQuery(productRef ?? '', { skip: !productRef });
-  const meta = pageMetaFor(pathname);
-  const shown = productRef && product ? { title: product.name, description: product.short_description || meta.description } : meta;
+  const { title, description } = pageHeadFor(pathname, productRef ? product : undefined);
   useEffect(() => {
-    document.title = `${shown.title} | ${SITE_NAME}`;
-    setDescription(shown.description);
-  }, [shown.title, shown.description]);
+    document.title = title;
+    setDescription(description);
+  }, [title, description]);
+}
+
+/** usePageMeta as a component: what the shell draws once this module is in (laterParts.ts). */
+export function PageMetaEffects() {
+  usePageMeta();
+  return null;
 }

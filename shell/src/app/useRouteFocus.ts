@@ -7,13 +7,15 @@ const HEADING_WAIT_MS = 3000;
 /**
  * After a navigation (not the first load, and not a change of query only, such as a filter)
  * focus moves to the new page's main heading, or to main until the heading arrives, so a
- * screen reader announces the new page and Tab starts from it.
+ * screen reader announces the new page and Tab starts from it. `firstPath`: the page the shopper
+ * arrived on, when this starts later than that (its code loads with the first interaction or
+ * navigation, layout/laterParts.ts): a first render elsewhere is then a navigation.
  */
-export function useRouteFocus(mainId = 'main'): void {
+export function useRouteFocus(mainId = 'main', firstPath: string | null = null): void {
   const { pathname } = useLocation();
   // Back and Forward keep the scroll position the browser restores; a new page starts at the top.
   const navigationType = useNavigationType();
-  const shownPath = useRef<string | null>(null);
+  const shownPath = useRef<string | null>(firstPath);
   useEffect(() => {
     const previous = shownPath.current;
     shownPath.current = pathname;
@@ -42,4 +44,10 @@ export function useRouteFocus(mainId = 'main'): void {
       clearTimeout(timer);
     };
   }, [pathname, navigationType, mainId]);
+}
+
+/** useRouteFocus as a component, for the shell to draw once its code is in. */
+export function RouteFocus({ firstPath }: { firstPath: string }) {
+  useRouteFocus('main', firstPath);
+  return null;
 }

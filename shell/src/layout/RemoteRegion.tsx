@@ -176,14 +176,7 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
   const [afresh, setAfresh] = useState(false);
   // Where the shell's router is now: the page may have moved on (a filter, say) before the region is hydrated.
   const latestLocation = useRef(location);
-  // The server's page is in view, but it answers nothing until the module is in: a slow remote says so.
-  const [slow, setSlow] = useState(false);
-
-  useEffect(() => {
-    const waited = performance.now() - (loadStartedAt(remote, module) ?? performance.now());
-    const timer = setTimeout(() => setSlow(root.current === null), Math.max(0, SLOW_REGION_MS - waited));
-    return () => clearTimeout(timer);
-  }, [remote, module]);
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -200,11 +193,8 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
           return;
         }
         const serverState = serverStateNow(store);
-        // "Try again" after the region failed: it is drawn afresh, its module loaded again.
-        const onRetry = () => {
-          forgetRemoteComponent(remote, module);
-          setAfresh(true);
-        };
+        // "Try again" after the region failed: it is drawn afresh.
+        const onRetry = () => setAfresh(true);
         const onDone = () => {
           serverRegionSettled();
           partHydrated(element);
@@ -223,7 +213,7 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
         const regionRoot = hydrateRoot(element, tree(location), { onCaughtError: () => undefined, onRecoverableError: reportHydrationError });
         root.current = { root: regionRoot, render: (at) => regionRoot.render(tree(at)) };
         if (latestLocation.current !== location) root.current.render(latestLocation.current);
-        setSlow(false);
+        setHydrated(true);
       },
       () => {
         if (cancelled) return;
@@ -249,24 +239,18 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
 
   useEffect(() => {
     const current = root.current;
-    if (!afresh || !current) return;
+    if (!afresh) return;
+    // Drawn afresh: its module is loaded again, and the region root (if it was made) goes.
+    forgetRemoteComponent(remote, module);
     root.current = null;
-    setTimeout(() => current.root.unmount(), 0);
-  }, [afresh]);
+    if (current) setTimeout(() => current.root.unmount(), 0);
+  }, [afresh, remote, module]);
 
   if (afresh) return <BrowserRegion {...regionProps} />;
+  // The server's page is in view, but it answers nothing until the module is in: a slow remote says so.
   return (
     <>
-      {slow && (
-        <RegionProblem
-          onRetry={() => {
-            forgetRemoteComponent(remote, module);
-            setAfresh(true);
-          }}
-        >
-          Sorry, {label} is taking longer than usual to load.
-        </RegionProblem>
-      )}
+      {!hydrated && <Loading loading={null} label={label} onRetry={() => setAfresh(true)} remote={remote} module={module} />}
       <ServerRegionHost ref={host} remote={remote} module={module} version={server.version} html={server.html} />
     </>
   );

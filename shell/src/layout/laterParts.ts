@@ -11,4 +11,12 @@ import { laterModule } from '@storefront/shared/later-module';
 export const desktopHeader = laterModule('the desktop header', () => import(/* webpackChunkName: "desktop-header" */ './DesktopHeader'));
 export const mobileMenu = laterModule('the menu', () => import(/* webpackChunkName: "later-mobile-menu" */ './MobileMenu'));
 export const bottomNavbar = laterModule('the bottom navbar', () => import(/* webpackChunkName: "later-bottom-navbar" */ './BottomNavbar'));
+/**
+ * The pages' titles and descriptions, and the focus moved on a navigation. A page the server drew
+ * came with its title (edge/src/page.ts), and the first page needs no focus moved: they load with
+ * the shopper's first interaction or navigation; on a page the browser drew, at once.
+ */
+export const navigationParts = laterModule('the page titles', () => import(/* webpackChunkName: "later-navigation" */ '../app/navigationParts'));
+/** The back-to-top button, once the page has scrolled far enough to show it. */
+export const scrollToTopParts = laterModule('the back-to-top button', () => import(/* webpackChunkName: "later-scroll-top" */ './ScrollToTop'));
 export const quickViewModal = laterModule('the quick view', () => import(/* webpackChunkName: "later-quick-view" */ './QuickViewModal'));

@@ -1,11 +1,34 @@
 import { Skeleton } from '@storefront/shared';
-import type { ReactNode } from 'react';
+import { laterModule } from '@storefront/shared/later-module';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useGetProductFacetsQuery, type ProductFacets } from '../catalogApi';
 import { toFilterQuery, type ShopFilters } from '../shopFilters';
 import type { UpdateShopFilters } from '../useShopFilters';
-import { CategoryFilter } from './CategoryFilter';
-import { AvailabilityFilter, ColourFilter, SizeFilter } from './OptionFilters';
-import { PriceFilter } from './PriceFilter';
+
+/** The sections' controls, loaded where the filters show (filterControls.ts). */
+export const filterControls = laterModule('the shop’s filters', () => import(/* webpackChunkName: "later-shop-filters" */ './filterControls'));
+
+/** The width from which the shop's sidebar shows (shop.css); below it the filters open in a drawer. */
+const SIDEBAR_QUERY = '(min-width: 992px)';
+
+function subscribeToSidebarWidth(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const list = window.matchMedia(SIDEBAR_QUERY);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/**
+ * Whether the sidebar shows; false on the server, and while the browser hydrates what it drew.
+ * A browser that cannot say (no matchMedia) is taken to show it.
+ */
+export function useSidebarShows(): boolean {
+  return useSyncExternalStore(
+    subscribeToSidebarWidth,
+    () => typeof window.matchMedia !== 'function' || window.matchMedia(SIDEBAR_QUERY).matches,
+    () => false,
+  );
+}
 
 export interface FilterSection {
   key: 'category' | 'colour' | 'size' | 'price' | 'availability';
@@ -13,20 +36,25 @@ export interface FilterSection {
   content: ReactNode;
 }
 
-/** The sidebar's sections for the current filters, from the facet counts of the api. */
-export function useFilterSections(filters: ShopFilters, update: UpdateShopFilters) {
+/**
+ * The sidebar's sections for the current filters, from the facet counts of the api. `shown`: the
+ * filters are on screen, so their controls' code loads (not the hidden sidebar of a phone).
+ */
+export function useFilterSections(filters: ShopFilters, update: UpdateShopFilters, shown = true) {
   const query = useGetProductFacetsQuery(toFilterQuery(filters));
+  const controls = filterControls.useLoaded(shown);
   const facets: ProductFacets | undefined = query.data;
-  const sections: FilterSection[] = facets
-    ? [
-        { key: 'category', title: 'Categories', content: <CategoryFilter categories={facets.categories} filters={filters} update={update} /> },
-        { key: 'colour', title: 'Colour', content: <ColourFilter facets={facets} filters={filters} update={update} /> },
-        { key: 'size', title: 'Size', content: <SizeFilter facets={facets} filters={filters} update={update} /> },
-        { key: 'price', title: 'Price', content: <PriceFilter range={facets.price} filters={filters} update={update} /> },
-        { key: 'availability', title: 'Availability', content: <AvailabilityFilter filters={filters} update={update} /> },
-      ]
-    : [];
-  return { sections, isLoading: query.isLoading, isError: query.isError, retry: () => void query.refetch() };
+  const sections: FilterSection[] =
+    facets && controls
+      ? [
+          { key: 'category', title: 'Categories', content: <controls.CategoryFilter categories={facets.categories} filters={filters} update={update} /> },
+          { key: 'colour', title: 'Colour', content: <controls.ColourFilter facets={facets} filters={filters} update={update} /> },
+          { key: 'size', title: 'Size', content: <controls.SizeFilter facets={facets} filters={filters} update={update} /> },
+          { key: 'price', title: 'Price', content: <controls.PriceFilter range={facets.price} filters={filters} update={update} /> },
+          { key: 'availability', title: 'Availability', content: <controls.AvailabilityFilter filters={filters} update={update} /> },
+        ]
+      : [];
+  return { sections, isLoading: query.isLoading || (!controls && !query.isError), isError: query.isError, retry: () => void query.refetch() };
 }
 
 export function FiltersLoading() {
@@ -54,11 +82,13 @@ interface FilterPanelProps {
   filters: ShopFilters;
   update: UpdateShopFilters;
   orientation?: 'vertical' | 'horizontal';
+  /** Whether it is on screen (the sidebar is hidden on a phone): its controls' code loads then. */
+  shown?: boolean;
 }
 
 /** Every filter section, stacked (sidebar, drawer) or side by side (the horizontal panel). */
-export function FilterPanel({ filters, update, orientation = 'vertical' }: FilterPanelProps) {
-  const { sections, isLoading, isError, retry } = useFilterSections(filters, update);
+export function FilterPanel({ filters, update, orientation = 'vertical', shown = true }: FilterPanelProps) {
+  const { sections, isLoading, isError, retry } = useFilterSections(filters, update, shown);
   if (isLoading) return <FiltersLoading />;
   if (isError) return <FiltersError retry={retry} />;
   return (
