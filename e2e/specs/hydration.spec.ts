@@ -178,3 +178,20 @@ describe('before any script', () => {
     await context.close();
   });
 });
+
+describe('the server’s page names itself', () => {
+  it('in its title and description, a product page after its product, and the browser keeps them up to date on the next page', async () => {
+    const product = await simpleProduct();
+    const html = await (await fetch(shellUrl(`/product?id=${product.link}`))).text();
+    const escaped = product.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    expect(html).toContain(`<title>${escaped} | Jacaranda</title>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]+">/);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(shellUrl(`/product?id=${product.link}`));
+    expect(await page.title()).toBe(`${product.name} | Jacaranda`);
+    await page.getByRole('link', { name: 'All products' }).click();
+    await page.waitForFunction(() => document.title === 'Shop | Jacaranda');
+    await context.close();
+  });
+});

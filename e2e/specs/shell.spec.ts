@@ -174,7 +174,8 @@ describe('the shell at 1280 px', () => {
   it('sends a contact message from /contact', async () => {
     const { context, page } = await openAt(1280, '/contact');
     await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
-    expect(await page.title()).toBe('Contact us | Jacaranda');
+    // The titles' table loads beside the page (shell/src/layout/laterParts.ts).
+    await page.waitForFunction(() => document.title === 'Contact us | Jacaranda');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Enter your name.').waitFor();
     await page.getByLabel('Your name').fill('Lindiwe Mthembu');
@@ -193,7 +194,7 @@ describe('the shell at 1280 px', () => {
   it('answers an unknown route with the 404 page, and titles each page', async () => {
     const { context, page } = await openAt(1280, '/no-such-page');
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-    expect(await page.title()).toBe('Page not found | Jacaranda');
+    await page.waitForFunction(() => document.title === 'Page not found | Jacaranda');
     await page.getByRole('searchbox', { name: 'Search the shop instead' }).fill('watch');
     await page.getByRole('searchbox', { name: 'Search the shop instead' }).press('Enter');
     await page.waitForURL(/\/shop\?search=watch$/);

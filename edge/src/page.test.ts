@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { assemblePage, parsePageTemplate, renderedPageParts, unrenderedPageStatus, type PageTemplate } from './page';
+import { assemblePage, parsePageTemplate, renderedPageParts, unrenderedPageStatus, withPageHead, type PageTemplate } from './page';
 import type { RenderedPage } from './serverRender';
 import { REPLAY_SCRIPT_TAG } from './eventReplay';
 
@@ -101,5 +101,24 @@ describe('unrenderedPageStatus', () => {
     } finally {
       await new Promise((resolve) => api.close(resolve));
     }
+  });
+});
+
+describe('the page’s head', () => {
+  const template: PageTemplate = {
+    top: '<!doctype html><html><head><meta charset=utf-8><meta name=description content="Clothing, delivered."><title>Jacaranda — clothing</title>',
+    scripts: '',
+    body: '</head><body>',
+    root: '<div id=root></div>',
+    bottom: '</body></html>',
+  };
+
+  it('takes the title and description the server render named, written as text', () => {
+    const { top } = withPageHead(template, { title: 'Tom & Jerry <Tee> | Jacaranda', description: 'A "soft" tee' });
+    expect(top).toBe('<!doctype html><html><head><meta charset=utf-8><meta name="description" content="A &quot;soft&quot; tee"><title>Tom &amp; Jerry &lt;Tee&gt; | Jacaranda</title>');
+  });
+
+  it('keeps the template’s when the render named none', () => {
+    expect(withPageHead(template, undefined)).toBe(template);
   });
 });
