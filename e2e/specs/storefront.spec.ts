@@ -110,8 +110,9 @@ describe('the composed storefront', () => {
       new URL(route.request().url()).origin === new URL(remoteUrls()['mfe-product'] ?? '').origin ? route.abort() : route.continue(),
     );
     await page.goto(shellUrl(`/product?id=${product.link}`));
-    await page.getByTestId('remote-fallback').waitFor();
-    await expect(page.getByTestId('remote-fallback').textContent()).resolves.toContain('the product page is not available');
+    // The server's page is in view meanwhile; the region says it is slow, then that it failed
+    // (its entry is tried again, and its last known good version, first).
+    await page.getByTestId('remote-fallback').filter({ hasText: 'the product page is not available' }).waitFor();
     await page.getByRole('link', { name: 'Shop', exact: true }).first().click();
     await page.getByTestId('product-card').first().waitFor();
     expect(await page.getByTestId('cart-count').isVisible()).toBe(true);

@@ -173,7 +173,9 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
   const { navigator } = useContext(UNSAFE_NavigationContext);
   const host = useRef<HTMLDivElement>(null);
   const root = useRef<{ root: Root; render: (location: ReturnType<typeof useLocation>) => void } | null>(null);
-  const [afresh, setAfresh] = useState(false);
+  // Drawn afresh instead: as it stands (another version is in use, or the module failed and the
+  // region says so), or after "Try again", with the module loaded again.
+  const [afresh, setAfresh] = useState<false | 'as-is' | 'retry'>(false);
   // Where the shell's router is now: the page may have moved on (a filter, say) before the region is hydrated.
   const latestLocation = useRef(location);
   const [hydrated, setHydrated] = useState(false);
@@ -189,12 +191,12 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
         if (cancelled || !element) return;
         if (remoteVersionInUse(remote) !== server.version) {
           serverRegionSettled();
-          setAfresh(true);
+          setAfresh('as-is');
           return;
         }
         const serverState = serverStateNow(store);
         // "Try again" after the region failed: it is drawn afresh.
-        const onRetry = () => setAfresh(true);
+        const onRetry = () => setAfresh('retry');
         const onDone = () => {
           serverRegionSettled();
           partHydrated(element);
@@ -218,7 +220,7 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
       () => {
         if (cancelled) return;
         serverRegionSettled();
-        setAfresh(true);
+        setAfresh('as-is');
       },
     );
     return () => {
@@ -240,8 +242,8 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
   useEffect(() => {
     const current = root.current;
     if (!afresh) return;
-    // Drawn afresh: its module is loaded again, and the region root (if it was made) goes.
-    forgetRemoteComponent(remote, module);
+    // Drawn afresh: the region root (if it was made) goes, and after "Try again" the module is loaded again.
+    if (afresh === 'retry') forgetRemoteComponent(remote, module);
     root.current = null;
     if (current) setTimeout(() => current.root.unmount(), 0);
   }, [afresh, remote, module]);
@@ -250,7 +252,7 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
   // The server's page is in view, but it answers nothing until the module is in: a slow remote says so.
   return (
     <>
-      {!hydrated && <Loading loading={null} label={label} onRetry={() => setAfresh(true)} remote={remote} module={module} />}
+      {!hydrated && <Loading loading={null} label={label} onRetry={() => setAfresh('retry')} remote={remote} module={module} />}
       <ServerRegionHost ref={host} remote={remote} module={module} version={server.version} html={server.html} />
     </>
   );
