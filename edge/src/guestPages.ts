@@ -16,7 +16,10 @@ export const DEFAULT_GUEST_PAGE_TTL_MS = 5_000;
 export interface GuestPageCacheOptions {
   /** How long a page is kept: a price or stock change reaches guests' first screens within it. */
   ttlMs?: number;
-  /** How many pages are kept at most; the oldest goes first. */
+  /**
+   * How many pages are kept at most; the oldest goes first. A page is up to a few hundred KB, and
+   * every address a client makes up is a page: this bounds what they can make the edge hold.
+   */
   maxEntries?: number;
   now?: () => number;
 }
@@ -32,7 +35,7 @@ export class GuestPageCache {
   private readonly maxEntries: number;
   private readonly now: () => number;
 
-  constructor({ ttlMs = DEFAULT_GUEST_PAGE_TTL_MS, maxEntries = 500, now = Date.now }: GuestPageCacheOptions = {}) {
+  constructor({ ttlMs = DEFAULT_GUEST_PAGE_TTL_MS, maxEntries = 100, now = Date.now }: GuestPageCacheOptions = {}) {
     this.ttlMs = ttlMs;
     this.maxEntries = maxEntries;
     this.now = now;
