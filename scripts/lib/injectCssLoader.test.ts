@@ -5,15 +5,31 @@ function run(source: string): string {
 }
 
 describe('injectCssLoader', () => {
-  it('puts the stylesheet, exactly as written, in a <style> at the end of the head', () => {
-    const appended: { tag: string; textContent: string }[] = [];
-    const document = {
-      createElement: (tag: string) => ({ tag, textContent: '' }),
-      head: { appendChild: <Node extends { tag: string; textContent: string }>(node: Node) => (appended.push(node), node) },
+  /** A head holding `nodes`, which `insertBefore` changes as the DOM's does (null: at the end). */
+  function headOf(nodes: { tag: string; textContent: string }[]) {
+    return {
+      querySelector: (selector: string) => (selector === 'style[data-server-rendered]' ? (nodes.find((node) => node.tag === 'server-style') ?? null) : null),
+      insertBefore: (node: { tag: string; textContent: string }, before: { tag: string } | null) => {
+        nodes.splice(before ? nodes.indexOf(before as (typeof nodes)[number]) : nodes.length, 0, node);
+        return node;
+      },
     };
+  }
+
+  it('puts the stylesheet, exactly as written, in a <style> at the end of the head', () => {
+    const nodes: { tag: string; textContent: string }[] = [];
+    const document = { createElement: (tag: string) => ({ tag, textContent: '' }), head: headOf(nodes) };
     const stylesheet = '.card{background:url("data:image/svg+xml,%3Csvg%3E")}.card::after{content:"\\201C</style>"}';
     new Function('document', run(stylesheet))(document);
-    expect(appended).toEqual([{ tag: 'style', textContent: stylesheet }]);
+    expect(nodes).toEqual([{ tag: 'style', textContent: stylesheet }]);
+  });
+
+  it('puts it ahead of the server’s copy of the page’s styles while that is there, in the order the stylesheets come', () => {
+    const nodes = [{ tag: 'server-style', textContent: '.all{}' }];
+    const document = { createElement: (tag: string) => ({ tag, textContent: '' }), head: headOf(nodes) };
+    new Function('document', run('.shared{}'))(document);
+    new Function('document', run('.shop{}'))(document);
+    expect(nodes.map((node) => node.textContent)).toEqual(['.shared{}', '.shop{}', '.all{}']);
   });
 
   it('refuses what only css-loader resolves, naming the file', () => {
