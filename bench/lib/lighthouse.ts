@@ -50,6 +50,24 @@ function lossesOf(result: LighthouseResult, category: LighthouseCategory): strin
     .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 }
 
+/** Lighthouse's own "please run Lighthouse again" (its trace missed the navigation, NO_NAVSTART, now and then): up to three tries. */
+const TRIES = 3;
+
+async function auditOnce(lighthouse: LighthouseRun, chromeLauncher: ChromeLauncher, url: string): Promise<LighthouseResult> {
+  let problem = '';
+  for (let attempt = 0; attempt < TRIES; attempt += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...LIGHTHOUSE_CATEGORIES] });
+      if (result && !result.lhr.runtimeError) return result;
+      problem = result?.lhr.runtimeError?.message ?? 'no result';
+    } finally {
+      await chrome.kill();
+    }
+  }
+  throw new Error(`Lighthouse could not audit ${url} in ${TRIES} tries: ${problem}`);
+}
+
 /** `runs` Lighthouse runs of each page, a fresh profile each. */
 export async function auditPages(pages: readonly { route: string; url: string }[], runs: number, log: (line: string) => void): Promise<LighthouseFigures[]> {
   const { default: lighthouse } = await importModule<{ default: LighthouseRun }>('lighthouse');
@@ -57,17 +75,7 @@ export async function auditPages(pages: readonly { route: string; url: string }[
   const figures: LighthouseFigures[] = [];
   for (const { route, url } of pages) {
     const results: LighthouseResult[] = [];
-    for (let run = 0; run < runs; run += 1) {
-      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
-      try {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...LIGHTHOUSE_CATEGORIES] });
-        if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.message}`);
-        results.push(result);
-      } finally {
-        await chrome.kill();
-      }
-    }
+    for (let run = 0; run < runs; run += 1) results.push(await auditOnce(lighthouse, chromeLauncher, url));
     const score = (result: LighthouseResult, category: LighthouseCategory) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
     const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((category) => [category, median(results.map((result) => score(result, category)))])) as LighthouseFigures['scores'];
     const medianRun = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(results.length / 2)] ?? results[0];

@@ -122,6 +122,20 @@ export function withPageHead(template: PageTemplate, head: PageHead | undefined)
   return { ...template, top };
 }
 
+/**
+ * A rendered page's parts, made once per render: a guest's page, shared by many requests
+ * (guestPages.ts), is not searched and serialised again for each.
+ */
+const madeParts = new WeakMap<RenderedPage, Required<PageParts>>();
+function partsOf(page: RenderedPage): Required<PageParts> {
+  let parts = madeParts.get(page);
+  if (!parts) {
+    parts = renderedPageParts(page);
+    madeParts.set(page, parts);
+  }
+  return parts;
+}
+
 /** index.html of a build folder, cut once per build (a working build rewrites it in place). */
 function templateReader(dist: string): () => Promise<{ template: PageTemplate | null; html: string } | null> {
   const file = path.join(dist, 'index.html');
@@ -231,7 +245,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
             ? await guestPages.page(guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }), draw)
             : await draw();
       }
-      const parts = rendered ? renderedPageParts(rendered) : { early: [], head: [], root: undefined };
+      const parts = rendered ? partsOf(rendered) : { early: [], head: [], root: undefined };
       const canonical = canonicalTag(siteOrigin(request), url.pathname, url.search);
       html = assemblePage(withPageHead(page.template, rendered?.head), {
         early: parts.early,
