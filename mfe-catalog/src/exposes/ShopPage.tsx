@@ -128,6 +128,8 @@ export default function ShopPage() {
         <div className="cat-shop__main">
           <ShopToolbar filters={filters} update={update} view={view} summary={summaryOf(filters, layout, data?.total)} before={layoutControls} />
           {hasActiveFilters(filters) && parts && <parts.ActiveFilterChips filters={filters} update={update} />}
+          {/* The cards' names are level 3: the list has its heading, for the outline's sake, whether or not the filters' are drawn. */}
+          <h2 className="sf-visually-hidden">Products</h2>
           {results}
         </div>
       </div>
