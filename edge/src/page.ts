@@ -136,6 +136,19 @@ function partsOf(page: RenderedPage): Required<PageParts> {
   return parts;
 }
 
+/**
+ * A rendered page, assembled: once per render, template and head tags (a guest's page is shared
+ * by many requests, guestPages.ts), and kept as bytes, so a shared page costs a lookup.
+ */
+const assembled = new WeakMap<RenderedPage, { template: PageTemplate; headTags: string; bytes: Buffer }>();
+function assembledOnce(page: RenderedPage, template: PageTemplate, headTags: string, assemble: () => string): Buffer {
+  const hit = assembled.get(page);
+  if (hit && hit.template === template && hit.headTags === headTags) return hit.bytes;
+  const bytes = Buffer.from(assemble());
+  assembled.set(page, { template, headTags, bytes });
+  return bytes;
+}
+
 /** index.html of a build folder, cut once per build (a working build rewrites it in place). */
 function templateReader(dist: string): () => Promise<{ template: PageTemplate | null; html: string } | null> {
   const file = path.join(dist, 'index.html');
@@ -218,7 +231,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const url = new URL(request.url, 'http://edge.invalid');
     const served = await withEntries(await servedComposition(request.headers.cookie, options.source), options.readManifest);
     const preloads = options.remotePreloads ? await routePreloadTags(url.pathname, served.remotes, options.readManifest) : [];
-    let html = page.html;
+    let html: string | Buffer = page.html;
     let rendered: RenderedPage | null = null;
     if (page.template) {
       const { render } = options;
@@ -245,13 +258,12 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
             ? await guestPages.page(guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }), draw)
             : await draw();
       }
-      const parts = rendered ? partsOf(rendered) : { early: [], head: [], root: undefined };
       const canonical = canonicalTag(siteOrigin(request), url.pathname, url.search);
-      html = assemblePage(withPageHead(page.template, rendered?.head), {
-        early: parts.early,
-        head: [...(canonical ? [canonical] : []), ...preloads, ...parts.head],
-        ...(parts.root ? { root: parts.root } : {}),
-      });
+      const headTags = [...(canonical ? [canonical] : []), ...preloads];
+      const template = page.template;
+      const assemble = (parts: PageParts, head: PageHead | undefined) => assemblePage(withPageHead(template, head), { ...parts, head: [...headTags, ...(parts.head ?? [])] });
+      const drawn = rendered;
+      html = drawn ? assembledOnce(drawn, template, headTags.join(''), () => assemble(partsOf(drawn), drawn.head)) : assemble({}, undefined);
     }
     setPagePolicy(reply, { ...compositionOrigins(served), ...(rendered ? { inlineScripts: [REPLAY_SCRIPT_HASH] } : {}) }, request);
     reply
