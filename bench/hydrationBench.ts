@@ -20,7 +20,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { buildShellEdge } from '../edge/src/app';
 import { startStore } from '../scripts/lib/startStore';
-import { MOBILE_THROTTLING, MOBILE_USER_AGENT } from './lib/frontEnd';
+import { MOBILE_USER_AGENT, phoneContext, readPage, throttle } from './lib/frontEnd';
 import { auditPages, type LighthouseFigures } from './lib/lighthouse';
 import { storePorts } from './lib/servers';
 import { median } from './lib/stats';
@@ -65,24 +65,11 @@ export interface HydrationFigures {
 }
 
 async function throttled(browser: Browser): Promise<{ page: Page; cdp: CDPSession; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, userAgent: MOBILE_USER_AGENT });
+  const context = await phoneContext(browser);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: MOBILE_THROTTLING.latencyMs,
-    downloadThroughput: (MOBILE_THROTTLING.downloadKbps * 1024) / 8,
-    uploadThroughput: (MOBILE_THROTTLING.uploadKbps * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_THROTTLING.cpuSlowdown });
+  await throttle(cdp);
   return { page, cdp, close: () => context.close() };
-}
-
-/** Evaluated through DevTools (the page's policy forbids Playwright's own eval). */
-async function evaluate<Value>(cdp: CDPSession, expression: string): Promise<Value> {
-  const { result } = (await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })) as { result: { value: Value } };
-  return result.value;
 }
 
 const CART_LINES = `fetch('/api/cart', { credentials: 'include' }).then((r) => r.json()).then((lines) => lines.map((line) => [line.name, line.qty]))`;
@@ -95,18 +82,18 @@ async function tapOnce(browser: Browser, url: string, button: (page: Page) => Re
     const add = button(page);
     await add.waitFor({ state: 'visible', timeout: 30_000 });
     const at = Date.now() - started;
-    const early = await evaluate<boolean>(cdp, `document.querySelector('[data-remote][data-await-hydration]') !== null`);
+    const early = await readPage<boolean>(cdp, `document.querySelector('[data-remote][data-await-hydration]') !== null`);
     await add.tap({ timeout: 30_000 });
     const deadline = Date.now() + 20_000;
     let lines: [string, number][] = [];
     while (Date.now() < deadline) {
-      lines = await evaluate<[string, number][]>(cdp, CART_LINES).catch(() => []);
+      lines = await readPage<[string, number][]>(cdp, CART_LINES).catch(() => []);
       if (lines.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     // Time for a second add, had one been made.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    lines = await evaluate<[string, number][]>(cdp, CART_LINES).catch(() => lines);
+    lines = await readPage<[string, number][]>(cdp, CART_LINES).catch(() => lines);
     return { once: lines.length === 1 && lines[0]?.[0] === name && lines[0][1] === 1, early, at };
   } finally {
     await close();
@@ -120,13 +107,13 @@ async function interaction(browser: Browser, url: string, ready: (page: Page) =>
     await page.goto(url);
     await ready(page);
     await page.waitForLoadState('networkidle');
-    await evaluate(
+    await readPage(
       cdp,
       `(() => { window.__events = []; new PerformanceObserver((list) => list.getEntries().forEach((e) => { if (e.interactionId) window.__events.push(e.duration); })).observe({ type: 'event', durationThreshold: 16, buffered: false }); return true; })()`,
     );
     await act(page);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const durations = await evaluate<number[]>(cdp, 'window.__events');
+    const durations = await readPage<number[]>(cdp, 'window.__events');
     return Math.max(0, ...durations);
   } finally {
     await close();

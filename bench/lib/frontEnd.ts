@@ -5,7 +5,7 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 const gzip = promisify(zlib.gzip);
 
@@ -73,8 +73,8 @@ function isFirstLoadFile(request: Captured): boolean {
  * first install Playwright's own script in the page, a task of 60–85 ms on the throttled phone
  * that the page's long-task observer counted in TBT as if it were the store's.
  */
-async function readPage<Value>(cdp: CDPSession, expression: string): Promise<Value> {
-  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, returnByValue: true });
+export async function readPage<Value>(cdp: CDPSession, expression: string): Promise<Value> {
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
   if (exceptionDetails) throw new Error(`the page could not evaluate ${expression}: ${exceptionDetails.text}`);
   return result.value as Value;
 }
@@ -125,7 +125,13 @@ const OBSERVE_TIMINGS = `(() => {
   observe('longtask', (entry) => { timings.longTasks.push([entry.startTime, entry.duration]); });
 })();`;
 
-async function throttle(cdp: CDPSession): Promise<void> {
+/** A new phone's browser context: its screen, touch and user agent, with a cold cache. */
+export function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: MOBILE_VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, userAgent: MOBILE_USER_AGENT });
+}
+
+/** Lighthouse's mobile throttling (MOBILE_THROTTLING) on the page's DevTools session. */
+export async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -143,7 +149,7 @@ export type RouteMeasurement = RouteLoad & PageTimings;
  * JS/CSS/manifest request it made with its gzip size and request chain, and FCP, LCP, TBT, CLS.
  */
 export async function measureRoute(browser: Browser, url: string): Promise<RouteMeasurement> {
-  const context = await browser.newContext({ viewport: MOBILE_VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, userAgent: MOBILE_USER_AGENT });
+  const context = await phoneContext(browser);
   try {
     const page = await context.newPage();
     await page.addInitScript(OBSERVE_TIMINGS);
