@@ -3,12 +3,12 @@
  * that shows the cart's quantity sets the line to it ("Update cart") rather than adding it again,
  * and an add at the stock limit says that nothing more was added.
  */
-import type { CartItem, Product } from '@storefront/shared';
+import type { Product } from '@storefront/shared';
 import type { Browser, Page } from 'playwright-core';
 import { fetchProducts } from '../support/api';
 import { launchBrowser, newShopper, shellUrl } from '../support/browser';
 import { variantProductInStock } from '../support/products';
-import { postAsShopper } from '../support/shopperApi';
+import { cartOf, postAsShopper } from '../support/shopperApi';
 
 jest.setTimeout(30_000);
 
@@ -22,9 +22,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function cartOf(page: Page): Promise<CartItem[]> {
-  return page.evaluate(async () => (await (await fetch('/api/cart', { credentials: 'include' })).json()) as CartItem[]);
-}
 
 const badge = (page: Page, count: number) => page.getByTestId('cart-count').filter({ hasText: new RegExp(`^${count}$`) }).first().waitFor();
 const toastSaying = (page: Page, text: string) => page.getByText(text).first().waitFor();

@@ -4,11 +4,12 @@
  * before a part is hydrated takes effect once it is, and only once however often it was made
  * (edge/src/eventReplay.ts); links and the header's search work before any script.
  */
-import type { CartItem, Product } from '@storefront/shared';
+import type { Product } from '@storefront/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fetchProducts } from '../support/api';
 import { collectPageErrors, launchBrowser, shellUrl } from '../support/browser';
 import { e2ePorts } from '../support/composition';
+import { cartOf } from '../support/shopperApi';
 
 let browser: Browser;
 
@@ -49,9 +50,6 @@ const remoteScript = (remote: keyof ReturnType<typeof e2ePorts>['remotes']) => (
 /** Whether a part of the page is still the server's, waiting to be hydrated. */
 const stillWaiting = (page: Page, selector: string) => page.evaluate((css) => document.querySelector(`${css}[data-await-hydration]`) !== null, selector);
 
-async function cartOf(page: Page): Promise<CartItem[]> {
-  return page.evaluate(async () => (await (await fetch('/api/cart', { credentials: 'include' })).json()) as CartItem[]);
-}
 
 /** Waits until every part of the page is hydrated. */
 const hydrated = (page: Page) => page.waitForFunction("!document.querySelector('[data-await-hydration]')", undefined, { timeout: 20_000 });

@@ -1,3 +1,4 @@
+import type { CartItem } from '@storefront/shared';
 import type { Page } from 'playwright-core';
 
 /**
@@ -19,4 +20,9 @@ export async function postAsShopper(page: Page, path: string, body: unknown, hea
 /** How far the page scrolls sideways (0 when nothing sticks out). */
 export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** The shopper's cart as the api gives it, read from inside the page with their cookies. */
+export async function cartOf(page: Page): Promise<CartItem[]> {
+  return page.evaluate(async () => (await (await fetch('/api/cart', { credentials: 'include' })).json()) as CartItem[]);
 }
