@@ -123,20 +123,6 @@ export function withPageHead(template: PageTemplate, head: PageHead | undefined)
 }
 
 /**
- * A rendered page's parts, made once per render: a guest's page, shared by many requests
- * (guestPages.ts), is not searched and serialised again for each.
- */
-const madeParts = new WeakMap<RenderedPage, Required<PageParts>>();
-function partsOf(page: RenderedPage): Required<PageParts> {
-  let parts = madeParts.get(page);
-  if (!parts) {
-    parts = renderedPageParts(page);
-    madeParts.set(page, parts);
-  }
-  return parts;
-}
-
-/**
  * A rendered page, assembled: once per render, template and head tags (a guest's page is shared
  * by many requests, guestPages.ts), and kept as bytes, so a shared page costs a lookup.
  */
@@ -263,7 +249,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       const template = page.template;
       const assemble = (parts: PageParts, head: PageHead | undefined) => assemblePage(withPageHead(template, head), { ...parts, head: [...headTags, ...(parts.head ?? [])] });
       const drawn = rendered;
-      html = drawn ? assembledOnce(drawn, template, headTags.join(''), () => assemble(partsOf(drawn), drawn.head)) : assemble({}, undefined);
+      html = drawn ? assembledOnce(drawn, template, headTags.join(''), () => assemble(renderedPageParts(drawn), drawn.head)) : assemble({}, undefined);
     }
     setPagePolicy(reply, { ...compositionOrigins(served), ...(rendered ? { inlineScripts: [REPLAY_SCRIPT_HASH] } : {}) }, request);
     reply
