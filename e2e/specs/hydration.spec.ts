@@ -7,7 +7,7 @@
 import type { Product } from '@storefront/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fetchProducts } from '../support/api';
-import { collectPageErrors, launchBrowser, shellUrl } from '../support/browser';
+import { collectPageErrors, launchBrowser, phoneContext, shellUrl } from '../support/browser';
 import { e2ePorts } from '../support/composition';
 import { cartOf } from '../support/shopperApi';
 
@@ -20,10 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
-
-const phoneContext = () => browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
 
 async function simpleProduct(): Promise<Product> {
   const product = (await fetchProducts()).find((item) => !item.has_variants && !item.out_of_stock && item.available_stock >= 5);
@@ -50,7 +46,6 @@ const remoteScript = (remote: keyof ReturnType<typeof e2ePorts>['remotes']) => (
 /** Whether a part of the page is still the server's, waiting to be hydrated. */
 const stillWaiting = (page: Page, selector: string) => page.evaluate((css) => document.querySelector(`${css}[data-await-hydration]`) !== null, selector);
 
-
 /** Waits until every part of the page is hydrated. */
 const hydrated = (page: Page) => page.waitForFunction("!document.querySelector('[data-await-hydration]')", undefined, { timeout: 20_000 });
 
@@ -75,7 +70,7 @@ async function addBeforeHydration(context: BrowserContext, address: string, butt
 describe('a tap before the page is hydrated', () => {
   it('on the shop’s Add to Cart puts the product in the cart once it is, with quantity 1', async () => {
     const product = await simpleProduct();
-    const context = await phoneContext();
+    const context = await phoneContext(browser);
     const { page, errors } = await addBeforeHydration(
       context,
       `/shop?search=${encodeURIComponent(product.name)}`,
@@ -91,7 +86,7 @@ describe('a tap before the page is hydrated', () => {
 
   it('on a product’s Add to Cart, tapped three times in impatience, adds it once', async () => {
     const product = await simpleProduct();
-    const context = await phoneContext();
+    const context = await phoneContext(browser);
     const { page, errors } = await addBeforeHydration(
       context,
       `/product?id=${product.link}`,
@@ -105,7 +100,7 @@ describe('a tap before the page is hydrated', () => {
   });
 
   it('on the header’s menu button opens the menu once the shell is hydrated', async () => {
-    const context = await phoneContext();
+    const context = await phoneContext(browser);
     const page = await context.newPage();
     await holdScripts(page, 2000, () => true);
     await page.goto(shellUrl('/'), { waitUntil: 'commit' });
@@ -128,7 +123,7 @@ describe('the server’s page, hydrated', () => {
     ['a phone', 412],
     ['a desktop', 1280],
   ])('keeps every element the server sent, with no hydration mismatch, on every server-rendered page, on %s', async (_, width) => {
-    const context = width < 500 ? await phoneContext() : await browser.newContext({ viewport: { width, height: 900 } });
+    const context = width < 500 ? await phoneContext(browser) : await browser.newContext({ viewport: { width, height: 900 } });
     for (const address of await pages()) {
       const page = await context.newPage();
       const errors = collectPageErrors(page);

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { ROOT } from '../../edge/src/packages';
 import { simpleProductInStock } from '../support/api';
 import { variantProductInStock } from '../support/products';
-import { launchBrowser, remoteUrls, shellUrl } from '../support/browser';
+import { launchBrowser, PHONE_USER_AGENT, remoteUrls, shellUrl } from '../support/browser';
 
 let browser: Browser;
 
@@ -110,9 +110,8 @@ describe('a cold first visit', () => {
     const shellOrigin = new URL(shellUrl('/')).origin;
     // A phone says it is one (its user agent and Sec-CH-UA-Mobile): the server draws its page for a phone, and the
     // browser hydrates that; a narrow window that says nothing is drawn for a desktop first.
-    const phoneAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
     const requests = async (viewport: { width: number; height: number }, reachForSearch: boolean) => {
-      const context = await browser.newContext({ viewport, ...(viewport.width < 500 ? { userAgent: phoneAgent, isMobile: true, hasTouch: true } : {}) });
+      const context = await browser.newContext({ viewport, ...(viewport.width < 500 ? { userAgent: PHONE_USER_AGENT, isMobile: true, hasTouch: true } : {}) });
       const page = await context.newPage();
       const fromCatalog: string[] = [];
       const fromShell: string[] = [];

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import type { Product } from '@storefront/shared';
 import { cartLineKey, effectivePrice } from '@storefront/shared/domain';
 import { simpleProductInStock } from '../support/api';
-import { collectPageErrors, launchBrowser, shellUrl } from '../support/browser';
+import { collectPageErrors, launchBrowser, PHONE_USER_AGENT, phoneContext, shellUrl } from '../support/browser';
 
 let browser: Browser;
 
@@ -22,11 +22,6 @@ afterAll(async () => {
 /** Text as React writes it into HTML. */
 const escapedHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
-
-/** A phone's browser context: its screen, user agent and touch. */
-const phoneContext = () => browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE, isMobile: true, hasTouch: true });
-
 /** The cart line a product's page adds for a simple product. */
 const cartLineOf = (product: Product, qty: number) => ({ id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty });
 
@@ -35,7 +30,7 @@ const cookieOf = (response: Response) => response.headers.getSetCookie().map((va
 
 describe('a page rendered on the server', () => {
   it('sends the home page drawn: hero, categories, header and footer, with their styles', async () => {
-    const html = await (await fetch(shellUrl('/'), { headers: { 'User-Agent': PHONE } })).text();
+    const html = await (await fetch(shellUrl('/'), { headers: { 'User-Agent': PHONE_USER_AGENT } })).text();
     const root = html.slice(html.indexOf('<div id="root"'));
     expect(root).toMatch(/^<div id="root" data-server-rendered data-await-hydration data-viewport-width="412">/);
     expect(root).toContain('<h1 id="home-hero-title">Style and gear for every season</h1>');
@@ -53,7 +48,7 @@ describe('a page rendered on the server', () => {
   it('sends the home page with its categories and carousels filled, as the api lists them', async () => {
     const popular = (await (await fetch(shellUrl('/api/products?is_popular=true&sort=popularity&limit=8'))).json()) as { name: string }[];
     const categories = (await (await fetch(shellUrl('/api/categories'))).json()) as { name: string }[];
-    const html = await (await fetch(shellUrl('/'), { headers: { 'User-Agent': PHONE } })).text();
+    const html = await (await fetch(shellUrl('/'), { headers: { 'User-Agent': PHONE_USER_AGENT } })).text();
     const root = html.slice(html.indexOf('<div id="root"'));
     expect(popular.length).toBeGreaterThan(0);
     for (const product of popular) expect(root).toContain(escapedHtml(product.name));
@@ -63,7 +58,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('is hydrated by the browser, which draws the server’s answers without asking the api for them again', async () => {
-    const context = await phoneContext();
+    const context = await phoneContext(browser);
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
@@ -88,7 +83,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('keeps the shop’s first screen where it was when the browser hydrates it', async () => {
-    const context = await phoneContext();
+    const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.addInitScript(() => {
       const shifts: number[] = [];
@@ -111,7 +106,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('is shown by a browser that runs no script', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 }, userAgent: PHONE });
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 }, userAgent: PHONE_USER_AGENT });
     const page = await context.newPage();
     // 'commit': no waiting for the browser's render, which never comes without scripts.
     await page.goto(shellUrl('/'), { waitUntil: 'commit' });
@@ -123,7 +118,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('is hydrated in place by the browser, which answers input, with nothing drawn twice', async () => {
-    const context = await phoneContext();
+    const context = await phoneContext(browser);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(shellUrl('/'));
@@ -186,7 +181,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('hands the server’s cart page over to a browser render whose quantities save', async () => {
-    const context = await phoneContext();
+    const context = await phoneContext(browser);
     const product = await simpleProductInStock();
     const line = cartLineOf(product, 1);
     const added = await context.request.post(shellUrl('/api/cart'), { data: line });
@@ -209,7 +204,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('sends the checkout page with the shopper’s order and an empty form, which the browser’s render then fills in', async () => {
-    const context = await phoneContext();
+    const context = await phoneContext(browser);
     const product = await simpleProductInStock();
     const line = cartLineOf(product, 2);
     expect((await context.request.post(shellUrl('/api/cart'), { data: line })).status()).toBe(201);
@@ -233,7 +228,7 @@ describe('a page rendered on the server', () => {
   });
 
   it('sends the wishlist page with the shopper’s own products, which the browser then draws without asking again', async () => {
-    const context = await phoneContext();
+    const context = await phoneContext(browser);
     const product = await simpleProductInStock();
     const added = await context.request.post(shellUrl('/api/wishlist'), { data: { id: product.id } });
     expect(added.ok()).toBe(true);
@@ -271,7 +266,7 @@ describe('a page rendered on the server', () => {
       const root = html.slice(html.indexOf('<div id="root"'));
       expect([address, root.includes('data-remote="mfe-account"'), root.includes(`<h1>${escapedHtml(heading)}</h1>`)]).toEqual([address, true, true]);
     }
-    const context = await phoneContext();
+    const context = await phoneContext(browser);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(shellUrl('/login?next=%2Fwishlist'));

@@ -117,3 +117,11 @@ export async function newShopper(browser: Browser): Promise<{ context: BrowserCo
   const page = await context.newPage();
   return { context, page };
 }
+
+/** A phone's user agent: the shell's server draws its first screen for a phone (edge/src/serverRender.ts). */
+export const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+/** A phone's browser context: its screen, user agent (and Sec-CH-UA-Mobile) and touch. */
+export function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE_USER_AGENT, isMobile: true, hasTouch: true });
+}
