@@ -7,8 +7,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { Compilation, NormalModuleReplacementPlugin, optimize, sources, type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
+import { Compilation, NormalModuleReplacementPlugin, sources, type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import sharedLibrary from './shared/package.json';
+import { SERVER_ENTRY_FILE, SERVER_EXPOSE, serverContainerName } from './shared/src/ssr/contract';
 import { COLLECT_CSS_LOADER } from './scripts/lib/collectCssLoader';
 import { INJECT_CSS_LOADER } from './scripts/lib/injectCssLoader';
 import { MINIFY_CSS_LOADER } from './scripts/lib/minifyCssLoader';
@@ -347,27 +350,100 @@ export function withStandaloneRuntime(remote: Configuration & { devServer: DevSe
 /** How the federation plugin's generated entry imports webpack's bundler runtime: by its file's absolute path. */
 const BUNDLER_RUNTIME_REQUEST = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/;
 
-/** Where a package's server bundle goes, inside its build folder: server/render.js. */
+/** Where a package's server build goes, inside its build folder. */
 const SERVER_FOLDER = 'server';
 
+/** The federation runtime's plugin that loads a container's chunks in Node, from its origin over HTTP. */
+const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlugin');
+
 /**
- * A package's server bundle (shared/src/ssr/contract.ts): `src/server.tsx` and everything it
- * imports, React included, in one CommonJS file the shell's server evaluates. Stylesheets are
- * collected as text (scripts/lib/collectCssLoader.ts). Not minified: it never travels to a
+ * What a server render shares (shared/src/ssr/contract.ts): React, react-dom and its server
+ * renderer, and the libraries of the store and the router, so that the shell's server and every
+ * remote version render with one copy of each. Not the shared library itself: each container keeps
+ * its own api slice, into which its version's endpoints go, so that two versions of a remote (the
+ * live one and a preview, or a working build rebuilt in place) can each add theirs
+ * (`overrideExisting: 'throw'`, ARCHITECTURE §2). The ranges are the shared library's, whose
+ * code uses them.
+ */
+function serverSingletons(pkg: PackageJson): Record<string, SharedConfig> {
+  const shared: Record<string, SharedConfig> = {};
+  const ranges = { ...sharedLibrary.dependencies, ...pkg.dependencies };
+  for (const [packageName, modules] of Object.entries(SERVER_SINGLETONS)) {
+    const range = ranges[packageName as keyof typeof ranges];
+    if (!range) throw new Error(`${pkg.name}: no version range for ${packageName}, a server singleton`);
+    for (const module of modules) shared[module] = { singleton: true, requiredVersion: range };
+  }
+  return shared;
+}
+
+/** The packages a server render shares, with the subpaths our code imports. */
+const SERVER_SINGLETONS: Record<string, string[]> = {
+  react: ['react', 'react/jsx-runtime'],
+  'react-dom': ['react-dom', 'react-dom/server'],
+  '@reduxjs/toolkit': ['@reduxjs/toolkit', '@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react'],
+  'react-redux': ['react-redux'],
+  'react-router-dom': ['react-router-dom'],
+};
+
+export interface ServerBuild {
+  pkg: PackageJson;
+  /** A remote's, exposing its render; the shell's hosts the remotes'. */
+  remote?: boolean;
+  plugins?: WebpackPluginInstance[];
+}
+
+/**
+ * A package's server build (shared/src/ssr/contract.ts), a Module Federation container for Node.
+ * A remote's exposes `./render` (its src/server.tsx) from `server/remoteEntry.js` beside its
+ * mf-manifest.json; the shell's server (the shell's `server/render.js`, which the edge requires)
+ * hosts them, loading each composed version from its origin through the federation runtime's
+ * own Node loading (@module-federation/node's runtime plugin fetches the chunks over HTTP).
+ * React, react-dom and the store's and router's libraries are singletons there. Stylesheets
+ * are collected as text (scripts/lib/collectCssLoader.ts). Not minified: it never travels to a
  * shopper.
  */
-export function serverConfig(web: Configuration, plugins: WebpackPluginInstance[] = []): Configuration {
+export function serverConfig(web: Configuration, { pkg, remote = false, plugins = [] }: ServerBuild): Configuration {
   const production = web.mode === 'production';
   const webPath = web.output?.path;
   if (!webPath) throw new Error('serverConfig needs the web build\'s output path');
+  const federated = {
+    shared: serverSingletons(pkg),
+    shareStrategy: 'loaded-first' as const,
+    runtimePlugins: [NODE_RUNTIME_PLUGIN],
+    manifest: false,
+    dts: false,
+  };
+  const federation = remote
+    ? new ModuleFederationPlugin({
+        ...federated,
+        // A release is built for the version it is published as (scripts/release.ts).
+        name: serverContainerName(pkg.name, process.env.MF_BUILD_VERSION ?? pkg.version),
+        filename: SERVER_ENTRY_FILE,
+        library: { type: 'commonjs-module' },
+        exposes: { [`./${SERVER_EXPOSE}`]: './src/server.tsx' },
+      })
+    : new ModuleFederationPlugin({
+        ...federated,
+        name: 'shell_server',
+        // Its exports are a promise: the shared modules are ready before its code runs.
+        experiments: { asyncStartup: true },
+      });
   return {
     name: 'server',
     mode: web.mode,
     context: web.context,
-    target: 'node20',
+    target: 'async-node',
     devtool: false,
-    entry: { render: './src/server.tsx' },
-    output: { path: path.join(webPath, SERVER_FOLDER), filename: 'render.js', library: { type: 'commonjs2' }, clean: true },
+    entry: remote ? {} : { render: './src/server.tsx' },
+    output: {
+      path: path.join(webPath, SERVER_FOLDER),
+      // Chunks are found beside the remote entry, whatever origin it came from.
+      publicPath: '',
+      filename: remote ? '[name].js' : 'render.js',
+      chunkFilename: '[id].[contenthash:8].js',
+      ...(remote ? {} : { library: { type: 'commonjs2' } }),
+      clean: true,
+    },
     resolve: web.resolve,
     module: {
       rules: [
@@ -377,8 +453,7 @@ export function serverConfig(web: Configuration, plugins: WebpackPluginInstance[
         { test: /\.css$/, use: [COLLECT_CSS_LOADER, { loader: 'css-loader', options: { url: false } }, ...(production ? [MINIFY_CSS_LOADER] : [])] },
       ],
     },
-    // One file: it is fetched and evaluated as a whole, so it cannot load chunks beside it.
-    plugins: [new optimize.LimitChunkCountPlugin({ maxChunks: 1 }), ...plugins],
+    plugins: [federation, ...plugins],
     optimization: { minimize: false },
     performance: { hints: false },
     stats: web.stats,

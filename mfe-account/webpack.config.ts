@@ -34,5 +34,5 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
     ],
   });
   // Its sign-in and password pages are also rendered on the server (src/server.tsx).
-  return [...withStandaloneRuntime(web), serverConfig(web)];
+  return [...withStandaloneRuntime(web), serverConfig(web, { pkg, remote: true })];
 };

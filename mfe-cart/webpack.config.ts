@@ -36,5 +36,5 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
     ],
   });
   // The cart page is also rendered on the server (src/server.tsx), with the shopper's own lines.
-  return [...withStandaloneRuntime(web), serverConfig(web)];
+  return [...withStandaloneRuntime(web), serverConfig(web, { pkg, remote: true })];
 };

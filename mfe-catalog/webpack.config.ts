@@ -32,5 +32,5 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
     ],
   });
   // The home page and the shop are also rendered on the server (src/server.tsx).
-  return [...withStandaloneRuntime(web), serverConfig(web)];
+  return [...withStandaloneRuntime(web), serverConfig(web, { pkg, remote: true })];
 };

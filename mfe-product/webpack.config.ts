@@ -42,5 +42,5 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
     ],
   });
   // The product page is also rendered on the server (src/server.tsx).
-  return [...withStandaloneRuntime(web), serverConfig(web, [licence])];
+  return [...withStandaloneRuntime(web), serverConfig(web, { pkg, remote: true, plugins: [licence] })];
 };

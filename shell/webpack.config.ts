@@ -33,5 +33,5 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
   config.output = { ...config.output, publicPath: '/' };
   config.devServer.static = { directory: path.resolve(__dirname, 'public') };
   // Its header and footer are also rendered on the server, around a remote's (src/server.tsx).
-  return [config, serverConfig(config)];
+  return [config, serverConfig(config, { pkg })];
 };

@@ -151,13 +151,14 @@ describe('nothing private in public', () => {
     }
   });
 
-  it('no remote serves its source maps or server bundle, from its working build or a release folder', async () => {
+  it('every remote serves its server container, for the shell’s server, and no source map, from its working build or a release folder', async () => {
     for (const remote of REMOTES) {
       const version = packageVersion(remote);
       const map = await someFile(path.join(ROOT, remote, 'dist', version), /\.js\.map$/);
       const origin = new URL(remoteUrls()[remote] ?? '').origin;
       expect((await fetch(`${origin}/${version}/remoteEntry.js`)).status).toBe(200);
-      for (const asked of [`/${version}/${map}`, `/${version}/server/render.js`, `/${version}/%73erver/render.js`, `/releases/${version}/server/render.js`]) {
+      expect((await fetch(`${origin}/${version}/server/remoteEntry.js`)).status).toBe(200);
+      for (const asked of [`/${version}/${map}`, `/${version}/server/${map}`, `/${version}/%73erver/${map}`, `/releases/${version}/server/${map}`]) {
         const answer = await fetch(`${origin}${asked}`);
         expect([remote, asked, answer.status]).toEqual([remote, asked, 404]);
       }

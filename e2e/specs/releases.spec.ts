@@ -26,6 +26,21 @@ async function catalogVersionOnHome(page: Page): Promise<string | null> {
   return region.getAttribute('data-remote-version');
 }
 
+/**
+ * The catalog version whose server container drew the home page's region, as the HTML says, for
+ * a guest or the shopper whose cookie is given. A version's first page after it is composed can
+ * come before its container has loaded (the browser then draws it): asked again until drawn.
+ */
+async function catalogVersionDrawnByServer(cookie?: string): Promise<string | null> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    const html = await (await fetch(shellUrl('/'), { headers: cookie ? { cookie } : {} })).text();
+    const region = /<[^>]*data-remote="mfe-catalog" data-remote-module="HomePage"[^>]*>/.exec(html)?.[0];
+    if (region && html.includes('Style and gear for every season')) return /data-remote-version="([^"]+)"/.exec(region)?.[1] ?? null;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return null;
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   // Two releases of the catalog, as its team would publish them.
@@ -94,6 +109,19 @@ describe('releases and composition', () => {
     expect(await page.getByTestId('remote-fallback').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('has the server draw each page with the version the shopper gets: the live one’s container, and a preview’s beside it', async () => {
+    await compose('set', 'catalog=1.0.1');
+    expect(await catalogVersionDrawnByServer()).toBe('1.0.1');
+    const asked = await fetch(shellUrl('/?preview=mfe-catalog@1.0.2'), { redirect: 'manual' });
+    const previewCookie = asked.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    expect(previewCookie).toContain('sf_preview=');
+    expect(await catalogVersionDrawnByServer(previewCookie)).toBe('1.0.2');
+    // The live one still draws for everyone else.
+    expect(await catalogVersionDrawnByServer()).toBe('1.0.1');
+    await compose('set', 'catalog=1.0.2');
+    expect(await catalogVersionDrawnByServer()).toBe('1.0.2');
   });
 
   it('lets a tester preview a release that is not live, with a banner, until they leave the preview', async () => {

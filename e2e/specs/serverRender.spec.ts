@@ -1,13 +1,18 @@
 /**
- * The first screen from the server (scripts/lib/serverRender.ts): the home page, the shop,
+ * The first screen from the server (edge/src/serverRender.ts): the home page, the shop,
  * product, cart, checkout, wishlist, sign-in and password pages arrive drawn, inside the header and footer, before any script has run; the browser's own render
  * then hydrates it in place and the page answers input (hydration.spec.ts: taps before that).
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import type { Product } from '@storefront/shared';
 import { cartLineKey, effectivePrice } from '@storefront/shared/domain';
-import { simpleProductInStock } from '../support/api';
-import { collectPageErrors, launchBrowser, PHONE_USER_AGENT, phoneContext, shellUrl } from '../support/browser';
+import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
+import { serverRemoteOf } from '../../edge/src/serverRender';
+import { apiUrl, simpleProductInStock } from '../support/api';
+import { collectPageErrors, launchBrowser, PHONE_USER_AGENT, phoneContext, remoteUrls, shellUrl } from '../support/browser';
 
 let browser: Browser;
 
@@ -282,5 +287,51 @@ describe('a page rendered on the server', () => {
     const html = await (await fetch(shellUrl('/account'))).text();
     expect(html).toMatch(/<div id=root><\/div>/);
     expect(html).not.toContain('data-server-rendered');
+  });
+});
+
+describe('the shell’s server, hosting the remotes’ server containers', () => {
+  it('loads each from its origin and renders with one React and one copy of the store’s and router’s libraries, and drops a version and loads it again', async () => {
+    const product = await simpleProductInStock();
+    const pages: Record<string, [module: string, pathname: string, search: string]> = {
+      'mfe-catalog': ['HomePage', '/', ''],
+      'mfe-product': ['ProductPage', '/product', `?id=${product.id}`],
+      'mfe-cart': ['CartPage', '/cart', ''],
+      'mfe-account': ['LoginPage', '/login', ''],
+    };
+    const probes = REMOTES.map((remote) => {
+      const target = serverRemoteOf(remote, { version: packageVersion(remote), manifest: new URL('mf-manifest.json', remoteUrls()[remote]).href });
+      if (!target) throw new Error(`${remote} has no server container address`);
+      const [module, pathname, search] = pages[remote] ?? ['', '', ''];
+      return { remote, ...target, module, pathname, search };
+    });
+    // Its own process, as the edge's: the runtime evaluates containers in Node's main context.
+    const { stdout } = await promisify(execFile)(process.execPath, ['-r', 'sucrase/register/ts', path.join(ROOT, 'e2e/support/serverFederationProbe.ts'), JSON.stringify(probes), apiUrl('/')], { cwd: ROOT });
+    const seen = JSON.parse(stdout) as {
+      renders: Record<string, string>;
+      shared: Record<string, { from: string; version: string; useIn: string[] }[]>;
+      instancesBefore: string[];
+      instancesAfterDrop: string[];
+      renderedAgain: string;
+    };
+    // Each drew its page, with the api's data.
+    expect(seen.renders['mfe-catalog']).toContain('Style and gear for every season');
+    expect(seen.renders['mfe-product']).toContain(escapedHtml(product.name));
+    expect(seen.renders['mfe-cart']).toContain('No products in the cart.');
+    expect(seen.renders['mfe-account']).toContain('Email address');
+    // One copy of each singleton, the shell's server's, used by every container.
+    const names = probes.map((probe) => probe.name);
+    for (const singleton of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/server', 'react-redux', 'react-router-dom', '@reduxjs/toolkit']) {
+      const copies = seen.shared[singleton] ?? [];
+      expect([singleton, new Set(copies.map((copy) => `${copy.from}@${copy.version}`)).size]).toEqual([singleton, 1]);
+      expect([singleton, copies[0]?.from]).toEqual([singleton, 'shell_server']);
+      for (const name of names) expect([singleton, name, copies[0]?.useIn.includes(name)]).toEqual([singleton, name, true]);
+    }
+    // Dropped, nothing of the version stays registered; asked again, it loads again (its
+    // endpoints go into its own api slice again, which no other container shares).
+    const [first] = names;
+    expect(seen.instancesBefore).toEqual(expect.arrayContaining(['shell_server', ...names]));
+    expect(seen.instancesAfterDrop).not.toContain(first);
+    expect(seen.renderedAgain).toContain('Style and gear for every season');
   });
 });

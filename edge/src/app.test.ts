@@ -51,7 +51,8 @@ beforeAll(async () => {
   await mkdir(path.join(remoteDist, '1.0.0/server'), { recursive: true });
   await writeFile(path.join(remoteDist, '1.0.0/remoteEntry.js'), 'var mfe_catalog;');
   await writeFile(path.join(remoteDist, '1.0.0/remoteEntry.js.map'), '{"version":3}');
-  await writeFile(path.join(remoteDist, '1.0.0/server/render.js'), 'exports.renderRegion = 1;');
+  await writeFile(path.join(remoteDist, '1.0.0/server/remoteEntry.js'), 'exports.mfe_catalog_server_1_0_0 = {};');
+  await writeFile(path.join(remoteDist, '1.0.0/server/remoteEntry.js.map'), '{"version":3}');
   await writeFile(path.join(remoteDist, '1.0.0/index.html'), '<!doctype html><title>standalone</title><script src=remoteEntry.js></script>');
   compositionFile = path.join(work, 'composition/composition.json');
 
@@ -172,8 +173,11 @@ describe('a remote’s origin', () => {
     expect(policy(page.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
   });
 
-  it('never serves its source maps or server bundle', async () => {
-    for (const asked of ['/1.0.0/remoteEntry.js.map', '/1.0.0/server/render.js', '/1.0.0/%73erver/render.js', '/releases/1.0.0/server/render.js']) {
+  it('serves its server container, for the shell’s server to load, and never a source map', async () => {
+    const container = await remote.inject({ url: '/1.0.0/server/remoteEntry.js' });
+    expect(container.statusCode).toBe(200);
+    expect(container.body).toContain('mfe_catalog_server_1_0_0');
+    for (const asked of ['/1.0.0/remoteEntry.js.map', '/1.0.0/server/remoteEntry.js.map', '/1.0.0/%73erver/remoteEntry.js.map']) {
       expect([asked, (await remote.inject({ url: asked })).statusCode]).toEqual([asked, 404]);
     }
   });

@@ -94,7 +94,9 @@ export async function buildRemoteOrigin(options: RemoteOriginOptions): Promise<F
   );
   // A standalone page loads only its own origin's files.
   const onHtml = (reply: FastifyReply) => setPagePolicy(reply, STANDALONE_PAGE_ORIGINS, reply.request);
-  if (options.releases) await registerStaticFiles(app, { root: options.releases, prefix: '/releases/', immutable: true, cors: true, mayNotExist: true, onHtml });
-  await registerStaticFiles(app, { root: options.dist, cors: true, decorateReply: !options.releases, onHtml });
+  // Its server container too, which the shell's server loads from here (shared/src/ssr/contract.ts).
+  const files = { cors: true, onHtml, serverBuild: true };
+  if (options.releases) await registerStaticFiles(app, { root: options.releases, prefix: '/releases/', immutable: true, mayNotExist: true, ...files });
+  await registerStaticFiles(app, { root: options.dist, decorateReply: !options.releases, ...files });
   return app;
 }

@@ -164,7 +164,8 @@ export interface PagesOptions {
   apiUrl?: () => string;
   /** Render each page's first screen on the server; null: the browser renders it. */
   render: {
-    shell: ShellServerBundle;
+    shell: Pick<ShellServerBundle, 'renderShellPage'>;
+    /** The composed version's server container (serverRender.ts's ServerRemotes). */
     loadRemoteBundle: RemoteBundleLoader;
     /**
      * Where a server render asks the api, unless the composition puts the api elsewhere: an

@@ -1,103 +1,229 @@
 /**
  * The shell's server renders a page's first screen (shared/src/ssr/contract.ts): the page's region
- * with the server bundle of the remote version the composition names, and its own header and
- * footer around it, both into index.html. A shopper then sees the page as soon as the HTML has
- * arrived instead of once every script has, and the browser hydrates it (its links work before
- * that; a tap on a control is kept until then, eventReplay.ts).
+ * with the server container of the remote version the composition names, loaded through the
+ * federation runtime by the shell's server bundle, and its own header and footer around it, both
+ * into index.html. A shopper then sees the page as soon as the HTML has arrived instead of once
+ * every script has, and the browser hydrates it (its links work before that; a tap on a control is
+ * kept until then, eventReplay.ts).
  *
  * Anything that fails or takes too long costs only the server render: the page is sent as before,
  * for the browser to render.
  */
-import { promises as fs } from 'node:fs';
-import { isBuiltin } from 'node:module';
-import path from 'node:path';
-import vm from 'node:vm';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import {
-  SERVER_BUNDLE_PATH,
+  SERVER_ENTRY_PATH,
+  serverContainerName,
   type PageHead,
   type RegionRender,
   type RegionRenderRequest,
   type RemoteServerBundle,
   type ServerQueryEntry,
+  type ServerRemote,
   type ServerRenderedRegion,
   type ShellServerBundle,
 } from '../../shared/src/ssr/contract';
 import { isRemote, type CompositionEntry } from './compositionStore';
-import { ROOT, type Remote } from './packages';
-import { releaseDir, VERSION_PATTERN } from './releaseStore';
-
-/** Only Node's own modules: a server bundle carries everything else inside it. */
-function bundleRequire(id: string): unknown {
-  if (!isBuiltin(id)) throw new Error(`a server bundle may only require Node's own modules, not "${id}"`);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle's require of node:stream and the like
-  return require(id);
-}
-
-/** Evaluates a CommonJS server bundle's source as Node would `require` it. */
-export function evaluateBundle<Exports>(source: string, filename: string): Exports {
-  const module = { exports: {} as Exports };
-  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename }) as (
-    exports: Exports,
-    require: (id: string) => unknown,
-    module: { exports: Exports },
-    filename: string,
-    dirname: string,
-  ) => void;
-  wrapper(module.exports, bundleRequire, module, filename, '');
-  return module.exports;
-}
+import { VERSION_PATTERN } from './releaseStore';
 
 export type RemoteBundleLoader = (remote: string, composed: CompositionEntry) => Promise<RemoteServerBundle | null>;
 
 /**
- * Where a composed remote version's server bundle is on the edge's disk, or null when it has none
- * there. Server bundles are never served (edge/src/staticFiles.ts): they are deployed beside the
- * edge, in the release store and the working builds, not fetched from a remote's public origin.
+ * A composed remote version's server container: named for its version, at `server/remoteEntry.js`
+ * beside the composed manifest, so on the origin the composition names and nowhere else. Null for
+ * a name that is not one of our remotes, a version that is not a version, or a manifest that is
+ * not an http(s) address.
  */
-export type ServerBundleLocator = (remote: string, composed: CompositionEntry) => string | null;
+export function serverRemoteOf(remote: string, { version, manifest }: CompositionEntry): ServerRemote | null {
+  if (!isRemote(remote) || !VERSION_PATTERN.test(version)) return null;
+  let entry: URL;
+  try {
+    entry = new URL(SERVER_ENTRY_PATH, manifest);
+  } catch {
+    return null;
+  }
+  if (entry.protocol !== 'http:' && entry.protocol !== 'https:') return null;
+  return { name: serverContainerName(remote, version), entry: entry.href };
+}
 
-/**
- * The server bundles of this checkout: a remote composed from its working build (the manifest
- * the edge serves for it, `workingManifest`) renders with `<remote>/dist/<version>/server/render.js`;
- * one composed from a release, with the release store's copy.
- */
-export function localServerBundles(workingManifest: (remote: Remote) => string | undefined): ServerBundleLocator {
-  return (remote, { version, manifest }) => {
-    if (!isRemote(remote) || !VERSION_PATTERN.test(version)) return null;
-    const folder = manifest === workingManifest(remote) ? path.join(ROOT, remote, 'dist', version) : releaseDir(remote, version);
-    return path.join(folder, SERVER_BUNDLE_PATH);
-  };
+export interface ServerRemotesOptions {
+  /** How long a version that failed to load waits before it is tried again. */
+  retryAfterMs?: number;
+  /** How long a version may take to load before it counts as failed. */
+  loadTimeoutMs?: number;
+  /** How long a version the live composition does not name (a preview's) is kept after its last render. */
+  idleMs?: number;
+  /**
+   * How often a server entry that may change (a working build's, rewritten in place; its origin
+   * does not call it immutable) is asked again whether it did.
+   */
+  revalidateMs?: number;
+  log?: (line: string) => void;
+}
+
+interface LoadedVersion {
+  entry: string;
+  bundle: Promise<RemoteServerBundle | null>;
+  usedAt: number;
+  failedAt: number | null;
+  /** The entry's validator (ETag or Last-Modified) when its origin says it may change; null when immutable. */
+  validator: string | null;
+  checkedAt: number;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** What identifies the entry's content, unless its origin says it never changes (a release). */
+function validatorOf(answer: Response): string | null {
+  if (/\bimmutable\b/.test(answer.headers.get('cache-control') ?? '')) return null;
+  return answer.headers.get('etag') ?? answer.headers.get('last-modified') ?? '';
 }
 
 /**
- * Reads and evaluates a remote version's server bundle from disk, once per version. A working
- * build rewrites its bundle in place, so after `ttlMs` its file is looked at again and evaluated
- * again only if it changed. A remote without one is rendered in the browser only.
+ * The remotes' server containers in use on this edge, each version loaded once by the shell's
+ * server bundle (`loadServerRemote`) and dropped (`dropServerRemote`) when the live composition
+ * no longer names it and no preview has rendered with it for `idleMs`. A version without a server
+ * container, or one that fails to load, renders in the browser only, and is tried again after
+ * `retryAfterMs`.
  */
-export function remoteBundleLoader(locate: ServerBundleLocator, { ttlMs = 10_000 }: { ttlMs?: number } = {}): RemoteBundleLoader {
-  const cache = new Map<string, { at: number; mtimeMs: number | null; bundle: Promise<RemoteServerBundle | null> }>();
-  return (remote, composed) => {
-    const file = locate(remote, composed);
-    if (!file) return Promise.resolve(null);
-    const hit = cache.get(file);
-    if (hit && Date.now() - hit.at < ttlMs) return hit.bundle;
-    const entry = { at: Date.now(), mtimeMs: hit?.mtimeMs ?? null, bundle: Promise.resolve<RemoteServerBundle | null>(null) };
-    entry.bundle = (async () => {
-      const stat = await fs.stat(file).catch(() => null);
-      if (!stat) return null;
-      if (hit && stat.mtimeMs === hit.mtimeMs) return hit.bundle;
-      entry.mtimeMs = stat.mtimeMs;
-      const bundle = evaluateBundle<Partial<RemoteServerBundle>>(await fs.readFile(file, 'utf8'), file);
-      if (typeof bundle.renderRegion !== 'function') throw new Error(`${file} does not export renderRegion`);
-      return bundle as RemoteServerBundle;
-    })().catch((error: unknown) => {
-      console.error(`[edge] the server bundle ${file} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
-    });
-    cache.set(file, entry);
-    return entry.bundle;
+export class ServerRemotes {
+  private readonly versions = new Map<string, LoadedVersion>();
+  private readonly retryAfterMs: number;
+  private readonly loadTimeoutMs: number;
+  private readonly idleMs: number;
+  private readonly revalidateMs: number;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    private readonly shell: Pick<ShellServerBundle, 'loadServerRemote' | 'dropServerRemote'>,
+    { retryAfterMs = 30_000, loadTimeoutMs = 15_000, idleMs = 10 * 60_000, revalidateMs = 10_000, log = (line) => console.error(line) }: ServerRemotesOptions = {},
+  ) {
+    this.retryAfterMs = retryAfterMs;
+    this.loadTimeoutMs = loadTimeoutMs;
+    this.idleMs = idleMs;
+    this.revalidateMs = revalidateMs;
+    this.log = log;
+  }
+
+  /** The composed version's `./render`, or null: it has none, or it could not be loaded. */
+  readonly bundle: RemoteBundleLoader = (remote, composed) => {
+    const target = serverRemoteOf(remote, composed);
+    if (!target) return Promise.resolve(null);
+    const now = Date.now();
+    let loaded = this.versions.get(target.name);
+    if (loaded && (loaded.entry !== target.entry || (loaded.failedAt !== null && now - loaded.failedAt >= this.retryAfterMs))) {
+      this.drop(target.name);
+      loaded = undefined;
+    }
+    if (!loaded) {
+      loaded = this.start(target);
+    } else if (loaded.validator !== null && loaded.failedAt === null && now - loaded.checkedAt >= this.revalidateMs) {
+      loaded.checkedAt = now;
+      void this.revalidate(target, loaded);
+    }
+    loaded.usedAt = now;
+    return loaded.bundle;
   };
+
+  /** The versions loaded now, by container name. */
+  loadedNames(): string[] {
+    return [...this.versions.keys()];
+  }
+
+  /** Drops every version `live` does not name that has not rendered for `idleMs`. */
+  retain(live: Iterable<ServerRemote>): void {
+    const keep = new Set([...live].map((remote) => remote.name));
+    const now = Date.now();
+    for (const [name, loaded] of this.versions) {
+      if (!keep.has(name) && now - loaded.usedAt >= this.idleMs) this.drop(name);
+    }
+  }
+
+  /**
+   * Loads the versions `live` names now, and every `everyMs` drops those it no longer names
+   * (retain). Gives the function that stops it.
+   */
+  follow(live: () => Promise<Partial<Record<string, CompositionEntry>>>, everyMs = 60_000): { ready: Promise<void>; stop: () => void } {
+    const composed = async () =>
+      Object.entries(await live()).flatMap(([remote, entry]) => {
+        const target = entry ? serverRemoteOf(remote, entry) : null;
+        return target && entry ? [{ remote, entry, target }] : [];
+      });
+    const ready = composed()
+      .then((versions) => Promise.all(versions.map(({ remote, entry }) => this.bundle(remote, entry))))
+      .then(() => undefined, () => undefined);
+    const timer = setInterval(() => {
+      composed().then(
+        (versions) => this.retain(versions.map(({ target }) => target)),
+        () => undefined,
+      );
+    }, everyMs);
+    timer.unref();
+    return { ready, stop: () => clearInterval(timer) };
+  }
+
+  /** Drops every version. */
+  close(): void {
+    for (const name of [...this.versions.keys()]) this.drop(name);
+  }
+
+  private start(target: ServerRemote): LoadedVersion {
+    const now = Date.now();
+    const loaded: LoadedVersion = { entry: target.entry, bundle: Promise.resolve(null), usedAt: now, failedAt: null, validator: null, checkedAt: now };
+    loaded.bundle = this.load(target, loaded);
+    this.versions.set(target.name, loaded);
+    return loaded;
+  }
+
+  private drop(name: string): void {
+    this.versions.delete(name);
+    try {
+      this.shell.dropServerRemote(name);
+    } catch (error) {
+      this.log(`[edge] dropping the server container ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async load(target: ServerRemote, loaded: LoadedVersion): Promise<RemoteServerBundle | null> {
+    const failed = (reason: string) => {
+      loaded.failedAt = Date.now();
+      this.log(`[edge] ${reason}: its pages are rendered in the browser (tried again in ${Math.round(this.retryAfterMs / 1000)} s)`);
+      try {
+        this.shell.dropServerRemote(target.name);
+      } catch {
+        // Nothing was registered.
+      }
+      return null;
+    };
+    try {
+      // Asked first, so that a version without one (or an origin that is away) says so plainly.
+      const answer = await fetch(target.entry, { method: 'HEAD', signal: AbortSignal.timeout(this.loadTimeoutMs) });
+      if (answer.status === 404) return failed(`${target.entry} is not there (a version built without a server container)`);
+      if (!answer.ok) return failed(`${target.entry} answered ${answer.status}`);
+      loaded.validator = validatorOf(answer);
+      const bundle = await withTimeout(this.shell.loadServerRemote(target), this.loadTimeoutMs);
+      return bundle ?? failed(`${target.entry} took longer than ${this.loadTimeoutMs} ms to load`);
+    } catch (error) {
+      return failed(`the server container ${target.entry} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** A working build rebuilt in place is loaded again once it has changed. */
+  private async revalidate(target: ServerRemote, loaded: LoadedVersion): Promise<void> {
+    try {
+      const answer = await fetch(target.entry, { method: 'HEAD', signal: AbortSignal.timeout(this.loadTimeoutMs) });
+      if (!answer.ok || validatorOf(answer) === loaded.validator || this.versions.get(target.name) !== loaded) return;
+      this.drop(target.name);
+      this.start(target).usedAt = loaded.usedAt;
+    } catch {
+      // Asked again next time.
+    }
+  }
 }
 
 /** A phone's browser says so (Chromium's Sec-CH-UA-Mobile, or the user agent); it is drawn 412 px wide, others 1280. */
@@ -133,21 +259,13 @@ export interface RenderedPage {
   status?: number;
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Renders a page's first screen, or null: no page module for this path, its remote has no server
- * bundle or did not render it, or it took longer than `timeoutMs`.
+ * container or did not render it, or it took longer than `timeoutMs`.
  */
 export async function renderPage(
   request: PageRequest,
-  { shell, loadRemoteBundle, timeoutMs }: { shell: ShellServerBundle; loadRemoteBundle: RemoteBundleLoader; timeoutMs: number },
+  { shell, loadRemoteBundle, timeoutMs }: { shell: Pick<ShellServerBundle, 'renderShellPage'>; loadRemoteBundle: RemoteBundleLoader; timeoutMs: number },
 ): Promise<RenderedPage | null> {
   const page = pageModuleForPath(request.pathname);
   const composed = page ? request.remotes[page.remote] : undefined;

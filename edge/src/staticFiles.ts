@@ -2,8 +2,10 @@
  * The static-files module of the edge: a build folder served with @fastify/static. Hashed files
  * and release folders never change, so they are cached for a year; manifests, the composition and
  * HTML are revalidated. Text files go out as the brotli or gzip copy the build made beside them
- * (webpack.common.ts), never compressed on the request path. Source maps, server bundles and dot
- * files are not served at all: they are for the team and the edge, not the public.
+ * (webpack.common.ts), never compressed on the request path. Source maps and dot files are not
+ * served at all: they are for the team, not the public; nor is the shell's server bundle, which is
+ * the edge's own. A remote's server container is served from its origin, for the shell's server
+ * to load (shared/src/ssr/contract.ts).
  */
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -14,7 +16,7 @@ const HASHED = /\.[0-9a-f]{8,}\.(?:js|css)$/;
 /** The build's own copies of a file, served in its place. */
 const COMPRESSED_COPY = /\.(?:br|gz)$/;
 
-/** The folder a package's server bundle is built into (webpack.common.ts's serverConfig). */
+/** The folder a package's server build goes into (webpack.common.ts's serverConfig). */
 const SERVER_FOLDER = 'server';
 
 /**
@@ -29,10 +31,13 @@ export function cacheControlFor(relativePath: string, inRelease = false): string
   return 'no-cache';
 }
 
-/** What a build folder holds that is not for the public: source maps and server bundles (any folder named server). */
-export function isPrivateFile(pathname: string): boolean {
+/**
+ * What a build folder holds that is not for the public: source maps, and the server build (any
+ * folder named server) unless it is a remote's, which its origin serves.
+ */
+export function isPrivateFile(pathname: string, { serverBuild = false }: { serverBuild?: boolean } = {}): boolean {
   const segments = pathname.split(/[\\/]+/).filter(Boolean).map((segment) => segment.toLowerCase());
-  return segments.some((segment) => segment === SERVER_FOLDER || segment.endsWith('.map'));
+  return segments.some((segment) => (segment === SERVER_FOLDER && !serverBuild) || segment.endsWith('.map'));
 }
 
 export interface StaticFilesOptions {
@@ -51,10 +56,12 @@ export interface StaticFilesOptions {
   mayNotExist?: boolean;
   /** Sets the policy of an HTML file (a remote's standalone page), which the locked-down default would stop. */
   onHtml?: (reply: FastifyReply) => void;
+  /** Serve the server build too (a remote's server container; never the shell's). */
+  serverBuild?: boolean;
 }
 
 export async function registerStaticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
-  const { root, prefix = '/', immutable = false, cors = false, index = true, decorateReply = true, mayNotExist = false, onHtml } = options;
+  const { root, prefix = '/', immutable = false, cors = false, index = true, decorateReply = true, mayNotExist = false, onHtml, serverBuild = false } = options;
   const absoluteRoot = path.resolve(root);
   await app.register(fastifyStatic, {
     root: absoluteRoot,
@@ -65,7 +72,7 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
     cacheControl: false,
     dotfiles: 'ignore',
     index: index ? ['index.html'] : false,
-    allowedPath: (pathName) => !isPrivateFile(pathName),
+    allowedPath: (pathName) => !isPrivateFile(pathName, { serverBuild }),
     setHeaders: (reply, file) => {
       reply.header('Cache-Control', cacheControlFor(path.relative(absoluteRoot, file).split(path.sep).join('/'), immutable));
       if (cors) reply.header('Access-Control-Allow-Origin', '*');

@@ -1,5 +1,5 @@
 /**
- * The cart remote's server bundle (server/render.js beside its manifest): the cart, checkout and
+ * The cart remote's server container (server/remoteEntry.js beside its manifest, exposing ./render): the cart, checkout and
  * wishlist pages, rendered by the shell's server for a first visit (shared/src/ssr/contract.ts) with the
  * lines of the shopper whose cookie came with the page. The wishlist's answer travels with the
  * page; the cart's does not, since the shell's entry asks for the cart itself, early.

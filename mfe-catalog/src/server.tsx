@@ -1,5 +1,5 @@
 /**
- * The catalog's server bundle (server/render.js beside its manifest): the home page and the shop,
+ * The catalog's server container (server/remoteEntry.js beside its manifest, exposing ./render): the home page and the shop,
  * rendered by the shell's server for a first visit (shared/src/ssr/contract.ts).
  */
 import { regionRenderer } from '@storefront/shared/ssr/server';

@@ -1,5 +1,5 @@
 /**
- * The product remote's server bundle (server/render.js beside its manifest): the product page,
+ * The product remote's server container (server/remoteEntry.js beside its manifest, exposing ./render): the product page,
  * rendered by the shell's server for a first visit (shared/src/ssr/contract.ts).
  */
 import { regionRenderer } from '@storefront/shared/ssr/server';

@@ -9,11 +9,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ShellServerBundle } from '../../shared/src/ssr/contract';
 import { buildRemoteOrigin, buildShellEdge } from '../../edge/src/app';
-import { localComposition, servedComposition, type CompositionSource } from '../../edge/src/composition';
+import { servedComposition, type CompositionSource } from '../../edge/src/composition';
 import { compositionFile } from '../../edge/src/compositionStore';
 import { packageVersion, REMOTES, ROOT, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
-import { localServerBundles, remoteBundleLoader, type RemoteBundleLoader } from '../../edge/src/serverRender';
+import { ServerRemotes } from '../../edge/src/serverRender';
 
 export interface StoreOptions {
   ports: Ports;
@@ -138,7 +138,12 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     await exited;
     clearTimeout(timer);
   };
+  // The remotes' server containers, loaded from their origins as the live composition names them.
+  let serverRemotes: ServerRemotes | null = null;
+  let following: { stop(): void } | null = null;
   const stop = async () => {
+    following?.stop();
+    serverRemotes?.close();
     await Promise.all(servers.map((server) => server.close()));
     await Promise.all(apis.map(stopApi));
   };
@@ -163,15 +168,15 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
 
     const composition: CompositionSource = { ports, publicHost, file: options.compositionFile ?? compositionFile() };
     const shellDist = path.join(ROOT, 'shell/dist');
-    const shellBundle = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') ? loadShellBundle(shellDist, log) : null;
-    const working = localComposition(ports, publicHost);
-    const loadRemoteBundle = remoteBundleLoader(localServerBundles((remote) => working.remotes[remote as keyof typeof working.remotes]?.manifest));
+    const shellBundle = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') ? await loadShellBundle(shellDist, log) : null;
+    const remotesOfServer = shellBundle ? new ServerRemotes(shellBundle) : null;
+    serverRemotes = remotesOfServer;
     const shellEdgeOptions: RunningStore['shellEdgeOptions'] = {
       dist: shellDist,
       apiUrl: apiUrls,
       composition,
-      render: shellBundle
-        ? { shell: shellBundle, loadRemoteBundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS, ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}) }
+      render: shellBundle && remotesOfServer
+        ? { shell: shellBundle, loadRemoteBundle: remotesOfServer.bundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS, ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}) }
         : null,
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.apiTimeoutMs ? { apiTimeoutMs: options.apiTimeoutMs } : {}),
@@ -179,7 +184,12 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const shell = await buildShellEdge(shellEdgeOptions);
     await listen(shell, ports.shell, bindHost);
     servers.push(shell);
-    if (shellBundle) await warmServerBundles(composition, loadRemoteBundle);
+    if (remotesOfServer) {
+      // The live versions load now, not on (and too late for) the first page.
+      const live = remotesOfServer.follow(async () => (await servedComposition(undefined, composition)).remotes);
+      following = live;
+      await live.ready;
+    }
 
     const shellUrl = `http://${publicHost}:${ports.shell}`;
     log(`api      ${apiUrls.join(', ')}`);
@@ -191,19 +201,14 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
   }
 }
 
-/** The live remotes' server bundles load now, not on (and too late for) the first page. */
-async function warmServerBundles(composition: CompositionSource, loadRemoteBundle: RemoteBundleLoader): Promise<void> {
-  const live = await servedComposition(undefined, composition);
-  await Promise.all(Object.entries(live.remotes).map(([remote, entry]) => (entry ? loadRemoteBundle(remote, entry) : null)));
-}
-
 /** The shell's server bundle, or null (and a line saying so) when the build has none. */
-function loadShellBundle(shellDist: string, log: (line: string) => void): ShellServerBundle | null {
+async function loadShellBundle(shellDist: string, log: (line: string) => void): Promise<ShellServerBundle | null> {
   const file = path.join(shellDist, 'server/render.js');
   if (!existsSync(file)) {
     log(`no ${path.relative(ROOT, file)}: pages are rendered in the browser only`);
     return null;
   }
+  // A promise of its exports: its shared modules are ready first (webpack.common.ts's serverConfig).
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once at start
-  return require(file) as ShellServerBundle;
+  return (await require(file)) as ShellServerBundle;
 }

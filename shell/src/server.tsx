@@ -1,7 +1,8 @@
 /**
  * The shell's server bundle (dist/server/render.js): its header, footer and page frame rendered to
- * HTML around the region a remote's server bundle rendered (shared/src/ssr/contract.ts). The
- * shell's server (scripts/lib/serverRender.ts) sends the result as the page's first screen.
+ * HTML around the region a remote's server container rendered (shared/src/ssr/contract.ts). The
+ * edge (edge/src/serverRender.ts) sends the result as the page's first screen. It hosts the
+ * remotes' server containers too (serverFederation.ts).
  */
 import '@storefront/shared/styles.css';
 import './shell.css';
@@ -13,6 +14,8 @@ import { upsertAnswers } from './app/serverQueries';
 import * as DesktopHeader from './layout/DesktopHeader';
 import { desktopHeader } from './layout/laterParts';
 import { ServerRegionContext } from './layout/serverRegion';
+
+export { dropServerRemote, loadServerRemote } from './serverFederation';
 
 // A desktop's header is drawn with its menu and search box: the server cannot wait for their chunk.
 desktopHeader.provide(DesktopHeader);

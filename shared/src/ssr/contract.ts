@@ -2,12 +2,15 @@ import type { StorefrontConfig } from '../store/configSlice';
 
 /**
  * The first screen rendered on the server. A remote that can render some of its exposed modules
- * outside the browser ships, beside its mf-manifest.json, `server/render.js`: a CommonJS bundle
- * (React and everything else inside it) exporting `renderRegion`. The shell's server loads the
- * composed version's bundle, renders the page's region with it, renders its own header and footer
- * around it, and sends that as the page: shoppers see it before any script has run. The browser
- * then hydrates it: the shell's frame when its own scripts have run, the region (a React root of
- * its own, as on the server) when its remote's module has arrived (shell/src/app/hydration.ts).
+ * outside the browser ships, beside its mf-manifest.json, a Module Federation container for Node
+ * (`server/remoteEntry.js`) exposing `./render`: a `RemoteServerBundle`. The shell's server bundle
+ * (`shell/dist/server/render.js`, which the edge requires) hosts them: it loads the composed
+ * version's container from its origin through the federation runtime, with React, react-dom and
+ * the store's and router's libraries as singletons, renders the page's region with it, renders its own header and
+ * footer around it, and the edge sends that as the page: shoppers see it before any script has
+ * run. The browser then hydrates it: the shell's frame when its own scripts have run, the region
+ * (a React root of its own, as on the server) when its remote's module has arrived
+ * (shell/src/app/hydration.ts).
  */
 export interface RegionRenderRequest {
   /** The exposed module, as in the manifest: "HomePage". */
@@ -46,7 +49,7 @@ export interface RegionRender {
   status?: number;
 }
 
-/** What `server/render.js` exports. `null`: this module is not rendered on the server. */
+/** What a remote's server container exposes as `./render`. `null`: this module is not rendered on the server. */
 export interface RemoteServerBundle {
   renderRegion(request: RegionRenderRequest): Promise<RegionRender | null>;
 }
@@ -77,14 +80,41 @@ export interface PageHead {
   description: string;
 }
 
-/** What the shell's server bundle exports. */
-export interface ShellServerBundle {
-  /** `head`: the page's title and description, for its <head> (a bundle built before it was sent may omit it). */
-  renderShellPage(request: ShellRenderRequest): { html: string; css: string; head?: PageHead };
+/** A remote version's server container: its name on the shell's server and its entry's address. */
+export interface ServerRemote {
+  /** serverContainerName(): one per version. */
+  name: string;
+  /** `server/remoteEntry.js` beside the composed manifest, at the remote's own origin. */
+  entry: string;
 }
 
-/** The bundle's path beside its remote's manifest. */
-export const SERVER_BUNDLE_PATH = 'server/render.js';
+/** What the shell's server bundle exports (a promise of it: its shared modules are ready first). */
+export interface ShellServerBundle {
+  /** `head`: the page's title and description, for its <head>. */
+  renderShellPage(request: ShellRenderRequest): { html: string; css: string; head?: PageHead };
+  /** Loads a remote version's server container (once; the runtime keeps it) and what it exposes. */
+  loadServerRemote(remote: ServerRemote): Promise<RemoteServerBundle>;
+  /** Forgets a version the composition no longer names. */
+  dropServerRemote(name: string): void;
+}
+
+/** Where a remote's server container is, beside its mf-manifest.json. */
+export const SERVER_ENTRY_PATH = 'server/remoteEntry.js';
+
+/** Its file name in the server build's folder. */
+export const SERVER_ENTRY_FILE = 'remoteEntry.js';
+
+/** The module it exposes: the `RemoteServerBundle`. */
+export const SERVER_EXPOSE = 'render';
+
+/**
+ * A remote version's server container's federation name (mfe-catalog 1.4.0: mfe_catalog_server_1_4_0):
+ * each version is a container of its own on the shell's server, so two versions (the live one and
+ * a preview) can render side by side.
+ */
+export function serverContainerName(remote: string, version: string): string {
+  return `${remote}_server_${version}`.replace(/[^A-Za-z0-9]/g, '_');
+}
 
 /** Marks what the server rendered, so the browser can tell it from what it renders itself. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
