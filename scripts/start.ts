@@ -6,7 +6,7 @@ import { startStore } from './lib/startStore';
 
 async function main() {
   const ports = portsFromEnv();
-  const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs } = readEdgeSettings(process.env);
+  const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, renderThreads } = readEdgeSettings(process.env);
   await ensureBuilt((line) => console.log(`[start] ${line}`));
   const store = await startStore({
     ports,
@@ -20,6 +20,7 @@ async function main() {
     apiTimeoutMs,
     apiProcesses,
     guestPageTtlMs,
+    renderThreads,
   });
   console.log(`\n  The store is open at ${store.shellUrl}\n  (Ctrl+C stops it)\n`);
   let stopping = false;

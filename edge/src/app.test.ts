@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from './app';
 import type { Ports } from './packages';
+import { inThisThread } from './serverRender';
 
 const PORTS: Ports = { api: 1, shell: 2, remotes: { 'mfe-catalog': 18481, 'mfe-product': 18482, 'mfe-cart': 18483, 'mfe-account': 18484 } };
 
@@ -191,16 +192,18 @@ describe('a guest’s page', () => {
       apiUrl: 'http://127.0.0.1:9',
       composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
       render: {
-        shell: { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: '' }) },
-        loadRemoteBundle: () =>
-          Promise.resolve({
-            renderRegion: async () => {
-              draws += 1;
-              await new Promise((resolve) => setTimeout(resolve, 20));
-              return { html: `<h1>drawing ${draws}</h1>`, css: '' };
-            },
-          }),
-        timeoutMs: 1000,
+        draw: inThisThread({
+          shell: { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: '' }) },
+          loadRemoteBundle: () =>
+            Promise.resolve({
+              renderRegion: async () => {
+                draws += 1;
+                await new Promise((resolve) => setTimeout(resolve, 20));
+                return { html: `<h1>drawing ${draws}</h1>`, css: '' };
+              },
+            }),
+          timeoutMs: 1000,
+        }),
       },
     });
     try {

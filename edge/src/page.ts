@@ -13,7 +13,6 @@ import {
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_VIEWPORT_ATTRIBUTE,
   type PageHead,
-  type ShellServerBundle,
 } from '../../shared/src/ssr/contract';
 import { REPLAY_SCRIPT_HASH, REPLAY_SCRIPT_TAG } from './eventReplay';
 import { answerPreviewRequest, compositionOrigins, servedComposition, withEntries, type CompositionSource } from './composition';
@@ -22,7 +21,7 @@ import { canonicalTag, productIdOf, siteOrigin } from './seo';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
-import { guessViewportWidth, renderPage, type RemoteBundleLoader, type RenderedPage } from './serverRender';
+import { guessViewportWidth, type PageDrawer, type RenderedPage } from './serverRender';
 
 export const PAGE_MARKERS = {
   /** Where the page's first pictures are preloaded: before its scripts. */
@@ -164,16 +163,16 @@ export interface PagesOptions {
   apiUrl?: () => string;
   /** Render each page's first screen on the server; null: the browser renders it. */
   render: {
-    shell: Pick<ShellServerBundle, 'renderShellPage'>;
-    /** The composed version's server container (serverRender.ts's ServerRemotes). */
-    loadRemoteBundle: RemoteBundleLoader;
+    /**
+     * Draws a page's first screen, or null: serverRender.ts's `renderPage` in a render thread
+     * (renderThreads.ts) or in this one (`inThisThread`).
+     */
+    draw: PageDrawer;
     /**
      * Where a server render asks the api, unless the composition puts the api elsewhere: an
      * address, or the next of several api processes (upstreams.ts) for each render.
      */
     apiUrl: string | (() => string);
-    /** How long a render may take before the page is sent for the browser to render. */
-    timeoutMs: number;
     /** How long a guest's page (a request with no cookie) is kept and shared (guestPages.ts); 0: never. */
     guestPageTtlMs?: number;
   } | null;
@@ -227,18 +226,15 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         const composedApi = apiBase && /^https?:\/\//.test(apiBase) ? apiBase : undefined;
         const viewportWidth = guessViewportWidth(request.headers);
         const draw = () =>
-          renderPage(
-            {
-              pathname: url.pathname,
-              search: url.search,
-              viewportWidth,
-              ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-              remotes: served.remotes,
-              // The server asks the api directly, unless the composition puts it elsewhere.
-              config: { apiBase: composedApi ?? (typeof render.apiUrl === 'string' ? render.apiUrl : render.apiUrl()), ...(assetHost ? { assetHost } : {}) },
-            },
-            { shell: render.shell, loadRemoteBundle: render.loadRemoteBundle, timeoutMs: render.timeoutMs },
-          );
+          render.draw({
+            pathname: url.pathname,
+            search: url.search,
+            viewportWidth,
+            ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+            remotes: served.remotes,
+            // The server asks the api directly, unless the composition puts it elsewhere.
+            config: { apiBase: composedApi ?? (typeof render.apiUrl === 'string' ? render.apiUrl : render.apiUrl()), ...(assetHost ? { assetHost } : {}) },
+          });
         // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts).
         rendered =
           guestPages && !request.headers.cookie

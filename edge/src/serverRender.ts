@@ -259,13 +259,28 @@ export interface RenderedPage {
   status?: number;
 }
 
+/** Draws a page's first screen, or null (the browser draws it). */
+export type PageDrawer = (request: PageRequest) => Promise<RenderedPage | null>;
+
+/** `renderPage` in the edge's own thread (RENDER_THREADS=0, and the tests'); renderThreads.ts draws in others. */
+export function inThisThread(options: RenderOptions): PageDrawer {
+  return (request) => renderPage(request, options);
+}
+
+export interface RenderOptions {
+  shell: Pick<ShellServerBundle, 'renderShellPage'>;
+  loadRemoteBundle: RemoteBundleLoader;
+  /** How long a render may take before the page is sent for the browser to render. */
+  timeoutMs: number;
+}
+
 /**
  * Renders a page's first screen, or null: no page module for this path, its remote has no server
  * container or did not render it, or it took longer than `timeoutMs`.
  */
 export async function renderPage(
   request: PageRequest,
-  { shell, loadRemoteBundle, timeoutMs }: { shell: Pick<ShellServerBundle, 'renderShellPage'>; loadRemoteBundle: RemoteBundleLoader; timeoutMs: number },
+  { shell, loadRemoteBundle, timeoutMs }: RenderOptions,
 ): Promise<RenderedPage | null> {
   const page = pageModuleForPath(request.pathname);
   const composed = page ? request.remotes[page.remote] : undefined;

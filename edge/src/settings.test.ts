@@ -1,14 +1,14 @@
 import { DEFAULT_GUEST_PAGE_TTL_MS } from './guestPages';
-import { DEFAULT_API_TIMEOUT_MS, readEdgeSettings } from './settings';
+import { DEFAULT_API_TIMEOUT_MS, DEFAULT_RENDER_THREADS, readEdgeSettings } from './settings';
 
 describe('the edge’s settings', () => {
   it('trusts no proxy and waits 15 s for the api by default', () => {
-    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS });
+    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, renderThreads: DEFAULT_RENDER_THREADS });
     expect(readEdgeSettings({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
   });
 
   it('takes the proxies in front of it as addresses and ranges, and a timeout in milliseconds', () => {
-    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS });
+    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, renderThreads: DEFAULT_RENDER_THREADS });
   });
 
   it('refuses to start on a setting it cannot honour, naming each at once', () => {
@@ -29,5 +29,13 @@ describe('the edge’s settings', () => {
     expect(readEdgeSettings({ GUEST_PAGE_TTL_MS: '2000' }).guestPageTtlMs).toBe(2000);
     expect(() => readEdgeSettings({ GUEST_PAGE_TTL_MS: '5s' })).toThrow('GUEST_PAGE_TTL_MS must be a whole number of milliseconds from 0 (never kept) to 60000, got "5s"');
     expect(() => readEdgeSettings({ GUEST_PAGE_TTL_MS: '600000' })).toThrow(/GUEST_PAGE_TTL_MS/);
+  });
+
+  it('draws pages in RENDER_THREADS threads, or in its own at 0, and refuses what is not a count', () => {
+    expect(readEdgeSettings({}).renderThreads).toBe(1);
+    expect(readEdgeSettings({ RENDER_THREADS: '0' }).renderThreads).toBe(0);
+    expect(readEdgeSettings({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
+    expect(() => readEdgeSettings({ RENDER_THREADS: 'many' })).toThrow('RENDER_THREADS must be a whole number from 0 (the edge\'s own thread) to 16, got "many"');
+    expect(() => readEdgeSettings({ RENDER_THREADS: '17' })).toThrow(/RENDER_THREADS/);
   });
 });

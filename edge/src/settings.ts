@@ -14,7 +14,12 @@ export interface EdgeSettings {
   apiProcesses: number;
   /** GUEST_PAGE_TTL_MS: how long a guest's server-rendered page is kept and shared (guestPages.ts); 0: never. */
   guestPageTtlMs: number;
+  /** RENDER_THREADS: how many threads draw pages off the edge's event loop (renderThreads.ts); 0: its own thread. */
+  renderThreads: number;
 }
+
+export const DEFAULT_RENDER_THREADS = 1;
+export const MAX_RENDER_THREADS = 16;
 
 export const MAX_API_PROCESSES = 32;
 
@@ -62,6 +67,13 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
     if (!/^\d+$/.test(guestTtl) || value > 60_000) problems.push(`GUEST_PAGE_TTL_MS must be a whole number of milliseconds from 0 (never kept) to 60000, got "${guestTtl}"`);
     else guestPageTtlMs = value;
   }
+  let renderThreads = DEFAULT_RENDER_THREADS;
+  const threads = env.RENDER_THREADS?.trim();
+  if (threads) {
+    const value = Number(threads);
+    if (!/^\d+$/.test(threads) || value > MAX_RENDER_THREADS) problems.push(`RENDER_THREADS must be a whole number from 0 (the edge's own thread) to ${MAX_RENDER_THREADS}, got "${threads}"`);
+    else renderThreads = value;
+  }
   if (problems.length > 0) throw new EdgeSettingsError(problems.join('\n'));
-  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs };
+  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, renderThreads };
 }

@@ -13,7 +13,9 @@ import { servedComposition, type CompositionSource } from '../../edge/src/compos
 import { compositionFile } from '../../edge/src/compositionStore';
 import { packageVersion, REMOTES, ROOT, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
-import { ServerRemotes } from '../../edge/src/serverRender';
+import { RenderThreads } from '../../edge/src/renderThreads';
+import { inThisThread, ServerRemotes, type PageDrawer } from '../../edge/src/serverRender';
+import { DEFAULT_RENDER_THREADS } from '../../edge/src/settings';
 
 export interface StoreOptions {
   ports: Ports;
@@ -45,6 +47,11 @@ export interface StoreOptions {
   apiTimeoutMs?: number;
   /** How long a guest's server-rendered page is kept and shared (GUEST_PAGE_TTL_MS; 0: never). */
   guestPageTtlMs?: number;
+  /**
+   * How many threads draw the pages off the edge's event loop (RENDER_THREADS, 1 unless said;
+   * 0: the edge's own thread, edge/src/renderThreads.ts).
+   */
+  renderThreads?: number;
   /**
    * How many api processes to run behind the edge (API_PROCESSES), on ports from ports.api up;
    * more than one needs databaseUrl (a PostgreSQL server), which they share.
@@ -138,12 +145,15 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     await exited;
     clearTimeout(timer);
   };
-  // The remotes' server containers, loaded from their origins as the live composition names them.
+  // What draws the pages: render threads, or the shell's server bundle and the remotes' server
+  // containers loaded in this thread.
+  let renderThreads: RenderThreads | null = null;
   let serverRemotes: ServerRemotes | null = null;
   let following: { stop(): void } | null = null;
   const stop = async () => {
     following?.stop();
     serverRemotes?.close();
+    await renderThreads?.close();
     await Promise.all(servers.map((server) => server.close()));
     await Promise.all(apis.map(stopApi));
   };
@@ -168,28 +178,36 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
 
     const composition: CompositionSource = { ports, publicHost, file: options.compositionFile ?? compositionFile() };
     const shellDist = path.join(ROOT, 'shell/dist');
-    const shellBundle = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') ? await loadShellBundle(shellDist, log) : null;
-    const remotesOfServer = shellBundle ? new ServerRemotes(shellBundle) : null;
-    serverRemotes = remotesOfServer;
+    const serverRender = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') && hasShellBundle(shellDist, log);
+    const threads = options.renderThreads ?? DEFAULT_RENDER_THREADS;
+    let draw: PageDrawer | null = null;
+    if (serverRender && threads > 0) {
+      // The live versions load in each thread before it says it is ready.
+      renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), composition, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
+      draw = renderThreads.render;
+    } else if (serverRender) {
+      // A promise of its exports: its shared modules are ready first (webpack.common.ts's serverConfig).
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once at start
+      const shell = (await require(shellBundleFile(shellDist))) as ShellServerBundle;
+      const remotes = new ServerRemotes(shell);
+      serverRemotes = remotes;
+      const live = remotes.follow(async () => (await servedComposition(undefined, composition)).remotes);
+      following = live;
+      // The live versions load now, not on (and too late for) the first page.
+      await live.ready;
+      draw = inThisThread({ shell, loadRemoteBundle: remotes.bundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
+    }
     const shellEdgeOptions: RunningStore['shellEdgeOptions'] = {
       dist: shellDist,
       apiUrl: apiUrls,
       composition,
-      render: shellBundle && remotesOfServer
-        ? { shell: shellBundle, loadRemoteBundle: remotesOfServer.bundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS, ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}) }
-        : null,
+      render: draw ? { draw, ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}) } : null,
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.apiTimeoutMs ? { apiTimeoutMs: options.apiTimeoutMs } : {}),
     };
     const shell = await buildShellEdge(shellEdgeOptions);
     await listen(shell, ports.shell, bindHost);
     servers.push(shell);
-    if (remotesOfServer) {
-      // The live versions load now, not on (and too late for) the first page.
-      const live = remotesOfServer.follow(async () => (await servedComposition(undefined, composition)).remotes);
-      following = live;
-      await live.ready;
-    }
 
     const shellUrl = `http://${publicHost}:${ports.shell}`;
     log(`api      ${apiUrls.join(', ')}`);
@@ -201,14 +219,14 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
   }
 }
 
-/** The shell's server bundle, or null (and a line saying so) when the build has none. */
-async function loadShellBundle(shellDist: string, log: (line: string) => void): Promise<ShellServerBundle | null> {
-  const file = path.join(shellDist, 'server/render.js');
-  if (!existsSync(file)) {
-    log(`no ${path.relative(ROOT, file)}: pages are rendered in the browser only`);
-    return null;
-  }
-  // A promise of its exports: its shared modules are ready first (webpack.common.ts's serverConfig).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once at start
-  return (await require(file)) as ShellServerBundle;
+function shellBundleFile(shellDist: string): string {
+  return path.join(shellDist, 'server/render.js');
+}
+
+/** Whether the shell's build has its server bundle (a line says so when not). */
+function hasShellBundle(shellDist: string, log: (line: string) => void): boolean {
+  const file = shellBundleFile(shellDist);
+  if (existsSync(file)) return true;
+  log(`no ${path.relative(ROOT, file)}: pages are rendered in the browser only`);
+  return false;
 }

@@ -1,0 +1,100 @@
+/**
+ * Render threads with a stand-in for the shell's server bundle (a real one needs the builds): it
+ * draws in the thread, the edge's own event loop stays free meanwhile, and a thread that dies
+ * costs only its pages' server render until it is started again.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { RenderThreads } from './renderThreads';
+import type { PageRequest } from './serverRender';
+
+/** Draws `<p>drawn in thread N</p>`; /shop/slow holds its thread for 300 ms; /shop/exit ends it. */
+const STAND_IN = `
+const { threadId } = require('node:worker_threads');
+const shell = {
+  renderShellPage: ({ region }) => ({ html: '<main>' + (region ? region.html : '') + '</main>', css: '' }),
+  loadServerRemote: () => Promise.resolve({
+    renderRegion: async ({ pathname }) => {
+      if (pathname === '/shop/exit') process.exit(3);
+      if (pathname === '/shop/slow') { const until = Date.now() + 300; while (Date.now() < until); }
+      return { html: '<p>drawn in thread ' + threadId + '</p>', css: '' };
+    },
+  }),
+  dropServerRemote: () => undefined,
+};
+module.exports = Promise.resolve(shell);
+`;
+
+let work: string;
+let origin: http.Server;
+let threads: RenderThreads;
+const log = jest.fn();
+
+function request(pathname: string): PageRequest {
+  const { port } = origin.address() as AddressInfo;
+  return {
+    pathname,
+    search: '',
+    viewportWidth: 1280,
+    remotes: { 'mfe-catalog': { version: '1.0.0', manifest: `http://127.0.0.1:${port}/1.0.0/mf-manifest.json` } },
+    config: { apiBase: 'http://127.0.0.1:9' },
+  };
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'render-threads-'));
+  await writeFile(path.join(work, 'render.js'), STAND_IN);
+  // The remote's origin: its server entry is there (the thread asks before loading it).
+  origin = http.createServer((_request, response) => response.writeHead(200).end());
+  await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+  const { port } = origin.address() as AddressInfo;
+  const ports = { shell: 9, api: 9, remotes: { 'mfe-catalog': port, 'mfe-product': port, 'mfe-cart': port, 'mfe-account': port } };
+  threads = await RenderThreads.start({
+    threads: 1,
+    shellBundle: path.join(work, 'render.js'),
+    composition: { ports, publicHost: '127.0.0.1', file: path.join(work, 'no-composition.json') },
+    timeoutMs: 2000,
+    log,
+  });
+}, 30_000);
+
+afterAll(async () => {
+  await threads?.close();
+  await new Promise<void>((resolve) => origin.close(() => resolve()));
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('render threads', () => {
+  it('draw a page in a thread of their own', async () => {
+    expect(threads.readyThreads()).toBe(1);
+    const page = await threads.render(request('/'));
+    expect(page?.html).toMatch(/^<main><p>drawn in thread [1-9]\d*<\/p><\/main>$/);
+  });
+
+  it('leave the edge’s event loop free while a page is drawn', async () => {
+    let longestGap = 0;
+    let last = Date.now();
+    const ticker = setInterval(() => {
+      longestGap = Math.max(longestGap, Date.now() - last);
+      last = Date.now();
+    }, 5);
+    const page = await threads.render(request('/shop/slow'));
+    clearInterval(ticker);
+    expect(page?.html).toContain('drawn in thread');
+    // The render held its thread for 300 ms; this one ticked on.
+    expect(longestGap).toBeLessThan(100);
+  });
+
+  it('send the page to the browser when a thread dies, and start it again', async () => {
+    expect(await threads.render(request('/shop/exit'))).toBeNull();
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('render thread 0 stopped (exit 3): started again in 1 s'));
+    // Until it is back, pages go to the browser at once.
+    expect(threads.readyThreads()).toBe(0);
+    expect(await threads.render(request('/'))).toBeNull();
+    for (const deadline = Date.now() + 20_000; threads.readyThreads() === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await threads.render(request('/')))?.html).toContain('drawn in thread');
+  }, 30_000);
+});

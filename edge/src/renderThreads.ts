@@ -1,0 +1,118 @@
+/**
+ * Server renders off the edge's event loop: each render thread (renderWorker.ts, a worker thread)
+ * loads the shell's server bundle and the remotes' server containers and draws the pages it is
+ * sent, while the edge's own thread goes on proxying `/api`, serving files and sending pages. A
+ * shopper's add to cart then never waits behind another shopper's page being drawn.
+ *
+ * A page goes to the thread with the fewest pages in hand. A thread that is not ready, that dies
+ * (it is started again after a second) or that takes longer than the render's time and a margin
+ * costs only the server render: the page is sent for the browser to draw.
+ */
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { CompositionSource } from './composition';
+import type { PageRequest, RenderedPage } from './serverRender';
+
+export interface RenderThreadData {
+  /** The shell's server bundle (shell/dist/server/render.js). */
+  shellBundle: string;
+  composition: CompositionSource;
+  /** How long a render may take before the page goes to the browser (serverRender.ts's renderPage). */
+  timeoutMs: number;
+}
+
+export type ToRenderThread = { id: number; request: PageRequest };
+export type FromRenderThread = { type: 'ready' } | { type: 'page'; id: number; page: RenderedPage | null };
+
+/** The thread's code is TypeScript, as the edge's: sucrase compiles it there as `npm start` does here. */
+const BOOTSTRAP = `require(${JSON.stringify(require.resolve('sucrase/register/ts'))}); require(${JSON.stringify(path.join(__dirname, 'renderWorker.ts'))});`;
+
+/** How long past the render's own time a thread may take before its page goes to the browser. */
+const MARGIN_MS = 1_000;
+const RESTART_AFTER_MS = 1_000;
+
+interface RenderThread {
+  worker: Worker;
+  ready: boolean;
+  pending: Map<number, (page: RenderedPage | null) => void>;
+}
+
+export interface RenderThreadsOptions extends RenderThreadData {
+  threads: number;
+  log?: (line: string) => void;
+}
+
+export class RenderThreads {
+  private readonly threads: RenderThread[] = [];
+  private nextId = 0;
+  private closed = false;
+  private readonly log: (line: string) => void;
+
+  private constructor(private readonly options: RenderThreadsOptions) {
+    this.log = options.log ?? ((line) => console.error(line));
+  }
+
+  /** Starts the threads, resolving once each has loaded the live versions (or failed to start). */
+  static async start(options: RenderThreadsOptions): Promise<RenderThreads> {
+    if (!Number.isInteger(options.threads) || options.threads < 1) throw new Error(`render threads must be 1 or more, got ${options.threads}`);
+    const pool = new RenderThreads(options);
+    await Promise.all(Array.from({ length: options.threads }, (_, index) => pool.spawn(index)));
+    return pool;
+  }
+
+  /** Draws a page's first screen in a thread, or null: none is ready, or it took too long. */
+  readonly render = (request: PageRequest): Promise<RenderedPage | null> => {
+    const ready = this.threads.filter((thread) => thread.ready);
+    const thread = ready.reduce<RenderThread | undefined>((least, candidate) => (!least || candidate.pending.size < least.pending.size ? candidate : least), undefined);
+    if (!thread) return Promise.resolve(null);
+    const id = (this.nextId += 1);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(null), this.options.timeoutMs + MARGIN_MS);
+      const settle = (page: RenderedPage | null) => {
+        clearTimeout(timer);
+        thread.pending.delete(id);
+        resolve(page);
+      };
+      thread.pending.set(id, settle);
+      const message: ToRenderThread = { id, request };
+      thread.worker.postMessage(message);
+    });
+  };
+
+  /** How many threads are ready to draw. */
+  readyThreads(): number {
+    return this.threads.filter((thread) => thread.ready).length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
+  }
+
+  private spawn(index: number): Promise<void> {
+    const { shellBundle, composition, timeoutMs } = this.options;
+    const workerData: RenderThreadData = { shellBundle, composition, timeoutMs };
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData, name: `render-${index}` });
+    const thread: RenderThread = { worker, ready: false, pending: new Map() };
+    this.threads[index] = thread;
+    return new Promise((started) => {
+      worker.on('message', (message: FromRenderThread) => {
+        if (message.type === 'ready') {
+          thread.ready = true;
+          started();
+        } else thread.pending.get(message.id)?.(message.page);
+      });
+      worker.on('error', (error) => this.log(`[edge] render thread ${index} failed: ${error.stack ?? error.message}`));
+      worker.on('exit', (code) => {
+        thread.ready = false;
+        for (const settle of [...thread.pending.values()]) settle(null);
+        started();
+        if (this.closed) return;
+        this.log(`[edge] render thread ${index} stopped (exit ${code}): started again in ${RESTART_AFTER_MS / 1000} s; until then pages are drawn by the browser`);
+        setTimeout(() => {
+          if (!this.closed) void this.spawn(index);
+        }, RESTART_AFTER_MS).unref();
+      });
+    });
+  }
+}
