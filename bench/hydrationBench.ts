@@ -9,7 +9,9 @@
  *   counts), for adding to the cart, opening the shop's filter drawer and the cart dropdown.
  * - Load: guests' pages (no cookie) at 20 connections through the edge, home, shop and a product,
  *   with the guest page cache (guestPages.ts) and without it (GUEST_PAGE_TTL_MS=0: each request
- *   drawn), and the api's answers through the same edge meanwhile.
+ *   drawn, as a shopper's page with a cookie is), drawn in a render thread (renderThreads.ts) and
+ *   in the edge's own thread (RENDER_THREADS=0), and the api's answers through the same edge
+ *   meanwhile.
  * - Lighthouse 12's mobile audit of home, shop, a product and the cart (lib/lighthouse.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,7 +21,8 @@ import autocannon from 'autocannon';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { buildShellEdge } from '../edge/src/app';
-import { startStore } from '../scripts/lib/startStore';
+import { loadRenderer } from '../edge/src/serverRender';
+import { SERVER_RENDER_TIMEOUT_MS, shellBundleFile, startStore } from '../scripts/lib/startStore';
 import { MOBILE_USER_AGENT, phoneContext, readPage, throttle } from './lib/frontEnd';
 import { auditPages, type LighthouseFigures } from './lib/lighthouse';
 import { storePorts } from './lib/servers';
@@ -47,7 +50,8 @@ export interface InteractionFigures {
 
 export interface PageLoadFigures {
   route: string;
-  cache: 'guest cache' | 'no cache';
+  /** Kept for guests, or drawn for each request: in a render thread, or in the edge's own thread. */
+  cache: 'guest cache' | 'no cache' | "no cache, edge's thread";
   pagesPerSecond: number;
   p50: number;
   p99: number;
@@ -137,12 +141,17 @@ async function underLoad(url: string, apiUrl: string): Promise<Omit<PageLoadFigu
 export async function benchHydration(tries: number, lighthouseRuns: number, log: (line: string) => void): Promise<HydrationFigures> {
   const ports = storePorts();
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-hydration-'));
-  const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined, compositionFile: path.join(work, 'composition.json'), serverRender: true });
+  const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined, compositionFile: path.join(work, 'composition.json'), serverRender: true, renderThreads: Number(process.env.RENDER_THREADS ?? 1) });
   const { shellEdgeOptions } = store;
   if (!shellEdgeOptions.render) throw new Error('the store did not render on the server: build the shell first (npm run build -w shell)');
   const uncached = await buildShellEdge({ ...shellEdgeOptions, render: { ...shellEdgeOptions.render, guestPageTtlMs: 0 } });
   await uncached.listen({ port: ports.shell + 30, host: '127.0.0.1' });
   const uncachedUrl = `http://localhost:${ports.shell + 30}`;
+  // The same, drawing in the edge's own thread, as RENDER_THREADS=0 does.
+  const ownThread = await loadRenderer({ shellBundle: shellBundleFile(shellEdgeOptions.dist), composition: shellEdgeOptions.composition, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
+  const inEdgeThread = await buildShellEdge({ ...shellEdgeOptions, render: { draw: ownThread.draw, guestPageTtlMs: 0 } });
+  await inEdgeThread.listen({ port: ports.shell + 31, host: '127.0.0.1' });
+  const inEdgeThreadUrl = `http://localhost:${ports.shell + 31}`;
   const browser = await launchBrowser();
   try {
     const products = (await (await fetch(`${store.apiUrl}/products?limit=100&sort=popularity`)).json()) as { link: string; name: string; has_variants: boolean; out_of_stock: boolean; available_stock: number }[];
@@ -185,6 +194,7 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
       for (const [cache, origin] of [
         ['guest cache', store.shellUrl],
         ['no cache', uncachedUrl],
+        ["no cache, edge's thread", inEdgeThreadUrl],
       ] as const) {
         const figures = await underLoad(new URL(routePath, origin).toString(), new URL('/api/products?limit=12', origin).toString());
         load.push({ route, cache, ...figures });
@@ -205,6 +215,8 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
   } finally {
     await browser.close();
     await uncached.close();
+    await inEdgeThread.close();
+    ownThread.close();
     await store.stop();
     await rm(work, { recursive: true, force: true });
   }

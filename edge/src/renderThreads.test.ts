@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { RenderThreads } from './renderThreads';
-import type { PageRequest } from './serverRender';
+import type { PageRequest, RendererSource } from './serverRender';
 
 /** Draws `<p>drawn in thread N</p>`; /shop/slow holds its thread for 300 ms; /shop/exit ends it. */
 const STAND_IN = `
@@ -31,6 +31,7 @@ module.exports = Promise.resolve(shell);
 let work: string;
 let origin: http.Server;
 let threads: RenderThreads;
+let source: RendererSource;
 const log = jest.fn();
 
 function request(pathname: string): PageRequest {
@@ -52,13 +53,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
   const { port } = origin.address() as AddressInfo;
   const ports = { shell: 9, api: 9, remotes: { 'mfe-catalog': port, 'mfe-product': port, 'mfe-cart': port, 'mfe-account': port } };
-  threads = await RenderThreads.start({
-    threads: 1,
-    shellBundle: path.join(work, 'render.js'),
-    composition: { ports, publicHost: '127.0.0.1', file: path.join(work, 'no-composition.json') },
-    timeoutMs: 2000,
-    log,
-  });
+  source = { shellBundle: path.join(work, 'render.js'), composition: { ports, publicHost: '127.0.0.1', file: path.join(work, 'no-composition.json') }, timeoutMs: 2000 };
+  threads = await RenderThreads.start({ ...source, threads: 1, log });
 }, 30_000);
 
 afterAll(async () => {
@@ -96,5 +92,19 @@ describe('render threads', () => {
     expect(await threads.render(request('/'))).toBeNull();
     for (const deadline = Date.now() + 20_000; threads.readyThreads() === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await threads.render(request('/')))?.html).toContain('drawn in thread');
+  }, 30_000);
+
+  it('send a page to the browser at once when every thread has its fill in hand, instead of queueing it', async () => {
+    const busy = await RenderThreads.start({ ...source, threads: 1, maxPending: 1, log });
+    try {
+      const slow = busy.render(request('/shop/slow'));
+      const started = Date.now();
+      expect(await busy.render(request('/'))).toBeNull();
+      expect(Date.now() - started).toBeLessThan(100);
+      expect((await slow)?.html).toContain('drawn in thread');
+      expect((await busy.render(request('/')))?.html).toContain('drawn in thread');
+    } finally {
+      await busy.close();
+    }
   }, 30_000);
 });

@@ -6,22 +6,17 @@
  *
  * A page goes to the thread with the fewest pages in hand. A thread that is not ready, that dies
  * (it is started again after a second) or that takes longer than the render's time and a margin
- * costs only the server render: the page is sent for the browser to draw.
+ * costs only the server render: the page is sent for the browser to draw. So does a page that
+ * finds every thread with `maxPending` pages in hand, or that reaches its thread after its time:
+ * under more pages than the threads can draw, the excess goes to the browsers at once instead of
+ * queueing work nobody waits for.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CompositionSource } from './composition';
-import type { PageRequest, RenderedPage } from './serverRender';
+import type { PageRequest, RenderedPage, RendererSource } from './serverRender';
 
-export interface RenderThreadData {
-  /** The shell's server bundle (shell/dist/server/render.js). */
-  shellBundle: string;
-  composition: CompositionSource;
-  /** How long a render may take before the page goes to the browser (serverRender.ts's renderPage). */
-  timeoutMs: number;
-}
-
-export type ToRenderThread = { id: number; request: PageRequest };
+/** `deadline`: after it (Date.now()) the page is no longer waited for, and is not drawn. */
+export type ToRenderThread = { id: number; request: PageRequest; deadline: number };
 export type FromRenderThread = { type: 'ready' } | { type: 'page'; id: number; page: RenderedPage | null };
 
 /** The thread's code is TypeScript, as the edge's: sucrase compiles it there as `npm start` does here. */
@@ -30,6 +25,7 @@ const BOOTSTRAP = `require(${JSON.stringify(require.resolve('sucrase/register/ts
 /** How long past the render's own time a thread may take before its page goes to the browser. */
 const MARGIN_MS = 1_000;
 const RESTART_AFTER_MS = 1_000;
+const DEFAULT_MAX_PENDING = 16;
 
 interface RenderThread {
   worker: Worker;
@@ -37,8 +33,10 @@ interface RenderThread {
   pending: Map<number, (page: RenderedPage | null) => void>;
 }
 
-export interface RenderThreadsOptions extends RenderThreadData {
+export interface RenderThreadsOptions extends RendererSource {
   threads: number;
+  /** How many pages a thread may have in hand before the next goes to the browser (16). */
+  maxPending?: number;
   log?: (line: string) => void;
 }
 
@@ -64,17 +62,18 @@ export class RenderThreads {
   readonly render = (request: PageRequest): Promise<RenderedPage | null> => {
     const ready = this.threads.filter((thread) => thread.ready);
     const thread = ready.reduce<RenderThread | undefined>((least, candidate) => (!least || candidate.pending.size < least.pending.size ? candidate : least), undefined);
-    if (!thread) return Promise.resolve(null);
+    if (!thread || thread.pending.size >= (this.options.maxPending ?? DEFAULT_MAX_PENDING)) return Promise.resolve(null);
     const id = (this.nextId += 1);
+    const { timeoutMs } = this.options;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => settle(null), this.options.timeoutMs + MARGIN_MS);
-      const settle = (page: RenderedPage | null) => {
+      // Answered late, the page has gone to the browser; it stays in hand until the thread answers.
+      const timer = setTimeout(() => resolve(null), timeoutMs + MARGIN_MS);
+      thread.pending.set(id, (page) => {
         clearTimeout(timer);
         thread.pending.delete(id);
         resolve(page);
-      };
-      thread.pending.set(id, settle);
-      const message: ToRenderThread = { id, request };
+      });
+      const message: ToRenderThread = { id, request, deadline: Date.now() + timeoutMs };
       thread.worker.postMessage(message);
     });
   };
@@ -91,7 +90,7 @@ export class RenderThreads {
 
   private spawn(index: number): Promise<void> {
     const { shellBundle, composition, timeoutMs } = this.options;
-    const workerData: RenderThreadData = { shellBundle, composition, timeoutMs };
+    const workerData: RendererSource = { shellBundle, composition, timeoutMs };
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData, name: `render-${index}` });
     const thread: RenderThread = { worker, ready: false, pending: new Map() };
     this.threads[index] = thread;

@@ -4,24 +4,18 @@
  * versions load before it says it is ready, and are followed as the composition changes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ShellServerBundle } from '../../shared/src/ssr/contract';
-import { servedComposition } from './composition';
-import type { RenderThreadData, ToRenderThread, FromRenderThread } from './renderThreads';
-import { renderPage, ServerRemotes } from './serverRender';
+import type { FromRenderThread, ToRenderThread } from './renderThreads';
+import { loadRenderer, type RendererSource } from './serverRender';
 
 async function main(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('renderWorker.ts runs as a worker thread (renderThreads.ts)');
-  const { shellBundle, composition, timeoutMs } = workerData as RenderThreadData;
-  // A promise of its exports: its shared modules are ready first (webpack.common.ts's serverConfig).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once per thread
-  const shell = (await require(shellBundle)) as ShellServerBundle;
-  const remotes = new ServerRemotes(shell);
-  const following = remotes.follow(async () => (await servedComposition(undefined, composition)).remotes);
-  await following.ready;
+  const { draw } = await loadRenderer(workerData as RendererSource);
   const send = (message: FromRenderThread) => port.postMessage(message);
   port.on('message', (message: ToRenderThread) => {
-    renderPage(message.request, { shell, loadRemoteBundle: remotes.bundle, timeoutMs })
+    // Reached after its time (the thread was behind): the page has gone to the browser already.
+    const drawn = Date.now() >= message.deadline ? Promise.resolve(null) : draw(message.request);
+    drawn
       .catch((error: unknown) => {
         console.error(`[edge] a render thread failed to draw ${message.request.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         return null;

@@ -22,6 +22,7 @@ import {
   type ServerRenderedRegion,
   type ShellServerBundle,
 } from '../../shared/src/ssr/contract';
+import { servedComposition, type CompositionSource } from './composition';
 import { isRemote, type CompositionEntry } from './compositionStore';
 import { VERSION_PATTERN } from './releaseStore';
 
@@ -265,6 +266,36 @@ export type PageDrawer = (request: PageRequest) => Promise<RenderedPage | null>;
 /** `renderPage` in the edge's own thread (RENDER_THREADS=0, and the tests'); renderThreads.ts draws in others. */
 export function inThisThread(options: RenderOptions): PageDrawer {
   return (request) => renderPage(request, options);
+}
+
+/** What a thread draws pages with. */
+export interface RendererSource {
+  /** The shell's server bundle (shell/dist/server/render.js). */
+  shellBundle: string;
+  composition: CompositionSource;
+  /** How long a render may take before the page goes to the browser. */
+  timeoutMs: number;
+}
+
+/**
+ * The shell's server bundle loaded in this thread, and through it the remotes' containers the
+ * composition names (loaded before this resolves, and followed after): a drawer, and what stops
+ * following.
+ */
+export async function loadRenderer({ shellBundle, composition, timeoutMs }: RendererSource): Promise<{ draw: PageDrawer; close(): void }> {
+  // A promise of its exports: its shared modules are ready first (webpack.common.ts's serverConfig).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once per thread
+  const shell = (await require(shellBundle)) as ShellServerBundle;
+  const remotes = new ServerRemotes(shell);
+  const following = remotes.follow(async () => (await servedComposition(undefined, composition)).remotes);
+  await following.ready;
+  return {
+    draw: inThisThread({ shell, loadRemoteBundle: remotes.bundle, timeoutMs }),
+    close: () => {
+      following.stop();
+      remotes.close();
+    },
+  };
 }
 
 export interface RenderOptions {

@@ -7,14 +7,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ShellServerBundle } from '../../shared/src/ssr/contract';
 import { buildRemoteOrigin, buildShellEdge } from '../../edge/src/app';
-import { servedComposition, type CompositionSource } from '../../edge/src/composition';
+import type { CompositionSource } from '../../edge/src/composition';
 import { compositionFile } from '../../edge/src/compositionStore';
 import { packageVersion, REMOTES, ROOT, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
 import { RenderThreads } from '../../edge/src/renderThreads';
-import { inThisThread, ServerRemotes, type PageDrawer } from '../../edge/src/serverRender';
+import { loadRenderer, type PageDrawer } from '../../edge/src/serverRender';
 import { DEFAULT_RENDER_THREADS } from '../../edge/src/settings';
 
 export interface StoreOptions {
@@ -60,7 +59,7 @@ export interface StoreOptions {
 }
 
 /** How long a page's server render may take before the page is sent for the browser to render. */
-const SERVER_RENDER_TIMEOUT_MS = 300;
+export const SERVER_RENDER_TIMEOUT_MS = 300;
 
 export interface RunningStore {
   shellUrl: string;
@@ -148,11 +147,9 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
   // What draws the pages: render threads, or the shell's server bundle and the remotes' server
   // containers loaded in this thread.
   let renderThreads: RenderThreads | null = null;
-  let serverRemotes: ServerRemotes | null = null;
-  let following: { stop(): void } | null = null;
+  let stopRenderer: (() => void) | null = null;
   const stop = async () => {
-    following?.stop();
-    serverRemotes?.close();
+    stopRenderer?.();
     await renderThreads?.close();
     await Promise.all(servers.map((server) => server.close()));
     await Promise.all(apis.map(stopApi));
@@ -186,16 +183,10 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), composition, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
       draw = renderThreads.render;
     } else if (serverRender) {
-      // A promise of its exports: its shared modules are ready first (webpack.common.ts's serverConfig).
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once at start
-      const shell = (await require(shellBundleFile(shellDist))) as ShellServerBundle;
-      const remotes = new ServerRemotes(shell);
-      serverRemotes = remotes;
-      const live = remotes.follow(async () => (await servedComposition(undefined, composition)).remotes);
-      following = live;
       // The live versions load now, not on (and too late for) the first page.
-      await live.ready;
-      draw = inThisThread({ shell, loadRemoteBundle: remotes.bundle, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
+      const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), composition, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
+      stopRenderer = renderer.close;
+      draw = renderer.draw;
     }
     const shellEdgeOptions: RunningStore['shellEdgeOptions'] = {
       dist: shellDist,
@@ -219,7 +210,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
   }
 }
 
-function shellBundleFile(shellDist: string): string {
+/** The shell's server bundle in its build folder. */
+export function shellBundleFile(shellDist: string): string {
   return path.join(shellDist, 'server/render.js');
 }
 
