@@ -107,4 +107,21 @@ describe('render threads', () => {
       await busy.close();
     }
   }, 30_000);
+
+  it('try a thread whose server code fails to load again less and less often, drawing nothing meanwhile', async () => {
+    await writeFile(path.join(work, 'broken.js'), "throw new Error('the build is broken');");
+    const failing = jest.fn();
+    const broken = await RenderThreads.start({ ...source, shellBundle: path.join(work, 'broken.js'), threads: 1, log: failing });
+    try {
+      expect(broken.readyThreads()).toBe(0);
+      expect(await broken.render(request('/'))).toBeNull();
+      for (const deadline = Date.now() + 10_000; failing.mock.calls.filter(([line]) => String(line).includes('stopped')).length < 2 && Date.now() < deadline; ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const waits = failing.mock.calls.flatMap(([line]) => /started again in (\d+) s/.exec(String(line))?.[1] ?? []);
+      expect(waits.slice(0, 2)).toEqual(['1', '2']);
+    } finally {
+      await broken.close();
+    }
+  }, 30_000);
 });

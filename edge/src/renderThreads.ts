@@ -24,7 +24,9 @@ const BOOTSTRAP = `require(${JSON.stringify(require.resolve('sucrase/register/ts
 
 /** How long past the render's own time a thread may take before its page goes to the browser. */
 const MARGIN_MS = 1_000;
+/** A thread that stops is started again after a second, and after twice as long each time it stops before it was ready (at most a minute). */
 const RESTART_AFTER_MS = 1_000;
+const MAX_RESTART_AFTER_MS = 60_000;
 const DEFAULT_MAX_PENDING = 16;
 
 interface RenderThread {
@@ -88,7 +90,7 @@ export class RenderThreads {
     await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
   }
 
-  private spawn(index: number): Promise<void> {
+  private spawn(index: number, restartAfterMs = RESTART_AFTER_MS): Promise<void> {
     const { shellBundle, composition, timeoutMs } = this.options;
     const workerData: RendererSource = { shellBundle, composition, timeoutMs };
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData, name: `render-${index}` });
@@ -103,14 +105,17 @@ export class RenderThreads {
       });
       worker.on('error', (error) => this.log(`[edge] render thread ${index} failed: ${error.stack ?? error.message}`));
       worker.on('exit', (code) => {
+        const wasReady = thread.ready;
         thread.ready = false;
         for (const settle of [...thread.pending.values()]) settle(null);
         started();
         if (this.closed) return;
-        this.log(`[edge] render thread ${index} stopped (exit ${code}): started again in ${RESTART_AFTER_MS / 1000} s; until then pages are drawn by the browser`);
+        // One that never got ready (its server code fails to load, say) waits longer each time.
+        const wait = wasReady ? RESTART_AFTER_MS : restartAfterMs;
+        this.log(`[edge] render thread ${index} stopped (exit ${code}): started again in ${wait / 1000} s; until then pages are drawn by the browser`);
         setTimeout(() => {
-          if (!this.closed) void this.spawn(index);
-        }, RESTART_AFTER_MS).unref();
+          if (!this.closed) void this.spawn(index, Math.min(wait * 2, MAX_RESTART_AFTER_MS));
+        }, wait).unref();
       });
     });
   }
