@@ -4,7 +4,7 @@
  * version known good from the history; a tester's preview from their session cookie), the
  * preview links, and the origins a page may load scripts from (edge/src/securityHeaders.ts).
  */
-import { existsSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   lastKnownGood,
@@ -78,12 +78,36 @@ export interface CompositionSource {
 
 export type ServedComposition = Awaited<ReturnType<typeof servedComposition>>;
 
-/** The composition a browser with this Cookie header gets (its preview, if any). Read from the file each time. */
-export async function servedComposition(cookieHeader: string | undefined, { ports, publicHost, file }: CompositionSource) {
-  const fromFile = existsSync(file) ? await readComposition(file) : null;
-  const live = fromFile ?? localComposition(ports, publicHost);
-  const history = fromFile ? await readHistory(file) : [];
-  const served = { ...live, remotes: { ...live.remotes }, lastKnownGood: lastKnownGood(live, history), preview: [] as PreviewChoice[] };
+/** The live composition and its last versions known good, as last read, with the file's time then. */
+const liveRead = new Map<string, { version: string; live: CompositionDocument; lastKnownGood: ReturnType<typeof lastKnownGood> }>();
+
+/**
+ * The live composition and each remote's last version known good: read again only when the file
+ * has changed (publishing and rolling back write the history first, the file last), so a page
+ * costs one look at the file's time, not a read of the file and its whole history.
+ */
+async function liveComposition({ ports, publicHost, file }: CompositionSource) {
+  const stat = await fs.stat(file).catch(() => null);
+  if (!stat) {
+    liveRead.delete(file);
+    return { live: localComposition(ports, publicHost), lastKnownGood: {} };
+  }
+  // A publish writes a new file in its place (writeAtomically): another inode, time and size.
+  const version = `${stat.ino}:${stat.mtimeMs}:${stat.size}`;
+  const known = liveRead.get(file);
+  if (known?.version === version) return known;
+  const fromFile = await readComposition(file);
+  if (!fromFile) return { live: localComposition(ports, publicHost), lastKnownGood: {} };
+  const read = { version, live: fromFile, lastKnownGood: lastKnownGood(fromFile, await readHistory(file)) };
+  liveRead.set(file, read);
+  return read;
+}
+
+/** The composition a browser with this Cookie header gets (its preview, if any), as the file says now. */
+export async function servedComposition(cookieHeader: string | undefined, source: CompositionSource) {
+  const { ports } = source;
+  const { live, lastKnownGood: fallbacks } = await liveComposition(source);
+  const served = { ...live, remotes: { ...live.remotes }, lastKnownGood: { ...fallbacks }, preview: [] as PreviewChoice[] };
   const cookie = readCookie(cookieHeader, PREVIEW_COOKIE);
   if (cookie && previewAllowed()) {
     const { choices, problem } = await parsePreview(cookie);

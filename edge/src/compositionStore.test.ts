@@ -12,6 +12,7 @@ import {
   versionFromManifestUrl,
   type CompositionDocument,
 } from './compositionStore';
+import { servedComposition } from './composition';
 
 const catalog = (version: string) => ({ version, manifest: `http://cdn.test/mfe-catalog/${version}/mf-manifest.json` });
 const composition = (version: string): CompositionDocument => ({ remotes: { 'mfe-catalog': catalog(version) } });
@@ -78,4 +79,28 @@ describe('reading compositions', () => {
     expect(versionFromManifestUrl('http://localhost:8081/releases/1.5.0-rc.1/mf-manifest.json')).toBe('1.5.0-rc.1');
     expect(versionFromManifestUrl('http://localhost:8081/mf-manifest.json')).toBeUndefined();
   });
+
+  it('is served as the file says after each publish and rollback, and as the working builds once it is gone', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'composition-served-'));
+    const file = path.join(dir, 'composition.json');
+    const ports = { shell: 8080, api: 8090, remotes: { 'mfe-catalog': 8081, 'mfe-product': 8082, 'mfe-cart': 8083, 'mfe-account': 8084 } };
+    const source = { ports, publicHost: 'localhost', file };
+    const served = async () => {
+      const { remotes, lastKnownGood: fallbacks } = await servedComposition(undefined, source);
+      return [remotes['mfe-catalog']?.version, fallbacks['mfe-catalog']?.version];
+    };
+    expect((await servedComposition(undefined, source)).remotes['mfe-catalog']?.manifest).toMatch(/^http:\/\/localhost:8081\//);
+    await publishComposition(composition('1.0.0'), file);
+    await publishComposition(composition('1.1.0'), file);
+    expect(await served()).toEqual(['1.1.0', '1.0.0']);
+    expect(await served()).toEqual(['1.1.0', '1.0.0']);
+    await publishComposition(composition('1.2.0'), file);
+    expect(await served()).toEqual(['1.2.0', '1.1.0']);
+    await rollbackComposition(file);
+    expect(await served()).toEqual(['1.1.0', '1.0.0']);
+    await rm(file);
+    expect((await servedComposition(undefined, source)).remotes['mfe-catalog']?.manifest).toMatch(/^http:\/\/localhost:8081\//);
+    await rm(dir, { recursive: true, force: true });
+  });
 });
+
