@@ -215,6 +215,18 @@ describe('a guest’s page', () => {
       const otherPage = await edge.inject({ url: '/shop' });
       expect(otherPage.body).toContain('<h1>drawing 3</h1>');
       expect((await edge.inject({ url: '/' })).body).toContain('<h1>drawing 1</h1>');
+      // Compressed once, and the same bytes for every guest who accepts that encoding.
+      const [br, brAgain, gzip] = await Promise.all([
+        edge.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } }),
+        edge.inject({ url: '/', headers: { 'accept-encoding': 'br' } }),
+        edge.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } }),
+      ]);
+      expect([br.headers['content-encoding'], gzip.headers['content-encoding']]).toEqual(['br', 'gzip']);
+      expect(br.headers.vary).toContain('Accept-Encoding');
+      expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>drawing 1</h1>');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('<h1>drawing 1</h1>');
+      expect(draws).toBe(3);
     } finally {
       await edge.close();
     }

@@ -6,6 +6,9 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   HYDRATION_PENDING_ATTRIBUTE,
@@ -134,6 +137,26 @@ function assembledOnce(page: RenderedPage, template: PageTemplate, headTags: str
   return bytes;
 }
 
+/** The encodings a shared page is kept in, the browser's choice first. */
+const SHARED_ENCODINGS = ['br', 'gzip'] as const;
+type SharedEncoding = (typeof SHARED_ENCODINGS)[number];
+
+/**
+ * A shared page's bytes compressed, once per encoding (off the event loop, in zlib's threads): a
+ * guest's page then costs its many requests no compression each. Quality as a page compressed on
+ * the fly gets, which a guest's page drawn every few seconds can well afford.
+ */
+const encoded = new WeakMap<Buffer, Partial<Record<SharedEncoding, Promise<Buffer>>>>();
+function encodedOnce(bytes: Buffer, encoding: SharedEncoding): Promise<Buffer> {
+  const copies = encoded.get(bytes) ?? {};
+  encoded.set(bytes, copies);
+  copies[encoding] ??=
+    encoding === 'br'
+      ? promisify(zlib.brotliCompress)(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+      : promisify(zlib.gzip)(bytes, { level: 6 });
+  return copies[encoding];
+}
+
 /** index.html of a build folder, cut once per build (a working build rewrites it in place). */
 function templateReader(dist: string): () => Promise<{ template: PageTemplate | null; html: string } | null> {
   const file = path.join(dist, 'index.html');
@@ -219,6 +242,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const preloads = options.remotePreloads ? await routePreloadTags(url.pathname, served.remotes, options.readManifest) : [];
     let html: string | Buffer = page.html;
     let rendered: RenderedPage | null = null;
+    let shared = false;
     if (page.template) {
       const { render } = options;
       if (render) {
@@ -236,8 +260,9 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
             config: { apiBase: composedApi ?? (typeof render.apiUrl === 'string' ? render.apiUrl : render.apiUrl()), ...(assetHost ? { assetHost } : {}) },
           });
         // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts).
+        shared = Boolean(guestPages && !request.headers.cookie);
         rendered =
-          guestPages && !request.headers.cookie
+          guestPages && shared
             ? await guestPages.page(guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }), draw)
             : await draw();
       }
@@ -256,6 +281,11 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       .header('Cache-Control', 'private, no-cache')
       // The first screen is drawn for a phone or a wider screen (serverRender.ts); compress adds Accept-Encoding.
       .header('Vary', 'Sec-CH-UA-Mobile, User-Agent');
+    // A shared page goes out as it was compressed once; any other is compressed on its way.
+    const encoding = shared && rendered && Buffer.isBuffer(html) ? negotiate(String(request.headers['accept-encoding'] ?? ''), [...SHARED_ENCODINGS]) : null;
+    if (encoding && Buffer.isBuffer(html)) {
+      return reply.header('Vary', 'Sec-CH-UA-Mobile, User-Agent, Accept-Encoding').header('Content-Encoding', encoding).send(await encodedOnce(html, encoding as SharedEncoding));
+    }
     return reply.compress(html);
   };
 
