@@ -125,7 +125,8 @@ async function interaction(browser: Browser, url: string, ready: (page: Page) =>
 }
 
 async function underLoad(url: string, apiUrl: string): Promise<Omit<PageLoadFigures, 'route' | 'cache'>> {
-  const pages = autocannon({ url, connections: LOAD_CONNECTIONS, duration: 5, headers: { 'user-agent': MOBILE_USER_AGENT } });
+  // As a phone's browser asks: compressed.
+  const pages = autocannon({ url, connections: LOAD_CONNECTIONS, duration: 5, headers: { 'user-agent': MOBILE_USER_AGENT, 'accept-encoding': 'gzip, deflate, br' } });
   const api = autocannon({ url: apiUrl, connections: 2, duration: 5 });
   const [pageResult, apiResult] = await Promise.all([pages, api]);
   return {
