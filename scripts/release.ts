@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { SERVER_ENTRY_PATH } from '../shared/src/ssr/contract';
 import { isRemote } from '../edge/src/compositionStore';
 import { packageVersion, portsFromEnv, ROOT } from '../edge/src/packages';
 import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';
@@ -43,7 +44,8 @@ async function main() {
       MF_BUILD_VERSION: version,
     });
     // The build wrote contract.json beside the manifest (webpack.common's ContractPlugin).
-    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'contract.json']) {
+    // And its server container beside them (webpack.common's serverConfig), which the shell's server loads.
+    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'contract.json', SERVER_ENTRY_PATH]) {
       if (!(await fs.stat(path.join(staging, file)).catch(() => null))) throw new Error(`the build left no ${file}`);
     }
     // Only a complete folder appears under its version's name.
