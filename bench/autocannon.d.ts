@@ -16,6 +16,10 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   }
+  /** One connection: it says when each answer's head is in (`headers`: name, value, name, value…). */
+  interface Client {
+    on(event: 'headers', listener: (response: { statusCode: number; headers: unknown[] }) => void): void;
+  }
   interface Options {
     url: string;
     method?: string;
@@ -24,6 +28,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    setupClient?: (client: Client) => void;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

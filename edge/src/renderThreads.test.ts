@@ -124,4 +124,19 @@ describe('render threads', () => {
       await broken.close();
     }
   }, 30_000);
+
+  it('send a page not drawn in time to the browser, and count its render as the thread’s work until it is done', async () => {
+    const late = await RenderThreads.start({ ...source, timeoutMs: 100, threads: 1, maxPending: 1, log });
+    try {
+      const started = Date.now();
+      expect(await late.render(request('/shop/slow'))).toBeNull();
+      expect(Date.now() - started).toBeLessThan(250);
+      // The thread is still drawing it: the next page is not queued behind it.
+      expect(await late.render(request('/'))).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await late.render(request('/')))?.html).toContain('drawn in thread');
+    } finally {
+      await late.close();
+    }
+  }, 30_000);
 });

@@ -9,7 +9,9 @@
  * costs only the server render: the page is sent for the browser to draw. So does a page that
  * finds every thread with `maxPending` pages in hand, or that reaches its thread after its time:
  * under more pages than the threads can draw, the excess goes to the browsers at once instead of
- * queueing work nobody waits for.
+ * queueing work nobody waits for. A page sent to the browser after its time stays in its thread's
+ * hand until the thread has finished drawing it (a render cannot be stopped halfway), so what a
+ * thread has in hand is the work it really has.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -22,8 +24,8 @@ export type FromRenderThread = { type: 'ready' } | { type: 'page'; id: number; p
 /** The thread's code is TypeScript, as the edge's: sucrase compiles it there as `npm start` does here. */
 const BOOTSTRAP = `require(${JSON.stringify(require.resolve('sucrase/register/ts'))}); require(${JSON.stringify(path.join(__dirname, 'renderWorker.ts'))});`;
 
-/** How long past the render's own time a thread may take before its page goes to the browser. */
-const MARGIN_MS = 1_000;
+/** How long a thread's render may run on, after its page went to the browser, before the thread gives it up. */
+const THREAD_RENDER_LIMIT_MS = 10_000;
 /** A thread that stops is started again after a second, and after twice as long each time it stops before it was ready (at most a minute). */
 const RESTART_AFTER_MS = 1_000;
 const MAX_RESTART_AFTER_MS = 60_000;
@@ -68,8 +70,8 @@ export class RenderThreads {
     const id = (this.nextId += 1);
     const { timeoutMs } = this.options;
     return new Promise((resolve) => {
-      // Answered late, the page has gone to the browser; it stays in hand until the thread answers.
-      const timer = setTimeout(() => resolve(null), timeoutMs + MARGIN_MS);
+      // Not drawn in time: the page goes to the browser, and stays in hand until the thread answers.
+      const timer = setTimeout(() => resolve(null), timeoutMs);
       thread.pending.set(id, (page) => {
         clearTimeout(timer);
         thread.pending.delete(id);
@@ -91,8 +93,9 @@ export class RenderThreads {
   }
 
   private spawn(index: number, restartAfterMs = RESTART_AFTER_MS): Promise<void> {
-    const { shellBundle, composition, timeoutMs } = this.options;
-    const workerData: RendererSource = { shellBundle, composition, timeoutMs };
+    const { shellBundle, composition } = this.options;
+    // The thread answers when it has finished, however late; the page's own time is kept here.
+    const workerData: RendererSource = { shellBundle, composition, timeoutMs: THREAD_RENDER_LIMIT_MS };
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData, name: `render-${index}` });
     const thread: RenderThread = { worker, ready: false, pending: new Map() };
     this.threads[index] = thread;
