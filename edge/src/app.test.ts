@@ -48,6 +48,8 @@ beforeAll(async () => {
   await writeFile(path.join(shellDist, 'main.0123456789.js.br'), zlib.brotliCompressSync(script));
   await writeFile(path.join(shellDist, 'main.0123456789.js.map'), '{"version":3}');
   await writeFile(path.join(shellDist, 'server/render.js'), 'exports.secret = 1;');
+  // A file named as a page: the page answers, never the file.
+  await writeFile(path.join(shellDist, 'shop'), 'not a page');
   const remoteDist = path.join(work, 'mfe-catalog');
   await mkdir(path.join(remoteDist, '1.0.0/server'), { recursive: true });
   await writeFile(path.join(remoteDist, '1.0.0/remoteEntry.js'), 'var mfe_catalog;');

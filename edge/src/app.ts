@@ -75,7 +75,8 @@ export async function buildShellEdge(options: ShellEdgeOptions): Promise<Fastify
     render: options.render ? { ...options.render, apiUrl: () => upstreams.next() } : null,
     apiUrl: () => upstreams.next(),
   });
-  await registerStaticFiles(app, { root: options.dist, index: false });
+  // Its pages (every path without an extension) are page.ts's: no look on disk for them.
+  await registerStaticFiles(app, { root: options.dist, index: false, extensionlessArePages: true });
   return app;
 }
 

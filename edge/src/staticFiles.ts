@@ -58,10 +58,15 @@ export interface StaticFilesOptions {
   onHtml?: (reply: FastifyReply) => void;
   /** Serve the server build too (a remote's server container; never the shell's). */
   serverBuild?: boolean;
+  /**
+   * A path without a file extension is a page (the shell's): never looked for on disk, so a page
+   * costs no look for a file of its name.
+   */
+  extensionlessArePages?: boolean;
 }
 
 export async function registerStaticFiles(app: FastifyInstance, options: StaticFilesOptions): Promise<void> {
-  const { root, prefix = '/', immutable = false, cors = false, index = true, decorateReply = true, mayNotExist = false, onHtml, serverBuild = false } = options;
+  const { root, prefix = '/', immutable = false, cors = false, index = true, decorateReply = true, mayNotExist = false, onHtml, serverBuild = false, extensionlessArePages = false } = options;
   const absoluteRoot = path.resolve(root);
   await app.register(fastifyStatic, {
     root: absoluteRoot,
@@ -72,7 +77,7 @@ export async function registerStaticFiles(app: FastifyInstance, options: StaticF
     cacheControl: false,
     dotfiles: 'ignore',
     index: index ? ['index.html'] : false,
-    allowedPath: (pathName) => !isPrivateFile(pathName, { serverBuild }),
+    allowedPath: (pathName) => !isPrivateFile(pathName, { serverBuild }) && !(extensionlessArePages && path.posix.extname(pathName) === ''),
     setHeaders: (reply, file) => {
       reply.header('Cache-Control', cacheControlFor(path.relative(absoluteRoot, file).split(path.sep).join('/'), immutable));
       if (cors) reply.header('Access-Control-Allow-Origin', '*');
