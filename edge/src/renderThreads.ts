@@ -29,7 +29,11 @@ const THREAD_RENDER_LIMIT_MS = 10_000;
 /** A thread that stops is started again after a second, and after twice as long each time it stops before it was ready (at most a minute). */
 const RESTART_AFTER_MS = 1_000;
 const MAX_RESTART_AFTER_MS = 60_000;
-const DEFAULT_MAX_PENDING = 16;
+/**
+ * A thread draws a few pages at once (each waits on the api between its CPU-bound parts); more
+ * in hand only makes every one of them late, so the next goes to the browser instead.
+ */
+const DEFAULT_MAX_PENDING = 4;
 
 interface RenderThread {
   worker: Worker;
@@ -39,7 +43,7 @@ interface RenderThread {
 
 export interface RenderThreadsOptions extends RendererSource {
   threads: number;
-  /** How many pages a thread may have in hand before the next goes to the browser (16). */
+  /** How many pages a thread may have in hand before the next goes to the browser (4). */
   maxPending?: number;
   log?: (line: string) => void;
 }
