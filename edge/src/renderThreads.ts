@@ -4,9 +4,9 @@
  * sent, while the edge's own thread goes on proxying `/api`, serving files and sending pages. A
  * shopper's add to cart then never waits behind another shopper's page being drawn.
  *
- * A page goes to the thread with the fewest pages in hand. A thread that is not ready, that dies
- * (it is started again after a second) or that takes longer than the render's time and a margin
- * costs only the server render: the page is sent for the browser to draw. So does a page that
+ * A page goes to the thread with the fewest pages in hand. A thread that is not ready or that dies
+ * (it is started again after a second), or a page not drawn in its time, costs only that page's
+ * server render: the page is sent for the browser to draw. So does a page that
  * finds every thread with `maxPending` pages in hand, or that reaches its thread after its time:
  * under more pages than the threads can draw, the excess goes to the browsers at once instead of
  * queueing work nobody waits for. A page sent to the browser after its time stays in its thread's
