@@ -152,8 +152,9 @@ export class ServerRemotes {
   follow(live: () => Promise<Partial<Record<string, CompositionEntry>>>, everyMs = 60_000): { ready: Promise<void>; stop: () => void } {
     const composed = async () =>
       Object.entries(await live()).flatMap(([remote, entry]) => {
-        const target = entry ? serverRemoteOf(remote, entry) : null;
-        return target && entry ? [{ remote, entry, target }] : [];
+        if (!entry) return [];
+        const target = serverRemoteOf(remote, entry);
+        return target ? [{ remote, entry, target }] : [];
       });
     const ready = composed()
       .then((versions) => Promise.all(versions.map(({ remote, entry }) => this.bundle(remote, entry))))
@@ -183,6 +184,11 @@ export class ServerRemotes {
 
   private drop(name: string): void {
     this.versions.delete(name);
+    this.forget(name);
+  }
+
+  /** The runtime forgets the version (whatever of it was registered); this edge may still hold its record. */
+  private forget(name: string): void {
     try {
       this.shell.dropServerRemote(name);
     } catch (error) {
@@ -190,20 +196,21 @@ export class ServerRemotes {
     }
   }
 
+  /** The entry's head: whether it is there, and its validator. */
+  private askEntry(target: ServerRemote): Promise<Response> {
+    return fetch(target.entry, { method: 'HEAD', signal: AbortSignal.timeout(this.loadTimeoutMs) });
+  }
+
   private async load(target: ServerRemote, loaded: LoadedVersion): Promise<RemoteServerBundle | null> {
     const failed = (reason: string) => {
       loaded.failedAt = Date.now();
       this.log(`[edge] ${reason}: its pages are rendered in the browser (tried again in ${Math.round(this.retryAfterMs / 1000)} s)`);
-      try {
-        this.shell.dropServerRemote(target.name);
-      } catch {
-        // Nothing was registered.
-      }
+      this.forget(target.name);
       return null;
     };
     try {
       // Asked first, so that a version without one (or an origin that is away) says so plainly.
-      const answer = await fetch(target.entry, { method: 'HEAD', signal: AbortSignal.timeout(this.loadTimeoutMs) });
+      const answer = await this.askEntry(target);
       if (answer.status === 404) return failed(`${target.entry} is not there (a version built without a server container)`);
       if (!answer.ok) return failed(`${target.entry} answered ${answer.status}`);
       loaded.validator = validatorOf(answer);
@@ -217,7 +224,7 @@ export class ServerRemotes {
   /** A working build rebuilt in place is loaded again once it has changed. */
   private async revalidate(target: ServerRemote, loaded: LoadedVersion): Promise<void> {
     try {
-      const answer = await fetch(target.entry, { method: 'HEAD', signal: AbortSignal.timeout(this.loadTimeoutMs) });
+      const answer = await this.askEntry(target);
       if (!answer.ok || validatorOf(answer) === loaded.validator || this.versions.get(target.name) !== loaded) return;
       this.drop(target.name);
       this.start(target).usedAt = loaded.usedAt;
