@@ -260,11 +260,11 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
             config: { apiBase: composedApi ?? (typeof render.apiUrl === 'string' ? render.apiUrl : render.apiUrl()), ...(assetHost ? { assetHost } : {}) },
           });
         // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts).
-        shared = Boolean(guestPages && !request.headers.cookie);
-        rendered =
-          guestPages && shared
-            ? await guestPages.page(guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }), draw)
-            : await draw();
+        const sharedPages = request.headers.cookie ? null : guestPages;
+        shared = sharedPages !== null;
+        rendered = sharedPages
+          ? await sharedPages.page(guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }), draw)
+          : await draw();
       }
       const canonical = canonicalTag(siteOrigin(request), url.pathname, url.search);
       const headTags = [...(canonical ? [canonical] : []), ...preloads];
@@ -282,9 +282,11 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       // The first screen is drawn for a phone or a wider screen (serverRender.ts); compress adds Accept-Encoding.
       .header('Vary', 'Sec-CH-UA-Mobile, User-Agent');
     // A shared page goes out as it was compressed once; any other is compressed on its way.
-    const encoding = shared && rendered && Buffer.isBuffer(html) ? negotiate(String(request.headers['accept-encoding'] ?? ''), [...SHARED_ENCODINGS]) : null;
-    if (encoding && Buffer.isBuffer(html)) {
-      return reply.header('Vary', 'Sec-CH-UA-Mobile, User-Agent, Accept-Encoding').header('Content-Encoding', encoding).send(await encodedOnce(html, encoding as SharedEncoding));
+    const sharedBytes = shared && Buffer.isBuffer(html) ? html : null;
+    const chosen = sharedBytes ? negotiate(String(request.headers['accept-encoding'] ?? ''), [...SHARED_ENCODINGS]) : null;
+    const encoding = SHARED_ENCODINGS.find((name) => name === chosen);
+    if (sharedBytes && encoding) {
+      return reply.header('Vary', 'Sec-CH-UA-Mobile, User-Agent, Accept-Encoding').header('Content-Encoding', encoding).send(await encodedOnce(sharedBytes, encoding));
     }
     return reply.compress(html);
   };
