@@ -40,15 +40,21 @@ const SINGLETONS: Record<string, string[]> = {
   'react-dom': ['react-dom', 'react-dom/client'],
 };
 
-/** The version ranges a package asks of the shared singletons, read from its package.json. */
-export function sharedSingletons(pkg: PackageJson): Record<string, SharedConfig> {
-  const deps = pkg.dependencies ?? {};
+/** Each module of `table` a singleton at its package's range in `ranges`; a package without one is left out. */
+function singletonModules(table: Record<string, string[]>, ranges: Record<string, string>): Record<string, SharedConfig> {
   const shared: Record<string, SharedConfig> = {};
-  for (const [packageName, modules] of Object.entries(SINGLETONS)) {
-    const range = deps[packageName];
+  for (const [packageName, modules] of Object.entries(table)) {
+    const range = ranges[packageName];
     if (!range) continue;
     for (const module of modules) shared[module] = { singleton: true, requiredVersion: range };
   }
+  return shared;
+}
+
+/** The version ranges a package asks of the shared singletons, read from its package.json. */
+export function sharedSingletons(pkg: PackageJson): Record<string, SharedConfig> {
+  const deps = pkg.dependencies ?? {};
+  const shared = singletonModules(SINGLETONS, deps);
   shared['@storefront/shared'] = {
     singleton: true,
     requiredVersion: deps['@storefront/shared'] ?? '^1.0.0',
@@ -366,14 +372,10 @@ const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlug
  * code uses them.
  */
 function serverSingletons(pkg: PackageJson): Record<string, SharedConfig> {
-  const shared: Record<string, SharedConfig> = {};
-  const ranges = { ...sharedLibrary.dependencies, ...pkg.dependencies };
-  for (const [packageName, modules] of Object.entries(SERVER_SINGLETONS)) {
-    const range = ranges[packageName as keyof typeof ranges];
-    if (!range) throw new Error(`${pkg.name}: no version range for ${packageName}, a server singleton`);
-    for (const module of modules) shared[module] = { singleton: true, requiredVersion: range };
-  }
-  return shared;
+  const ranges: Record<string, string> = { ...sharedLibrary.dependencies, ...pkg.dependencies };
+  const missing = Object.keys(SERVER_SINGLETONS).filter((packageName) => !ranges[packageName]);
+  if (missing.length > 0) throw new Error(`${pkg.name}: no version range for ${missing.join(', ')}, server singletons`);
+  return singletonModules(SERVER_SINGLETONS, ranges);
 }
 
 /** The packages a server render shares, with the subpaths our code imports. */
