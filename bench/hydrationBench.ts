@@ -22,6 +22,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { buildShellEdge } from '../edge/src/app';
 import { loadRenderer } from '../edge/src/serverRender';
+import { readEdgeSettings } from '../edge/src/settings';
 import { SERVER_RENDER_TIMEOUT_MS, shellBundleFile, startStore } from '../scripts/lib/startStore';
 import { MOBILE_USER_AGENT, phoneContext, readPage, throttle } from './lib/frontEnd';
 import { auditPages, type LighthouseFigures } from './lib/lighthouse';
@@ -168,7 +169,7 @@ async function underLoad(url: string, apiUrl: string): Promise<Omit<PageLoadFigu
 export async function benchHydration(tries: number, lighthouseRuns: number, log: (line: string) => void): Promise<HydrationFigures> {
   const ports = storePorts();
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-hydration-'));
-  const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined, compositionFile: path.join(work, 'composition.json'), serverRender: true, renderThreads: Number(process.env.RENDER_THREADS ?? 1) });
+  const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined, compositionFile: path.join(work, 'composition.json'), serverRender: true, renderThreads: readEdgeSettings(process.env).renderThreads });
   const { shellEdgeOptions } = store;
   if (!shellEdgeOptions.render) throw new Error('the store did not render on the server: build the shell first (npm run build -w shell)');
   const uncached = await buildShellEdge({ ...shellEdgeOptions, render: { ...shellEdgeOptions.render, guestPageTtlMs: 0 } });
