@@ -28,7 +28,9 @@ import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
+import { operatorRoutes } from './operators/operatorRoutes';
 import { orderRoutes } from './routes/orders';
+import { DEFAULT_PAYMENT_WINDOW_HOURS, expireUnpaidOrders, remindUnpaidOrders } from './routes/orders/orderLife';
 import { productDetailRoutes, productRoutes } from './routes/products';
 import { searchRoutes } from './routes/search';
 import { wishlistRoutes } from './routes/wishlist';
@@ -65,6 +67,13 @@ export interface BuildAppOptions {
   eft?: EftAccount | null;
   /** How many unpaid orders one shopper, and one client address, may hold at once. */
   unpaidOrderLimits?: UnpaidOrderLimits;
+  /** How long an EFT order waits for its payment before it expires (its shopper is mailed a day before). */
+  paymentWindowHours?: number;
+  /**
+   * The hash of the token the api gave the command line on its machine (operators/machineCredential.ts);
+   * without one, only signed-in operators reach /operator.
+   */
+  machineTokenHash?: string | null;
   /** What one client may make the api do (rate limits, caps, the hashing queue): limits.ts has the defaults. */
   limits?: LimitOverrides;
   /**
@@ -122,6 +131,8 @@ export async function buildApp({
   mailFrom,
   eft = null,
   unpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS,
+  paymentWindowHours = DEFAULT_PAYMENT_WINDOW_HOURS,
+  machineTokenHash = null,
   limits: limitOverrides = {},
   scryptCost,
   healthTimeoutMs,
@@ -197,7 +208,19 @@ export async function buildApp({
   await registerRateLimits(app, database);
   // Spent counters, old sign-in failures and sessions, old Idempotency-Keys, spent reset links,
   // idle anonymous shoppers: limits.retention says how long the kept ones stay.
-  const expirySweeper = new ExpirySweeper(expiryTasks(database, limits), limits.sweepIntervalSeconds * 1000, app.log);
+  // Unpaid EFT orders past their payment window expire (their stock back on the shelf), and their
+  // shoppers are reminded a day before, on the same schedule.
+  const orderTerms = { eft, paymentWindowHours };
+  const orderChanges = { terms: orderTerms, mail, storefrontUrl };
+  const expirySweeper = new ExpirySweeper(
+    [
+      ...expiryTasks(database, limits),
+      { kind: 'unpaidOrders', run: () => expireUnpaidOrders(database, orderChanges) },
+      { kind: 'paymentReminders', run: () => remindUnpaidOrders(database, orderChanges) },
+    ],
+    limits.sweepIntervalSeconds * 1000,
+    app.log,
+  );
   expirySweeper.start();
   app.decorate('expirySweeper', expirySweeper);
   app.addHook('onClose', () => expirySweeper.close());
@@ -215,7 +238,8 @@ export async function buildApp({
     await shopperScope.register(searchRoutes, { database, productCache, catalogueIndex });
     await shopperScope.register(cartRoutes, { database, limits });
     await shopperScope.register(wishlistRoutes, { database });
-    await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, mail });
+    await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits });
+    await shopperScope.register(operatorRoutes, { database, terms: orderTerms, mail, storefrontUrl, machineTokenHash });
     await shopperScope.register(authRoutes, { database, storefrontUrl, mail, passwordHashing, limits });
     await shopperScope.register(addressRoutes, { database, limits });
     await shopperScope.register(privacyRoutes, { database, passwordHashing, limits, mail });

@@ -69,6 +69,8 @@ export interface ApiLimits {
   newsletter: WindowLimit;
   /** POST /contact-messages per address. */
   contact: WindowLimit;
+  /** POST /orders/lookup per address: a guest looking up an order by number and email. */
+  orderLookup: WindowLimit;
   /** Saved delivery addresses one account may hold. */
   addressesPerAccount: number;
   /** Different lines (product, colour, size) one cart may hold. */
@@ -94,6 +96,8 @@ export const DEFAULT_LIMITS: ApiLimits = {
   resetPassword: { max: 30, windowSeconds: 15 * MINUTE },
   newsletter: { max: 10, windowSeconds: 10 * MINUTE },
   contact: { max: 10, windowSeconds: 10 * MINUTE },
+  // A shopper mistypes a few times; guessing numbers and emails needs thousands.
+  orderLookup: { max: 10, windowSeconds: 10 * MINUTE },
   addressesPerAccount: 20,
   cartLines: 100,
   sweepIntervalSeconds: 60,
@@ -142,6 +146,7 @@ export const LIMIT_VARIABLES: readonly LimitVariable[] = [
   { name: 'LIMIT_RESET_PASSWORD', kind: 'window', path: ['resetPassword'] },
   { name: 'LIMIT_NEWSLETTER', kind: 'window', path: ['newsletter'] },
   { name: 'LIMIT_CONTACT', kind: 'window', path: ['contact'] },
+  { name: 'LIMIT_ORDER_LOOKUP', kind: 'window', path: ['orderLookup'] },
   { name: 'HASHING_CONCURRENCY', kind: 'count', path: ['hashing', 'concurrency'], min: 1, max: 64 },
   { name: 'HASHING_MAX_WAITING', kind: 'count', path: ['hashing', 'maxWaiting'], min: 0, max: 10_000 },
   { name: 'MAX_ADDRESSES_PER_ACCOUNT', kind: 'count', path: ['addressesPerAccount'], min: 1, max: 1_000 },

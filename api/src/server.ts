@@ -1,10 +1,11 @@
 import { buildApp } from './app';
 import { DataDirLockedError } from './db/dataDirLock';
-import { createDatabase } from './db/database';
+import { createDatabase, MEMORY_DATA_DIR } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDatabase } from './seed/seed';
 import { formatMailAddress } from './mail/mailAddress';
-import { readSettings, SettingsError, withoutPassword } from './settings';
+import { newMachineToken, writeMachineCredential } from './operators/machineCredential';
+import { isLoopbackHost, readSettings, SettingsError, withoutPassword } from './settings';
 
 async function main(): Promise<void> {
   const settings = readSettings(process.env);
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
+  // The command line's credential on this machine (npm run orders / operators while the api runs).
+  const machine = newMachineToken();
   const app = await buildApp({
     database,
     logger: { level: settings.logLevel },
@@ -34,6 +37,8 @@ async function main(): Promise<void> {
     mailFrom: settings.mailFrom,
     eft: settings.eft,
     unpaidOrderLimits: settings.unpaidOrderLimits,
+    paymentWindowHours: settings.paymentWindowHours,
+    machineTokenHash: machine.hash,
     limits: settings.limits,
     healthTimeoutMs: settings.healthTimeoutMs,
   });
@@ -62,6 +67,18 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
+  let removeCredential = async () => {};
+  try {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : settings.port;
+    // Reached from this machine: the api's own loopback address, or 127.0.0.1 when it listens on all.
+    const host = isLoopbackHost(settings.host) ? (settings.host.includes(':') ? `[${settings.host}]` : settings.host) : '127.0.0.1';
+    if (dataDir === MEMORY_DATA_DIR) throw new Error('a throwaway database has no data folder');
+    removeCredential = await writeMachineCredential(dataDir, { url: `http://${host}:${port}`, token: machine.token, pid: process.pid });
+  } catch (error) {
+    // The store works without it; only the command line must then wait for the api to stop.
+    app.log.warn({ err: error }, `the command line's credential could not be written in ${dataDir}: npm run orders works only while the api is stopped`);
+  }
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -75,8 +92,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, settings.shutdownTimeoutMs).unref();
     // Connections drain first; PGlite must then be closed so its files are flushed to disk.
-    app
-      .close()
+    removeCredential()
+      .catch(() => undefined)
+      .then(() => app.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),

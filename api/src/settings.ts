@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database';
 import { DEFAULT_HEALTH_TIMEOUT_MS } from './routes/health';
+import { DEFAULT_PAYMENT_WINDOW_HOURS } from './routes/orders/orderLife';
 import { limitOverridesFrom, type LimitOverrides } from './limits';
 import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
 
@@ -36,6 +37,8 @@ export interface ApiSettings {
   /** Where EFT payments go; null means the shop takes no EFT payments. */
   eft: EftAccount | null;
   unpaidOrderLimits: UnpaidOrderLimits;
+  /** EFT_PAYMENT_HOURS: how long an EFT order waits for its payment before it expires (a reminder goes a day before). */
+  paymentWindowHours: number;
   /** Rate limits, caps and the hashing queue changed from their defaults (limits.ts, LIMIT_VARIABLES). */
   limits: LimitOverrides;
   /** The mail server that delivers the shop's mail (smtp:// or smtps://); null: no mail is sent. */
@@ -233,6 +236,7 @@ export function readSettings(env: Environment): ApiSettings {
       perShopper: readWholeNumber(env, 'UNPAID_ORDERS_PER_SHOPPER', DEFAULT_UNPAID_ORDER_LIMITS.perShopper, 1, 1000, problems),
       perAddress: readWholeNumber(env, 'UNPAID_ORDERS_PER_ADDRESS', DEFAULT_UNPAID_ORDER_LIMITS.perAddress, 1, 100_000, problems),
     },
+    paymentWindowHours: readWholeNumber(env, 'EFT_PAYMENT_HOURS', DEFAULT_PAYMENT_WINDOW_HOURS, 1, 90 * 24, problems),
     limits: limits.overrides,
     // Not required in production: a shop can take orders before its mail is set up (server.ts warns).
     smtpUrl: readSmtpUrl(env, problems),

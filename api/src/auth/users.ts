@@ -8,15 +8,18 @@ export interface User {
   last_name: string;
   phone: string;
   created_at: string;
+  /** May see and move every order (/operator). */
+  operator: boolean;
 }
 
-export interface UserRow extends Omit<User, 'created_at'> {
+export interface UserRow extends Omit<User, 'created_at' | 'operator'> {
   created_at: Date | string;
   shopper_id: string;
   password_hash: string;
+  role: 'shopper' | 'operator';
 }
 
-export const USER_COLUMNS = 'u.id, u.email, u.first_name, u.last_name, u.phone, u.created_at, u.shopper_id, u.password_hash';
+export const USER_COLUMNS = 'u.id, u.email, u.first_name, u.last_name, u.phone, u.created_at, u.shopper_id, u.password_hash, u.role';
 
 /** How an email identifies an account: trimmed and lowercased. */
 export function emailKey(email: string): string {
@@ -31,6 +34,7 @@ export function toUser(row: UserRow): User {
     last_name: row.last_name,
     phone: row.phone,
     created_at: new Date(row.created_at).toISOString(),
+    operator: row.role === 'operator',
   };
 }
 

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
-/** /auth…, /account…, /orders…, /cart…, /wishlist…: the route or anything under it. */
-const PERSONAL_ROUTE = /^\/(?:auth|account|orders|cart|wishlist)(?:\/|$)/;
+/** /auth…, /account…, /orders…, /cart…, /wishlist…, /operator…: the route or anything under it. */
+const PERSONAL_ROUTE = /^\/(?:auth|account|orders|cart|wishlist|operator)(?:\/|$)/;
 
 export function isPersonalRoute(url: string): boolean {
   return PERSONAL_ROUTE.test(url);

@@ -9,6 +9,7 @@ export const UserSchema = Type.Object(
     last_name: Type.String(),
     phone: Type.String(),
     created_at: Type.String(),
+    operator: Type.Boolean(),
   },
   { additionalProperties: false },
 );

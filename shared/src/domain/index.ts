@@ -17,6 +17,16 @@ export { vatIncluded, VAT_RATE } from './vat';
 export { isSaProvince, isValidPostalCode, POSTAL_CODE_PATTERN, SA_PROVINCES } from './address';
 export type { SaProvince } from './address';
 export { orderTotals, orderTotalsInCents } from './orderTotals';
+export {
+  FINAL_ORDER_STATUSES,
+  holdsStock,
+  nextOrderStatuses,
+  ORDER_NOTE_LIMITS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  refusedOrderMove,
+} from './orderLife';
+export type { OrderForMoves } from './orderLife';
 export type { OrderTotals } from './orderTotals';
 export { isEmailAddress } from './email';
 export { MIN_PASSWORD_LENGTH, newPasswordProblem } from './password';

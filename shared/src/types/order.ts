@@ -28,8 +28,35 @@ export interface PaymentMethodsAnswer {
   payment_methods: PaymentMethod[];
 }
 
-/** EFT orders wait for the transfer; cash-on-delivery orders are simply placed. */
-export type OrderStatus = 'awaiting_payment' | 'placed';
+/**
+ * Where an order is in its life (domain/orderLife.ts has the moves): EFT orders start awaiting
+ * payment, cash orders start placed.
+ */
+export type OrderStatus =
+  | 'awaiting_payment'
+  | 'placed'
+  | 'paid'
+  | 'packed'
+  | 'shipped'
+  | 'ready_for_collection'
+  | 'delivered'
+  | 'collected'
+  | 'cancelled'
+  | 'expired';
+
+/** One change of an order's state, as the shopper sees it in the order's history. */
+export interface OrderEvent {
+  status: OrderStatus;
+  at: string;
+  /** The tracking number (shipped) or the reason (cancelled); null otherwise. */
+  note: string | null;
+}
+
+/** One change as an operator sees it: also who made it. */
+export interface OperatorOrderEvent extends OrderEvent {
+  /** The operator's email, "shop" for the shop's own doing (placing, expiry), "command line" for a script on the api's machine. */
+  by: string;
+}
 
 export interface OrderContact {
   first_name: string;
@@ -94,6 +121,74 @@ export interface Order {
   delivery: number;
   vat: number;
   total: number;
+  /** Oldest first: placed, then each change. */
+  history: OrderEvent[];
+  /** The courier's tracking number once shipped, when the shop gave one. */
+  tracking_number: string | null;
+  /** An EFT order awaiting payment expires at this time unless paid; null otherwise. */
+  pay_by: string | null;
+}
+
+/** POST /orders/lookup: a guest finds an order by its number and the email it was placed with. */
+export interface OrderLookupRequest {
+  number: string;
+  email: string;
+}
+
+/** An order as an operator sees it. */
+export interface OperatorOrder extends Omit<Order, 'history'> {
+  history: OperatorOrderEvent[];
+  /** The bank's reference for the EFT payment, as recorded when marked paid. */
+  payment_reference: string | null;
+  /** When the money came in: marked paid (EFT) or delivered/collected (cash). */
+  paid_at: string | null;
+  /** The states an operator can move it to now. */
+  next_statuses: OrderStatus[];
+}
+
+/** One row of the operator's order list. */
+export interface OperatorOrderRow {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  created_at: string;
+  name: string;
+  email: string;
+  delivery_method: DeliveryMethod;
+  payment_method: PaymentMethod;
+  total: number;
+}
+
+/** GET /operator/orders: newest first, a page at a time. */
+export interface OperatorOrderPage {
+  orders: OperatorOrderRow[];
+  page: number;
+  per_page: number;
+  /** Orders matching the filter, over all pages. */
+  total_count: number;
+}
+
+/** Money that came in over a period (orders paid in it and not cancelled since). */
+export interface PaidTotals {
+  count: number;
+  total: number;
+}
+
+/** GET /operator/summary: today's and this month's, in the shop's time zone (Africa/Johannesburg). */
+export interface OperatorSummary {
+  today: PaidTotals;
+  month: PaidTotals;
+}
+
+/** POST /operator/orders/{number}/moves. */
+export interface OrderMoveRequest {
+  to: OrderStatus;
+  /** Required to mark an EFT order paid: the bank's reference for the payment. */
+  reference?: string;
+  /** Optional when shipping. */
+  tracking?: string;
+  /** Required to cancel. */
+  reason?: string;
 }
 
 /** One line the stock cannot cover, in the 409 answer to POST /orders. */

@@ -6,6 +6,8 @@ export interface User {
   last_name: string;
   phone: string;
   created_at: string;
+  /** An operator of the shop: may see and move every order (/operator). */
+  operator: boolean;
 }
 
 /** A saved delivery address of an account. */

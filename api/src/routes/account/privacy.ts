@@ -8,6 +8,7 @@ import { newShopperId, setShopperCookie } from '../../plugins/shopper';
 import { AddressSchema, ConfirmPasswordBodySchema, UserSchema } from '../../schemas/auth';
 import { errorResponses, ErrorSchema, NoQuerySchema, Nullable } from '../../schemas/common';
 import { confirmPassword, type PasswordConfirmation } from '../auth/password';
+import { shopperOrder } from '../orders/orderLife';
 import { listOrders } from '../orders/orderQueries';
 import { OrderSchema } from '../orders/orderSchemas';
 
@@ -22,7 +23,7 @@ export const AccountDataSchema = Type.Object(
     exported_at: Time,
     profile: UserSchema,
     addresses: Type.Array(AddressSchema),
-    orders: Type.Array(Type.Omit(OrderSchema, ['eft_payment'])),
+    orders: Type.Array(Type.Omit(OrderSchema, ['eft_payment', 'pay_by'])),
     reviews: Type.Array(
       Type.Object(
         {
@@ -114,7 +115,11 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
           exported_at: new Date().toISOString(),
           profile: user,
           addresses: addresses.rows,
-          orders: await listOrders(tx, shopperId),
+          // Each order as its shopper sees it in the store (its history without the shop's own notes).
+          orders: (await listOrders(tx, shopperId)).map((order) => {
+            const { eft_payment: _eft, pay_by: _payBy, ...seen } = shopperOrder(order, { eft: null, paymentWindowHours: 0 });
+            return seen;
+          }),
           reviews: reviews.rows.map((row) => ({
             product_id: String(row.product_id),
             product_name: String(row.product_name),

@@ -1,18 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { EftAccount, Order, PaymentMethod } from '@storefront/shared/types';
+import type { EftAccount, PaymentMethod } from '@storefront/shared/types';
 import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { orderConfirmationMail } from '../../mail/orderConfirmationMail';
+import type { ApiLimits } from '../../limits';
 import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
+import { limitPerAddress } from '../../plugins/rateLimits';
 import { NoQuerySchema } from '../../schemas/common';
 import type { UnpaidOrderLimits } from '../../settings';
-import { findOrder, listOrders, type StoredOrder } from './orderQueries';
+import { shopperOrder } from './orderLife';
+import { findOrder, findOrderByNumberAndEmail, listOrders, type StoredOrder } from './orderQueries';
 import {
   IdempotencyHeadersSchema,
   OrderIdParamsSchema,
   orderErrorResponses,
+  OrderLookupBodySchema,
   OrderSchema,
   PaymentMethodsAnswerSchema,
   PlaceOrderBodySchema,
@@ -37,16 +41,20 @@ export interface OrderRoutesOptions {
   /** The shop's bank account; EFT is offered only with one. */
   eft: EftAccount | null;
   unpaidOrderLimits: UnpaidOrderLimits;
+  /** How long an EFT order waits for its payment before it expires. */
+  paymentWindowHours: number;
   mail: Mailer;
+  limits: ApiLimits;
 }
 
-export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, { database, eft, unpaidOrderLimits, mail }) => {
+/** The same for a wrong email as for an unknown number: the answer must not tell which numbers exist. */
+export const ORDER_LOOKUP_NOT_FOUND = 'We could not find an order with that number and email. Check both against your order confirmation mail.';
+
+export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits }) => {
   // The current account, whenever the order was placed: a shop that changes banks wants the
   // payments that are still to come in the new one.
-  const answer = (order: StoredOrder): Order => ({
-    ...order,
-    eft_payment: order.payment_method === 'eft' && eft ? { ...eft, reference: order.number } : null,
-  });
+  const terms = { eft, paymentWindowHours };
+  const answer = (order: StoredOrder) => shopperOrder(order, terms);
   const paymentMethods: PaymentMethod[] = eft ? ['eft', 'cod'] : ['cod'];
 
   app.get(
@@ -119,6 +127,23 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
     async (request, reply) => {
       const order = await findOrder(database, request.shopperId, request.params.id);
       if (!order) return reply.code(404).send(apiError('not_found', `No order "${request.params.id}"`));
+      return answer(order);
+    },
+  );
+
+  app.post(
+    '/orders/lookup',
+    {
+      config: {
+        rateLimit: limitPerAddress('order-lookup', limits.orderLookup, (wait) =>
+          apiError('too_many_lookups', `You have looked up several orders in a short while. Please try again in ${wait}.`),
+        ),
+      },
+      schema: { querystring: NoQuerySchema, body: OrderLookupBodySchema, response: { 200: OrderSchema, ...orderErrorResponses } },
+    },
+    async (request, reply) => {
+      const order = await findOrderByNumberAndEmail(database, request.body.number.trim().toUpperCase(), request.body.email);
+      if (!order) return reply.code(404).send(apiError('not_found', ORDER_LOOKUP_NOT_FOUND));
       return answer(order);
     },
   );

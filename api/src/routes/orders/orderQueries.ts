@@ -1,21 +1,25 @@
 import { fromCents } from '@storefront/shared/domain';
 import type { SaProvince } from '@storefront/shared/domain';
-import type { DeliveryMethod, Order, OrderLine, OrderStatus, PaymentMethod, Picture } from '@storefront/shared/types';
+import type { DeliveryMethod, OperatorOrder, OperatorOrderEvent, OrderLine, OrderStatus, PaymentMethod, Picture } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
 import { toIsoTimestamp } from '../products/productQueries';
 
-/** An order as the database holds it; how to pay it comes from the shop's settings (orderAnswer). */
-export type StoredOrder = Omit<Order, 'eft_payment'>;
+/**
+ * An order as the database holds it, with everything an operator sees; how to pay it and by when
+ * come from the shop's settings, and what a shopper sees of it from orderAnswers.ts.
+ */
+export type StoredOrder = Omit<OperatorOrder, 'eft_payment' | 'pay_by' | 'next_statuses'>;
 
 interface OrderRow {
   id: string;
   number: string;
   status: OrderStatus;
   created_at: Date | string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
+  /** Null once the shopper's account was deleted (017_account_deletion): the order stays for the books. */
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
   delivery_method: DeliveryMethod;
   street: string | null;
   suburb: string | null;
@@ -27,7 +31,18 @@ interface OrderRow {
   delivery_cents: number;
   vat_cents: number;
   total_cents: number;
+  tracking_number: string | null;
+  payment_reference: string | null;
+  paid_at: Date | string | null;
   lines: OrderLineRow[];
+  history: OrderEventRow[];
+}
+
+interface OrderEventRow {
+  status: OrderStatus;
+  at: string;
+  note: string | null;
+  by: string;
 }
 
 /** A line as json_build_object gives it back: bigint cents arrive as JSON numbers. */
@@ -52,6 +67,11 @@ const ORDER_SELECT = `
     o.delivery_method, o.street, o.suburb, o.city, o.province, o.postal_code, o.payment_method,
     o.subtotal_cents::float8 AS subtotal_cents, o.delivery_cents::float8 AS delivery_cents,
     o.vat_cents::float8 AS vat_cents, o.total_cents::float8 AS total_cents,
+    o.tracking_number, o.payment_reference, o.paid_at,
+    COALESCE((
+      SELECT json_agg(json_build_object('status', e.to_status, 'at', e.at, 'note', e.note, 'by', e.actor) ORDER BY e.id)
+      FROM order_events e WHERE e.order_id = o.id
+    ), '[]'::json) AS history,
     COALESCE((
       SELECT json_agg(json_build_object(
         'key', ol.key, 'product_id', ol.product_id, 'link', ol.link, 'name', ol.name,
@@ -85,7 +105,7 @@ function toOrder(row: OrderRow): StoredOrder {
     number: row.number,
     status: row.status,
     created_at: toIsoTimestamp(row.created_at) ?? '',
-    contact: { first_name: row.first_name, last_name: row.last_name, email: row.email, phone: row.phone },
+    contact: { first_name: row.first_name ?? '', last_name: row.last_name ?? '', email: row.email ?? '', phone: row.phone ?? '' },
     delivery_method: row.delivery_method,
     // The table's CHECK gives a delivered order every address field and a collected one none.
     address:
@@ -98,12 +118,37 @@ function toOrder(row: OrderRow): StoredOrder {
     delivery: fromCents(row.delivery_cents),
     vat: fromCents(row.vat_cents),
     total: fromCents(row.total_cents),
+    tracking_number: row.tracking_number,
+    payment_reference: row.payment_reference,
+    paid_at: toIsoTimestamp(row.paid_at),
+    history: row.history.map(toOrderEvent),
   };
+}
+
+function toOrderEvent(row: OrderEventRow): OperatorOrderEvent {
+  return { status: row.status, at: new Date(row.at).toISOString(), note: row.note, by: row.by };
 }
 
 /** The shopper's own order; another shopper's is as unknown as one that does not exist. */
 export async function findOrder(db: Queryable, shopperId: string, orderId: string): Promise<StoredOrder | null> {
   const rows = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1::uuid AND o.shopper_id = $2`, [orderId, shopperId]);
+  const row = rows.rows[0];
+  return row ? toOrder(row) : null;
+}
+
+/** Any order by its number, for an operator (or the shop's own sweeps). */
+export async function findOrderByNumber(db: Queryable, number: string): Promise<StoredOrder | null> {
+  const rows = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.number = $1`, [number]);
+  const row = rows.rows[0];
+  return row ? toOrder(row) : null;
+}
+
+/**
+ * A guest's look-up: the order with this number, only if it was placed with this email (compared
+ * as an address is, case and outer spaces aside). A wrong email finds nothing, as an unknown number does.
+ */
+export async function findOrderByNumberAndEmail(db: Queryable, number: string, email: string): Promise<StoredOrder | null> {
+  const rows = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.number = $1 AND lower(o.email) = lower($2)`, [number, email.trim()]);
   const row = rows.rows[0];
   return row ? toOrder(row) : null;
 }

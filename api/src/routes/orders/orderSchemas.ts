@@ -1,4 +1,4 @@
-import { SA_PROVINCES } from '@storefront/shared/domain';
+import { ORDER_NOTE_LIMITS, ORDER_STATUSES, SA_PROVINCES } from '@storefront/shared/domain';
 import { Type } from 'typebox';
 import { ErrorSchema, Nullable, RequiredText, ShownText } from '../../schemas/common';
 import { PictureSchema } from '../../schemas/product';
@@ -82,11 +82,21 @@ export const EftPaymentDetailsSchema = Type.Object(
 
 export const PaymentMethodsAnswerSchema = Type.Object({ payment_methods: Type.Array(PaymentMethodSchema) }, { additionalProperties: false });
 
-export const OrderSchema = Type.Object(
-  {
+export const OrderStatusSchema = Type.Enum(ORDER_STATUSES);
+
+const orderEventProperties = {
+  status: OrderStatusSchema,
+  at: Type.String(),
+  note: Nullable(Type.String()),
+};
+
+export const OrderEventSchema = Type.Object(orderEventProperties, { additionalProperties: false });
+export const OperatorOrderEventSchema = Type.Object({ ...orderEventProperties, by: Type.String() }, { additionalProperties: false });
+
+const orderProperties = {
     id: Type.String(),
     number: Type.String(),
-    status: Type.Union([Type.Literal('awaiting_payment'), Type.Literal('placed')]),
+    status: OrderStatusSchema,
     created_at: Type.String(),
     contact: OrderContactSchema,
     delivery_method: Type.Union([Type.Literal('delivery'), Type.Literal('collect')]),
@@ -98,9 +108,79 @@ export const OrderSchema = Type.Object(
     delivery: Type.Number({ minimum: 0 }),
     vat: Type.Number({ minimum: 0 }),
     total: Type.Number({ minimum: 0 }),
+    tracking_number: Nullable(Type.String()),
+    pay_by: Nullable(Type.String()),
+};
+
+export const OrderSchema = Type.Object({ ...orderProperties, history: Type.Array(OrderEventSchema) }, { additionalProperties: false });
+
+export const OperatorOrderSchema = Type.Object(
+  {
+    ...orderProperties,
+    history: Type.Array(OperatorOrderEventSchema),
+    payment_reference: Nullable(Type.String()),
+    paid_at: Nullable(Type.String()),
+    next_statuses: Type.Array(OrderStatusSchema),
   },
   { additionalProperties: false },
 );
+
+/** An order number as shoppers type it: JAC-2026-000123, any case, spaces around allowed (trimmed by the route). */
+export const OrderNumberSchema = Type.String({ minLength: 1, maxLength: 40, pattern: '^\\s*[A-Za-z]{3}-[0-9]{4}-[0-9]{6,12}\\s*$' });
+
+export const OrderLookupBodySchema = Type.Object(
+  { number: OrderNumberSchema, email: Type.String({ minLength: 3, maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$' }) },
+  { additionalProperties: false },
+);
+
+export const OrderNumberParamsSchema = Type.Object({ number: OrderNumberSchema }, { additionalProperties: false });
+
+export const OrderMoveBodySchema = Type.Object(
+  {
+    to: OrderStatusSchema,
+    reference: Type.Optional(RequiredText(ORDER_NOTE_LIMITS.reference)),
+    tracking: Type.Optional(ShownText(ORDER_NOTE_LIMITS.tracking)),
+    reason: Type.Optional(ShownText(ORDER_NOTE_LIMITS.reason)),
+  },
+  { additionalProperties: false },
+);
+
+export const OperatorOrderRowSchema = Type.Object(
+  {
+    id: Type.String(),
+    number: Type.String(),
+    status: OrderStatusSchema,
+    created_at: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    delivery_method: Type.Union([Type.Literal('delivery'), Type.Literal('collect')]),
+    payment_method: PaymentMethodSchema,
+    total: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export const OperatorOrderListQuerySchema = Type.Object(
+  {
+    status: Type.Optional(OrderStatusSchema),
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  },
+  { additionalProperties: false },
+);
+
+export const OperatorOrderPageSchema = Type.Object(
+  {
+    orders: Type.Array(OperatorOrderRowSchema),
+    page: Type.Integer(),
+    per_page: Type.Integer(),
+    total_count: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+
+const PaidTotalsSchema = Type.Object({ count: Type.Integer(), total: Type.Number() }, { additionalProperties: false });
+export const OperatorSummarySchema = Type.Object({ today: PaidTotalsSchema, month: PaidTotalsSchema }, { additionalProperties: false });
 
 export const ShortLineSchema = Type.Object(
   {

@@ -67,7 +67,11 @@ export interface PlaceOrderInput {
   unpaidOrderLimits: UnpaidOrderLimits;
 }
 
-/** Orders that hold stock and have not been paid for. Nothing moves an order on yet, so each stays open. */
+/**
+ * Orders that hold stock before anyone at the shop has touched them: an unpaid EFT order, or a
+ * cash order not yet packed. Paying, packing, cancelling or expiry frees a place (the partial
+ * indexes of 013_order_client_address list the same two).
+ */
 const UNPAID_STATUSES = ['awaiting_payment', 'placed'];
 
 /** Advisory lock namespaces (the two-key form), so a shopper's key never collides with an address's. */
@@ -204,6 +208,7 @@ async function insertOrder(
   const id = randomUUID();
   const { contact, delivery } = request;
   const address = delivery.method === 'delivery' ? delivery : null;
+  const status = request.payment_method === 'eft' ? 'awaiting_payment' : 'placed';
   await tx.query(
     `INSERT INTO orders (id, number, shopper_id, status, first_name, last_name, email, phone,
        delivery_method, street, suburb, city, province, postal_code, payment_method,
@@ -213,7 +218,7 @@ async function insertOrder(
       id,
       formatOrderNumber(sequence.rows[0]?.serial ?? '0', now),
       shopperId,
-      request.payment_method === 'eft' ? 'awaiting_payment' : 'placed',
+      status,
       contact.first_name.trim(),
       contact.last_name.trim(),
       contact.email.trim(),
@@ -233,6 +238,12 @@ async function insertOrder(
       clientAddress,
     ],
   );
+  // The order's history starts with its placing.
+  await tx.query(`INSERT INTO order_events (order_id, from_status, to_status, at, actor) VALUES ($1::uuid, NULL, $2, $3, 'shop')`, [
+    id,
+    status,
+    now,
+  ]);
   for (const [position, { line, product, unitCents }] of priced.entries()) {
     await tx.query(
       `INSERT INTO order_lines (order_id, position, key, product_id, link, name, colour, size, colour_code, picture,
