@@ -61,7 +61,8 @@ describe.each(testDatabases())('accounts ($name)', (target) => {
       const response = await call(browser, 'POST', '/auth/register', account);
       expect(response.statusCode).toBe(201);
       const { user } = response.json<{ user: Record<string, unknown> }>();
-      expect(Object.keys(user).sort()).toEqual(['created_at', 'email', 'first_name', 'id', 'last_name', 'phone']);
+      expect(Object.keys(user).sort()).toEqual(['created_at', 'email', 'first_name', 'id', 'last_name', 'operator', 'phone']);
+      expect(user.operator).toBe(false);
       expect(user).toMatchObject({ email: account.email, first_name: 'Thandi', last_name: 'Mokoena', phone: '+27821234567' });
       const me = await call(browser, 'GET', '/auth/me');
       expect(me.statusCode).toBe(200);

@@ -120,6 +120,10 @@ describe.each(testDatabases())('orders ($name)', (target) => {
       delivery: DELIVERY_FEE,
       vat: vatIncluded(total),
       total,
+      // Its history starts with its placing; an EFT order is held three days for its payment.
+      history: [{ status: 'awaiting_payment', at: order.created_at, note: null }],
+      tracking_number: null,
+      pay_by: new Date(Date.parse(order.created_at) + 72 * 60 * 60 * 1000).toISOString(),
     });
     expect(new Date(order.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
