@@ -68,18 +68,6 @@ async function main(): Promise<void> {
     throw error;
   }
   let removeCredential = async () => {};
-  try {
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : settings.port;
-    // Reached from this machine: the api's own loopback address, or 127.0.0.1 when it listens on all.
-    const host = isLoopbackHost(settings.host) ? (settings.host.includes(':') ? `[${settings.host}]` : settings.host) : '127.0.0.1';
-    if (dataDir === MEMORY_DATA_DIR) throw new Error('a throwaway database has no data folder');
-    removeCredential = await writeMachineCredential(dataDir, { url: `http://${host}:${port}`, token: machine.token, pid: process.pid });
-  } catch (error) {
-    // The store works without it; only the command line must then wait for the api to stop.
-    app.log.warn({ err: error }, `the command line's credential could not be written in ${dataDir}: npm run orders works only while the api is stopped`);
-  }
-
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -106,6 +94,22 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  // After the signal handlers, so a stop asked for meanwhile still closes cleanly. A throwaway
+  // database has no folder, and nothing else could open it anyway.
+  if (dataDir === MEMORY_DATA_DIR) return;
+  try {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : settings.port;
+    // Reached from this machine: the api's own loopback address, or 127.0.0.1 when it listens on all.
+    const host = isLoopbackHost(settings.host) ? (settings.host.includes(':') ? `[${settings.host}]` : settings.host) : '127.0.0.1';
+    const remove = await writeMachineCredential(dataDir, { url: `http://${host}:${port}`, token: machine.token, pid: process.pid });
+    removeCredential = remove;
+    // Stopping began while it was written: it goes now, not left for a command to find.
+    if (closing) await remove();
+  } catch (error) {
+    // The store works without it; only the command line must then wait for the api to stop.
+    app.log.warn({ err: error }, `the command line's credential could not be written in ${dataDir}: npm run orders works only while the api is stopped`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,117 @@
+/**
+ * npm run orders and npm run operators: through the running api with the credential it wrote for
+ * this machine, and straight to the database when the api is not running on it.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Order, OperatorOrder, Product } from '@storefront/shared/types';
+import { registration } from '../testing/accounts';
+import { fetchCatalogue, pickProduct } from '../testing/catalogue';
+import { shopperSession } from '../testing/shopperSession';
+import { DATABASE_TIMEOUT_MS, ROOMY_RATE_LIMITS, ROOMY_UNPAID_ORDER_LIMITS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
+import { CREDENTIAL_FILE, newMachineToken, writeMachineCredential } from '../operators/machineCredential';
+import { addLine, deliveryOrder, postOrder } from '../routes/orders/orderFixtures';
+import { readSettings } from '../settings';
+import { runOperatorsCommand } from './operatorsCommand';
+import { runOrdersCommand } from './ordersCommand';
+import { CommandError, directShopAccess, openShopAccess, type ShopAccess } from './shopAccess';
+
+describe.each(testDatabases())('the command line ($name)', (target) => {
+  let ctx: TestApp;
+  let product: Product;
+  let folder: string;
+  const machine = newMachineToken();
+
+  beforeAll(async () => {
+    ctx = await startTestApp(target, { machineTokenHash: machine.hash, unpaidOrderLimits: ROOMY_UNPAID_ORDER_LIMITS, limits: ROOMY_RATE_LIMITS });
+    product = pickProduct(await fetchCatalogue(ctx.app), (p) => !p.has_variants && p.stock > 5, 'simple product');
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    folder = await fs.mkdtemp(path.join(os.tmpdir(), 'orders-cli-'));
+  }, DATABASE_TIMEOUT_MS);
+  afterAll(async () => {
+    await ctx.close();
+    await fs.rm(folder, { recursive: true, force: true });
+  }, DATABASE_TIMEOUT_MS);
+
+  async function place(): Promise<Order> {
+    const shopper = shopperSession(ctx.app);
+    await addLine(shopper, product, 1);
+    const response = await postOrder(shopper, deliveryOrder({ contact: { ...deliveryOrder().contact, email: 'cli@example.co.za' } }));
+    if (response.statusCode !== 201) throw new Error(response.body);
+    return response.json<Order>();
+  }
+
+  /** Runs a command; what it printed, and its exit code. */
+  async function run(command: typeof runOrdersCommand, args: string[], open: () => Promise<ShopAccess>): Promise<{ code: number; printed: string }> {
+    const printed: string[] = [];
+    const code = await command(args, open, (text) => printed.push(text));
+    return { code, printed: printed.join('\n') };
+  }
+
+  async function operatorView(number: string): Promise<OperatorOrder> {
+    return (await ctx.app.inject({ url: `/operator/orders/${number}`, headers: { authorization: `Bearer ${machine.token}` } })).json<OperatorOrder>();
+  }
+
+  test('while the api runs, the commands go through it with the credential in its data folder', async () => {
+    const address = ctx.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const remove = await writeMachineCredential(folder, { url: `http://127.0.0.1:${port}`, token: machine.token, pid: process.pid });
+    expect((await fs.stat(path.join(folder, CREDENTIAL_FILE))).mode & 0o777).toBe(0o600);
+    const settings = readSettings({ DATA_DIR: folder });
+    const open = () => openShopAccess(settings);
+
+    const order = await place();
+    const paid = await run(runOrdersCommand, ['mark-paid', order.number.toLowerCase(), '--reference', 'ABSA 5512'], open);
+    expect(paid).toEqual({ code: 0, printed: `${order.number} is now paid (through the running api at http://127.0.0.1:${port})` });
+    expect((await operatorView(order.number)).history.at(-1)).toMatchObject({ status: 'paid', by: 'command line', note: 'ABSA 5512' });
+
+    const shown = await run(runOrdersCommand, ['show', order.number], open);
+    expect(shown.printed).toContain(`${order.number}  Paid`);
+    expect(shown.printed).toContain('Paid (ABSA 5512)  by command line');
+    expect(shown.printed).toContain('next: packed or cancelled');
+
+    const listed = await run(runOrdersCommand, ['list', '--state', 'paid', '--search', order.number], open);
+    expect(listed.printed.split('\n')).toEqual([expect.stringMatching(/^1 order \(page 1 of 1\), through the running api/), expect.stringContaining(order.number)]);
+
+    // A refused move is the api's message, and changes nothing.
+    await expect(run(runOrdersCommand, ['ship', order.number], open)).rejects.toThrow(new CommandError('An order that is paid can only be packed or cancelled.'));
+    expect((await operatorView(order.number)).status).toBe('paid');
+
+    const account = shopperSession(ctx.app);
+    await account.request({ method: 'POST', url: '/auth/register', payload: registration('new.operator@example.co.za') });
+    expect((await run(runOperatorsCommand, ['add', 'NEW.operator@example.co.za'], open)).printed).toBe(
+      "new.operator@example.co.za is now an operator: signed in, they see the shop's orders at /operator.",
+    );
+    expect((await account.request({ url: '/operator/summary' })).statusCode).toBe(200);
+    expect((await run(runOperatorsCommand, ['remove', 'new.operator@example.co.za'], open)).printed).toBe('new.operator@example.co.za is no longer an operator.');
+    expect((await account.request({ url: '/operator/summary' })).statusCode).toBe(403);
+    await expect(run(runOperatorsCommand, ['add', 'ghost@example.co.za'], open)).rejects.toThrow(/No account has the email ghost@example.co.za/);
+
+    await remove();
+    await expect(fs.stat(path.join(folder, CREDENTIAL_FILE))).rejects.toThrow();
+  });
+
+  test('without the api, the commands open the database themselves: moves, mails, the CSV', async () => {
+    const order = await place();
+    const settings = readSettings({ DATA_DIR: folder });
+    const mail = ctx.app.mailer;
+    // The test's database stays open for the app; the command's close leaves it be.
+    const open = async () => directShopAccess({ ...ctx.database, close: async () => {} }, { ...mail, close: async () => {} }, settings, 'the test database');
+
+    const cancelled = await run(runOrdersCommand, ['cancel', order.number, '--reason', 'Paid twice by mistake'], open);
+    expect(cancelled.printed).toBe(`${order.number} is now cancelled (through the test database)`);
+    const seen = await operatorView(order.number);
+    expect(seen.history.at(-1)).toMatchObject({ status: 'cancelled', by: 'command line', note: 'Paid twice by mistake' });
+    const mails = await ctx.database.query<{ subject: string }>('SELECT subject FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', ['cli@example.co.za']);
+    expect(mails.rows[0]?.subject).toBe(`Your Jacaranda order ${order.number} has been cancelled`);
+
+    const exported = await run(runOrdersCommand, ['export', '--search', order.number], open);
+    expect(exported.printed.split('\r\n')).toEqual([expect.stringMatching(/^number,placed_at,status,/), expect.stringMatching(new RegExp(`^${order.number},.*,cancelled,`))]);
+
+    await expect(run(runOrdersCommand, ['pack', order.number], open)).rejects.toThrow('The order is cancelled: nothing moves it on.');
+    await expect(run(runOrdersCommand, ['list', '--state', 'lost'], open)).rejects.toThrow(/--state must be one of/);
+    await expect(run(runOrdersCommand, ['show', 'JAC-1'], open)).rejects.toThrow('"JAC-1" is not an order number (they look like JAC-2026-000123)');
+    expect((await run(runOrdersCommand, [], open)).code).toBe(1);
+  });
+});

@@ -1,0 +1,188 @@
+import type { OperatorOrder, OperatorOrderPage, OperatorSummary, OrderMoveRequest } from '@storefront/shared/types';
+import pino from 'pino';
+import { createDatabase, type Database } from '../db/database';
+import { migrate } from '../db/migrate';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { readMachineCredential, type MachineCredentialFile } from '../operators/machineCredential';
+import { COMMAND_LINE_ACTOR } from '../operators/operatorRoutes';
+import { grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../operators/operators';
+import { listOrdersForOperator, ordersCsv, paidTotals, type OrderFilter } from '../routes/orders/operatorQueries';
+import { moveOrder, operatorOrder, type ChangeContext } from '../routes/orders/orderLife';
+import { findOrderByNumber } from '../routes/orders/orderQueries';
+import { readSettings, SettingsError, type ApiSettings } from '../settings';
+
+/** Why a command could not do what it was asked; its message is for the person at the terminal. */
+export class CommandError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandError';
+  }
+}
+
+/** What the command line can do to the shop's orders and operators, whichever way it reaches them. */
+export interface ShopAccess {
+  /** "the running api at …" or "the database at …", for the first line a command prints. */
+  readonly via: string;
+  listOrders(filter: OrderFilter, page: number): Promise<OperatorOrderPage>;
+  getOrder(number: string): Promise<OperatorOrder>;
+  move(number: string, move: OrderMoveRequest): Promise<OperatorOrder>;
+  summary(): Promise<OperatorSummary>;
+  csv(filter: OrderFilter): Promise<string>;
+  grant(email: string): Promise<RoleOutcome>;
+  revoke(email: string): Promise<RoleOutcome>;
+  operators(): Promise<{ email: string; name: string }[]>;
+  close(): Promise<void>;
+}
+
+function query(filter: OrderFilter, page?: number): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.q) params.set('q', filter.q);
+  if (page !== undefined) params.set('page', String(page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Through the running api, with the credential it wrote for this machine. */
+function throughApi(credential: MachineCredentialFile): ShopAccess {
+  async function call<T>(method: string, path: string, body?: unknown, as: 'json' | 'text' = 'json'): Promise<T> {
+    const response = await fetch(`${credential.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${credential.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!response.ok) {
+      const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+      throw new CommandError(answer?.message ?? `the api answered ${response.status}`);
+    }
+    return (as === 'json' ? response.json() : response.text()) as Promise<T>;
+  }
+  const number = (value: string) => encodeURIComponent(value.trim());
+  return {
+    via: `the running api at ${credential.url}`,
+    listOrders: (filter, page) => call('GET', `/operator/orders${query(filter, page)}`),
+    getOrder: (value) => call('GET', `/operator/orders/${number(value)}`),
+    move: (value, move) => call('POST', `/operator/orders/${number(value)}/moves`, move),
+    summary: () => call('GET', '/operator/summary'),
+    csv: (filter) => call('GET', `/operator/orders.csv${query(filter)}`, undefined, 'text'),
+    grant: async (email) => {
+      const answer = await call<{ outcome: RoleOutcome['kind']; email: string }>('POST', '/operator/operators', { email });
+      return { kind: answer.outcome, email: answer.email } as RoleOutcome;
+    },
+    revoke: async (email) => {
+      const answer = await call<{ outcome: RoleOutcome['kind']; email: string }>('DELETE', '/operator/operators', { email });
+      return { kind: answer.outcome, email: answer.email } as RoleOutcome;
+    },
+    operators: () => call('GET', '/operator/operators'),
+    close: async () => {},
+  };
+}
+
+const ORDER_NUMBER = /^[A-Za-z]{3}-[0-9]{4}-[0-9]{6,12}$/;
+
+function canonicalNumber(value: string): string {
+  const number = value.trim().toUpperCase();
+  if (!ORDER_NUMBER.test(number)) throw new CommandError(`"${value}" is not an order number (they look like JAC-2026-000123)`);
+  return number;
+}
+
+/** Straight to the database: the api is not running on this data folder, or the database is a server. */
+export function directShopAccess(database: Database, mail: Mailer, settings: ApiSettings, via: string): ShopAccess {
+  const terms = { eft: settings.eft, paymentWindowHours: settings.paymentWindowHours };
+  const context: ChangeContext = { terms, mail, storefrontUrl: settings.storefrontUrl };
+  const found = async (value: string) => {
+    const number = canonicalNumber(value);
+    const order = await findOrderByNumber(database, number);
+    if (!order) throw new CommandError(`No order ${number}.`);
+    return operatorOrder(order, terms);
+  };
+  return {
+    via,
+    listOrders: (filter, page) => listOrdersForOperator(database, filter, page),
+    getOrder: found,
+    async move(value, move) {
+      const number = canonicalNumber(value);
+      const outcome = await moveOrder(database, number, move, COMMAND_LINE_ACTOR, context);
+      switch (outcome.kind) {
+        case 'moved':
+          return operatorOrder(outcome.order, terms);
+        case 'not_found':
+          throw new CommandError(`No order ${number}.`);
+        case 'refused':
+        case 'bad_field':
+          throw new CommandError(outcome.message);
+      }
+    },
+    summary: () => paidTotals(database),
+    csv: (filter) => ordersCsv(database, filter),
+    grant: (email) => grantOperator(database, email),
+    revoke: (email) => revokeOperator(database, email),
+    operators: () => listOperators(database),
+    async close() {
+      await mail.idle();
+      await mail.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * The shop, as the command line reaches it. An embedded database has one owner: while the api runs
+ * on it, commands go through the api (with the credential it wrote for this machine); otherwise
+ * they open the folder themselves. A PostgreSQL server is always opened directly.
+ */
+export async function openShopAccess(settings: ApiSettings): Promise<ShopAccess> {
+  if (!settings.databaseUrl) {
+    const credential = await readMachineCredential(settings.dataDir);
+    if (credential) {
+      const api = throughApi(credential);
+      try {
+        await fetch(`${credential.url}/health`, { signal: AbortSignal.timeout(5_000) });
+        return api;
+      } catch {
+        // A credential left by an api that did not stop cleanly: the folder is free (or its lock says whose it is).
+      }
+    }
+  }
+  const database = await createDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, timeouts: settings.databaseTimeouts });
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  // Mail for the shopper goes as the api would send it; the log says only what was not sent.
+  const log = pino({ level: 'warn' }, pino.destination(2));
+  const mail = createMailer({ devOutbox: settings.devOutbox, smtpUrl: settings.smtpUrl, from: settings.mailFrom, log });
+  const via = settings.databaseUrl ? 'the PostgreSQL database' : `the database in ${settings.dataDir}`;
+  return directShopAccess(database, mail, settings, via);
+}
+
+/** A problem the person at the terminal can fix from its message alone (no stack trace). */
+function isExplained(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  return (
+    error instanceof CommandError ||
+    error instanceof SettingsError ||
+    error.name === 'DataDirLockedError' ||
+    (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
+  );
+}
+
+/** Runs a command as a process: the api's settings from the environment, the exit code from the command. */
+export function runCommandLine(
+  run: (args: readonly string[], open: () => Promise<ShopAccess>, out: (text: string) => void) => Promise<number>,
+): void {
+  const print = (text: string) => void process.stdout.write(`${text}\n`);
+  run(process.argv.slice(2), () => openShopAccess(readSettings(process.env)), print).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${isExplained(error) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
