@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { createDatabase, MEMORY_DATA_DIR, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { newMachineToken } from '../operators/machineCredential';
 import { seedDatabase } from '../seed/seed';
 import { DEFAULT_UNPAID_ORDER_LIMITS } from '../settings';
 import { TEST_APP_OPTIONS } from './testDatabases';
@@ -25,16 +26,21 @@ async function listening(database: Database, options: Partial<BuildAppOptions>):
 /**
  * jest globalSetup of the web project: the real api on an in-memory, seeded PGlite, listening
  * on a free port whose URL component tests read from STOREFRONT_TEST_API_URL; and the same shop
- * as one that takes no EFT (no bank account set), at STOREFRONT_TEST_CASH_ONLY_API_URL.
+ * as one that takes no EFT (no bank account set), at STOREFRONT_TEST_CASH_ONLY_API_URL. Both
+ * take the command line's token in STOREFRONT_TEST_MACHINE_TOKEN.
  */
 export default async function startApiForTests(): Promise<void> {
   const database = await createDatabase({ dataDir: MEMORY_DATA_DIR });
   await migrate(database);
   await seedDatabase(database);
-  const shop = await listening(database, {});
-  const cashOnly = await listening(database, { eft: null });
+  // Component tests make operators and move orders as the shop's command line does (Bearer token,
+  // from this machine): the operator's pages have no other way to get an operator.
+  const machine = newMachineToken();
+  const shop = await listening(database, { machineTokenHash: machine.hash });
+  const cashOnly = await listening(database, { eft: null, machineTokenHash: machine.hash });
   process.env.STOREFRONT_TEST_API_URL = shop.url;
   process.env.STOREFRONT_TEST_CASH_ONLY_API_URL = cashOnly.url;
+  process.env.STOREFRONT_TEST_MACHINE_TOKEN = machine.token;
   const handle: TestApiHandle = { apps: [shop.app, cashOnly.app], database };
   Object.assign(globalThis, { [TEST_API_HANDLE]: handle });
 }
