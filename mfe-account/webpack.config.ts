@@ -26,6 +26,8 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
           './ForgotPasswordPage': './src/exposes/ForgotPasswordPage.tsx',
           './ResetPasswordPage': './src/exposes/ResetPasswordPage.tsx',
           './AccountPage': './src/exposes/AccountPage.tsx',
+          './OperatorPage': './src/exposes/OperatorPage.tsx',
+          './OrderLookupPage': './src/exposes/OrderLookupPage.tsx',
         },
         shared: sharedSingletons(pkg),
         // Runs on the runtime the shell provides; its own page loads federation-runtime.js instead.

@@ -4,6 +4,8 @@ import AccountModals from './exposes/AccountModals';
 import AccountPage from './exposes/AccountPage';
 import ForgotPasswordPage from './exposes/ForgotPasswordPage';
 import LoginPage from './exposes/LoginPage';
+import OperatorPage from './exposes/OperatorPage';
+import OrderLookupPage from './exposes/OrderLookupPage';
 import ResetPasswordPage from './exposes/ResetPasswordPage';
 
 function OpenModalButton() {
@@ -24,6 +26,8 @@ mountStandalone({
     { to: '/login', label: 'Login page' },
     { to: '/forgot-password', label: 'Forgot password' },
     { to: '/account', label: 'Account' },
+    { to: '/order-status', label: 'Track an order' },
+    { to: '/operator', label: 'Operator' },
   ],
   children: (
     <>
@@ -32,6 +36,8 @@ mountStandalone({
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/account/*" element={<AccountPage />} />
+        <Route path="/order-status" element={<OrderLookupPage />} />
+        <Route path="/operator/*" element={<OperatorPage />} />
         <Route path="*" element={<OpenModalButton />} />
       </Routes>
       <AccountModals />

@@ -4,5 +4,15 @@
  */
 export const CONTRACT = {
   slices: [] as string[],
-  endpoints: ['addAddress', 'deleteAddress', 'getAddresses', 'updateAddress'],
+  endpoints: [
+    'addAddress',
+    'deleteAddress',
+    'getAddresses',
+    'updateAddress',
+    'getOperatorOrders',
+    'getOperatorSummary',
+    'getOperatorOrder',
+    'moveOrder',
+    'lookupOrder',
+  ],
 };

@@ -77,6 +77,7 @@ export default function AccountPage() {
           <NavLink to="/account/addresses">Addresses</NavLink>
           <NavLink to="/account/security">Password &amp; devices</NavLink>
           <NavLink to="/account/privacy">Your data</NavLink>
+          {user.operator && <NavLink to="/operator">Shop orders</NavLink>}
           <button type="button" className="acc-link" onClick={() => void signOut()} disabled={signingOut}>
             Sign out
           </button>

@@ -23,6 +23,9 @@ export default function LoginPage() {
                 Create an account
               </button>
             </p>
+            <p>
+              Ordered without an account? <Link to="/order-status">Track an order</Link>
+            </p>
           </div>
         }
       />

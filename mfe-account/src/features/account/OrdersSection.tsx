@@ -1,6 +1,6 @@
 import { formatRand, Link, Skeleton, useGetOrdersQuery } from '@storefront/shared';
-
-const dateFormat = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium' });
+import { ORDER_STATUS_LABELS } from '@storefront/shared/domain';
+import { formatOrderDate } from '../orders/orderDates';
 
 /** Order history, newest first; `limit` shows only the latest few (the dashboard). */
 export function OrdersSection({ limit }: { limit?: number }) {
@@ -25,7 +25,7 @@ export function OrdersSection({ limit }: { limit?: number }) {
     );
   } else {
     body = (
-      <table className="acc-orders">
+      <table className="acc-orders acc-table--stack">
         <thead>
           <tr>
             <th scope="col">Order</th>
@@ -40,9 +40,9 @@ export function OrdersSection({ limit }: { limit?: number }) {
               <th scope="row">
                 <Link to={`/account/orders/${encodeURIComponent(order.id)}`}>{order.number}</Link>
               </th>
-              <td>{dateFormat.format(new Date(order.created_at))}</td>
-              <td className="acc-status">{order.status.replace(/_/g, ' ')}</td>
-              <td>{formatRand(order.total)}</td>
+              <td data-label="Date">{formatOrderDate(order.created_at)}</td>
+              <td data-label="Status">{ORDER_STATUS_LABELS[order.status]}</td>
+              <td data-label="Total">{formatRand(order.total)}</td>
             </tr>
           ))}
         </tbody>
