@@ -37,6 +37,8 @@ const MODULES: Record<string, Loader> = {
   'mfe-account/ForgotPasswordPage': () => import(/* webpackChunkName: "page-mfe-account-ForgotPasswordPage" */ '../../mfe-account/src/exposes/ForgotPasswordPage'),
   'mfe-account/ResetPasswordPage': () => import(/* webpackChunkName: "page-mfe-account-ResetPasswordPage" */ '../../mfe-account/src/exposes/ResetPasswordPage'),
   'mfe-account/AccountPage': () => import(/* webpackChunkName: "page-mfe-account-AccountPage" */ '../../mfe-account/src/exposes/AccountPage'),
+  'mfe-account/OperatorPage': () => import(/* webpackChunkName: "page-mfe-account-OperatorPage" */ '../../mfe-account/src/exposes/OperatorPage'),
+  'mfe-account/OrderLookupPage': () => import(/* webpackChunkName: "page-mfe-account-OrderLookupPage" */ '../../mfe-account/src/exposes/OrderLookupPage'),
 };
 
 type Exposed = { default: ComponentType<object>; prefetchPageData?: unknown };

@@ -40,6 +40,8 @@ const REMOTE_PAGES: readonly { path: string; remote: RemoteName; module: RemoteM
   { path: '/forgot-password', remote: 'mfe-account', module: 'ForgotPasswordPage', label: 'password reset' },
   { path: '/reset-password', remote: 'mfe-account', module: 'ResetPasswordPage', label: 'password reset' },
   { path: '/account/*', remote: 'mfe-account', module: 'AccountPage', label: 'your account' },
+  { path: '/operator/*', remote: 'mfe-account', module: 'OperatorPage', label: 'the shop’s orders' },
+  { path: '/order-status', remote: 'mfe-account', module: 'OrderLookupPage', label: 'order tracking' },
 ];
 
 /**

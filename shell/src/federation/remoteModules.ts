@@ -8,7 +8,7 @@ export const REMOTE_MODULES = {
   'mfe-catalog': ['HomePage', 'ShopPage', 'HeaderSearch'],
   'mfe-product': ['ProductPage', 'QuickView'],
   'mfe-cart': ['CartDropdown', 'WishlistDropdown', 'CartPage', 'WishlistPage', 'CheckoutPage', 'OrderCompletePage', 'MiniPopup'],
-  'mfe-account': ['AccountModals', 'LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'AccountPage'],
+  'mfe-account': ['AccountModals', 'LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'AccountPage', 'OperatorPage', 'OrderLookupPage'],
 } as const;
 
 export type RemoteModule<Remote extends keyof typeof REMOTE_MODULES> = (typeof REMOTE_MODULES)[Remote][number];

@@ -7,10 +7,14 @@ describe('modulesForPath', () => {
     expect(modulesForPath('/shop/list')).toEqual([{ remote: 'mfe-catalog', module: 'ShopPage' }]);
     expect(modulesForPath('/checkout/complete/42')).toEqual([{ remote: 'mfe-cart', module: 'OrderCompletePage' }]);
     expect(modulesForPath('/checkout')).toEqual([{ remote: 'mfe-cart', module: 'CheckoutPage' }]);
+    expect(modulesForPath('/operator')).toEqual([{ remote: 'mfe-account', module: 'OperatorPage' }]);
+    expect(modulesForPath('/operator/orders/JAC-2026-000123')).toEqual([{ remote: 'mfe-account', module: 'OperatorPage' }]);
+    expect(modulesForPath('/order-status')).toEqual([{ remote: 'mfe-account', module: 'OrderLookupPage' }]);
   });
 
   it('names none on a page no remote owns', () => {
     expect(modulesForPath('/no-such-page')).toEqual([]);
     expect(modulesForPath('/about')).toEqual([]);
+    expect(modulesForPath('/operators')).toEqual([]);
   });
 });

@@ -25,6 +25,8 @@ const PAGES: [RegExp, ModuleRef][] = [
   [/^\/forgot-password\/?$/, { remote: 'mfe-account', module: 'ForgotPasswordPage' }],
   [/^\/reset-password\/?$/, { remote: 'mfe-account', module: 'ResetPasswordPage' }],
   [/^\/account(\/|$)/, { remote: 'mfe-account', module: 'AccountPage' }],
+  [/^\/operator(\/|$)/, { remote: 'mfe-account', module: 'OperatorPage' }],
+  [/^\/order-status\/?$/, { remote: 'mfe-account', module: 'OrderLookupPage' }],
 ];
 
 /**

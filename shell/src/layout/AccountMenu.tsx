@@ -1,13 +1,28 @@
-import { Link, loginModalOpened, registerModalOpened, selectSignedIn, toast, useAppDispatch, useAppSelector, useLocation, useLogoutMutation, useNavigate } from '@storefront/shared';
+import {
+  Link,
+  loginModalOpened,
+  registerModalOpened,
+  selectSignedIn,
+  selectUser,
+  toast,
+  useAppDispatch,
+  useAppSelector,
+  useLocation,
+  useLogoutMutation,
+  useNavigate,
+} from '@storefront/shared';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useMenuKeys, useOpenWithArrowDown } from '../behaviour/useMenuKeys';
 
 /**
  * The main menu's Account dropdown: Sign in / Register when signed out; Dashboard / Orders /
- * Sign out when signed in. It closes on Esc, on a click elsewhere and on route change.
+ * Sign out when signed in, and the shop's orders for an operator. It closes on Esc, on a click
+ * elsewhere and on route change.
  */
 export function AccountMenu() {
   const signedIn = useAppSelector(selectSignedIn);
+  // Only a hint: the operator's pages and the api decide for themselves who may see the orders.
+  const operator = useAppSelector(selectUser)?.operator === true;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
@@ -55,6 +70,13 @@ export function AccountMenu() {
                   Orders
                 </Link>
               </li>
+              {operator && (
+                <li>
+                  <Link to="/operator" onClick={close}>
+                    Shop orders (operator)
+                  </Link>
+                </li>
+              )}
               <li>
                 <button type="button" onClick={signOut}>
                   Sign out

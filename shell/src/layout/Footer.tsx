@@ -34,6 +34,7 @@ export function Footer() {
             <li><Link to="/about">About us</Link></li>
             <li><Link to="/contact">Contact us</Link></li>
             <li><Link to="/account">My account</Link></li>
+            <li><Link to="/order-status">Track an order</Link></li>
             <li><Link to="/wishlist">Wishlist</Link></li>
             <li><Link to="/cart">Cart</Link></li>
           </ul>

@@ -1,5 +1,5 @@
 import { authApi, baseApi, Link, type Product } from '@storefront/shared';
-import { createTestStore, renderWithStore } from '@storefront/shared/testing';
+import { createTestStore, renderWithStore, testApiUrl } from '@storefront/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { Header } from './Header';
 
@@ -87,6 +87,26 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/account');
     expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/account/orders');
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /operator/i })).not.toBeInTheDocument();
+  });
+
+  it('offers the shop’s orders in the Account menu to an operator', async () => {
+    const store = createTestStore();
+    const email = `ayanda.header.${Date.now()}@example.co.za`;
+    await store
+      .dispatch(authApi.endpoints.register.initiate({ first_name: 'Ayanda', last_name: 'Zulu', email, password: 'a good long password', phone: '0821234567' }))
+      .unwrap();
+    // Made an operator as the shop's command line does (npm run operators -- add), then the store asks again who is signed in.
+    const granted = await fetch(`${testApiUrl()}/operator/operators`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${process.env.STOREFRONT_TEST_MACHINE_TOKEN ?? ''}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(granted.status).toBe(200);
+    await store.dispatch(authApi.endpoints.getMe.initiate(undefined, { forceRefetch: true })).unwrap();
+    const { user } = renderWithStore(<Header />, { store });
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    expect(screen.getByRole('link', { name: 'Shop orders (operator)' })).toHaveAttribute('href', '/operator');
   });
 
   it('offers Sign in and Register in the Account menu when signed out', async () => {

@@ -1,4 +1,4 @@
-import { Link, NavLink, useGetCategoriesQuery } from '@storefront/shared';
+import { Link, NavLink, selectUser, useAppSelector, useGetCategoriesQuery } from '@storefront/shared';
 import { useEffect, useRef } from 'react';
 import { MEGA_MENU_CATEGORIES } from './menuLinks';
 import { ShopSearchForm } from './ShopSearchForm';
@@ -12,6 +12,7 @@ import './mobileMenu.css';
 export function MobileMenu({ onClose }: { onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
   const { data: categories } = useGetCategoriesQuery();
+  const operator = useAppSelector(selectUser)?.operator === true;
   const topCategories = (categories ?? []).filter((category) => category.parent === null).slice(0, MEGA_MENU_CATEGORIES);
 
   useEffect(() => {
@@ -58,6 +59,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
             <li><NavLink to="/about">About Us</NavLink></li>
             <li><NavLink to="/contact">Contact Us</NavLink></li>
             <li><NavLink to="/account">Account</NavLink></li>
+            {operator && <li><NavLink to="/operator">Shop orders (operator)</NavLink></li>}
             <li><NavLink to="/wishlist">Wishlist</NavLink></li>
             <li><NavLink to="/cart">Cart</NavLink></li>
           </ul>

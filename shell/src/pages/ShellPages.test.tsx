@@ -86,6 +86,7 @@ describe('Footer', () => {
     expect(screen.getByText('Mon-Sun 9:00 AM - 8:00 PM')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'hello@jacaranda.co.za' })).toHaveAttribute('href', 'mailto:hello@jacaranda.co.za');
     expect(screen.getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: 'Track an order' })).toHaveAttribute('href', '/order-status');
   });
 
   it('loads the newsletter form only when the footer comes near the screen', async () => {
