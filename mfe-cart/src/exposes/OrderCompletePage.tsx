@@ -28,7 +28,10 @@ export default function OrderCompletePage() {
       <div className="sf-container chk-page">
         <h1>Order not found</h1>
         <div className="sf-notice">
-          <p>We could not find that order. Orders can only be seen in the browser they were placed in.</p>
+          <p>We could not find that order. Orders can only be seen here in the browser they were placed in.</p>
+          <p>
+            <Link to="/order-status">Track an order</Link> with its number and your email address instead.
+          </p>
           <Link className="sf-button" to="/shop">
             Continue shopping
           </Link>

@@ -1,12 +1,13 @@
-import { Link, type Order } from '@storefront/shared';
+import { Link, type Order, type OrderStatus } from '@storefront/shared';
+import { ORDER_STATUS_LABELS } from '@storefront/shared/domain';
 import { useEffect, useRef } from 'react';
 import { TotalsList } from '../checkout/TotalsList';
 import { OrderLineRow } from './OrderLineRow';
 import { PaymentInstructions } from './PaymentInstructions';
 
-const STATUS_TEXT: Record<Order['status'], string> = {
+/** Where the confirmation speaks to the shopper more directly than the state's label does. */
+const STATUS_TEXT: Partial<Record<OrderStatus, string>> = {
   awaiting_payment: 'Awaiting your EFT payment',
-  placed: 'Placed',
 };
 
 /** The confirmation a shopper lands on after checkout: number, how to pay, where it goes, what was bought. */
@@ -25,8 +26,12 @@ export function OrderConfirmation({ order }: { order: Order }) {
         Order number <strong data-testid="order-number">{order.number}</strong>
       </p>
       <p>
-        Status: <span data-testid="order-status">{STATUS_TEXT[order.status]}</span>. We will contact you at {contact.email} or{' '}
-        {contact.phone} about your order.
+        Status: <span data-testid="order-status">{STATUS_TEXT[order.status] ?? ORDER_STATUS_LABELS[order.status]}</span>. We will contact you at{' '}
+        {contact.email} or {contact.phone} about your order.
+      </p>
+      <p>
+        Follow it any time, with or without an account:{' '}
+        <Link to={`/order-status?${new URLSearchParams({ number: order.number }).toString()}`}>Track your order</Link>.
       </p>
 
       <div className="chk-layout">
