@@ -5,6 +5,7 @@ import { fetchProducts } from '../support/api';
 import { E2E_BANK_ACCOUNT } from '../support/bankAccount';
 import { collectPageErrors, launchBrowser, newShopper, shellUrl } from '../support/browser';
 import { recordedTexts, recordTexts } from '../support/transitions';
+import { getAsShopper } from '../support/shopperApi';
 
 /** A whole checkout in a browser takes longer than jest's default 5 seconds. */
 const CHECKOUT_TIMEOUT_MS = 60_000;
@@ -34,14 +35,6 @@ async function productsToBuy(): Promise<{ simple: Product; variant: Product }> {
 }
 
 /** Reads the api as this shopper: through the page, so the request carries the browser's own cookie. */
-function getAsShopper<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { credentials: 'include' });
-    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-    return (await response.json()) as T;
-  }, `/api${path}`);
-}
-
 async function addToCartFromProductPage(page: Page, product: Product, choose?: { colour: string; sizeLabel: string }): Promise<void> {
   await page.goto(shellUrl(`/product?id=${product.link}`));
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();

@@ -54,5 +54,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_API_URL = store.apiUrl;
   process.env.E2E_REMOTE_URLS = JSON.stringify(store.remoteUrls);
   process.env.E2E_PORTS = JSON.stringify(ports);
+  // The api's folder: npm run orders and npm run operators find the api through it.
+  process.env.E2E_DATA_DIR = path.join(work, 'data');
   process.env.E2E_THROWING_REMOTE_MANIFEST = throwing.manifestUrl;
 }

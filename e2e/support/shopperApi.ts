@@ -17,6 +17,15 @@ export async function postAsShopper(page: Page, path: string, body: unknown, hea
   if (problem) throw new Error(problem);
 }
 
+/** A GET of the store's api from inside the page, with the shopper's cookies. */
+export function getAsShopper<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { credentials: 'include' });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    return (await response.json()) as T;
+  }, `/api${path}`);
+}
+
 /** How far the page scrolls sideways (0 when nothing sticks out). */
 export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -13,7 +13,7 @@ const SITEMAP_TTL_MS = 10 * 60_000;
 const PRODUCTS_PER_PAGE = 100;
 
 /** The pages a search engine has no business with: a shopper's own, and the api. */
-export const PRIVATE_PAGES = ['/account', '/cart', '/checkout', '/wishlist', '/login', '/forgot-password', '/reset-password', '/api/'];
+export const PRIVATE_PAGES = ['/account', '/cart', '/checkout', '/wishlist', '/login', '/forgot-password', '/reset-password', '/operator', '/order-status', '/api/'];
 
 /** The shop's address as the shopper reached it (the edge's trustProxy decides what is believed). */
 export function siteOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
