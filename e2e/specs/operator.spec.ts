@@ -80,8 +80,20 @@ describe('running the orders', () => {
     // With the shopper's cookies (the context's own requests, so the page's console stays clean).
     expect((await shopper.context.request.get(shellUrl('/api/operator/orders'))).status()).toBe(403);
 
-    // The operator finds the order from the Account menu, by its number.
+    // The operator signs in on the store's own sign-in page, sent there by /operator, and comes back.
     const page = operator.page;
+    await operator.context.clearCookies();
+    await page.goto(shellUrl('/operator'));
+    await page.getByRole('link', { name: 'Sign in' }).last().click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/operator');
+    const signIn = page.getByRole('form', { name: 'Sign in' });
+    await signIn.getByLabel('Email address').fill(operatorEmail);
+    await signIn.getByLabel('Password').fill('a sturdy passphrase');
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/operator');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+
+    // It is in the Account menu too; the operator finds the order by its number.
     await page.goto(shellUrl('/'));
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('link', { name: 'Shop orders (operator)' }).click();
