@@ -18,8 +18,6 @@ export { isSaProvince, isValidPostalCode, POSTAL_CODE_PATTERN, SA_PROVINCES } fr
 export type { SaProvince } from './address';
 export { orderTotals, orderTotalsInCents } from './orderTotals';
 export {
-  FINAL_ORDER_STATUSES,
-  holdsStock,
   nextOrderStatuses,
   ORDER_NOTE_LIMITS,
   ORDER_STATUS_LABELS,

@@ -34,7 +34,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /** States an order ends in: nothing moves it on. */
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'collected', 'cancelled', 'expired'];
+const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['delivered', 'collected', 'cancelled', 'expired'];
 
 /** States whose order still holds its stock and can be cancelled (it has not left the shop). */
 const CANCELLABLE: readonly OrderStatus[] = ['awaiting_payment', 'placed', 'paid', 'packed', 'ready_for_collection'];
@@ -90,11 +90,6 @@ export function refusedOrderMove(order: OrderForMoves, to: OrderStatus): string 
   if (to === 'paid' && order.payment_method === 'cod') return 'A cash order is paid when it is delivered or collected.';
   const allowed = nextOrderStatuses(order).map((status) => ORDER_STATUS_LABELS[status].toLowerCase());
   return `An order that is ${ORDER_STATUS_LABELS[order.status].toLowerCase()} can only be ${allowed.join(' or ')}.`;
-}
-
-/** Whether an order in this state still holds its units of stock (cancelling or expiring gives them back). */
-export function holdsStock(status: OrderStatus): boolean {
-  return status !== 'cancelled' && status !== 'expired';
 }
 
 /** The longest payment reference, tracking number and cancellation reason an operator may give. */

@@ -17,6 +17,7 @@ import {
 } from '../../testing/testDatabases';
 import { newMachineToken } from '../../operators/machineCredential';
 import { grantOperator } from '../../operators/operators';
+import { ORDER_STATUSES } from '@storefront/shared/domain';
 import { ORDER_LOOKUP_NOT_FOUND } from './index';
 import { shopPeriodStarts, spreadsheetSafe } from './operatorQueries';
 import { addLine, collectOrder, deliveryOrder } from './orderFixtures';
@@ -167,6 +168,47 @@ describe.each(testDatabases())('the life of an order ($name)', (target) => {
     expect(refused.json()).toEqual({ error: 'illegal_move', message });
     expect((await operator.request({ url: `/operator/orders/${order.number}` })).json<OperatorOrder>()).toEqual(before);
     expect(await stock()).toBe(stockBefore);
+  });
+
+  /** Every move the shop allows, written out by hand: "payment delivery from" → the states it may go to. */
+  const ALLOWED: Record<string, OrderStatus[]> = {
+    'eft delivery awaiting_payment': ['paid', 'cancelled'],
+    'eft delivery paid': ['packed', 'cancelled'],
+    'eft delivery packed': ['shipped', 'cancelled'],
+    'eft delivery shipped': ['delivered'],
+    'eft delivery delivered': [],
+    'eft delivery cancelled': [],
+    'eft delivery expired': [],
+    'eft collect awaiting_payment': ['paid', 'cancelled'],
+    'eft collect packed': ['ready_for_collection', 'cancelled'],
+    'eft collect ready_for_collection': ['collected', 'cancelled'],
+    'cod delivery placed': ['packed', 'cancelled'],
+    'cod delivery packed': ['shipped', 'cancelled'],
+    'cod delivery shipped': ['delivered'],
+    'cod collect placed': ['packed', 'cancelled'],
+    'cod collect packed': ['ready_for_collection', 'cancelled'],
+    'cod collect ready_for_collection': ['collected', 'cancelled'],
+    'cod collect collected': [],
+  };
+
+  test.each(Object.entries(ALLOWED))('from "%s" exactly these moves are taken, and every other is a 409 that changes nothing', async (key, allowed) => {
+    const [payment, delivery, from] = key.split(' ') as ['eft' | 'cod', 'delivery' | 'collect', OrderStatus];
+    const order = await place(shopper, deliveryOrder({ payment_method: payment, ...(delivery === 'collect' ? { delivery: { method: 'collect' } } : {}) }), 1);
+    const taken: OrderStatus[] = [];
+    for (const to of ORDER_STATUSES) {
+      await ctx.database.query('UPDATE orders SET status = $2 WHERE number = $1', [order.number, from]);
+      const before = (await operator.request({ url: `/operator/orders/${order.number}` })).json<OperatorOrder>();
+      const body = { to, ...(to === 'paid' ? { reference: 'REF' } : to === 'cancelled' ? { reason: 'Test' } : to === 'shipped' ? { tracking: 'T1' } : {}) };
+      const response = await move(order.number, body);
+      if (response.statusCode === 200) {
+        taken.push(to);
+        expect(response.json<OperatorOrder>().status).toBe(to);
+      } else {
+        expect([to, response.statusCode, response.json<{ error: string }>().error]).toEqual([to, 409, 'illegal_move']);
+        expect((await operator.request({ url: `/operator/orders/${order.number}` })).json<OperatorOrder>()).toEqual(before);
+      }
+    }
+    expect(taken).toEqual(allowed);
   });
 
   test('a cash order is not marked paid before it is delivered', async () => {
