@@ -47,9 +47,12 @@ function OrderFacts({ order }: { order: OperatorOrder }) {
         ) : (
           <p className="acc-muted">The shopper collects it at the shop.</p>
         )}
-        <p>
-          Tracking number: {order.tracking_number ? <strong data-testid="tracking-number">{order.tracking_number}</strong> : <span className="acc-muted">none</span>}
-        </p>
+        {/* Only a delivered order goes with a courier. */}
+        {order.delivery_method === 'delivery' && (
+          <p>
+            Tracking number: {order.tracking_number ? <strong data-testid="tracking-number">{order.tracking_number}</strong> : <span className="acc-muted">none</span>}
+          </p>
+        )}
       </section>
       <section className="acc-card" aria-labelledby="op-payment-title">
         <h2 id="op-payment-title">Payment</h2>
