@@ -13,6 +13,22 @@ export const SHOP = {
   hours: 'Mon-Sun 9:00 AM - 8:00 PM',
 } as const;
 
+/** A moment as a shopper here reads it: 21 November 2026 at 14:05. */
+const MOMENT = new Intl.DateTimeFormat('en-ZA', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Africa/Johannesburg',
+});
+
+export function shopMoment(iso: string): string {
+  const parts = Object.fromEntries(MOMENT.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute}`;
+}
+
 /** Every mail, in both its forms. */
 export interface MailContent {
   subject: string;

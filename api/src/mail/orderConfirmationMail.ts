@@ -1,23 +1,7 @@
 import { formatRand } from '@storefront/shared/domain';
 import type { Order, OrderLine } from '@storefront/shared/types';
 import { html, type SafeHtml } from './html';
-import { mailDocument, SHOP, STYLE, TEXT_SIGN_OFF, type MailContent } from './layout';
-
-/** When the order was placed, as a shopper here reads a date: 21 November 2026 at 14:05. */
-const PLACED_AT = new Intl.DateTimeFormat('en-ZA', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Africa/Johannesburg',
-});
-
-function placedAt(order: Order): string {
-  const parts = Object.fromEntries(PLACED_AT.formatToParts(new Date(order.created_at)).map((part) => [part.type, part.value]));
-  return `${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute}`;
-}
+import { mailDocument, SHOP, shopMoment, STYLE, TEXT_SIGN_OFF, type MailContent } from './layout';
 
 /** Colour and size as the shopper chose them: "Blue, size M". */
 function variant(line: OrderLine): string {
@@ -62,7 +46,9 @@ function cashText(order: Order): string {
 }
 
 const EFT_INTRO = (order: Order) =>
-  `Please pay ${formatRand(order.total)} by EFT into the account below. Use your order number, ${order.number}, as the payment reference so we can match your payment: we send your order once it reflects.`;
+  `Please pay ${formatRand(order.total)} by EFT into the account below. Use your order number, ${order.number}, as the payment reference so we can match your payment: we send your order once it reflects.${
+    order.pay_by ? ` We hold your order until ${shopMoment(order.pay_by)}; if the payment has not reflected by then, the order expires.` : ''
+  }`;
 
 const EFT_MISSING = `Our bank details are not on hand just now: reply to this mail or call us on ${SHOP.phone} for them, and please do not pay into any other account.`;
 
@@ -141,7 +127,7 @@ ${order.lines.map((line) => {
 export function orderConfirmationMail(order: Order): MailContent {
   const subject = `Your Jacaranda order ${order.number}`;
   const eft = order.payment_method === 'eft';
-  const thanks = `Thank you for shopping with Jacaranda! We've got your order ${order.number}, placed on ${placedAt(order)}.`;
+  const thanks = `Thank you for shopping with Jacaranda! We've got your order ${order.number}, placed on ${shopMoment(order.created_at)}.`;
   const next = eft ? 'It is waiting for your EFT payment: the details are below.' : "We're getting it ready.";
   const text =
     `Hi ${order.contact.first_name},\n\n${thanks} ${next}\n\n` +

@@ -1,23 +1,7 @@
 import { formatRand } from '@storefront/shared/domain';
 import type { Order } from '@storefront/shared/types';
 import { html } from './html';
-import { buttonLink, mailDocument, SHOP, STYLE, TEXT_SIGN_OFF, type MailContent } from './layout';
-
-/** A moment as a shopper here reads it: 21 November 2026 at 14:05. */
-const MOMENT = new Intl.DateTimeFormat('en-ZA', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'Africa/Johannesburg',
-});
-
-export function shopMoment(iso: string): string {
-  const parts = Object.fromEntries(MOMENT.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute}`;
-}
+import { buttonLink, mailDocument, SHOP, shopMoment, STYLE, TEXT_SIGN_OFF, type MailContent } from './layout';
 
 /** The changes a shopper is mailed about, with what the mail needs beyond the order. */
 export type OrderUpdate =

@@ -33,6 +33,10 @@ describe('OrderCompletePage', () => {
     expect(screen.getByTestId('order-number')).toHaveTextContent(order.number);
     expect(screen.getByTestId('order-status')).toHaveTextContent('Awaiting your EFT payment');
     expect(screen.getByTestId('payment-reference')).toHaveTextContent(order.number);
+    // Three days to pay, in the shop's time: the order says until when.
+    const payBy = new Date(Date.parse(order.created_at) + 72 * 60 * 60 * 1000);
+    const shopTime = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' }).format(payBy);
+    expect(screen.getByTestId('pay-by')).toHaveTextContent(`We hold your order until ${shopTime}. If the payment has not reflected by then, the order expires`);
     const eft = order.eft_payment;
     if (!eft) throw new Error('the test api gives EFT orders the bank details of its configured account');
     const details = screen.getByTestId('bank-details');

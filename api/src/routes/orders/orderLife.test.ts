@@ -18,6 +18,7 @@ import {
 import { newMachineToken } from '../../operators/machineCredential';
 import { grantOperator } from '../../operators/operators';
 import { ORDER_STATUSES } from '@storefront/shared/domain';
+import { shopMoment } from '../../mail/layout';
 import { ORDER_LOOKUP_NOT_FOUND } from './index';
 import { shopPeriodStarts, spreadsheetSafe } from './operatorQueries';
 import { addLine, collectOrder, deliveryOrder } from './orderFixtures';
@@ -133,6 +134,7 @@ describe.each(testDatabases())('the life of an order ($name)', (target) => {
       `Payment received for your Jacaranda order ${order.number}`,
       `Your Jacaranda order ${order.number} is on its way`,
     ]);
+    expect(mails[0]?.body).toContain(`We hold your order until ${shopMoment(order.pay_by ?? '')}; if the payment has not reflected by then, the order expires.`);
     expect(mails[2]?.body).toContain('Your tracking number is TCG-998877');
     expect(mails[2]?.body).toContain(`https://shop.example.co.za/order-status?number=${order.number}`);
   });

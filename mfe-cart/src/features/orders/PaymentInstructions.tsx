@@ -1,5 +1,8 @@
 import { formatRand, Link, type Order } from '@storefront/shared';
 
+/** When the payment window closes, as a shopper here reads it: 29 Nov 2026, 14:05 (shop time). */
+const PAY_BY = new Intl.DateTimeFormat('en-ZA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Johannesburg' });
+
 /** How to pay: the shop's EFT details with the order number as the reference, or cash on delivery or collection. */
 export function PaymentInstructions({ order }: { order: Order }) {
   if (order.payment_method === 'cod') {
@@ -17,6 +20,12 @@ export function PaymentInstructions({ order }: { order: Order }) {
         Please pay <strong>{formatRand(order.total)}</strong> by EFT{eft ? ' into the account below' : ''}. Use your order number as the payment
         reference, so we can match your payment: we send your order once it reflects.
       </p>
+      {order.pay_by && (
+        <p data-testid="pay-by">
+          We hold your order until <strong>{PAY_BY.format(new Date(order.pay_by))}</strong>. If the payment has not reflected by then, the
+          order expires and its items go back on the shelf.
+        </p>
+      )}
       <p className="chk-reference">
         Payment reference: <strong data-testid="payment-reference">{order.number}</strong>
       </p>
