@@ -34,7 +34,7 @@ describe('canonicalPath', () => {
 describe('robots.txt and the sitemap', () => {
   it('keeps crawlers out of the cart, checkout and account, and points at the sitemap', () => {
     const robots = robotsTxt('https://shop.example.co.za');
-    for (const line of ['Disallow: /cart', 'Disallow: /checkout', 'Disallow: /account', 'Sitemap: https://shop.example.co.za/sitemap.xml']) {
+    for (const line of ['Disallow: /cart', 'Disallow: /checkout', 'Disallow: /account', 'Disallow: /operator', 'Disallow: /order-status', 'Sitemap: https://shop.example.co.za/sitemap.xml']) {
       expect(robots.split('\n')).toContain(line);
     }
   });
