@@ -86,8 +86,9 @@ export interface NewReview {
  * already reviewed the product.
  *
  * Whether the author is a verified buyer (the account's shopper has an order with a line for
- * the product) is decided in the INSERT itself and kept with the review, so it holds after the
- * account is gone, and an order placed later does not turn an earlier review into a buyer's.
+ * the product, not cancelled and not expired unpaid) is decided in the INSERT itself and kept
+ * with the review, so it holds after the account is gone, and an order placed later does not
+ * turn an earlier review into a buyer's.
  */
 export async function addReview(tx: Queryable, review: NewReview): Promise<ProductReview | null> {
   const inserted = await tx.query<ReviewRow>(
@@ -96,7 +97,7 @@ export async function addReview(tx: Queryable, review: NewReview): Promise<Produ
        SELECT 1 FROM users u
        JOIN orders o ON o.shopper_id = u.shopper_id
        JOIN order_lines l ON l.order_id = o.id
-       WHERE u.id = $2 AND l.product_id = $1
+       WHERE u.id = $2 AND l.product_id = $1 AND o.status NOT IN ('cancelled', 'expired')
      ))
      ON CONFLICT (product_id, user_id) WHERE user_id IS NOT NULL DO NOTHING
      RETURNING id::text AS id, product_id, author_name, rating::int AS rating, title, body, created_at, verified_buyer`,

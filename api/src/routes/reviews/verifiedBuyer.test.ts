@@ -60,6 +60,19 @@ describe.each(testDatabases())('verified buyers’ reviews ($name)', (target) =>
     return response.json<ProductReviewPage>();
   };
 
+  it('does not mark the review of a shopper whose only order of the product was cancelled or expired', async () => {
+    for (const [status, name] of [['cancelled', 'Musa'], ['expired', 'Pieter']] as const) {
+      const product = freshProduct(`simple product for a ${status} order`);
+      const shopper = await signedInShopper(name);
+      await order(shopper.session, product);
+      await ctx.database.query(
+        `UPDATE orders SET status = $2 WHERE shopper_id = (SELECT shopper_id FROM users WHERE first_name = $1 ORDER BY created_at DESC LIMIT 1)`,
+        [name, status],
+      );
+      expect(await review(shopper.session, product, 4, 'Never arrived.')).toMatchObject({ verified_buyer: false });
+    }
+  });
+
   it('marks the review of a shopper who ordered the product, and not of one who ordered something else or only has it in the cart', async () => {
     const product = freshProduct('simple product in stock');
     const other = freshProduct('second simple product in stock');
