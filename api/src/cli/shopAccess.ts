@@ -8,6 +8,7 @@ import { COMMAND_LINE_ACTOR } from '../operators/operatorRoutes';
 import { grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../operators/operators';
 import { listOrdersForOperator, ordersCsv, paidTotals, type OrderFilter } from '../routes/orders/operatorQueries';
 import { moveOrder, operatorOrder, type ChangeContext } from '../routes/orders/orderLife';
+import { canonicalOrderNumber, TYPED_ORDER_NUMBER } from '../routes/orders/orderNumber';
 import { findOrderByNumber } from '../routes/orders/orderQueries';
 import { readSettings, SettingsError, type ApiSettings } from '../settings';
 
@@ -79,12 +80,10 @@ function throughApi(credential: MachineCredentialFile): ShopAccess {
   };
 }
 
-const ORDER_NUMBER = /^[A-Za-z]{3}-[0-9]{4}-[0-9]{6,12}$/;
-
+/** The number as stored, or a CommandError for what is not one (the api's schemas refuse the same). */
 function canonicalNumber(value: string): string {
-  const number = value.trim().toUpperCase();
-  if (!ORDER_NUMBER.test(number)) throw new CommandError(`"${value}" is not an order number (they look like JAC-2026-000123)`);
-  return number;
+  if (!new RegExp(TYPED_ORDER_NUMBER).test(value)) throw new CommandError(`"${value}" is not an order number (they look like JAC-2026-000123)`);
+  return canonicalOrderNumber(value);
 }
 
 /** Straight to the database: the api is not running on this data folder, or the database is a server. */

@@ -8,6 +8,7 @@ import { ErrorSchema, NoQuerySchema } from '../schemas/common';
 import { isLoopbackHost } from '../settings';
 import { listOrdersForOperator, ordersCsv, paidTotals } from '../routes/orders/operatorQueries';
 import { moveOrder, operatorOrder, type OrderTerms } from '../routes/orders/orderLife';
+import { canonicalOrderNumber } from '../routes/orders/orderNumber';
 import { findOrderByNumber } from '../routes/orders/orderQueries';
 import {
   OperatorOrderListQuerySchema,
@@ -16,6 +17,7 @@ import {
   OperatorSummarySchema,
   OrderMoveBodySchema,
   OrderNumberParamsSchema,
+  TypedEmailSchema,
 } from '../routes/orders/orderSchemas';
 import { isMachineToken } from './machineCredential';
 import { grantOperator, listOperators, revokeOperator } from './operators';
@@ -43,11 +45,6 @@ const responses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: E
 
 const NOT_SIGNED_IN = 'Sign in with an operator account to see the shop’s orders.';
 const NOT_AN_OPERATOR = 'This part of the store is for the shop’s operators.';
-
-/** An order number as stored: upper case, no spaces around. */
-function canonicalNumber(number: string): string {
-  return number.trim().toUpperCase();
-}
 
 /**
  * /operator: the shop's orders for its operators (accounts with the operator role), behind the
@@ -120,7 +117,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
     '/operator/orders/:number',
     { schema: { params: OrderNumberParamsSchema, querystring: NoQuerySchema, response: { 200: OperatorOrderSchema, ...responses } } },
     async (request, reply) => {
-      const number = canonicalNumber(request.params.number);
+      const number = canonicalOrderNumber(request.params.number);
       const order = await findOrderByNumber(database, number);
       if (!order) return reply.code(404).send(apiError('not_found', `No order ${number}.`));
       return operatorOrder(order, terms);
@@ -135,7 +132,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
       schema: { params: OrderNumberParamsSchema, querystring: NoQuerySchema, body: OrderMoveBodySchema, response: { 200: OperatorOrderSchema, ...responses } },
     },
     async (request, reply) => {
-      const number = canonicalNumber(request.params.number);
+      const number = canonicalOrderNumber(request.params.number);
       const outcome = await moveOrder(database, number, request.body, request.operatorActor ?? COMMAND_LINE_ACTOR, context);
       switch (outcome.kind) {
         case 'moved':
@@ -152,7 +149,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
 
   // Making and unmaking operators is the command line's alone: an operator's stolen session
   // must not be able to make more of them.
-  const OperatorEmailSchema = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$' }) }, { additionalProperties: false });
+  const OperatorEmailSchema = Type.Object({ email: TypedEmailSchema }, { additionalProperties: false });
   const RoleAnswerSchema = Type.Object({ outcome: Type.String(), email: Type.String() }, { additionalProperties: false });
   const commandLineOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.operatorActor !== COMMAND_LINE_ACTOR) {

@@ -8,28 +8,27 @@ export type RoleOutcome = { kind: 'granted' | 'already' | 'revoked' | 'not_opera
  * like any shopper first, so the password is theirs alone and never passes through a script.
  */
 export async function grantOperator(db: Queryable, email: string): Promise<RoleOutcome> {
-  const updated = await db.query<{ email: string; was: string }>(
-    `UPDATE users u SET role = 'operator', updated_at = now()
-     FROM (SELECT id, role AS was FROM users WHERE email_key = $1 FOR UPDATE) old
-     WHERE u.id = old.id RETURNING u.email, old.was`,
-    [emailKey(email)],
-  );
-  const row = updated.rows[0];
-  if (!row) return { kind: 'no_account', email };
-  return { kind: row.was === 'operator' ? 'already' : 'granted', email: row.email };
+  const was = await setRole(db, email, 'operator');
+  if (!was) return { kind: 'no_account', email };
+  return { kind: was.role === 'operator' ? 'already' : 'granted', email: was.email };
 }
 
 /** Takes the operator role away; the account stays a shopper's. */
 export async function revokeOperator(db: Queryable, email: string): Promise<RoleOutcome> {
-  const updated = await db.query<{ email: string; was: string }>(
-    `UPDATE users u SET role = 'shopper', updated_at = now()
+  const was = await setRole(db, email, 'shopper');
+  if (!was) return { kind: 'no_account', email };
+  return { kind: was.role === 'operator' ? 'revoked' : 'not_operator', email: was.email };
+}
+
+/** Gives the account with `email` the role: its email and the role it had before, or null when there is no such account. */
+async function setRole(db: Queryable, email: string, role: 'shopper' | 'operator'): Promise<{ email: string; role: string } | null> {
+  const updated = await db.query<{ email: string; role: string }>(
+    `UPDATE users u SET role = $2, updated_at = now()
      FROM (SELECT id, role AS was FROM users WHERE email_key = $1 FOR UPDATE) old
-     WHERE u.id = old.id RETURNING u.email, old.was`,
-    [emailKey(email)],
+     WHERE u.id = old.id RETURNING u.email, old.was AS role`,
+    [emailKey(email), role],
   );
-  const row = updated.rows[0];
-  if (!row) return { kind: 'no_account', email };
-  return { kind: row.was === 'operator' ? 'revoked' : 'not_operator', email: row.email };
+  return updated.rows[0] ?? null;
 }
 
 export async function listOperators(db: Queryable): Promise<{ email: string; name: string }[]> {

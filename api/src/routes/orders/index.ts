@@ -11,6 +11,7 @@ import { limitPerAddress } from '../../plugins/rateLimits';
 import { NoQuerySchema } from '../../schemas/common';
 import type { UnpaidOrderLimits } from '../../settings';
 import { shopperOrder } from './orderLife';
+import { canonicalOrderNumber } from './orderNumber';
 import { findOrder, findOrderByNumberAndEmail, listOrders, type StoredOrder } from './orderQueries';
 import {
   IdempotencyHeadersSchema,
@@ -142,7 +143,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
       schema: { querystring: NoQuerySchema, body: OrderLookupBodySchema, response: { 200: OrderSchema, ...orderErrorResponses } },
     },
     async (request, reply) => {
-      const order = await findOrderByNumberAndEmail(database, request.body.number.trim().toUpperCase(), request.body.email);
+      const order = await findOrderByNumberAndEmail(database, canonicalOrderNumber(request.body.number), request.body.email);
       if (!order) return reply.code(404).send(apiError('not_found', ORDER_LOOKUP_NOT_FOUND));
       return answer(order);
     },

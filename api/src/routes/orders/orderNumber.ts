@@ -6,6 +6,14 @@ const SHOP_YEAR = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesb
  * six digits (longer once it passes 999999, never cut). Shoppers read it out on the phone and
  * type it as their EFT reference, so it is short and has no ambiguous letters.
  */
+/** An order number as shoppers and operators type it: any case, spaces around (schemas take it this way). */
+export const TYPED_ORDER_NUMBER = '^\\s*[A-Za-z]{3}-[0-9]{4}-[0-9]{6,12}\\s*$';
+
+/** A typed order number as the shop stores it: upper case, no spaces around. */
+export function canonicalOrderNumber(typed: string): string {
+  return typed.trim().toUpperCase();
+}
+
 export function formatOrderNumber(sequence: bigint | number | string, placedAt: Date): string {
   const serial = BigInt(sequence);
   if (serial < 1n) throw new RangeError(`Order sequence must be positive, got ${serial}`);

@@ -2,6 +2,7 @@ import { ORDER_NOTE_LIMITS, ORDER_STATUSES, SA_PROVINCES } from '@storefront/sha
 import { Type } from 'typebox';
 import { ErrorSchema, Nullable, RequiredText, ShownText } from '../../schemas/common';
 import { PictureSchema } from '../../schemas/product';
+import { TYPED_ORDER_NUMBER } from './orderNumber';
 
 export const OrderContactSchema = Type.Object(
   {
@@ -125,13 +126,13 @@ export const OperatorOrderSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** An order number as shoppers type it: JAC-2026-000123, any case, spaces around allowed (trimmed by the route). */
-export const OrderNumberSchema = Type.String({ minLength: 1, maxLength: 40, pattern: '^\\s*[A-Za-z]{3}-[0-9]{4}-[0-9]{6,12}\\s*$' });
+/** An order number as shoppers type it: JAC-2026-000123, any case, spaces around allowed (canonicalOrderNumber). */
+export const OrderNumberSchema = Type.String({ minLength: 1, maxLength: 40, pattern: TYPED_ORDER_NUMBER });
 
-export const OrderLookupBodySchema = Type.Object(
-  { number: OrderNumberSchema, email: Type.String({ minLength: 3, maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$' }) },
-  { additionalProperties: false },
-);
+/** An email to find something by (an order, an account): one @, spaces around allowed and trimmed by the route. */
+export const TypedEmailSchema = Type.String({ minLength: 3, maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$' });
+
+export const OrderLookupBodySchema = Type.Object({ number: OrderNumberSchema, email: TypedEmailSchema }, { additionalProperties: false });
 
 export const OrderNumberParamsSchema = Type.Object({ number: OrderNumberSchema }, { additionalProperties: false });
 
