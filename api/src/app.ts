@@ -5,7 +5,6 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { ProductDetailCache } from './cache/productDetailCache';
 import { PasswordHashing } from './auth/hashQueue';
 import type { ScryptCost } from './auth/passwords';
-import { CatalogueIndex } from './catalogue/catalogueIndex';
 import { expiryTasks } from './cleanup/expireData';
 import { ExpirySweeper } from './cleanup/expirySweeper';
 import type { Database } from './db/database';
@@ -95,7 +94,6 @@ declare module 'fastify' {
     /** GET /products/{id} answers in memory; tests reach it to wait for notifications. */
     productDetailCache: ProductDetailCache;
     /** Listing, facets and suggestions from memory; tests compare it with the SQL. */
-    catalogueIndex: CatalogueIndex;
     /** The shop's mail; tests wait for its deliveries (`mailer.idle()`). */
     mailer: Mailer;
     /** Every password hash goes through its bounded queue; tests count the hashes begun. */
@@ -171,14 +169,7 @@ export async function buildApp({
   const productCache = new ProductDetailCache(database);
   await productCache.start();
   app.decorate('productDetailCache', productCache);
-  // Built from the same notifications; loads in the background while the database answers.
-  const catalogueIndex = new CatalogueIndex(database, productCache, {
-    log: (message, error) => app.log.error({ err: error }, message),
-  });
-  catalogueIndex.start();
-  app.decorate('catalogueIndex', catalogueIndex);
   app.addHook('onClose', async () => {
-    await catalogueIndex.close();
     await productCache.close();
   });
   // A write's own next read must not be answered from before it: its changes' notifications are
@@ -232,10 +223,10 @@ export async function buildApp({
 
   await app.register(async (shopperScope) => {
     registerShopperIdentity(shopperScope, database, storefrontUrl);
-    await shopperScope.register(healthRoutes, { database, catalogueIndex, ...(healthTimeoutMs ? { timeoutMs: healthTimeoutMs } : {}) });
-    await shopperScope.register(productRoutes, { database, productCache, catalogueIndex });
+    await shopperScope.register(healthRoutes, { database, ...(healthTimeoutMs ? { timeoutMs: healthTimeoutMs } : {}) });
+    await shopperScope.register(productRoutes, { database, productCache });
     await shopperScope.register(catalogueRoutes, { database });
-    await shopperScope.register(searchRoutes, { database, productCache, catalogueIndex });
+    await shopperScope.register(searchRoutes, { database, productCache });
     await shopperScope.register(cartRoutes, { database, limits });
     await shopperScope.register(wishlistRoutes, { database });
     await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits });

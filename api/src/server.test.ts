@@ -1,25 +1,15 @@
 /**
  * The api as an operator starts it (`node dist/server.js`, here from its sources): on an empty
- * database it migrates, seeds and listens without logging an error, its catalogue index becomes
- * current, and a signal closes it cleanly.
+ * database it migrates, seeds and listens without logging an error, answers, and a signal closes
+ * it cleanly.
  */
 import { startApiProcess } from './testing/apiProcess';
 
-async function healthOf(url: string): Promise<{ catalogue_index?: string }> {
-  const response = await fetch(`${url}/health`);
-  return (await response.json()) as { catalogue_index?: string };
-}
-
-test('a first start on an empty database logs no error, serves a current catalogue and closes on SIGTERM', async () => {
+test('a first start on an empty database logs no error, serves the catalogue and closes on SIGTERM', async () => {
   const { child, lines, listening } = startApiProcess();
   try {
     const url = await listening;
-    let health = await healthOf(url);
-    for (let tries = 0; health.catalogue_index !== 'current' && tries < 100; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      health = await healthOf(url);
-    }
-    expect(health.catalogue_index).toBe('current');
+    expect(await (await fetch(`${url}/health`)).json()).toMatchObject({ status: 'ok' });
     const listing = await fetch(`${url}/products?limit=1`);
     expect(listing.status).toBe(200);
     expect(Number(listing.headers.get('x-total-count'))).toBeGreaterThan(0);

@@ -12,8 +12,8 @@ async function main(): Promise<void> {
   const { databaseUrl, dataDir } = settings;
 
   const database = await createDatabase({ databaseUrl, dataDir, timeouts: settings.databaseTimeouts });
-  // Migrated and seeded before the app is built: the app's catalogue index starts reading the
-  // catalogue as soon as it exists, and must find the tables there.
+  // Migrated and seeded before the app is built: its product cache starts listening as soon as it
+  // exists, and must find the tables there.
   let migrations: string[];
   let seeded: Awaited<ReturnType<typeof seedDatabase>>;
   try {

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChangeSource, ProductChange } from '../catalogue/catalogueIndex';
 import type { Database, Subscription } from '../db/database';
 
 /** The channel migration 008's triggers notify on. */
@@ -17,6 +16,8 @@ export interface CachedAnswer {
   body: Buffer;
   /** A listing page's X-Total-Count. */
   total?: number;
+  /** A listing page's X-Search-Showing: the search as run, when a word was corrected. */
+  showing?: string;
   /** When it stops being right without any change to a product (ms since 1970): a sale's end. */
   expiresAt?: number;
 }
@@ -83,7 +84,7 @@ interface PendingRead {
  * leaves one, or moves), so all are dropped at every notification, and one read while a
  * notification was heard is not stored.
  */
-export class ProductDetailCache implements ChangeSource {
+export class ProductDetailCache {
   /** key → answer; a Map keeps insertion order, so the first entry is the least recently used. */
   private readonly entries = new Map<string, CachedBody>();
   private readonly keysByProduct = new Map<string, Set<string>>();
@@ -113,7 +114,6 @@ export class ProductDetailCache implements ChangeSource {
   private schemaPrefix: string | null = null;
   private subscription: Subscription | null = null;
   private readonly database: Database;
-  private readonly changeListeners: ((change: ProductChange) => void)[] = [];
 
   constructor(database: Database, options: ProductDetailCacheOptions = {}) {
     this.database = database;
@@ -142,14 +142,6 @@ export class ProductDetailCache implements ChangeSource {
     this.dropEverything();
     await this.subscription?.close();
     this.subscription = null;
-  }
-
-  /**
-   * Tells `listener` of every change this cache acts on: a product's notification, or
-   * 'everything' whenever it drops all it holds (a '*', LISTEN lost, regained or in doubt).
-   */
-  onChange(listener: (change: ProductChange) => void): void {
-    this.changeListeners.push(listener);
   }
 
   /** Whether memory is in use: false while LISTEN is down or in doubt. */
@@ -322,7 +314,6 @@ export class ProductDetailCache implements ChangeSource {
     for (const key of this.keysByProduct.get(productId) ?? []) this.remove(key);
     // A key equal to this id may have named another product by its link; ids win over links.
     this.remove(productId);
-    for (const listener of this.changeListeners) listener({ productId });
   }
 
   /** Everything in memory, or being read, may have missed a notification. */
@@ -334,7 +325,6 @@ export class ProductDetailCache implements ChangeSource {
     this.keysByProduct.clear();
     this.bytes = 0;
     this.dropAnswers();
-    for (const listener of this.changeListeners) listener('everything');
   }
 
   private dropAnswers(): void {

@@ -22,6 +22,7 @@ const PRODUCT_COLUMNS = [
   'ratings_count',
   'reviews_count',
   'category_ids',
+  'colour_names',
 ].join(', ');
 
 /**
@@ -44,13 +45,14 @@ export function pictureUrl(productId: string, position: number, kind: 'small' | 
 }
 
 async function insertChunk(db: Queryable, products: readonly SeedProduct[]): Promise<void> {
-  // category_ids is what product_categories' triggers would derive (migration 009); set here, it
-  // spares those triggers rewriting every product just inserted.
+  // category_ids and colour_names are what product_categories' and product_colours' triggers would
+  // derive (migrations 009, 023); set here, they spare those triggers rewriting every product just
+  // inserted (and its search postings).
   await insertRows(
     db,
     'products',
     PRODUCT_COLUMNS,
-    products.map((product) => ({ ...product, category_ids: product.categories })),
+    products.map((product) => ({ ...product, category_ids: product.categories, colour_names: [...product.colours].sort() })),
   );
   await insertRows(
     db,

@@ -49,7 +49,7 @@ export interface SeedDatabaseOptions {
 }
 
 /** The tables a seed fills; their unique indexes stay, since triggers and keys rely on them. */
-const SEEDED_TABLES = ['products', 'product_search', 'product_categories', 'product_colours', 'product_sizes', 'product_pictures', 'reviews'];
+const SEEDED_TABLES = ['products', 'product_search', 'search_postings', 'product_categories', 'product_colours', 'product_sizes', 'product_pictures', 'reviews'];
 
 /** Drops the seeded tables' other indexes and hands back the statements that make them again. */
 async function dropSecondaryIndexes(tx: Queryable): Promise<string[]> {

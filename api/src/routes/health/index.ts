@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { CatalogueIndex } from '../../catalogue/catalogueIndex';
 import type { Database } from '../../db/database';
 import { DatabaseUnavailableError } from '../../db/errors';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
@@ -8,9 +7,9 @@ import { errorResponses, NoQuerySchema } from '../../schemas/common';
 /** How long /health waits for the database's answer before saying it is unavailable. */
 export const DEFAULT_HEALTH_TIMEOUT_MS = 1_000;
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; catalogueIndex: CatalogueIndex; timeoutMs?: number }> = async (
+export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; timeoutMs?: number }> = async (
   app,
-  { database, catalogueIndex, timeoutMs = DEFAULT_HEALTH_TIMEOUT_MS },
+  { database, timeoutMs = DEFAULT_HEALTH_TIMEOUT_MS },
 ) => {
   app.get(
     '/health',
@@ -22,8 +21,6 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; catal
             {
               status: Type.Literal('ok'),
               database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
-              /** Whether listings, facets and suggestions come from memory now, or from the database while it catches up. */
-              catalogue_index: Type.Union([Type.Literal('current'), Type.Literal('catching up')]),
             },
             { additionalProperties: false },
           ),
@@ -45,7 +42,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; catal
       } finally {
         clearTimeout(timer);
       }
-      return { status: 'ok' as const, database: database.kind, catalogue_index: catalogueIndex.isCurrent ? ('current' as const) : ('catching up' as const) };
+      return { status: 'ok' as const, database: database.kind };
     },
   );
 };

@@ -3,7 +3,6 @@ import type { Product } from '@storefront/shared/types';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { etagOf, matchesEtag, type CachedBody, type CachedAnswer, type ProductDetailCache } from '../../cache/productDetailCache';
-import type { CatalogueIndex } from '../../catalogue/catalogueIndex';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
@@ -16,6 +15,7 @@ import { explainQueryErrors } from './queryErrors';
 import { readCatalogue } from './readCatalogue';
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export const SEARCH_SHOWING_HEADER = 'X-Search-Showing';
 const DEFAULT_LIMIT = 100;
 
 type ProductListingQuery = Static<typeof ProductListingQuerySchema>;
@@ -111,8 +111,7 @@ async function keptAnswer(
 export const productRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
   productCache: ProductDetailCache;
-  catalogueIndex: CatalogueIndex;
-}> = async (app, { database, productCache, catalogueIndex }) => {
+}> = async (app, { database, productCache }) => {
   app.get(
     '/products',
     {
@@ -127,21 +126,25 @@ export const productRoutes: FastifyPluginAsyncTypebox<{
       const { page = 1, limit = DEFAULT_LIMIT, sort, ...filters } = request.query;
       const read = async (): Promise<CachedAnswer> => {
         const filter = await resolveProductFilter(database, filters);
-        // The catalogue index (or, while it catches up, one query) chooses the page's ids; their
-        // products mostly come from memory, the same answers GET /products/{id} keeps, and only
-        // the others are read, in one more query. Each is a query of its own, not a transaction
-        // (on PGlite two more round trips).
+        // The database chooses the page's ids; their products mostly come from memory, the same
+        // answers GET /products/{id} keeps, and only the others are read, in one more query. Each
+        // is a query of its own, not a transaction (on PGlite two more round trips).
         const options = { sort, offset: (page - 1) * limit, limit };
-        const { ids, total } = catalogueIndex.listIds(filter, options) ?? (await listProductIds(database, filter, options));
+        const { ids, total } = await listProductIds(database, filter, options);
         const bodies = await productCache.readMany(ids, async (missing) => (await findProductsByIds(database, missing)).map(cachedBodyOf));
         // A product deleted between the two reads leaves the page and the total alike.
-        return { body: jsonArray(bodies), total: total - (ids.length - bodies.length) };
+        const found = total - (ids.length - bodies.length);
+        const showing = found > 0 ? filter.search?.showing : null;
+        return { body: jsonArray(bodies), total: found, ...(showing ? { showing } : {}) };
       };
       const listing = await answerOr400(reply, () => keptAnswer(database, productCache, listingKey(request.query), read));
       if (!listing) return reply;
       reply.header(TOTAL_COUNT_HEADER, String(listing.total ?? 0));
-      // The storefront may call from another origin in development; let it read the total.
-      reply.header('Access-Control-Expose-Headers', TOTAL_COUNT_HEADER);
+      // A word typed that is in no product, searched for as the nearest word that is ("jakcet" →
+      // "jacket"): the page says what it shows. Encoded, since a header is ASCII.
+      if (listing.showing) reply.header(SEARCH_SHOWING_HEADER, encodeURIComponent(listing.showing));
+      // The storefront may call from another origin in development; let it read them.
+      reply.header('Access-Control-Expose-Headers', `${TOTAL_COUNT_HEADER}, ${SEARCH_SHOWING_HEADER}`);
       return reply.type('application/json; charset=utf-8').send(listing.body);
     },
   );
@@ -161,7 +164,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{
       const facets = await answerOr400(reply, () =>
         keptAnswer(database, productCache, facetsKey(request.query), async () => {
           const filter = await resolveProductFilter(database, request.query);
-          const facets = catalogueIndex.facets(filter) ?? (await readCatalogue(database, (db) => productFacets(db, filter)));
+          const facets = await readCatalogue(database, (db) => productFacets(db, filter));
           return { body: Buffer.from(JSON.stringify(facets)) };
         }),
       );

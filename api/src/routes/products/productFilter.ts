@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { resolveSearchTerms, type SearchTerm } from './searchTerms';
+import { resolveSearch, type ResolvedSearch, type SearchTerm } from './searchTerms';
 
 /** The listing's filters as the query string gives them (GET /products and /products/facets). */
 export interface ProductFilterQuery {
@@ -15,10 +15,10 @@ export interface ProductFilterQuery {
   in_stock?: boolean;
 }
 
-/** The filters with the search resolved into terms, ready to become SQL as often as needed. */
+/** The filters with the search resolved against the catalogue's words, ready to become SQL as often as needed. */
 export interface ProductFilter extends Omit<ProductFilterQuery, 'search'> {
-  /** null: no search; []: a search with no words in it, which matches nothing. */
-  terms: SearchTerm[] | null;
+  /** null: no search; no terms: a search with no words in it, which matches nothing. */
+  search: ResolvedSearch | null;
 }
 
 /** A filter the facets leave out when counting that filter's own options. */
@@ -76,13 +76,13 @@ async function assertKnown(db: Queryable, table: 'colours' | 'sizes', what: stri
  */
 export async function resolveProductFilter(db: Queryable, query: ProductFilterQuery): Promise<ProductFilter> {
   const { search, ...rest } = query;
-  const filter: ProductFilter = { ...rest, colour: lowerAll(query.colour), size: lowerAll(query.size), terms: null };
+  const filter: ProductFilter = { ...rest, colour: lowerAll(query.colour), size: lowerAll(query.size), search: null };
   if (filter.min_price !== undefined && filter.max_price !== undefined && filter.min_price > filter.max_price) {
     throw new ProductFilterError(`min_price (${filter.min_price}) is above max_price (${filter.max_price})`);
   }
   await assertKnown(db, 'colours', 'colour', filter.colour);
   await assertKnown(db, 'sizes', 'size', filter.size);
-  if (search !== undefined && search.trim() !== '') filter.terms = await resolveSearchTerms(db, search);
+  if (search !== undefined && search.trim() !== '') filter.search = await resolveSearch(db, search);
   return filter;
 }
 
@@ -104,12 +104,14 @@ function categoryCondition(category: string, params: SqlParams): string {
     )`;
 }
 
+/** The catalogue words a term matches, as one SQL array. */
+export function termWordsParam(term: SearchTerm, params: SqlParams): string {
+  return `${params.add(term.words.map(({ word }) => word))}::text[]`;
+}
+
 function termCondition(term: SearchTerm, params: SqlParams): string {
-  const text = `p.search_document LIKE ANY (${params.add(term.patterns)}::text[])`;
-  if (term.categoryIds.length === 0) return text;
-  // Both sides are indexed on products (trigram and category_ids), so the planner ORs two
-  // bitmaps; a union with product_categories was joined back by reading every product.
-  return `(${text} OR p.category_ids && ${params.add(term.categoryIds)}::text[])`;
+  // The word's products straight from the postings' index (migration 023).
+  return `p.seq IN (SELECT h.seq FROM search_postings h WHERE h.word = ANY (${termWordsParam(term, params)}))`;
 }
 
 function flagCondition(sql: string, wanted: boolean | undefined): string[] {
@@ -119,14 +121,14 @@ function flagCondition(sql: string, wanted: boolean | undefined): string[] {
 
 /**
  * The WHERE conditions on `p`: product_search (migration 011), or products, which has the same
- * columns; `omit` leaves one facet's own filter out.
+ * columns; `omit` leaves one facet's own filter out (or the search, which a ranked listing joins).
  */
-export function filterConditions(filter: ProductFilter, params: SqlParams, omit?: FacetDimension): string[] {
+export function filterConditions(filter: ProductFilter, params: SqlParams, omit?: FacetDimension | 'search'): string[] {
   const conditions: string[] = [];
   if (filter.category !== undefined && omit !== 'category') conditions.push(categoryCondition(filter.category, params));
-  if (filter.terms !== null) {
-    if (filter.terms.length === 0) conditions.push('FALSE');
-    for (const term of filter.terms) conditions.push(termCondition(term, params));
+  if (filter.search !== null && omit !== 'search') {
+    if (filter.search.terms.length === 0) conditions.push('FALSE');
+    for (const term of filter.search.terms) conditions.push(termCondition(term, params));
   }
   if (filter.colour?.length && omit !== 'colour') {
     conditions.push(`p.id IN (SELECT product_id FROM product_colours WHERE colour = ANY (${params.add(filter.colour)}::text[]))`);

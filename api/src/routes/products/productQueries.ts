@@ -1,6 +1,7 @@
 import type { Picture, Product } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
 import { EFFECTIVE_PRICE_SQL, filterConditions, SqlParams, whereClause, type ProductFilter } from './productFilter';
+import { MATCH_PREFIX, MATCH_TYPO, type ResolvedSearch, type SearchTerm } from './searchTerms';
 
 /** A products row with its lists aggregated as JSON, numerics already cast to float8. */
 interface ProductRow {
@@ -117,11 +118,90 @@ const SORT_SQL: Record<ProductSort, string> = {
   price_desc: `${EFFECTIVE_PRICE_SQL} DESC, p.seq`,
 };
 
-/** Without a sort: catalogue order, or when searching, products named by more of the words first. */
-function defaultOrder(filter: ProductFilter, params: SqlParams): string {
-  if (!filter.terms || filter.terms.length === 0) return 'p.seq';
-  const nameMatches = filter.terms.map((term) => `(CASE WHEN p.name_lower LIKE ANY (${params.add(term.patterns)}::text[]) THEN 1 ELSE 0 END)`);
-  return `(${nameMatches.join(' + ')}) DESC, p.seq`;
+/**
+ * A search's own order, the rules of search engines (Meilisearch's defaults): the product whose
+ * whole name was typed first; then fewer words matched only with typos, fewer matched only as the
+ * start of a longer word; more of the words in the name; the words in better fields (name, then
+ * category, then colour or SKU, then description); then catalogue order. `m{i}.key` is term i's
+ * best kind × 4 + field (searchMatchesSql).
+ */
+function relevanceOrder(search: ResolvedSearch, params: SqlParams): string {
+  const keys = search.terms.map((_, index) => `m${index}.key`);
+  const sum = (test: (key: string) => string) => keys.map((key) => `(${test(key)})::int`).join(' + ');
+  return `(p.seq = ANY (${params.add(search.exactNameSeqs)}::bigint[])) DESC,
+    ${sum((key) => `${key} >= ${MATCH_TYPO * 4}`)},
+    ${sum((key) => `${key} / 4 = ${MATCH_PREFIX}`)},
+    ${sum((key) => `${key} % 4 = 0`)} DESC,
+    ${keys.map((key) => `${key} % 4`).join(' + ')},
+    p.seq`;
+}
+
+/** Each product a term matches, once, with its best key: kind × 4 + field, lower is better. */
+function termMatchesSql(term: SearchTerm, params: SqlParams): string {
+  const words = params.add(term.words.map(({ word }) => word));
+  const kinds = params.add(term.words.map(({ kind }) => kind));
+  return `SELECT h.seq, min(q.kind * 4 + h.field) AS key
+    FROM unnest(${words}::text[], ${kinds}::int[]) AS q(word, kind) JOIN search_postings h ON h.word = q.word
+    GROUP BY h.seq`;
+}
+
+/**
+ * A page of a search in its own order, and its total. Every word of the search must match; a
+ * product's rank needs each term's best match, so the terms' postings are joined to the products.
+ */
+async function rankedPage(db: Queryable, filter: ProductFilter & { search: ResolvedSearch }, options: { offset: number; limit: number }): Promise<ProductIdPage> {
+  const { search } = filter;
+  if (search.terms.length === 0) return { ids: [], total: 0 };
+  const params = new SqlParams();
+  const others = filterConditions(filter, params, 'search');
+  const [only] = search.terms;
+  if (others.length === 0 && search.terms.length === 1 && only) return singleTermPage(db, only, search.exactNameSeqs, options);
+  const joins = search.terms.map((term, index) => `JOIN (${termMatchesSql(term, params)}) m${index} ON m${index}.seq = p.seq`).join('\n');
+  const where = whereClause(others);
+  const countParams = params.values.length;
+  const rows = await db.query<{ id: string; total: number }>(
+    `SELECT p.id, count(*) OVER ()::int AS total FROM product_search p ${joins} ${where}
+     ORDER BY ${relevanceOrder(search, params)} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}`,
+    params.values,
+  );
+  const first = rows.rows[0];
+  if (first) return { ids: rows.rows.map((row) => row.id), total: first.total };
+  if (options.offset === 0) return { ids: [], total: 0 };
+  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM product_search p ${joins} ${where}`, params.values.slice(0, countParams));
+  return { ids: [], total: count.rows[0]?.total ?? 0 };
+}
+
+/**
+ * The commonest search, one word and nothing else, without reading every match: each catalogue
+ * word's postings are already in rank order in their index (field, then catalogue order), so the
+ * page's products are among the first offset + limit of each word's; and the total is counted in
+ * the index alone. The same order as rankedPage's for one term.
+ */
+async function singleTermPage(db: Queryable, term: SearchTerm, exactNameSeqs: string[], options: { offset: number; limit: number }): Promise<ProductIdPage> {
+  const params = new SqlParams();
+  const reach = params.add(options.offset + options.limit);
+  const branches = term.words.map(
+    ({ word, kind }) =>
+      `(SELECT h.seq, ${kind * 4} + h.field AS key FROM search_postings h WHERE h.word = ${params.add(word)} ORDER BY h.field, h.seq LIMIT ${reach})`,
+  );
+  const exact = `SELECT ps.seq, -1 AS key FROM product_search ps WHERE ps.seq = ANY (${params.add(exactNameSeqs)}::bigint[])`;
+  const page = db.query<{ id: string }>(
+    `SELECT p.id FROM (
+       SELECT u.seq, min(u.key) AS key FROM (${[exact, ...branches].join('\n UNION ALL ')}) u
+       GROUP BY u.seq ORDER BY min(u.key), u.seq LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}
+     ) page JOIN product_search p ON p.seq = page.seq
+     ORDER BY page.key, page.seq`,
+    params.values,
+  );
+  const words = term.words.map(({ word }) => word);
+  const count = db.query<{ total: number }>(
+    words.length === 1
+      ? 'SELECT count(*)::int AS total FROM search_postings WHERE word = $1'
+      : 'SELECT count(DISTINCT seq)::int AS total FROM search_postings WHERE word = ANY ($1::text[])',
+    [words.length === 1 ? words[0] : words],
+  );
+  const [pageRows, countRows] = await Promise.all([page, count]);
+  return { ids: pageRows.rows.map((row) => row.id), total: countRows.rows[0]?.total ?? 0 };
 }
 
 /**
@@ -134,6 +214,7 @@ export async function listProductIds(
   filter: ProductFilter,
   options: { sort?: ProductSort; offset: number; limit: number },
 ): Promise<ProductIdPage> {
+  if (filter.search && !options.sort) return rankedPage(db, { ...filter, search: filter.search }, options);
   const params = new SqlParams();
   const conditions = filterConditions(filter, params);
   const where = whereClause(conditions);
@@ -141,7 +222,7 @@ export async function listProductIds(
   const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM product_search p`, params.values);
   const total = count.rows[0]?.total ?? 0;
   if (total <= options.offset) return { ids: [], total };
-  const order = options.sort ? SORT_SQL[options.sort] : defaultOrder(filter, params);
+  const order = options.sort ? SORT_SQL[options.sort] : 'p.seq';
   // The whole catalogue: its sorts are indexes, so the page is read without reading the rest.
   const rows = await db.query<{ id: string }>(
     `SELECT p.id FROM product_search p ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}`,
@@ -166,7 +247,7 @@ async function pageWithTotal(
   where: string,
 ): Promise<ProductIdPage> {
   const countParams = params.values.length;
-  const order = options.sort ? SORT_SQL[options.sort] : defaultOrder(filter, params);
+  const order = options.sort ? SORT_SQL[options.sort] : 'p.seq';
   const rows = await db.query<{ id: string; total: number }>(
     `SELECT p.id, count(*) OVER ()::int AS total FROM product_search p ${where}
      ORDER BY ${order} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}`,

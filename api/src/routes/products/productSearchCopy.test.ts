@@ -4,7 +4,7 @@ import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 
 /** Every column product_search copies, read the same way from either table. */
-const COPIED = `id, seq, name_lower, search_document, category_ids, price::text, on_sale_price::text, on_sale_until,
+const COPIED = `id, seq, name_lower, category_ids, price::text, on_sale_price::text, on_sale_until,
   is_popular, is_new, stock, rating::text, ratings_count, created_at`;
 
 /** Rows of product_search that differ from products, and products missing from it (or the reverse). */

@@ -1,98 +1,169 @@
 import type { Queryable } from '../../db/database';
 
-/** A word of the shopper's search and what it matches. */
+/**
+ * How a catalogue word matches a word of the search, best first: as typed, as the start of a
+ * longer word (the last word typed), or with typos.
+ */
+export const MATCH_EXACT = 0;
+export const MATCH_PREFIX = 1;
+export const MATCH_TYPO = 2;
+export type MatchKind = typeof MATCH_EXACT | typeof MATCH_PREFIX | typeof MATCH_TYPO;
+
+/** A word of the shopper's search and the catalogue words it matches. */
 export interface SearchTerm {
+  /** The word as typed (lower case, as the catalogue's words are). */
   text: string;
-  /** The word itself, then near spellings of it, each matched anywhere in a product's text. */
-  texts: string[];
-  /** The same as LIKE patterns over `search_document`. */
-  patterns: string[];
-  /** Categories whose name matches the word. */
+  /** The catalogue words it matches, the word itself first; a product holding any of them matches. */
+  words: { word: string; kind: MatchKind }[];
+  /** Categories whose name (or id) holds a word it matches: the suggestions' categories. */
   namedCategoryIds: string[];
-  /** Those categories and every category under them. */
-  categoryIds: string[];
+  /** The word searched for instead, when the one typed is in no product: the nearest spelling. */
+  correction: string | null;
 }
 
-const MAX_TERMS = 8;
-/** Shorter words are matched as typed: too few trigrams to tell a typo from another word. */
-const MIN_FUZZY_LENGTH = 4;
-const MIN_WORD_SIMILARITY = 0.35;
-const MIN_CATEGORY_SIMILARITY = 0.5;
-const NEAR_SPELLINGS = 3;
-
-/** `text` is matched literally: LIKE's wildcards in it are escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** A search resolved against the catalogue's words, ready to become SQL as often as needed. */
+export interface ResolvedSearch {
+  terms: SearchTerm[];
+  /** Products whose whole name is the text typed: they come first. */
+  exactNameSeqs: string[];
+  /** The search as it was run when a word was corrected ("red jacket" for "red jakcet"), else null. */
+  showing: string | null;
 }
 
-export function startsWithPattern(text: string): string {
-  return containsPattern(text).slice(1);
-}
+/** Words past the eighth are ignored. */
+export const MAX_TERMS = 8;
+/** A word of letters this long forgives one typo… */
+export const ONE_TYPO_LENGTH = 5;
+/** …and this long, two (the defaults of Meilisearch). */
+export const TWO_TYPOS_LENGTH = 9;
+/** Longer words are taken as typed: no shopper types them, and the distance check is bounded. */
+const MAX_TYPO_WORD_LENGTH = 64;
+/** The last word's completions, shortest first, at most this many (a single letter begins hundreds). */
+export const MAX_PREFIX_WORDS = 50;
 
 /**
- * The words of a search, lower-cased, without the punctuation around them ("Tee," is "tee"),
- * inner punctuation kept so a SKU such as "tee-0001" stays one word. At most eight.
+ * The Damerau distance (optimal string alignment) between two words: letters dropped, added or
+ * changed, and two neighbours swapped, each one typo. `max` bounds the work: any distance above it
+ * is reported as max + 1.
  */
-export function searchWords(search: string): string[] {
-  const words = search
-    .toLowerCase()
-    .split(/\s+/)
-    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-    .filter((word) => word !== '');
-  return [...new Set(words)].slice(0, MAX_TERMS);
+export function typoDistance(a: string, b: string, max: number): number {
+  const s = [...a];
+  const t = [...b];
+  if (Math.abs(s.length - t.length) > max) return max + 1;
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: t.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= s.length; i += 1) {
+    const current = [i];
+    let rowBest = i;
+    for (let j = 1; j <= t.length; j += 1) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) value = Math.min(value, (beforePrevious[j - 2] as number) + 1);
+      current.push(value);
+      if (value < rowBest) rowBest = value;
+    }
+    if (rowBest > max) return max + 1;
+    beforePrevious = previous;
+    previous = current;
+  }
+  return Math.min(previous[t.length] as number, max + 1);
 }
 
 interface ResolvedWordRow {
-  named: string[];
-  category_ids: string[];
-  spellings: string[];
+  word: string;
+  /** Whether the search's last word is still being typed (no space after it): it matches as a start. */
+  open: boolean;
+  /** How many typos it forgives: 1 from ONE_TYPO_LENGTH letters, 2 from TWO_TYPOS_LENGTH; none with a digit in it. */
+  typos: number;
+  /** Whether any product holds the word as typed. */
+  found: boolean;
+  prefixes: string[];
+  /** Words of about the same length within twice the typos by Levenshtein; Damerau is checked here. */
+  near: string[];
+  /** "category-id word" for each word of a category's name or id the word may match. */
+  categories: string[];
+  exact_names: string[];
+}
+
+function matchKind(term: string, candidate: string, open: boolean, typos: number): MatchKind | null {
+  if (candidate === term) return MATCH_EXACT;
+  if (open && candidate.startsWith(term)) return MATCH_PREFIX;
+  if (typos > 0 && typoDistance(term, candidate, typos) <= typos) return MATCH_TYPO;
+  return null;
 }
 
 /**
- * What each word of a search matches, for all its words in one round trip: the categories whose
- * name (or id) matches the word, with every category under them; and, for a word the catalogue
- * never uses as typed, the catalogue's words spelt nearest to it.
+ * What each word of a search matches, in one round trip: the words split as the catalogue's are
+ * (search_tokens, migration 023), the first eight; for each, whether products hold it, the words
+ * it begins when it is the last one typed, the catalogue's words within its typos, and the
+ * categories it names; and the products whose whole name was typed.
  */
-export async function resolveSearchTerms(db: Queryable, search: string): Promise<SearchTerm[]> {
-  const words = searchWords(search);
-  if (words.length === 0) return [];
-  const patterns = words.map(containsPattern);
-  // Only words of letters are looked up by spelling: a SKU or a number is meant as typed.
-  const fuzzy = words.map((word) => word.length >= MIN_FUZZY_LENGTH && /^\p{L}+$/u.test(word));
+export async function resolveSearch(db: Queryable, search: string): Promise<ResolvedSearch> {
   const rows = await db.query<ResolvedWordRow>(
-    `WITH RECURSIVE words(word, pattern, fuzzy, ord) AS (
-       SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[]) WITH ORDINALITY
+    `WITH typed AS (
+       SELECT t.word, min(t.ord) AS ord FROM unnest(search_tokens($1)) WITH ORDINALITY AS t(word, ord)
+       GROUP BY t.word ORDER BY min(t.ord) LIMIT ${MAX_TERMS}
      ),
-     chosen(ord, id, named) AS (
-       SELECT w.ord, c.id, TRUE FROM words w JOIN categories c
-         ON lower(c.name) LIKE w.pattern OR lower(c.id) LIKE w.pattern
-         OR (length(w.word) >= ${MIN_FUZZY_LENGTH} AND similarity(lower(c.name), w.word) >= ${MIN_CATEGORY_SIMILARITY})
-       UNION
-       SELECT chosen.ord, c.id, FALSE FROM categories c JOIN chosen ON c.parent_id = chosen.id
+     terms AS (
+       SELECT word, ord,
+         ord = (SELECT max(ord) FROM typed) AND $1 ~ '[[:alnum:]]$' AS open,
+         CASE WHEN word !~ '^[[:alpha:]]+$' OR char_length(word) > ${MAX_TYPO_WORD_LENGTH} THEN 0
+           WHEN char_length(word) >= ${TWO_TYPOS_LENGTH} THEN 2 WHEN char_length(word) >= ${ONE_TYPO_LENGTH} THEN 1 ELSE 0 END AS typos
+       FROM typed
      )
-     SELECT
-       ARRAY(SELECT id FROM chosen WHERE chosen.ord = w.ord GROUP BY id HAVING bool_or(named) ORDER BY id) AS named,
-       ARRAY(SELECT DISTINCT id FROM chosen WHERE chosen.ord = w.ord ORDER BY id) AS category_ids,
-       CASE WHEN w.fuzzy AND NOT EXISTS (SELECT 1 FROM search_words known WHERE known.word LIKE w.pattern) THEN ARRAY(
-         SELECT near.word FROM search_words near
-         WHERE near.word % w.word AND similarity(near.word, w.word) >= ${MIN_WORD_SIMILARITY}
-         ORDER BY similarity(near.word, w.word) DESC, near.word
-         LIMIT ${NEAR_SPELLINGS}
-       ) ELSE ARRAY[]::text[] END AS spellings
-     FROM words w
-     ORDER BY w.ord`,
-    [words, patterns, fuzzy],
+     SELECT t.word, t.open, t.typos,
+       EXISTS (SELECT 1 FROM search_postings h WHERE h.word = t.word) AS found,
+       CASE WHEN t.open THEN ARRAY(
+         SELECT s.word FROM search_words s
+         WHERE (s.word COLLATE "C") > (t.word COLLATE "C") AND (s.word COLLATE "C") < ((t.word || U&'\\+10FFFF') COLLATE "C")
+           AND starts_with(s.word, t.word)
+           AND EXISTS (SELECT 1 FROM search_postings h WHERE h.word = s.word)
+         ORDER BY char_length(s.word), s.word
+         LIMIT ${MAX_PREFIX_WORDS}
+       ) ELSE ARRAY[]::text[] END AS prefixes,
+       CASE WHEN t.typos > 0 THEN ARRAY(
+         SELECT s.word FROM search_words s
+         WHERE s.word ~ '^[[:alpha:]]+$'
+           AND char_length(s.word) BETWEEN char_length(t.word) - t.typos AND char_length(t.word) + t.typos
+           AND s.word <> t.word
+           AND public.levenshtein_less_equal(s.word, t.word, 2 * t.typos) <= 2 * t.typos
+           AND EXISTS (SELECT 1 FROM search_postings h WHERE h.word = s.word)
+         ORDER BY s.word
+       ) ELSE ARRAY[]::text[] END AS near,
+       ARRAY(
+         SELECT DISTINCT c.id || ' ' || token FROM categories c, unnest(search_tokens(c.name || ' ' || c.id)) AS token
+         WHERE token = t.word OR (t.open AND starts_with(token, t.word))
+           OR (t.typos > 0 AND abs(char_length(token) - char_length(t.word)) <= t.typos
+             AND public.levenshtein_less_equal(token, t.word, 2 * t.typos) <= 2 * t.typos)
+       ) AS categories,
+       ARRAY(SELECT ps.seq::text FROM product_search ps WHERE ps.name_lower = $2 ORDER BY ps.seq) AS exact_names
+     FROM terms t
+     ORDER BY t.ord`,
+    [search, search.trim().replace(/\s+/g, ' ').toLowerCase()],
   );
-  return words.map((word, index) => {
-    const row = rows.rows[index];
-    if (!row) throw new Error(`no terms resolved for "${word}"`);
-    const texts = [word, ...row.spellings];
-    return {
-      text: word,
-      texts,
-      patterns: texts.map(containsPattern),
-      namedCategoryIds: row.named,
-      categoryIds: row.category_ids,
-    };
+  const terms = rows.rows.map((row): SearchTerm => {
+    const { typos } = row;
+    const near = row.near
+      .map((word) => ({ word, distance: typoDistance(row.word, word, typos) }))
+      .filter(({ distance }) => distance <= typos)
+      .sort((a, b) => a.distance - b.distance || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
+    const words: SearchTerm['words'] = [
+      { word: row.word, kind: MATCH_EXACT },
+      ...row.prefixes.map((word) => ({ word, kind: MATCH_PREFIX as MatchKind })),
+      ...near.filter(({ word }) => !row.prefixes.includes(word)).map(({ word }) => ({ word, kind: MATCH_TYPO as MatchKind })),
+    ];
+    const namedCategoryIds = new Set<string>();
+    for (const pair of row.categories) {
+      const [id = '', token = ''] = pair.split(' ');
+      if (matchKind(row.word, token, row.open, typos) !== null) namedCategoryIds.add(id);
+    }
+    const correction = !row.found && row.prefixes.length === 0 ? (near[0]?.word ?? null) : null;
+    return { text: row.word, words, namedCategoryIds: [...namedCategoryIds].sort(), correction };
   });
+  const corrected = terms.some((term) => term.correction !== null);
+  return {
+    terms,
+    exactNameSeqs: rows.rows[0]?.exact_names ?? [],
+    showing: corrected ? terms.map((term) => term.correction ?? term.text).join(' ') : null,
+  };
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ProductDetailCache } from '../../cache/productDetailCache';
-import type { CatalogueIndex } from '../../catalogue/catalogueIndex';
 import type { Database } from '../../db/database';
 import { errorResponses, Nullable, RequiredText } from '../../schemas/common';
 import { CategorySchema, PictureSchema } from '../../schemas/product';
@@ -57,8 +56,7 @@ export function suggestionsKey(q: string, category: string | undefined): string 
 export const searchRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
   productCache: ProductDetailCache;
-  catalogueIndex: CatalogueIndex;
-}> = async (app, { database, productCache, catalogueIndex }) => {
+}> = async (app, { database, productCache }) => {
   app.get(
     '/search/suggest',
     {
@@ -72,7 +70,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { q, category } = request.query;
       const answer = await productCache.answer(suggestionsKey(q, category), async () => ({
-        body: Buffer.from(JSON.stringify(await readCatalogue(database, (db) => suggest(db, q, category, catalogueIndex)))),
+        body: Buffer.from(JSON.stringify(await readCatalogue(database, (db) => suggest(db, q, category)))),
       }));
       return reply.type('application/json; charset=utf-8').send(answer.body);
     },

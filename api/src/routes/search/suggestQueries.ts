@@ -1,8 +1,8 @@
 import type { Picture } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
-import { filterConditions, SqlParams, whereClause, type ProductFilter } from '../products/productFilter';
-import { picturesSql, toIsoTimestamp } from '../products/productQueries';
-import { resolveSearchTerms, startsWithPattern, type SearchTerm } from '../products/searchTerms';
+import { SqlParams, type ProductFilter } from '../products/productFilter';
+import { listProductIds, picturesSql, toIsoTimestamp } from '../products/productQueries';
+import { resolveSearch } from '../products/searchTerms';
 
 export const MAX_SUGGESTED_PRODUCTS = 8;
 export const MAX_SUGGESTED_CATEGORIES = 5;
@@ -33,32 +33,8 @@ interface SuggestedProductRow extends Omit<SuggestedProduct, 'on_sale_until' | '
   pictures: Picture[];
 }
 
-/** Chooses the suggested products from memory (CatalogueIndex), or says it cannot (null). */
-export interface SuggestionChooser {
-  suggestIds(filter: ProductFilter, startsWith: string, limit: number): string[] | null;
-}
-
 const SUGGESTED_COLUMNS = `p.id, p.name, p.link, p.price::float8 AS price, p.on_sale_price::float8 AS on_sale_price, p.on_sale_until,
   ${picturesSql('p', 'small')} AS pictures`;
-
-/** The best few products for the text, chosen in SQL. */
-function readBestProducts(db: Queryable, filter: ProductFilter, terms: readonly SearchTerm[], prefix: string) {
-  const params = new SqlParams();
-  const where = whereClause(filterConditions(filter, params));
-  const startsWith = params.add(startsWithPattern(prefix));
-  const nameMatches = terms.map((term) => `(CASE WHEN p.name_lower LIKE ANY (${params.add(term.patterns)}::text[]) THEN 1 ELSE 0 END)`);
-  return db.query<SuggestedProductRow>(
-    `SELECT ${SUGGESTED_COLUMNS}
-     FROM (
-       SELECT p.id FROM product_search p ${where}
-       ORDER BY (p.name_lower LIKE ${startsWith}) DESC, (${nameMatches.join(' + ')}) DESC, p.is_popular DESC, p.ratings_count DESC, p.seq
-       LIMIT ${MAX_SUGGESTED_PRODUCTS}
-     ) best
-     JOIN products p ON p.id = best.id
-     ORDER BY (p.name_lower LIKE ${startsWith}) DESC, (${nameMatches.join(' + ')}) DESC, p.is_popular DESC, p.ratings_count DESC, p.seq`,
-    params.values,
-  );
-}
 
 /** The products with these ids, in that order. */
 async function readProductsInOrder(db: Queryable, ids: readonly string[]) {
@@ -68,17 +44,16 @@ async function readProductsInOrder(db: Queryable, ids: readonly string[]) {
 }
 
 /**
- * What the live search box shows while the shopper types: the best few products (names that
- * start with the text first, then names holding its words, then the popular) and the categories
- * whose names match, all within `category` when one is chosen.
+ * What the live search box shows while the shopper types: the best few products, in the search's
+ * own order (the listing's: the last word typed is the start of a word, typos forgiven), and the
+ * categories whose names match, all within `category` when one is chosen.
  */
-export async function suggest(db: Queryable, text: string, category: string | undefined, chooser?: SuggestionChooser): Promise<Suggestions> {
-  const terms = await resolveSearchTerms(db, text);
+export async function suggest(db: Queryable, text: string, category: string | undefined): Promise<Suggestions> {
+  const search = await resolveSearch(db, text);
+  const { terms } = search;
   if (terms.length === 0) return { products: [], categories: [] };
-  const filter: ProductFilter = { category, terms };
-  const prefix = text.trim().toLowerCase();
-  const chosen = chooser?.suggestIds(filter, prefix, MAX_SUGGESTED_PRODUCTS);
-  const productsRead = chosen ? readProductsInOrder(db, chosen) : readBestProducts(db, filter, terms, prefix);
+  const filter: ProductFilter = { category, search };
+  const productsRead = listProductIds(db, filter, { offset: 0, limit: MAX_SUGGESTED_PRODUCTS }).then(({ ids }) => readProductsInOrder(db, ids));
 
   const categoryParams = new SqlParams();
   const matchedIds = categoryParams.add([...new Set(terms.flatMap((term) => term.namedCategoryIds))]);
