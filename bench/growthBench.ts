@@ -85,8 +85,6 @@ export async function benchGrowth(options: {
       await withSeededDatabase(database, size, options.postgresUrl, async (where, seedSeconds) => {
         const api = await startApi(port, where);
         try {
-          const indexSeconds = await untilCatalogueIndexCurrent(api.url);
-          options.log(`${GROWTH_DATABASE_NAMES[database]} ${size} products: the api's catalogue index was current ${indexSeconds.toFixed(1)} s after /health first answered`);
           results.push(await measureGrowth(api.url, database, size, seedSeconds, options.runs, options.log));
         } finally {
           await api.stop();
@@ -95,20 +93,6 @@ export async function benchGrowth(options: {
     }
   }
   return results;
-}
-
-/**
- * Seconds until the api answers listings, facets and suggestions from its catalogue index (it
- * loads in the background; the database answers until then). Growth measures the store running.
- */
-async function untilCatalogueIndexCurrent(apiUrl: string, timeoutMs = 180_000): Promise<number> {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    const health = (await (await fetch(`${apiUrl}/health`)).json()) as { catalogue_index?: string };
-    if (health.catalogue_index === 'current') return (performance.now() - started) / 1000;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the api's catalogue index was not current within ${timeoutMs / 1000} s`);
 }
 
 /**

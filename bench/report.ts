@@ -160,7 +160,7 @@ function growthSection(growth: GrowthFigures[], goals: Goal[]): string {
   const requests = growth[0] ? GROWTH_QUERIES.map((query) => `- ${query}: \`${growth[0]?.latency[query].request}\``).join('\n') : '';
   return [
     '## 4. Growth',
-    'One request at a time after a warm-up, once the api\'s catalogue index is current; p50 / p95 of 12 requests, median over the runs. Every request has a word (or price) of its own, none asked before, so no answer is kept from before: the catalogue index chooses the page (and its total) in memory, the database resolves the words and reads the products not yet in memory.',
+    'One request at a time after a warm-up; p50 / p95 of 12 requests, median over the runs. Every request has a word (or price) of its own, none asked before, so no answer is kept from before: the database resolves the words against its lexicon, chooses the page and its total (a search from its postings, migration 023), and reads the products not yet in memory.',
     table(['database', 'products', 'seeding', ...GROWTH_QUERIES.map((query) => `${query} p50 / p95`)], rows),
     requests,
   ].join('\n\n');

@@ -99,6 +99,14 @@ function matchKind(term: string, candidate: string, open: boolean, typos: number
  * categories it names; and the products whose whole name was typed.
  */
 export async function resolveSearch(db: Queryable, search: string): Promise<ResolvedSearch> {
+  const resolved = await resolveWords(db, search);
+  if (resolved.showing === null) return resolved;
+  // A word in no product: the search is run as shown, so what is listed is what the page says.
+  const corrected = await resolveWords(db, /[\p{L}\p{N}]$/u.test(search) ? resolved.showing : `${resolved.showing} `);
+  return { ...corrected, showing: resolved.showing };
+}
+
+async function resolveWords(db: Queryable, search: string): Promise<ResolvedSearch> {
   const rows = await db.query<ResolvedWordRow>(
     `WITH typed AS (
        SELECT t.word, min(t.ord) AS ord FROM unnest(search_tokens($1)) WITH ORDINALITY AS t(word, ord)
@@ -141,7 +149,7 @@ export async function resolveSearch(db: Queryable, search: string): Promise<Reso
      ORDER BY t.ord`,
     [search, search.trim().replace(/\s+/g, ' ').toLowerCase()],
   );
-  const terms = rows.rows.map((row): SearchTerm => {
+  const terms = rows.rows.map((row): Omit<SearchTerm, 'correction'> & { correction: string[] | null } => {
     const { typos } = row;
     const near = row.near
       .map((word) => ({ word, distance: typoDistance(row.word, word, typos) }))
@@ -157,13 +165,33 @@ export async function resolveSearch(db: Queryable, search: string): Promise<Reso
       const [id = '', token = ''] = pair.split(' ');
       if (matchKind(row.word, token, row.open, typos) !== null) namedCategoryIds.add(id);
     }
-    const correction = !row.found && row.prefixes.length === 0 ? (near[0]?.word ?? null) : null;
-    return { text: row.word, words, namedCategoryIds: [...namedCategoryIds].sort(), correction };
+    const unknown = !row.found && row.prefixes.length === 0;
+    const closest = near.filter(({ distance }) => distance === near[0]?.distance).map(({ word }) => word);
+    return { text: row.word, words, namedCategoryIds: [...namedCategoryIds].sort(), correction: unknown ? closest : null };
   });
-  const corrected = terms.some((term) => term.correction !== null);
+  const unknown = terms.flatMap(({ correction }) => (correction && correction.length > 1 ? correction : []));
+  // Of the nearest spellings, the one in the most products is meant (counted only when there is a choice).
+  const counts = new Map<string, number>();
+  if (unknown.length > 0) {
+    const counted = await db.query<{ word: string; products: number }>(
+      'SELECT word, count(*)::int AS products FROM search_postings WHERE word = ANY ($1::text[]) GROUP BY word',
+      [unknown],
+    );
+    for (const { word, products } of counted.rows) counts.set(word, products);
+  }
+  const resolvedTerms = terms.map(({ correction, ...term }) => ({
+    ...term,
+    correction: correction && correction.length > 0 ? mostFound(correction, counts) : null,
+  }));
+  const corrected = resolvedTerms.some((term) => term.correction !== null);
   return {
-    terms,
+    terms: resolvedTerms,
     exactNameSeqs: rows.rows[0]?.exact_names ?? [],
-    showing: corrected ? terms.map((term) => term.correction ?? term.text).join(' ') : null,
+    showing: corrected ? resolvedTerms.map((term) => term.correction ?? term.text).join(' ') : null,
   };
+}
+
+/** The word in the most products; on a tie, the first (shortest, then alphabetical). */
+function mostFound(words: string[], counts: ReadonlyMap<string, number>): string {
+  return words.reduce((best, word) => ((counts.get(word) ?? 0) > (counts.get(best) ?? 0) ? word : best));
 }
