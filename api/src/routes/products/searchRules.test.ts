@@ -1,6 +1,6 @@
 import type { Product } from '@storefront/shared/types';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
-import { typoDistance } from './searchTerms';
+import { typoDistance, typosBetween } from './searchTerms';
 
 /**
  * The search's rules (README, "Search"), on products of their own whose words are in no seeded
@@ -18,6 +18,12 @@ describe('typoDistance counts a swap of neighbours as one typo (Damerau)', () =>
     ['abc', 'cba', 2],
   ])('%s → %s: %d', (typed, word, distance) => {
     expect(typoDistance(typed, word, 2)).toBe(distance);
+  });
+
+  test('the last word typed is also measured against the beginnings of longer words', () => {
+    expect(typosBetween('hedphone', 'headphones', true, 1)).toBe(1);
+    expect(typosBetween('hedphone', 'headphones', false, 1)).toBe(2);
+    expect(typosBetween('qourvant', 'quorvantix', true, 1)).toBe(1);
   });
 
   test('a distance past the bound is reported as one past it', () => {
@@ -112,6 +118,10 @@ describe.each(testDatabases())('search rules ($name)', (target) => {
     expect(await suggested('zembr')).toEqual(['sr8']);
     // A space after it: the word is finished.
     expect((await search('zembrick par ')).ids).toEqual([]);
+    // Its typos are forgiven on the way to a longer word ("qourvant", half of "quorvantix" with a swap).
+    expect(await suggested('qourvant')).toEqual(['sr9']);
+    expect((await search('vest qourvant')).ids).toEqual(['sr9']);
+    expect((await search('qourvant vest')).ids).toEqual([]);
   });
 
   test('names, categories, colours and SKU are searched, and the description', async () => {

@@ -85,10 +85,38 @@ interface ResolvedWordRow {
   exact_names: string[];
 }
 
+/**
+ * The catalogue's words that may be within `t.typos` of the word (`t.word`), for the Damerau check
+ * here: Levenshtein counts a swap as two, so twice the typos; and, for the last word typed, the
+ * same for the beginning of a longer word ("hedphone" on the way to "headphones"), whose first
+ * letters (as many as typed, plus the typos) are within twice that again.
+ */
+function nearSql(word: string): string {
+  return `((char_length(${word}) BETWEEN char_length(t.word) - t.typos AND char_length(t.word) + t.typos
+      AND public.levenshtein_less_equal(${word}, t.word, 2 * t.typos) <= 2 * t.typos)
+    OR (t.open AND char_length(${word}) > char_length(t.word) + t.typos
+      AND public.levenshtein_less_equal(left(${word}, char_length(t.word) + t.typos), t.word, 4 * t.typos) <= 4 * t.typos))`;
+}
+
+/**
+ * The typos between a word typed and a catalogue word; for the last word typed, the fewest
+ * between it and the catalogue word or any of its beginnings as long as it, give or take the typos.
+ */
+export function typosBetween(typed: string, word: string, open: boolean, typos: number): number {
+  let fewest = typoDistance(typed, word, typos);
+  if (!open) return fewest;
+  const letters = [...word];
+  const length = [...typed].length;
+  for (let end = Math.max(1, length - typos); end <= Math.min(letters.length - 1, length + typos); end += 1) {
+    fewest = Math.min(fewest, typoDistance(typed, letters.slice(0, end).join(''), typos));
+  }
+  return fewest;
+}
+
 function matchKind(term: string, candidate: string, open: boolean, typos: number): MatchKind | null {
   if (candidate === term) return MATCH_EXACT;
   if (open && candidate.startsWith(term)) return MATCH_PREFIX;
-  if (typos > 0 && typoDistance(term, candidate, typos) <= typos) return MATCH_TYPO;
+  if (typos > 0 && typosBetween(term, candidate, open, typos) <= typos) return MATCH_TYPO;
   return null;
 }
 
@@ -131,18 +159,13 @@ async function resolveWords(db: Queryable, search: string): Promise<ResolvedSear
        ) ELSE ARRAY[]::text[] END AS prefixes,
        CASE WHEN t.typos > 0 THEN ARRAY(
          SELECT s.word FROM search_words s
-         WHERE s.word ~ '^[[:alpha:]]+$'
-           AND char_length(s.word) BETWEEN char_length(t.word) - t.typos AND char_length(t.word) + t.typos
-           AND s.word <> t.word
-           AND public.levenshtein_less_equal(s.word, t.word, 2 * t.typos) <= 2 * t.typos
+         WHERE s.word ~ '^[[:alpha:]]+$' AND s.word <> t.word AND ${nearSql('s.word')}
            AND EXISTS (SELECT 1 FROM search_postings h WHERE h.word = s.word)
          ORDER BY s.word
        ) ELSE ARRAY[]::text[] END AS near,
        ARRAY(
          SELECT DISTINCT c.id || ' ' || token FROM categories c, unnest(search_tokens(c.name || ' ' || c.id)) AS token
-         WHERE token = t.word OR (t.open AND starts_with(token, t.word))
-           OR (t.typos > 0 AND abs(char_length(token) - char_length(t.word)) <= t.typos
-             AND public.levenshtein_less_equal(token, t.word, 2 * t.typos) <= 2 * t.typos)
+         WHERE token = t.word OR (t.open AND starts_with(token, t.word)) OR (t.typos > 0 AND ${nearSql('token')})
        ) AS categories,
        ARRAY(SELECT ps.seq::text FROM product_search ps WHERE ps.name_lower = $2 ORDER BY ps.seq) AS exact_names
      FROM terms t
@@ -152,7 +175,7 @@ async function resolveWords(db: Queryable, search: string): Promise<ResolvedSear
   const terms = rows.rows.map((row): Omit<SearchTerm, 'correction'> & { correction: string[] | null } => {
     const { typos } = row;
     const near = row.near
-      .map((word) => ({ word, distance: typoDistance(row.word, word, typos) }))
+      .map((word) => ({ word, distance: typosBetween(row.word, word, row.open, typos) }))
       .filter(({ distance }) => distance <= typos)
       .sort((a, b) => a.distance - b.distance || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
     const words: SearchTerm['words'] = [
