@@ -24,6 +24,36 @@ describe('baseApi against the real api', () => {
     expect(selectIsServingSampleData(store.getState())).toBe(false);
   });
 
+  it('says which search the api ran when it corrected a typo (X-Search-Showing), and nothing when none was needed', async () => {
+    const store = createTestStore();
+    const corrected = await store.dispatch(baseApi.endpoints.getProducts.initiate({ search: 'red jakcet' })).unwrap();
+    expect(corrected.showing).toBe('red jacket');
+    const asTyped = await store.dispatch(baseApi.endpoints.getProducts.initiate({ search: 'jacket' })).unwrap();
+    expect(asTyped.products.length).toBeGreaterThan(0);
+    expect(asTyped.showing).toBeUndefined();
+  });
+
+  it('decodes X-Search-Showing, and ignores one that is not percent-encoding', async () => {
+    /** The real answer, with the header as a proxy or a faulty api might have set it. */
+    const answeringShowing = (value: string): typeof fetch => {
+      const jar = createCookieJarFetch();
+      return async (input, init) => {
+        const response = await jar(input, init);
+        const headers = new Headers(response.headers);
+        headers.set('X-Search-Showing', value);
+        return new Response(await response.arrayBuffer(), { status: response.status, headers });
+      };
+    };
+    const read = (value: string) =>
+      createStorefrontStore({ config: { apiBase: testApiUrl() }, fetchFn: answeringShowing(value) })
+        .dispatch(baseApi.endpoints.getProducts.initiate({ search: 'jacket' }))
+        .unwrap();
+    expect((await read('caf%C3%A9%20jacket')).showing).toBe('café jacket');
+    const malformed = await read('%E0%A4%A');
+    expect(malformed.showing).toBeUndefined();
+    expect(malformed.products.length).toBeGreaterThan(0);
+  });
+
   it('finds a product by its link in any letter case', async () => {
     const store = createTestStore();
     const product = await firstSimpleProduct(store);

@@ -108,6 +108,23 @@ export interface ProductQuery {
 export interface ProductPage {
   products: Product[];
   total: number;
+  /**
+   * The search the api ran instead of the one asked for, when a word matched nothing as typed
+   * and the api corrected it (X-Search-Showing); absent when nothing was corrected.
+   */
+  showing?: string;
+}
+
+/** The header's text decoded, or undefined when it is absent, empty or not valid percent-encoding. */
+function readSearchShowing(headers: Headers | undefined): string | undefined {
+  const encoded = headers?.get('X-Search-Showing');
+  if (!encoded) return undefined;
+  try {
+    return decodeURIComponent(encoded) || undefined;
+  } catch {
+    // A malformed header only loses the note; the products themselves are still right.
+    return undefined;
+  }
 }
 
 export function productSearchParams(query: ProductQuery | void): string {
@@ -161,7 +178,8 @@ export const baseApi = createApi({
           parse: (data, meta) => {
             const products = toProducts(data);
             const total = Number(meta?.response?.headers.get('X-Total-Count') ?? Number.NaN);
-            return { products, total: Number.isFinite(total) ? total : products.length };
+            const showing = readSearchShowing(meta?.response?.headers);
+            return { products, total: Number.isFinite(total) ? total : products.length, ...(showing ? { showing } : {}) };
           },
           fallback: ({ SAMPLE_PRODUCTS }) => ({ products: [...SAMPLE_PRODUCTS], total: SAMPLE_PRODUCTS.length }),
         }),
