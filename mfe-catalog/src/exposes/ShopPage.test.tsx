@@ -151,6 +151,26 @@ describe('ShopPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Results for “zzzz-no-such-thing”');
   });
 
+  it('says which search it shows when the api corrected a typo, above that search’s products', async () => {
+    renderShop('/shop?search=jakcet');
+    const correction = await screen.findByText((_, element) => element?.textContent === 'Showing results for jacket');
+    expect(within(correction).getByText('jacket').tagName).toBe('EM');
+    // A status, so a screen reader says it when the answer arrives; with what the shopper typed.
+    const status = correction.closest<HTMLElement>('[role="status"]');
+    expect(status).not.toBeNull();
+    expect(within(status as HTMLElement).getByText('No results for “jakcet”.')).toBeInTheDocument();
+    const shown = await cards();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const card of shown) expect(card).toHaveTextContent(/jacket/i);
+  });
+
+  it('says nothing of a correction for a search spelt right', async () => {
+    renderShop('/shop?search=jacket');
+    expect((await cards()).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Showing results for/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/No results for/)).not.toBeInTheDocument();
+  });
+
   it('a §9 department the shop does not stock offers its parent and every category', async () => {
     renderShop('/shop?category=cameras&search=lens');
     expect(await screen.findByText(/We don’t stock Cameras yet/)).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { findShopLayout, SHOP_LAYOUTS, type ShopLayout } from '../features/layou
 import { nameCategory } from '../features/shop/categoryNames';
 import { FilterDrawer } from '../features/shop/FilterDrawer';
 import { FilterPanel, useSidebarShows } from '../features/shop/filters/FilterSections';
+import { SearchCorrection } from '../features/shop/SearchCorrection';
 import { PagedResults, ResultsSkeleton } from '../features/shop/ShopResults';
 import { needsLayoutParts, shopLayoutParts } from '../features/shop/shopLayoutParts';
 import { ShopToolbar } from '../features/shop/ShopToolbar';
@@ -66,7 +67,8 @@ export default function ShopPage() {
   const [filters, update] = useShopFilters();
   const [panelOpen, setPanelOpen] = useState(true);
   const { data: categories } = useGetCategoriesQuery();
-  const { data } = useGetProductsQuery(toProductQuery(filters, layout?.infinite ? 1 : filters.page));
+  const listing = toProductQuery(filters, layout?.infinite ? 1 : filters.page);
+  const { data } = useGetProductsQuery(listing);
   // Normally in before the first render (prefetchShopPage); until then their places are held.
   const parts = shopLayoutParts.useLoaded(needsLayoutParts(layout, filters));
   const sidebarShows = useSidebarShows();
@@ -128,6 +130,7 @@ export default function ShopPage() {
         <div className="cat-shop__main">
           <ShopToolbar filters={filters} update={update} view={view} summary={summaryOf(filters, layout, data?.total)} before={layoutControls} />
           {hasActiveFilters(filters) && parts && <parts.ActiveFilterChips filters={filters} update={update} />}
+          {filters.search && <SearchCorrection search={filters.search} query={listing} />}
           {/* The cards' names are level 3: the list has its heading, for the outline's sake, whether or not the filters' are drawn. */}
           <h2 className="sf-visually-hidden">Products</h2>
           {results}
