@@ -77,8 +77,9 @@ CREATE TABLE search_postings (
 );
 -- A word's products in rank order (best field, then catalogue order), read without the table.
 CREATE INDEX search_postings_word_idx ON search_postings (word, field, seq);
--- A changed or deleted product's rows.
-CREATE INDEX search_postings_seq_idx ON search_postings (seq);
+-- A product's own words: a changed or deleted product's rows, and whether a product already
+-- found by a search's rarest word holds its other words.
+CREATE INDEX search_postings_seq_idx ON search_postings (seq, word, field);
 
 -- The catalogue's words, each once: where a mistyped word finds the words it may have meant, and
 -- the last word typed the words it begins. Only ever added to; a word no product holds any more

@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { EftAccount } from '@storefront/shared/types';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { SearchLexicon } from './routes/products/searchTerms';
 import { ProductDetailCache } from './cache/productDetailCache';
 import { PasswordHashing } from './auth/hashQueue';
 import type { ScryptCost } from './auth/passwords';
@@ -169,6 +170,8 @@ export async function buildApp({
   const productCache = new ProductDetailCache(database);
   await productCache.start();
   app.decorate('productDetailCache', productCache);
+  // The catalogue's words for typo-tolerant search, kept until the cache hears of a change.
+  const lexicon = new SearchLexicon(() => productCache.changeStamp);
   app.addHook('onClose', async () => {
     await productCache.close();
   });
@@ -224,9 +227,9 @@ export async function buildApp({
   await app.register(async (shopperScope) => {
     registerShopperIdentity(shopperScope, database, storefrontUrl);
     await shopperScope.register(healthRoutes, { database, ...(healthTimeoutMs ? { timeoutMs: healthTimeoutMs } : {}) });
-    await shopperScope.register(productRoutes, { database, productCache });
+    await shopperScope.register(productRoutes, { database, productCache, lexicon });
     await shopperScope.register(catalogueRoutes, { database });
-    await shopperScope.register(searchRoutes, { database, productCache });
+    await shopperScope.register(searchRoutes, { database, productCache, lexicon });
     await shopperScope.register(cartRoutes, { database, limits });
     await shopperScope.register(wishlistRoutes, { database });
     await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits });

@@ -37,6 +37,13 @@ export interface ApiProcess {
   stop: () => Promise<void>;
 }
 
+const BENCH_BANK_ACCOUNT = {
+  EFT_BANK: 'Bench Bank',
+  EFT_ACCOUNT_HOLDER: 'Bench Trading',
+  EFT_ACCOUNT_NUMBER: '6200 000 0000',
+  EFT_BRANCH_CODE: '250655',
+};
+
 /** The built api (api/dist/server.js) on PGlite in `dataDir`, or on `databaseUrl`. */
 export async function startApi(port: number, database: { dataDir?: string; databaseUrl?: string }): Promise<ApiProcess> {
   const { DATABASE_URL: _inherited, ...environment } = process.env;
@@ -45,6 +52,8 @@ export async function startApi(port: number, database: { dataDir?: string; datab
     env: {
       ...environment,
       NODE_ENV: 'production',
+      // A production api offers EFT only with the shop's bank account; a made-up one for measuring.
+      ...BENCH_BANK_ACCOUNT,
       LOG_LEVEL: 'warn',
       API_PORT: String(port),
       API_HOST: '127.0.0.1',

@@ -144,6 +144,14 @@ export class ProductDetailCache {
     this.subscription = null;
   }
 
+  /**
+   * A number that changes whenever the catalogue may have changed (every change heard, and every
+   * drop of everything); NaN while no change can be heard, so nothing keyed by it is ever reused.
+   */
+  get changeStamp(): number {
+    return this.isListening ? this.generation : Number.NaN;
+  }
+
   /** Whether memory is in use: false while LISTEN is down or in doubt. */
   get isListening(): boolean {
     return this.subscribed && !this.suspended;

@@ -9,6 +9,7 @@ import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/c
 import { ProductSchema } from '../../schemas/product';
 import { productFacets } from './facetQueries';
 import { lowerAll, nextSaleEnd, ProductFilterError, resolveProductFilter, type ProductFilterQuery } from './productFilter';
+import type { SearchLexicon } from './searchTerms';
 import { findProduct, findProductsByIds, listProductIds } from './productQueries';
 import { ProductFacetsQuerySchema, ProductFacetsSchema, ProductListingQuerySchema } from './productQuerySchemas';
 import { explainQueryErrors } from './queryErrors';
@@ -111,7 +112,8 @@ async function keptAnswer(
 export const productRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
   productCache: ProductDetailCache;
-}> = async (app, { database, productCache }) => {
+  lexicon: SearchLexicon;
+}> = async (app, { database, productCache, lexicon }) => {
   app.get(
     '/products',
     {
@@ -125,7 +127,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { page = 1, limit = DEFAULT_LIMIT, sort, ...filters } = request.query;
       const read = async (): Promise<CachedAnswer> => {
-        const filter = await resolveProductFilter(database, filters);
+        const filter = await resolveProductFilter(database, filters, lexicon);
         // The database chooses the page's ids; their products mostly come from memory, the same
         // answers GET /products/{id} keeps, and only the others are read, in one more query. Each
         // is a query of its own, not a transaction (on PGlite two more round trips).
@@ -163,7 +165,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const facets = await answerOr400(reply, () =>
         keptAnswer(database, productCache, facetsKey(request.query), async () => {
-          const filter = await resolveProductFilter(database, request.query);
+          const filter = await resolveProductFilter(database, request.query, lexicon);
           const facets = await readCatalogue(database, (db) => productFacets(db, filter));
           return { body: Buffer.from(JSON.stringify(facets)) };
         }),

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { resolveSearch, type ResolvedSearch, type SearchTerm } from './searchTerms';
+import { resolveSearch, type ResolvedSearch, type SearchLexicon, type SearchTerm } from './searchTerms';
 
 /** The listing's filters as the query string gives them (GET /products and /products/facets). */
 export interface ProductFilterQuery {
@@ -74,7 +74,7 @@ async function assertKnown(db: Queryable, table: 'colours' | 'sizes', what: stri
  * lists, so an unknown one is the client's mistake (ProductFilterError); a category is looked up
  * by name or id like a search, so one the shop lacks simply matches nothing.
  */
-export async function resolveProductFilter(db: Queryable, query: ProductFilterQuery): Promise<ProductFilter> {
+export async function resolveProductFilter(db: Queryable, query: ProductFilterQuery, lexicon?: SearchLexicon): Promise<ProductFilter> {
   const { search, ...rest } = query;
   const filter: ProductFilter = { ...rest, colour: lowerAll(query.colour), size: lowerAll(query.size), search: null };
   if (filter.min_price !== undefined && filter.max_price !== undefined && filter.min_price > filter.max_price) {
@@ -82,7 +82,7 @@ export async function resolveProductFilter(db: Queryable, query: ProductFilterQu
   }
   await assertKnown(db, 'colours', 'colour', filter.colour);
   await assertKnown(db, 'sizes', 'size', filter.size);
-  if (search !== undefined && search.trim() !== '') filter.search = await resolveSearch(db, search);
+  if (search !== undefined && search.trim() !== '') filter.search = await resolveSearch(db, search, lexicon);
   return filter;
 }
 

@@ -125,10 +125,10 @@ const SORT_SQL: Record<ProductSort, string> = {
  * category, then colour or SKU, then description); then catalogue order. `m{i}.key` is term i's
  * best kind × 4 + field (searchMatchesSql).
  */
-function relevanceOrder(search: ResolvedSearch, params: SqlParams): string {
-  const keys = search.terms.map((_, index) => `m${index}.key`);
+function relevanceOrder(terms: readonly SearchTerm[], exactNameSeqs: readonly string[], params: SqlParams): string {
+  const keys = terms.map((_, index) => `m${index}.key`);
   const sum = (test: (key: string) => string) => keys.map((key) => `(${test(key)})::int`).join(' + ');
-  return `(p.seq = ANY (${params.add(search.exactNameSeqs)}::bigint[])) DESC,
+  return `(p.seq = ANY (${params.add(exactNameSeqs)}::bigint[])) DESC,
     ${sum((key) => `${key} >= ${MATCH_TYPO * 4}`)},
     ${sum((key) => `${key} / 4 = ${MATCH_PREFIX}`)},
     ${sum((key) => `${key} % 4 = 0`)} DESC,
@@ -145,9 +145,22 @@ function termMatchesSql(term: SearchTerm, params: SqlParams): string {
     GROUP BY h.seq`;
 }
 
+/** A term's best key for the product `m0.seq` (NULL: it does not match), from that product's postings. */
+function termKeySql(term: SearchTerm, params: SqlParams): string {
+  const words = params.add(term.words.map(({ word }) => word));
+  const kinds = params.add(term.words.map(({ kind }) => kind));
+  // All of the product's postings, a few dozen, each looked for among the term's words: probing
+  // the index once per word instead cost a probe per product for each of up to 50 words.
+  return `SELECT min((${kinds}::int[])[found.at] * 4 + found.field) AS key
+    FROM (SELECT array_position(${words}::text[], h.word) AS at, h.field FROM search_postings h WHERE h.seq = m0.seq) found
+    WHERE found.at IS NOT NULL`;
+}
+
 /**
- * A page of a search in its own order, and its total. Every word of the search must match; a
- * product's rank needs each term's best match, so the terms' postings are joined to the products.
+ * A page of a search in its own order, and its total. Every word must match. The rarest word (the
+ * fewest products, counted up to a bound when the search was resolved) leads: its products are
+ * read from the postings, and each other word is looked up among that product's own postings
+ * (search_postings_seq_idx), so a common word is never read whole beside a rare one.
  */
 async function rankedPage(db: Queryable, filter: ProductFilter & { search: ResolvedSearch }, options: { offset: number; limit: number }): Promise<ProductIdPage> {
   const { search } = filter;
@@ -156,18 +169,24 @@ async function rankedPage(db: Queryable, filter: ProductFilter & { search: Resol
   const others = filterConditions(filter, params, 'search');
   const [only] = search.terms;
   if (others.length === 0 && search.terms.length === 1 && only) return singleTermPage(db, only, search.exactNameSeqs, options);
-  const joins = search.terms.map((term, index) => `JOIN (${termMatchesSql(term, params)}) m${index} ON m${index}.seq = p.seq`).join('\n');
-  const where = whereClause(others);
+  const terms = [...search.terms].sort((a, b) => a.reach - b.reach);
+  const [lead, ...rest] = terms as [SearchTerm, ...SearchTerm[]];
+  const from = [
+    `(${termMatchesSql(lead, params)}) m0`,
+    ...rest.map((term, index) => `CROSS JOIN LATERAL (${termKeySql(term, params)}) m${index + 1}`),
+    'JOIN product_search p ON p.seq = m0.seq',
+  ].join('\n');
+  const where = whereClause([...rest.map((_, index) => `m${index + 1}.key IS NOT NULL`), ...others]);
   const countParams = params.values.length;
   const rows = await db.query<{ id: string; total: number }>(
-    `SELECT p.id, count(*) OVER ()::int AS total FROM product_search p ${joins} ${where}
-     ORDER BY ${relevanceOrder(search, params)} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}`,
+    `SELECT p.id, count(*) OVER ()::int AS total FROM ${from} ${where}
+     ORDER BY ${relevanceOrder(terms, search.exactNameSeqs, params)} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}`,
     params.values,
   );
   const first = rows.rows[0];
   if (first) return { ids: rows.rows.map((row) => row.id), total: first.total };
   if (options.offset === 0) return { ids: [], total: 0 };
-  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM product_search p ${joins} ${where}`, params.values.slice(0, countParams));
+  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from} ${where}`, params.values.slice(0, countParams));
   return { ids: [], total: count.rows[0]?.total ?? 0 };
 }
 

@@ -113,6 +113,9 @@ describe.each(testDatabases())('search rules ($name)', (target) => {
 
   test('the last word typed is the start of a word, in the listing and in the suggestions', async () => {
     expect((await search('zembrick par')).ids).toEqual(['sr8']);
+    expect((await search('trelk ca')).ids).toEqual(['sr10']);
+    // A single letter is a word of its own ("usb-c"), not the start of every word with it.
+    expect((await search('trelk c')).ids).toEqual([]);
     expect((await search('par zembrick')).ids).toEqual([]);
     expect(await suggested('zembrick par')).toEqual(['sr8']);
     expect(await suggested('zembr')).toEqual(['sr8']);
@@ -172,6 +175,18 @@ describe.each(testDatabases())('search rules ($name)', (target) => {
     expect(jackets.total).toBeGreaterThan(0);
     // Nothing found, nothing said.
     expect(await search('xqzvw')).toEqual({ ids: [], total: 0, showing: null });
+  });
+
+  test('a word new to the catalogue forgives typos at once', async () => {
+    expect((await search('glorpatsic')).ids).toEqual([]);
+    await ctx.database.query(
+      `INSERT INTO products (id, link, name, sku, description, price, stock) VALUES ('sr11', 'sr11', 'Glorpastic Mug', 'SR-000011', 'A mug.', 50, 5)`,
+    );
+    await ctx.app.productDetailCache.sync();
+    expect(await search('glorpatsic')).toMatchObject({ ids: ['sr11'], showing: 'glorpastic' });
+    await ctx.database.query(`DELETE FROM products WHERE id = 'sr11'`);
+    await ctx.app.productDetailCache.sync();
+    expect(await search('glorpatsic')).toMatchObject({ ids: [], showing: null });
   });
 
   test('a renamed category changes what finds its products', async () => {

@@ -19,6 +19,8 @@ export interface SearchTerm {
   namedCategoryIds: string[];
   /** The word searched for instead, when the one typed is in no product: the nearest spelling. */
   correction: string | null;
+  /** How many products it may match, up to a bound (0 in a search of one word, where it is not needed). */
+  reach: number;
 }
 
 /** A search resolved against the catalogue's words, ready to become SQL as often as needed. */
@@ -38,8 +40,12 @@ export const ONE_TYPO_LENGTH = 5;
 export const TWO_TYPOS_LENGTH = 9;
 /** Longer words are taken as typed: no shopper types them, and the distance check is bounded. */
 const MAX_TYPO_WORD_LENGTH = 64;
-/** The last word's completions, shortest first, at most this many (a single letter begins hundreds). */
+/** The last word's completions, shortest first, at most this many (two letters begin hundreds). */
 export const MAX_PREFIX_WORDS = 50;
+/** A single letter typed last is a word of its own ("usb-c"), not the start of every word with it. */
+const MIN_PREFIX_LENGTH = 2;
+/** A search of several words is led by its rarest; their products are counted up to this to find it. */
+const REACH_BOUND = 2000;
 
 /**
  * The Damerau distance (optimal string alignment) between two words: letters dropped, added or
@@ -71,31 +77,16 @@ export function typoDistance(a: string, b: string, max: number): number {
 
 interface ResolvedWordRow {
   word: string;
-  /** Whether the search's last word is still being typed (no space after it): it matches as a start. */
+  /** Whether the search's last word is still being typed (no space after it, 2 letters or more): it matches as a start. */
   open: boolean;
   /** How many typos it forgives: 1 from ONE_TYPO_LENGTH letters, 2 from TWO_TYPOS_LENGTH; none with a digit in it. */
   typos: number;
   /** Whether any product holds the word as typed. */
   found: boolean;
   prefixes: string[];
-  /** Words of about the same length within twice the typos by Levenshtein; Damerau is checked here. */
-  near: string[];
-  /** "category-id word" for each word of a category's name or id the word may match. */
-  categories: string[];
+  /** Products it and its beginnings match, counted up to REACH_BOUND (searches of one word: 0, not counted). */
+  reach: number;
   exact_names: string[];
-}
-
-/**
- * The catalogue's words that may be within `t.typos` of the word (`t.word`), for the Damerau check
- * here: Levenshtein counts a swap as two, so twice the typos; and, for the last word typed, the
- * same for the beginning of a longer word ("hedphone" on the way to "headphones"), whose first
- * letters (as many as typed, plus the typos) are within twice that again.
- */
-function nearSql(word: string): string {
-  return `((char_length(${word}) BETWEEN char_length(t.word) - t.typos AND char_length(t.word) + t.typos
-      AND public.levenshtein_less_equal(${word}, t.word, 2 * t.typos) <= 2 * t.typos)
-    OR (t.open AND char_length(${word}) > char_length(t.word) + t.typos
-      AND public.levenshtein_less_equal(left(${word}, char_length(t.word) + t.typos), t.word, 4 * t.typos) <= 4 * t.typos))`;
 }
 
 /**
@@ -120,77 +111,137 @@ function matchKind(term: string, candidate: string, open: boolean, typos: number
   return null;
 }
 
+/** The catalogue's words of letters, by length, and its categories' words, as the database last gave them. */
+interface LexiconSnapshot {
+  stamp: number;
+  byLength: Map<number, string[]>;
+  longest: number;
+  categories: { id: string; tokens: string[] }[];
+}
+
 /**
- * What each word of a search matches, in one round trip: the words split as the catalogue's are
- * (search_tokens, migration 023), the first eight; for each, whether products hold it, the words
- * it begins when it is the last one typed, the catalogue's words within its typos, and the
- * categories it names; and the products whose whole name was typed.
+ * Where a mistyped word finds the words it may have meant: the lexicon's words of letters that
+ * some product holds (search_words, migration 023) and the categories' words, read from the
+ * database and kept until the catalogue changes (`stamp`, ProductDetailCache's count of the
+ * changes it has heard, NaN while it hears none: then every search reads them again). Measuring
+ * each against the typed word in the database (fuzzystrmatch, then Damerau here) took 20–50 ms
+ * of a search on PGlite at 10^5 products, most of the search; here it takes well under one.
  */
-export async function resolveSearch(db: Queryable, search: string): Promise<ResolvedSearch> {
-  const resolved = await resolveWords(db, search);
+export class SearchLexicon {
+  private snapshot: LexiconSnapshot | null = null;
+
+  constructor(private readonly stamp: () => number = () => Number.NaN) {}
+
+  async read(db: Queryable): Promise<LexiconSnapshot> {
+    const stamp = this.stamp();
+    if (this.snapshot && this.snapshot.stamp === stamp) return this.snapshot;
+    const [words, categories] = await Promise.all([
+      db.query<{ word: string }>(
+        `SELECT s.word FROM search_words s
+         WHERE s.word ~ '^[[:alpha:]]+$' AND char_length(s.word) <= ${MAX_TYPO_WORD_LENGTH + 2}
+           AND EXISTS (SELECT 1 FROM search_postings h WHERE h.word = s.word)`,
+      ),
+      db.query<{ id: string; tokens: string[] }>(`SELECT c.id, search_tokens(c.name || ' ' || c.id) AS tokens FROM categories c ORDER BY c.id`),
+    ]);
+    const byLength = new Map<number, string[]>();
+    let longest = 0;
+    for (const { word } of words.rows) {
+      const length = [...word].length;
+      byLength.set(length, [...(byLength.get(length) ?? []), word]);
+      if (length > longest) longest = length;
+    }
+    const snapshot = { stamp, byLength, longest, categories: categories.rows };
+    // Kept only when nothing changed while it was read (the stamp it was asked with is still current).
+    if (this.stamp() === stamp) this.snapshot = snapshot;
+    return snapshot;
+  }
+}
+
+/** The lexicon's words within the typos of `term` (for the last word typed, of a word's beginning too), nearest first. */
+function nearWords(lexicon: LexiconSnapshot, term: string, open: boolean, typos: number): { word: string; distance: number }[] {
+  if (typos === 0) return [];
+  const length = [...term].length;
+  const near: { word: string; distance: number }[] = [];
+  for (let size = Math.max(1, length - typos); size <= (open ? lexicon.longest : length + typos); size += 1) {
+    for (const word of lexicon.byLength.get(size) ?? []) {
+      if (word === term) continue;
+      const distance = typosBetween(term, word, open, typos);
+      if (distance <= typos) near.push({ word, distance });
+    }
+  }
+  return near.sort((a, b) => a.distance - b.distance || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
+}
+
+/**
+ * What each word of a search matches: the words split as the catalogue's are (search_tokens,
+ * migration 023), the first eight; for each, whether products hold it and the words it begins
+ * when it is the last one typed (one round trip), the catalogue's words within its typos and the
+ * categories it names (the lexicon); and the products whose whole name was typed.
+ */
+export async function resolveSearch(db: Queryable, search: string, lexicon: SearchLexicon = new SearchLexicon()): Promise<ResolvedSearch> {
+  const resolved = await resolveWords(db, search, lexicon);
   if (resolved.showing === null) return resolved;
   // A word in no product: the search is run as shown, so what is listed is what the page says.
-  const corrected = await resolveWords(db, /[\p{L}\p{N}]$/u.test(search) ? resolved.showing : `${resolved.showing} `);
+  const corrected = await resolveWords(db, /[\p{L}\p{N}]$/u.test(search) ? resolved.showing : `${resolved.showing} `, lexicon);
   return { ...corrected, showing: resolved.showing };
 }
 
-async function resolveWords(db: Queryable, search: string): Promise<ResolvedSearch> {
-  const rows = await db.query<ResolvedWordRow>(
-    `WITH typed AS (
-       SELECT t.word, min(t.ord) AS ord FROM unnest(search_tokens($1)) WITH ORDINALITY AS t(word, ord)
-       GROUP BY t.word ORDER BY min(t.ord) LIMIT ${MAX_TERMS}
-     ),
-     terms AS (
-       SELECT word, ord,
-         ord = (SELECT max(ord) FROM typed) AND $1 ~ '[[:alnum:]]$' AS open,
-         CASE WHEN word !~ '^[[:alpha:]]+$' OR char_length(word) > ${MAX_TYPO_WORD_LENGTH} THEN 0
-           WHEN char_length(word) >= ${TWO_TYPOS_LENGTH} THEN 2 WHEN char_length(word) >= ${ONE_TYPO_LENGTH} THEN 1 ELSE 0 END AS typos
-       FROM typed
-     )
-     SELECT t.word, t.open, t.typos,
-       EXISTS (SELECT 1 FROM search_postings h WHERE h.word = t.word) AS found,
-       CASE WHEN t.open THEN ARRAY(
-         SELECT s.word FROM search_words s
-         WHERE (s.word COLLATE "C") > (t.word COLLATE "C") AND (s.word COLLATE "C") < ((t.word || U&'\\+10FFFF') COLLATE "C")
-           AND starts_with(s.word, t.word)
-           AND EXISTS (SELECT 1 FROM search_postings h WHERE h.word = s.word)
-         ORDER BY char_length(s.word), s.word
-         LIMIT ${MAX_PREFIX_WORDS}
-       ) ELSE ARRAY[]::text[] END AS prefixes,
-       CASE WHEN t.typos > 0 THEN ARRAY(
-         SELECT s.word FROM search_words s
-         WHERE s.word ~ '^[[:alpha:]]+$' AND s.word <> t.word AND ${nearSql('s.word')}
-           AND EXISTS (SELECT 1 FROM search_postings h WHERE h.word = s.word)
-         ORDER BY s.word
-       ) ELSE ARRAY[]::text[] END AS near,
-       ARRAY(
-         SELECT DISTINCT c.id || ' ' || token FROM categories c, unnest(search_tokens(c.name || ' ' || c.id)) AS token
-         WHERE token = t.word OR (t.open AND starts_with(token, t.word)) OR (t.typos > 0 AND ${nearSql('token')})
-       ) AS categories,
-       ARRAY(SELECT ps.seq::text FROM product_search ps WHERE ps.name_lower = $2 ORDER BY ps.seq) AS exact_names
-     FROM terms t
-     ORDER BY t.ord`,
-    [search, search.trim().replace(/\s+/g, ' ').toLowerCase()],
-  );
+async function resolveWords(db: Queryable, search: string, lexicon: SearchLexicon): Promise<ResolvedSearch> {
+  const [rows, known] = await Promise.all([
+    db.query<ResolvedWordRow>(
+      `WITH typed AS (
+         SELECT t.word, min(t.ord) AS ord FROM unnest(search_tokens($1)) WITH ORDINALITY AS t(word, ord)
+         GROUP BY t.word ORDER BY min(t.ord) LIMIT ${MAX_TERMS}
+       ),
+       terms AS (
+         SELECT word, ord,
+           ord = (SELECT max(ord) FROM typed) AND $1 ~ '[[:alnum:]]$' AND char_length(word) >= ${MIN_PREFIX_LENGTH} AS open,
+           CASE WHEN word !~ '^[[:alpha:]]+$' OR char_length(word) > ${MAX_TYPO_WORD_LENGTH} THEN 0
+             WHEN char_length(word) >= ${TWO_TYPOS_LENGTH} THEN 2 WHEN char_length(word) >= ${ONE_TYPO_LENGTH} THEN 1 ELSE 0 END AS typos
+         FROM typed
+       ),
+       expanded AS (
+         SELECT t.word, t.ord, t.open, t.typos,
+           EXISTS (SELECT 1 FROM search_postings h WHERE h.word = t.word) AS found,
+           CASE WHEN t.open THEN ARRAY(
+             SELECT s.word FROM search_words s
+             WHERE (s.word COLLATE "C") > (t.word COLLATE "C") AND (s.word COLLATE "C") < ((t.word || U&'\\+10FFFF') COLLATE "C")
+               AND starts_with(s.word, t.word)
+               AND EXISTS (SELECT 1 FROM search_postings h WHERE h.word = s.word)
+             ORDER BY char_length(s.word), s.word
+             LIMIT ${MAX_PREFIX_WORDS}
+           ) ELSE ARRAY[]::text[] END AS prefixes
+         FROM terms t
+       )
+       SELECT e.word, e.open, e.typos, e.found, e.prefixes,
+         -- How many products the word and its beginnings match, counted up to a bound: the
+         -- rarest word of a search of several leads it (rankedPage).
+         CASE WHEN (SELECT count(*) FROM terms) > 1 THEN (
+           SELECT count(*)::int FROM (
+             SELECT 1 FROM search_postings h WHERE h.word = ANY (e.word || e.prefixes) LIMIT ${REACH_BOUND}
+           ) bounded
+         ) ELSE 0 END AS reach,
+         ARRAY(SELECT ps.seq::text FROM product_search ps WHERE ps.name_lower = $2 ORDER BY ps.seq) AS exact_names
+       FROM expanded e
+       ORDER BY e.ord`,
+      [search, search.trim().replace(/\s+/g, ' ').toLowerCase()],
+    ),
+    lexicon.read(db),
+  ]);
   const terms = rows.rows.map((row): Omit<SearchTerm, 'correction'> & { correction: string[] | null } => {
     const { typos } = row;
-    const near = row.near
-      .map((word) => ({ word, distance: typosBetween(row.word, word, row.open, typos) }))
-      .filter(({ distance }) => distance <= typos)
-      .sort((a, b) => a.distance - b.distance || a.word.length - b.word.length || (a.word < b.word ? -1 : 1));
+    const near = nearWords(known, row.word, row.open, typos);
     const words: SearchTerm['words'] = [
       { word: row.word, kind: MATCH_EXACT },
       ...row.prefixes.map((word) => ({ word, kind: MATCH_PREFIX as MatchKind })),
       ...near.filter(({ word }) => !row.prefixes.includes(word)).map(({ word }) => ({ word, kind: MATCH_TYPO as MatchKind })),
     ];
-    const namedCategoryIds = new Set<string>();
-    for (const pair of row.categories) {
-      const [id = '', token = ''] = pair.split(' ');
-      if (matchKind(row.word, token, row.open, typos) !== null) namedCategoryIds.add(id);
-    }
+    const namedCategoryIds = known.categories
+      .filter(({ tokens }) => tokens.some((token) => matchKind(row.word, token, row.open, typos) !== null))
+      .map(({ id }) => id);
     const unknown = !row.found && row.prefixes.length === 0;
     const closest = near.filter(({ distance }) => distance === near[0]?.distance).map(({ word }) => word);
-    return { text: row.word, words, namedCategoryIds: [...namedCategoryIds].sort(), correction: unknown ? closest : null };
+    return { text: row.word, words, namedCategoryIds, correction: unknown ? closest : null, reach: row.reach };
   });
   const unknown = terms.flatMap(({ correction }) => (correction && correction.length > 1 ? correction : []));
   // Of the nearest spellings, the one in the most products is meant (counted only when there is a choice).

@@ -6,6 +6,7 @@ import { errorResponses, Nullable, RequiredText } from '../../schemas/common';
 import { CategorySchema, PictureSchema } from '../../schemas/product';
 import { explainQueryErrors } from '../products/queryErrors';
 import { readCatalogue } from '../products/readCatalogue';
+import type { SearchLexicon } from '../products/searchTerms';
 import { MAX_SUGGESTED_CATEGORIES, MAX_SUGGESTED_PRODUCTS, suggest } from './suggestQueries';
 
 const SuggestQuerySchema = Type.Object(
@@ -56,7 +57,8 @@ export function suggestionsKey(q: string, category: string | undefined): string 
 export const searchRoutes: FastifyPluginAsyncTypebox<{
   database: Database;
   productCache: ProductDetailCache;
-}> = async (app, { database, productCache }) => {
+  lexicon: SearchLexicon;
+}> = async (app, { database, productCache, lexicon }) => {
   app.get(
     '/search/suggest',
     {
@@ -70,7 +72,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const { q, category } = request.query;
       const answer = await productCache.answer(suggestionsKey(q, category), async () => ({
-        body: Buffer.from(JSON.stringify(await readCatalogue(database, (db) => suggest(db, q, category)))),
+        body: Buffer.from(JSON.stringify(await readCatalogue(database, (db) => suggest(db, q, category, lexicon)))),
       }));
       return reply.type('application/json; charset=utf-8').send(answer.body);
     },

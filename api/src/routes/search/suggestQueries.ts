@@ -2,7 +2,7 @@ import type { Picture } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
 import { SqlParams, type ProductFilter } from '../products/productFilter';
 import { listProductIds, picturesSql, toIsoTimestamp } from '../products/productQueries';
-import { resolveSearch } from '../products/searchTerms';
+import { resolveSearch, type SearchLexicon } from '../products/searchTerms';
 
 export const MAX_SUGGESTED_PRODUCTS = 8;
 export const MAX_SUGGESTED_CATEGORIES = 5;
@@ -48,8 +48,8 @@ async function readProductsInOrder(db: Queryable, ids: readonly string[]) {
  * own order (the listing's: the last word typed is the start of a word, typos forgiven), and the
  * categories whose names match, all within `category` when one is chosen.
  */
-export async function suggest(db: Queryable, text: string, category: string | undefined): Promise<Suggestions> {
-  const search = await resolveSearch(db, text);
+export async function suggest(db: Queryable, text: string, category: string | undefined, lexicon?: SearchLexicon): Promise<Suggestions> {
+  const search = await resolveSearch(db, text, lexicon);
   const { terms } = search;
   if (terms.length === 0) return { products: [], categories: [] };
   const filter: ProductFilter = { category, search };
