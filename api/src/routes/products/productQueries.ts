@@ -145,14 +145,17 @@ function termMatchesSql(term: SearchTerm, params: SqlParams): string {
     GROUP BY h.seq`;
 }
 
+const FEW_WORDS = 4;
+
 /** A term's best key for the product `m0.seq` (NULL: it does not match), from that product's postings. */
 function termKeySql(term: SearchTerm, params: SqlParams): string {
   const words = params.add(term.words.map(({ word }) => word));
   const kinds = params.add(term.words.map(({ kind }) => kind));
-  // All of the product's postings, a few dozen, each looked for among the term's words: probing
-  // the index once per word instead cost a probe per product for each of up to 50 words.
+  // A few words: one probe of the index each. Many (a last word's beginnings): all of the
+  // product's postings, a few dozen, each looked for among them, rather than a probe per word.
+  const look = term.words.length <= FEW_WORDS ? `AND h.word = ANY (${words}::text[])` : '';
   return `SELECT min((${kinds}::int[])[found.at] * 4 + found.field) AS key
-    FROM (SELECT array_position(${words}::text[], h.word) AS at, h.field FROM search_postings h WHERE h.seq = m0.seq) found
+    FROM (SELECT array_position(${words}::text[], h.word) AS at, h.field FROM search_postings h WHERE h.seq = m0.seq ${look}) found
     WHERE found.at IS NOT NULL`;
 }
 
@@ -169,7 +172,8 @@ async function rankedPage(db: Queryable, filter: ProductFilter & { search: Resol
   const others = filterConditions(filter, params, 'search');
   const [only] = search.terms;
   if (others.length === 0 && search.terms.length === 1 && only) return singleTermPage(db, only, search.exactNameSeqs, options);
-  const terms = [...search.terms].sort((a, b) => a.reach - b.reach);
+  // On a tie (both past the bound), the one with fewer words to look for.
+  const terms = [...search.terms].sort((a, b) => a.reach - b.reach || a.words.length - b.words.length);
   const [lead, ...rest] = terms as [SearchTerm, ...SearchTerm[]];
   const from = [
     `(${termMatchesSql(lead, params)}) m0`,
