@@ -5,11 +5,9 @@
 -- the search_document LIKE '%word%' of migration 002 matched inside words ("hat" in "that") and
 -- read and rechecked every match.
 
--- fuzzystrmatch's levenshtein_less_equal bounds the edit distance of a mistyped word to the
--- catalogue's words cheaply; the api then checks the Damerau distance (a swap is one typo) of the
--- few that pass. Into public, as pg_trgm (migration 002), under the same kind of lock.
-SELECT pg_advisory_xact_lock(hashtext('storefront:extension:fuzzystrmatch'));
-CREATE EXTENSION IF NOT EXISTS fuzzystrmatch WITH SCHEMA public;
+-- A mistyped word is measured (Damerau: a swap of neighbours is one typo) against the lexicon
+-- below, which the api reads and keeps until the catalogue changes (searchTerms.ts): measured here
+-- with fuzzystrmatch's levenshtein_less_equal, it was most of a search's time on PGlite.
 
 -- The one definition of a word, for the catalogue and the shopper's search alike: lower case, runs
 -- of letters and digits ("T-Shirt" is "t" and "shirt"; "TEE-000123" is "tee" and "000123").
@@ -93,8 +91,8 @@ CREATE TABLE search_words (
 );
 -- Beginnings: a range on the words in byte order.
 CREATE INDEX search_words_prefix_idx ON search_words ((word COLLATE "C"));
--- Typos are looked for among words of letters of about the same length.
-CREATE INDEX search_words_length_idx ON search_words (char_length(word)) WHERE word ~ '^[[:alpha:]]+$';
+-- Typos are looked for among the words of letters, which the api reads whole (not the SKUs' numbers).
+CREATE INDEX search_words_letters_idx ON search_words (word) WHERE word ~ '^[[:alpha:]]+$';
 
 CREATE FUNCTION search_postings_of(ids text[]) RETURNS TABLE (word text, field smallint, seq bigint) LANGUAGE sql STABLE AS $$
   WITH RECURSIVE chosen AS (

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from './dataDirLock';
 import { afterCommitCallbacks, CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, type Database, type Queryable } from './database';
@@ -24,8 +23,8 @@ export async function createPgliteDatabase(dataDir: string, loadDataDir?: Blob):
   if (!inMemory) fs.mkdirSync(dataDir, { recursive: true });
   // Before PGlite touches a file: a second process on the folder would lose the first's writes.
   const lock = inMemory ? null : lockDataDir(dataDir);
-  // pg_trgm (migration 002) and fuzzystrmatch (023, typo-tolerant search); PGlite loads extensions only when asked.
-  const extensions = { pg_trgm, fuzzystrmatch };
+  // pg_trgm for migrations 002 and 011 (whose trigram index 023 drops); PGlite loads extensions only when asked.
+  const extensions = { pg_trgm };
   let pglite: PGlite | undefined;
   try {
     pglite = inMemory ? new PGlite({ extensions, ...(loadDataDir ? { loadDataDir } : {}) }) : new PGlite(dataDir, { extensions });

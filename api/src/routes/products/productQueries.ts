@@ -125,15 +125,15 @@ const SORT_SQL: Record<ProductSort, string> = {
  * category, then colour or SKU, then description); then catalogue order. `m{i}.key` is term i's
  * best kind × 4 + field (searchMatchesSql).
  */
-function relevanceOrder(terms: readonly SearchTerm[], exactNameSeqs: readonly string[], params: SqlParams): string {
+function relevanceOrder(terms: readonly SearchTerm[], exactNameSeqs: readonly string[], params: SqlParams, seq: string): string {
   const keys = terms.map((_, index) => `m${index}.key`);
   const sum = (test: (key: string) => string) => keys.map((key) => `(${test(key)})::int`).join(' + ');
-  return `(p.seq = ANY (${params.add(exactNameSeqs)}::bigint[])) DESC,
+  return `(${seq} = ANY (${params.add(exactNameSeqs)}::bigint[])) DESC,
     ${sum((key) => `${key} >= ${MATCH_TYPO * 4}`)},
     ${sum((key) => `${key} / 4 = ${MATCH_PREFIX}`)},
     ${sum((key) => `${key} % 4 = 0`)} DESC,
     ${keys.map((key) => `${key} % 4`).join(' + ')},
-    p.seq`;
+    ${seq}`;
 }
 
 /** Each product a term matches, once, with its best key: kind × 4 + field, lower is better. */
@@ -175,16 +175,21 @@ async function rankedPage(db: Queryable, filter: ProductFilter & { search: Resol
   // On a tie (both past the bound), the one with fewer words to look for.
   const terms = [...search.terms].sort((a, b) => a.reach - b.reach || a.words.length - b.words.length);
   const [lead, ...rest] = terms as [SearchTerm, ...SearchTerm[]];
+  // The products are joined only to be filtered: a page's ids are read for its rows alone.
   const from = [
     `(${termMatchesSql(lead, params)}) m0`,
     ...rest.map((term, index) => `CROSS JOIN LATERAL (${termKeySql(term, params)}) m${index + 1}`),
-    'JOIN product_search p ON p.seq = m0.seq',
+    ...(others.length > 0 ? ['JOIN product_search p ON p.seq = m0.seq'] : []),
   ].join('\n');
   const where = whereClause([...rest.map((_, index) => `m${index + 1}.key IS NOT NULL`), ...others]);
   const countParams = params.values.length;
   const rows = await db.query<{ id: string; total: number }>(
-    `SELECT p.id, count(*) OVER ()::int AS total FROM ${from} ${where}
-     ORDER BY ${relevanceOrder(terms, search.exactNameSeqs, params)} LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}`,
+    `SELECT p.id, page.total FROM (
+       SELECT m0.seq, count(*) OVER ()::int AS total, row_number() OVER (ORDER BY ${relevanceOrder(terms, search.exactNameSeqs, params, 'm0.seq')}) AS place
+       FROM ${from} ${where}
+       ORDER BY place LIMIT ${params.add(options.limit)} OFFSET ${params.add(options.offset)}
+     ) page JOIN product_search p ON p.seq = page.seq
+     ORDER BY page.place`,
     params.values,
   );
   const first = rows.rows[0];

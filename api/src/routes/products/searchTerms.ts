@@ -138,8 +138,7 @@ export class SearchLexicon {
     const [words, categories] = await Promise.all([
       db.query<{ word: string }>(
         `SELECT s.word FROM search_words s
-         WHERE s.word ~ '^[[:alpha:]]+$' AND char_length(s.word) <= ${MAX_TYPO_WORD_LENGTH + 2}
-           AND EXISTS (SELECT 1 FROM search_postings h WHERE h.word = s.word)`,
+         WHERE s.word ~ '^[[:alpha:]]+$' AND EXISTS (SELECT 1 FROM search_postings h WHERE h.word = s.word)`,
       ),
       db.query<{ id: string; tokens: string[] }>(`SELECT c.id, search_tokens(c.name || ' ' || c.id) AS tokens FROM categories c ORDER BY c.id`),
     ]);
