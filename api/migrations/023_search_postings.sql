@@ -17,6 +17,16 @@ CREATE FUNCTION search_tokens(input text) RETURNS text[] LANGUAGE sql IMMUTABLE 
   WHERE t.token <> ''
 $$;
 
+-- A product's words: its tokens, and each run of them written together ("USB-C", "T-Shirt",
+-- "TEE-000123") once more as one word ("usbc", "tshirt", "tee000123"), as search engines join
+-- words: a search for "usb-c" is then one word, and "tshirt" finds the T-shirts.
+CREATE FUNCTION search_words_of(input text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT search_tokens(input) || ARRAY(
+    SELECT array_to_string(search_tokens(chunk), '') FROM regexp_split_to_table(input, '\s+') AS chunk
+    WHERE cardinality(search_tokens(chunk)) > 1
+  )
+$$;
+
 -- A product's colours on the product itself, as category_ids (migration 009), so a change of
 -- colours is a change of the product its postings follow. Kept by product_colours' triggers below;
 -- the seed sets the same value when inserting.
@@ -104,13 +114,13 @@ CREATE FUNCTION search_postings_of(ids text[]) RETURNS TABLE (word text, field s
     SELECT l.seq, k.parent_id FROM lineage l JOIN categories k ON k.id = l.category_id WHERE k.parent_id IS NOT NULL
   ),
   found(word, field, seq) AS (
-    SELECT unnest(search_tokens(c.name)), 0, c.seq FROM chosen c
+    SELECT unnest(search_words_of(c.name)), 0, c.seq FROM chosen c
     UNION ALL
-    SELECT unnest(search_tokens(k.name || ' ' || k.id)), 1, l.seq FROM lineage l JOIN categories k ON k.id = l.category_id
+    SELECT unnest(search_words_of(k.name || ' ' || k.id)), 1, l.seq FROM lineage l JOIN categories k ON k.id = l.category_id
     UNION ALL
-    SELECT unnest(search_tokens(c.sku || ' ' || array_to_string(c.colour_names, ' '))), 2, c.seq FROM chosen c
+    SELECT unnest(search_words_of(c.sku || ' ' || array_to_string(c.colour_names, ' '))), 2, c.seq FROM chosen c
     UNION ALL
-    SELECT unnest(search_tokens(c.description)), 3, c.seq FROM chosen c
+    SELECT unnest(search_words_of(c.description)), 3, c.seq FROM chosen c
   )
   SELECT f.word, min(f.field)::smallint, f.seq FROM found f WHERE char_length(f.word) <= 64 GROUP BY f.word, f.seq
 $$;

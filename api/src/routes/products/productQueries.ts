@@ -123,7 +123,7 @@ const SORT_SQL: Record<ProductSort, string> = {
  * whole name was typed first; then fewer words matched only with typos, fewer matched only as the
  * start of a longer word; more of the words in the name; the words in better fields (name, then
  * category, then colour or SKU, then description); then catalogue order. `m{i}.key` is term i's
- * best kind × 4 + field (searchMatchesSql).
+ * best kind × 4 + field (termMatchesSql, termKeySql).
  */
 function relevanceOrder(terms: readonly SearchTerm[], exactNameSeqs: readonly string[], params: SqlParams, seq: string): string {
   const keys = terms.map((_, index) => `m${index}.key`);

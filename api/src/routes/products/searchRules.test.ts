@@ -50,7 +50,9 @@ describe.each(testDatabases())('search rules ($name)', (target) => {
         ('sr7', 'sr7', 'Quillon', 'SR-000007', 'A lamp.', 100, 5, '{}'),
         ('sr8', 'sr8', 'Zembrick Parka', 'SR-000008', 'Warm, with a prezembrick lining.', 100, 5, '{}'),
         ('sr9', 'sr9', 'Quorvantix Vest', 'SR-000009', 'A vest.', 100, 5, '{}'),
-        ('sr10', 'sr10', 'Vorn Trelk Cap', 'SR-000010', 'A cap.', 100, 5, '{}')`,
+        ('sr10', 'sr10', 'Vorn Trelk Cap', 'SR-000010', 'A cap.', 100, 5, '{}'),
+        ('sr12', 'sr12', 'Krovex Zip-Top', 'SR-000012', 'A krovex zip for the top.', 100, 5, '{}'),
+        ('sr13', 'sr13', 'Krovex Pouch', 'SR-000013', 'Zip it to the top.', 100, 5, '{}')`,
     );
     await ctx.database.query(`INSERT INTO product_categories (product_id, category_id, position) VALUES ('sr5', 'quillon-gear', 0)`);
     await ctx.app.productDetailCache.sync();
@@ -125,6 +127,16 @@ describe.each(testDatabases())('search rules ($name)', (target) => {
     expect(await suggested('qourvant')).toEqual(['sr9']);
     expect((await search('vest qourvant')).ids).toEqual(['sr9']);
     expect((await search('qourvant vest')).ids).toEqual([]);
+  });
+
+  test('words written together are one word as well: "zip-top" and "ziptop" find the Zip-Top', async () => {
+    expect((await search('krovex zip-top')).ids).toEqual(['sr12']);
+    expect((await search('krovex ziptop')).ids).toEqual(['sr12']);
+    expect(await suggested('krovex ziptop')).toEqual(['sr12']);
+    // Typed apart, each word is found anywhere in the product.
+    expect((await search('krovex zip top')).ids).toEqual(['sr12', 'sr13']);
+    // A SKU typed whole.
+    expect((await search('SR-000012')).ids).toEqual(['sr12']);
   });
 
   test('names, categories, colours and SKU are searched, and the description', async () => {

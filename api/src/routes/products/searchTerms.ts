@@ -188,9 +188,25 @@ export async function resolveSearch(db: Queryable, search: string, lexicon: Sear
 async function resolveWords(db: Queryable, search: string, lexicon: SearchLexicon): Promise<ResolvedSearch> {
   const [rows, known] = await Promise.all([
     db.query<ResolvedWordRow>(
-      `WITH typed AS (
-         SELECT t.word, min(t.ord) AS ord FROM unnest(search_tokens($1)) WITH ORDINALITY AS t(word, ord)
-         GROUP BY t.word ORDER BY min(t.ord) LIMIT ${MAX_TERMS}
+      `WITH chunks AS (
+         SELECT c.n, search_tokens(c.chunk) AS tokens FROM regexp_split_to_table($1, '\\s+') WITH ORDINALITY AS c(chunk, n)
+       ),
+       -- Words written together ("usb-c") are one word when products hold them so (migration 023's
+       -- search_words_of), else each is a word of its own.
+       joined AS (
+         SELECT c.n, c.tokens, cardinality(c.tokens) > 1 AND EXISTS (
+           SELECT 1 FROM search_postings h WHERE h.word = array_to_string(c.tokens, '')
+         ) AS whole
+         FROM chunks c
+       ),
+       pieces AS (
+         SELECT j.n, 1 AS ord, array_to_string(j.tokens, '') AS word FROM joined j WHERE j.whole
+         UNION ALL
+         SELECT j.n, t.ord, t.word FROM joined j, unnest(j.tokens) WITH ORDINALITY AS t(word, ord) WHERE NOT j.whole
+       ),
+       typed AS (
+         SELECT p.word, min(p.n * 1000 + p.ord) AS ord FROM pieces p
+         GROUP BY p.word ORDER BY min(p.n * 1000 + p.ord) LIMIT ${MAX_TERMS}
        ),
        terms AS (
          SELECT word, ord,
