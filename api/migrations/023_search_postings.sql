@@ -22,8 +22,8 @@ $$;
 -- words: a search for "usb-c" is then one word, and "tshirt" finds the T-shirts.
 CREATE FUNCTION search_words_of(input text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT search_tokens(input) || ARRAY(
-    SELECT array_to_string(search_tokens(chunk), '') FROM regexp_split_to_table(input, '\s+') AS chunk
-    WHERE cardinality(search_tokens(chunk)) > 1
+    SELECT array_to_string(search_tokens(joined[1]), '')
+    FROM regexp_matches(input, '[[:alnum:]]+(?:[^[:alnum:][:space:]]+[[:alnum:]]+)+', 'g') AS joined
   )
 $$;
 
