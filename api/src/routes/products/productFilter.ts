@@ -105,7 +105,7 @@ function categoryCondition(category: string, params: SqlParams): string {
 }
 
 /** The catalogue words a term matches, as one SQL array. */
-export function termWordsParam(term: SearchTerm, params: SqlParams): string {
+function termWordsParam(term: SearchTerm, params: SqlParams): string {
   return `${params.add(term.words.map(({ word }) => word))}::text[]`;
 }
 
