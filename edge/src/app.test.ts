@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from './app';
 import type { Ports } from './packages';
-import { inThisThread } from './serverRender';
+import { inThisThread, type PageRequest } from './serverRender';
 
 const PORTS: Ports = { api: 1, shell: 2, remotes: { 'mfe-catalog': 18481, 'mfe-product': 18482, 'mfe-cart': 18483, 'mfe-account': 18484 } };
 
@@ -231,6 +231,44 @@ describe('a guest’s page', () => {
       expect(draws).toBe(3);
     } finally {
       await edge.close();
+    }
+  });
+
+  it('is drawn once by the renderers before the edge takes requests: the main pages and a product’s, for a phone and a wider screen', async () => {
+    const api = http.createServer((request, response) => {
+      if (request.url === '/products?limit=1') response.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":"7","link":"red tee"}]');
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const warmed: PageRequest[][] = [];
+    const build = (warm: (requests: readonly PageRequest[]) => Promise<void>) =>
+      buildShellEdge({
+        dist: shellDist,
+        apiUrl,
+        composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+        render: { draw: () => Promise.resolve(null), warm },
+      });
+    const edge = await build(async (requests) => {
+      warmed.push([...requests]);
+    });
+    const failing = await build(() => Promise.reject(new Error('no renderer')));
+    try {
+      await edge.ready();
+      expect(warmed).toHaveLength(1);
+      const drawn = (warmed[0] ?? []).map(({ pathname, viewportWidth, search, config }) => ({ pathname, viewportWidth, search, apiBase: config.apiBase }));
+      for (const pathname of ['/', '/shop', '/cart', '/wishlist', '/login', '/product/red%20tee']) {
+        for (const viewportWidth of [412, 1280]) expect(drawn).toContainEqual({ pathname, viewportWidth, search: '', apiBase: apiUrl });
+      }
+      // As a guest's: no cookie.
+      expect((warmed[0] ?? []).some((request) => request.cookie !== undefined)).toBe(false);
+      // A warm-up that fails costs the edge nothing: it starts, and answers pages.
+      await failing.ready();
+      expect((await failing.inject({ url: '/shop' })).statusCode).toBe(200);
+    } finally {
+      await edge.close();
+      await failing.close();
+      await new Promise<void>((resolve) => api.close(() => resolve()));
     }
   });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   HYDRATION_PENDING_ATTRIBUTE,
   SERVER_QUERIES_ELEMENT_ID,
@@ -24,7 +24,7 @@ import { canonicalTag, productIdOf, siteOrigin } from './seo';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
-import { guessViewportWidth, type PageDrawer, type RenderedPage } from './serverRender';
+import { guessViewportWidth, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
 
 export const PAGE_MARKERS = {
   /** Where the page's first pictures are preloaded: before its scripts. */
@@ -198,6 +198,12 @@ export interface PagesOptions {
     apiUrl: string | (() => string);
     /** How long a guest's page (a request with no cookie) is kept and shared (guestPages.ts); 0: never. */
     guestPageTtlMs?: number;
+    /**
+     * Draws the store's main pages once in every renderer before the edge takes requests
+     * (renderThreads.ts's `warm`): a renderer's first pages are slow to draw, and would otherwise
+     * miss their time and go to the first shoppers' browsers to draw.
+     */
+    warm?: (requests: readonly PageRequest[]) => Promise<void>;
   } | null;
 }
 
@@ -227,11 +233,75 @@ export async function unrenderedPageStatus(url: URL, apiUrl: (() => string) | un
 /** The shell's own pages (the remotes' are in routeModules.ts). */
 const SHELL_PAGES = /^\/(about|contact)\/?$/;
 
+/**
+ * Where a server render asks the api and finds the pictures: the api directly, unless the
+ * composition puts it elsewhere (its api then, when that is an http(s) address).
+ */
+function renderConfig(composed: { apiBase?: string; assetHost?: string } | undefined, apiUrl: string | (() => string)): { config: PageRequest['config']; composedApi?: string; assetHost?: string } {
+  const { apiBase, assetHost } = composed ?? {};
+  const composedApi = apiBase && /^https?:\/\//.test(apiBase) ? apiBase : undefined;
+  const config = { apiBase: composedApi ?? (typeof apiUrl === 'string' ? apiUrl : apiUrl()), ...(assetHost ? { assetHost } : {}) };
+  return { config, ...(composedApi ? { composedApi } : {}), ...(assetHost ? { assetHost } : {}) };
+}
+
+/** The pages each renderer draws once before the edge takes requests, as a guest on a phone and on a wider screen (a product's is added). */
+const WARM_UP_PATHS = ['/', '/shop', '/cart', '/wishlist', '/login'];
+const WARM_UP_WIDTHS = [412, 1280];
+/** How long the edge waits for its renderers to warm up before it takes requests anyway. */
+const WARM_UP_LIMIT_MS = 20_000;
+
+/** The addresses drawn to warm the renderers: the main pages, and the first product's when the api names one. */
+async function warmUpPaths(apiUrl: (() => string) | undefined): Promise<string[]> {
+  if (!apiUrl) return WARM_UP_PATHS;
+  try {
+    const answer = await fetch(`${apiUrl()}/products?limit=1`, { signal: AbortSignal.timeout(PRODUCT_CHECK_TIMEOUT_MS) });
+    const products: unknown = answer.ok ? await answer.json() : null;
+    const link = Array.isArray(products) ? (products[0] as { link?: unknown } | undefined)?.link : undefined;
+    return typeof link === 'string' && link ? [...WARM_UP_PATHS, `/product/${encodeURIComponent(link)}`] : WARM_UP_PATHS;
+  } catch {
+    return WARM_UP_PATHS;
+  }
+}
+
+/** Draws the warm-up pages in every renderer, waiting at most WARM_UP_LIMIT_MS; they are drawn as a guest's would be. */
+async function warmRenderers(options: PagesOptions, warm: (requests: readonly PageRequest[]) => Promise<void>, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+  const { render } = options;
+  if (!render) return;
+  const started = Date.now();
+  const served = await withEntries(await servedComposition(undefined, options.source), options.readManifest);
+  const { config } = renderConfig(served.config, render.apiUrl);
+  const paths = await warmUpPaths(options.apiUrl);
+  const requests: PageRequest[] = paths.flatMap((pathname) =>
+    WARM_UP_WIDTHS.map((viewportWidth) => ({
+      pathname,
+      search: '',
+      viewportWidth,
+      remotes: served.remotes,
+      config,
+    })),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), WARM_UP_LIMIT_MS);
+  });
+  const outcome = await Promise.race([warm(requests).then(() => 'warm' as const), late]).finally(() => clearTimeout(timer));
+  if (outcome === 'late') log.warn(`[edge] the server renderers were still warming up after ${WARM_UP_LIMIT_MS / 1000} s: the first pages may be drawn by the browser`);
+  else log.info(`[edge] server renderers warmed up on ${requests.length} pages in ${Date.now() - started} ms`);
+}
+
 /** Registers GET / and /index.html, and answers every other path without a file extension with a page (client-side routing). */
 export function registerPages(app: FastifyInstance, options: PagesOptions): void {
   const readTemplate = templateReader(options.dist);
   const guestPageTtlMs = options.render?.guestPageTtlMs ?? DEFAULT_GUEST_PAGE_TTL_MS;
   const guestPages = guestPageTtlMs > 0 ? new GuestPageCache({ ttlMs: guestPageTtlMs }) : null;
+  const warm = options.render?.warm;
+  // Before the edge listens: its first shoppers get pages drawn on the server too.
+  if (warm) {
+    app.addHook('onReady', () =>
+      // A warm-up that fails costs only the first pages' server render, never the edge's start.
+      warmRenderers(options, warm, app.log).catch((error: unknown) => app.log.warn(`[edge] the server renderers could not warm up: ${error instanceof Error ? error.message : String(error)}`)),
+    );
+  }
 
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await answerPreviewRequest(request, reply)) return reply;
@@ -246,8 +316,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     if (page.template) {
       const { render } = options;
       if (render) {
-        const { apiBase, assetHost } = served.config ?? {};
-        const composedApi = apiBase && /^https?:\/\//.test(apiBase) ? apiBase : undefined;
+        const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
         const viewportWidth = guessViewportWidth(request.headers);
         const draw = () =>
           render.draw({
@@ -256,8 +325,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
             viewportWidth,
             ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
             remotes: served.remotes,
-            // The server asks the api directly, unless the composition puts it elsewhere.
-            config: { apiBase: composedApi ?? (typeof render.apiUrl === 'string' ? render.apiUrl : render.apiUrl()), ...(assetHost ? { assetHost } : {}) },
+            config,
           });
         // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts).
         const sharedPages = request.headers.cookie ? null : guestPages;

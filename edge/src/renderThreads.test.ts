@@ -11,15 +11,21 @@ import path from 'node:path';
 import { RenderThreads } from './renderThreads';
 import type { PageRequest, RendererSource } from './serverRender';
 
-/** Draws `<p>drawn in thread N</p>`; /shop/slow holds its thread for 300 ms; /shop/exit ends it. */
+/**
+ * Draws `<p>drawn in thread N</p>`, or on /shop/count `<p>page K of thread N</p>` (K counts the
+ * thread's pages); /shop/slow holds its thread for 300 ms; /shop/exit ends it.
+ */
 const STAND_IN = `
 const { threadId } = require('node:worker_threads');
+let drawn = 0;
 const shell = {
   renderShellPage: ({ region }) => ({ html: '<main>' + (region ? region.html : '') + '</main>', css: '' }),
   loadServerRemote: () => Promise.resolve({
     renderRegion: async ({ pathname }) => {
       if (pathname === '/shop/exit') process.exit(3);
       if (pathname === '/shop/slow') { const until = Date.now() + 300; while (Date.now() < until); }
+      drawn += 1;
+      if (pathname === '/shop/count') return { html: '<p>page ' + drawn + ' of thread ' + threadId + '</p>', css: '' };
       return { html: '<p>drawn in thread ' + threadId + '</p>', css: '' };
     },
   }),
@@ -137,6 +143,29 @@ describe('render threads', () => {
       expect((await late.render(request('/')))?.html).toContain('drawn in thread');
     } finally {
       await late.close();
+    }
+  }, 30_000);
+
+  it('warm every thread up on the pages they are given before shoppers’ pages, and a thread started again too', async () => {
+    const pool = await RenderThreads.start({ ...source, threads: 2, log });
+    try {
+      // Each thread draws the page once, however long it takes.
+      await pool.warm([request('/shop/slow')]);
+      const firstPages = await Promise.all([pool.render(request('/shop/count')), pool.render(request('/shop/count'))]);
+      const shown = firstPages.map((page) => /page (\d+) of thread (\d+)/.exec(page?.html ?? '')?.slice(1));
+      expect(shown.map((parts) => parts?.[0])).toEqual(['2', '2']);
+      expect(new Set(shown.map((parts) => parts?.[1])).size).toBe(2);
+      // A thread that stops is started again, and draws the warm-up page before it takes pages.
+      const ended = pool.render(request('/shop/exit'));
+      expect(await ended).toBeNull();
+      for (const deadline = Date.now() + 20_000; pool.readyThreads() < 2 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pool.readyThreads()).toBe(2);
+      const after = await Promise.all([pool.render(request('/shop/count')), pool.render(request('/shop/count'))]);
+      const counts = after.map((page) => /page (\d+) of/.exec(page?.html ?? '')?.[1]).sort();
+      // The thread kept from before is on its third page; the new one on its second, after the warm-up.
+      expect(counts).toEqual(['2', '3']);
+    } finally {
+      await pool.close();
     }
   }, 30_000);
 });

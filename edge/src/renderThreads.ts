@@ -38,6 +38,7 @@ const DEFAULT_MAX_PENDING = 4;
 interface RenderThread {
   worker: Worker;
   ready: boolean;
+  exited: boolean;
   pending: Map<number, (page: RenderedPage | null) => void>;
 }
 
@@ -52,6 +53,8 @@ export class RenderThreads {
   private readonly threads: RenderThread[] = [];
   private nextId = 0;
   private closed = false;
+  /** What each thread draws once before it takes shoppers' pages (`warm`). */
+  private warmUps: readonly PageRequest[] = [];
   private readonly log: (line: string) => void;
 
   private constructor(private readonly options: RenderThreadsOptions) {
@@ -71,20 +74,43 @@ export class RenderThreads {
     const ready = this.threads.filter((thread) => thread.ready);
     const thread = ready.reduce<RenderThread | undefined>((least, candidate) => (!least || candidate.pending.size < least.pending.size ? candidate : least), undefined);
     if (!thread || thread.pending.size >= (this.options.maxPending ?? DEFAULT_MAX_PENDING)) return Promise.resolve(null);
+    return this.send(thread, request, this.options.timeoutMs);
+  };
+
+  /**
+   * Has every ready thread draw these pages once, one after another, each given up to the thread's
+   * own limit, and every thread started again later draw them before it takes pages. A thread's
+   * first pages take several times their usual time (its code compiled, the remotes' page modules
+   * loaded, the api's answers not yet kept) and would miss their time: the first shoppers after a
+   * start, or after a thread stopped, would get pages for their browser to draw.
+   */
+  readonly warm = async (requests: readonly PageRequest[]): Promise<void> => {
+    this.warmUps = requests;
+    await Promise.all(this.threads.filter((thread) => thread.ready).map((thread) => this.drawEach(thread, requests)));
+  };
+
+  /** Sends a page to the thread; null once `waitMs` has passed (the thread then finishes it before answering). */
+  private send(thread: RenderThread, request: PageRequest, waitMs: number): Promise<RenderedPage | null> {
     const id = (this.nextId += 1);
-    const { timeoutMs } = this.options;
     return new Promise((resolve) => {
       // Not drawn in time: the page goes to the browser, and stays in hand until the thread answers.
-      const timer = setTimeout(() => resolve(null), timeoutMs);
+      const timer = setTimeout(() => resolve(null), waitMs);
       thread.pending.set(id, (page) => {
         clearTimeout(timer);
         thread.pending.delete(id);
         resolve(page);
       });
-      const message: ToRenderThread = { id, request, deadline: Date.now() + timeoutMs };
+      const message: ToRenderThread = { id, request, deadline: Date.now() + waitMs };
       thread.worker.postMessage(message);
     });
-  };
+  }
+
+  private async drawEach(thread: RenderThread, requests: readonly PageRequest[]): Promise<void> {
+    for (const request of requests) {
+      if (this.closed || thread.exited) return;
+      await this.send(thread, request, THREAD_RENDER_LIMIT_MS);
+    }
+  }
 
   /** How many threads are ready to draw. */
   readyThreads(): number {
@@ -101,19 +127,23 @@ export class RenderThreads {
     // The thread answers when it has finished, however late; the page's own time is kept here.
     const workerData: RendererSource = { shellBundle, composition, timeoutMs: THREAD_RENDER_LIMIT_MS };
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData, name: `render-${index}` });
-    const thread: RenderThread = { worker, ready: false, pending: new Map() };
+    const thread: RenderThread = { worker, ready: false, exited: false, pending: new Map() };
     this.threads[index] = thread;
     return new Promise((started) => {
       worker.on('message', (message: FromRenderThread) => {
         if (message.type === 'ready') {
-          thread.ready = true;
-          started();
+          // A thread started again draws the warm-up pages first (none at the pool's start: `warm` comes after).
+          void this.drawEach(thread, this.warmUps).then(() => {
+            thread.ready = !thread.exited;
+            started();
+          });
         } else thread.pending.get(message.id)?.(message.page);
       });
       worker.on('error', (error) => this.log(`[edge] render thread ${index} failed: ${error.stack ?? error.message}`));
       worker.on('exit', (code) => {
         const wasReady = thread.ready;
         thread.ready = false;
+        thread.exited = true;
         for (const settle of [...thread.pending.values()]) settle(null);
         started();
         if (this.closed) return;

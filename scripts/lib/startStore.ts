@@ -13,7 +13,7 @@ import { compositionFile } from '../../edge/src/compositionStore';
 import { packageVersion, REMOTES, ROOT, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
 import { RenderThreads } from '../../edge/src/renderThreads';
-import { loadRenderer, type PageDrawer } from '../../edge/src/serverRender';
+import { loadRenderer, type PageDrawer, type PageRequest } from '../../edge/src/serverRender';
 import { DEFAULT_RENDER_THREADS } from '../../edge/src/settings';
 
 export interface StoreOptions {
@@ -178,21 +178,27 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const serverRender = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') && hasShellBundle(shellDist, log);
     const threads = options.renderThreads ?? DEFAULT_RENDER_THREADS;
     let draw: PageDrawer | null = null;
+    let warm: ((requests: readonly PageRequest[]) => Promise<void>) | undefined;
     if (serverRender && threads > 0) {
       // The live versions load in each thread before it says it is ready.
       renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), composition, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
       draw = renderThreads.render;
+      warm = renderThreads.warm;
     } else if (serverRender) {
       // The live versions load now, not on (and too late for) the first page.
       const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), composition, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
       stopRenderer = renderer.close;
       draw = renderer.draw;
+      const drawEach = renderer.draw;
+      warm = async (requests) => {
+        for (const request of requests) await drawEach(request);
+      };
     }
     const shellEdgeOptions: RunningStore['shellEdgeOptions'] = {
       dist: shellDist,
       apiUrl: apiUrls,
       composition,
-      render: draw ? { draw, ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}) } : null,
+      render: draw ? { draw, ...(warm ? { warm } : {}), ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}) } : null,
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.apiTimeoutMs ? { apiTimeoutMs: options.apiTimeoutMs } : {}),
     };
