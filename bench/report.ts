@@ -22,6 +22,8 @@ export const GOALS = {
   productVsJsonServer: 3,
   productP99Ms: 10,
   searchP95Ms: 30,
+  /** Issue 34: at 10^6 products on PostgreSQL (measured when BENCH_GROWTH_SIZES names 1000000). */
+  searchP95AtMillionMs: 50,
   /** Issue 32. */
   interactionMs: 100,
   guestPagesPerSecond: 500,
@@ -157,10 +159,17 @@ function growthSection(growth: GrowthFigures[], goals: Goal[]): string {
       });
     }
   }
+  // Not in the default run (seeding a million products takes minutes): a goal when measured.
+  const million = growth.find((item) => item.database === 'postgres' && item.products === 1_000_000);
+  if (million) {
+    for (const query of ['search', 'suggest'] as const) {
+      goals.push({ goal: `${query}: p95 ≤ 50 ms at 10^6 products (PostgreSQL)`, pass: million.latency[query].p95 <= GOALS.searchP95AtMillionMs, figure: ms(million.latency[query].p95, 1) });
+    }
+  }
   const requests = growth[0] ? GROWTH_QUERIES.map((query) => `- ${query}: \`${growth[0]?.latency[query].request}\``).join('\n') : '';
   return [
     '## 4. Growth',
-    'One request at a time after a warm-up; p50 / p95 of 12 requests, median over the runs. Every request has a word (or price) of its own, none asked before, so no answer is kept from before: the database resolves the words against its lexicon, chooses the page and its total (a search from its postings, migration 023), and reads the products not yet in memory.',
+    'One request at a time after a warm-up; p50 / p95 of 12 requests, median over the runs. Every request has a word (or price) of its own, none asked before, so no answer is kept from before: the database resolves the words against its lexicon, chooses the page and its total (a search from its postings, migration 023), and reads the products not yet in memory. A million products on PostgreSQL (its goal, p95 ≤ 50 ms) is measured with `BENCH_GROWTH_SIZES=1000000 BENCH_GROWTH_DATABASES=postgres`.',
     table(['database', 'products', 'seeding', ...GROWTH_QUERIES.map((query) => `${query} p50 / p95`)], rows),
     requests,
   ].join('\n\n');
