@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { ToastOptions } from 'react-toastify';
 import { TOAST_OPTIONS } from './toastOptions';
 
@@ -49,11 +49,13 @@ export function Toasts() {
   useEffect(() => {
     if (ready) return;
     const mount = () => setReady(true);
+    // On a first press, as a transition: the press, its click and their paint go first.
+    const mountSoon = () => startTransition(mount);
     wanted.add(mount);
-    for (const type of INTERACTIONS) window.addEventListener(type, mount, { once: true, passive: true, capture: true });
+    for (const type of INTERACTIONS) window.addEventListener(type, mountSoon, { once: true, passive: true, capture: true });
     return () => {
       wanted.delete(mount);
-      for (const type of INTERACTIONS) window.removeEventListener(type, mount, { capture: true });
+      for (const type of INTERACTIONS) window.removeEventListener(type, mountSoon, { capture: true });
     };
   }, [ready]);
   if (!ready) return null;
