@@ -198,7 +198,7 @@ function hydrationSection({ taps, interactions, load, lighthouse }: HydrationFig
       ['route', 'reached the cart once, quantity 1', 'tapped before hydration', 'tapped at (median)'],
       taps.map((tap) => [tap.route, `${tap.reachedOnce} of ${tap.tries}`, `${tap.beforeHydration} of ${tap.tries}`, ms(tap.tappedAtMs)]),
     ),
-    'The longest event of each interaction once the page is in (what INP counts), on the same phone:',
+    'The longest event of a tap on each control once the page is in (what INP counts), on the same phone, a second after the control was scrolled into view:',
     table(['interaction', 'median', 'max'], interactions.map((row) => [row.interaction, ms(row.medianMs), ms(row.maxMs)])),
     `Guests' pages (no cookie, asked as a phone's browser asks: compressed) at ${LOAD_CONNECTIONS} connections for 5 s through the edge: with the guest page cache; without it (each request drawn, as a shopper's page with a cookie is) in a render thread; and the same drawn in the edge's own thread (RENDER_THREADS=0). GET /api/products at 2 connections through the same edge meanwhile. *Drawn by the server*: the share of pages sent with their first screen (the others went to the browser undrawn: not drawn in 300 ms, or every render thread full); 3 s pass between runs, for renders still running to end:`,
     table(
