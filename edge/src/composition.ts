@@ -4,7 +4,6 @@
  * version known good from the history; a tester's preview from their session cookie), the
  * preview links, and the origins a page may load scripts from (edge/src/securityHeaders.ts).
  */
-import { promises as fs } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   lastKnownGood,
@@ -13,6 +12,7 @@ import {
   remoteFromName,
   type CompositionDocument,
 } from './compositionStore';
+import { currentStat } from './fileStat';
 import { packageVersion, REMOTES, type Ports, type Remote } from './packages';
 import { isReleased, listReleases, releaseManifestUrl } from './releaseStore';
 import { withRemoteEntries, type ManifestReader } from './routePreloads';
@@ -87,7 +87,7 @@ const liveRead = new Map<string, { version: string; live: CompositionDocument; l
  * costs one look at the file's time, not a read of the file and its whole history.
  */
 async function liveComposition({ ports, publicHost, file }: CompositionSource) {
-  const stat = await fs.stat(file).catch(() => null);
+  const stat = await currentStat(file);
   if (!stat) {
     liveRead.delete(file);
     return { live: localComposition(ports, publicHost), lastKnownGood: {} };

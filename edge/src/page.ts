@@ -18,6 +18,7 @@ import {
   type PageHead,
 } from '../../shared/src/ssr/contract';
 import { REPLAY_SCRIPT_HASH, REPLAY_SCRIPT_TAG } from './eventReplay';
+import { currentStat } from './fileStat';
 import { answerPreviewRequest, compositionOrigins, servedComposition, withEntries, type CompositionSource } from './composition';
 import { routePreloadTags, type ManifestReader } from './routePreloads';
 import { canonicalTag, productIdOf, siteOrigin } from './seo';
@@ -162,7 +163,7 @@ function templateReader(dist: string): () => Promise<{ template: PageTemplate | 
   const file = path.join(dist, 'index.html');
   let cached: { mtimeMs: number; template: PageTemplate | null; html: string } | null = null;
   return async () => {
-    const stat = await fs.stat(file).catch(() => null);
+    const stat = await currentStat(file);
     if (!stat) return null;
     if (cached?.mtimeMs !== stat.mtimeMs) {
       const html = await fs.readFile(file, 'utf8');
