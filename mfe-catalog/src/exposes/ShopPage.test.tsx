@@ -194,6 +194,9 @@ describe('shop layouts', () => {
     expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    // The drawer itself has focus, not its first field (the price, which would bring up a phone's keyboard).
+    expect(drawer).toHaveFocus();
+    expect(await within(drawer).findByLabelText('Min price')).not.toHaveFocus();
     await user.click(await within(drawer).findByRole('button', { name: /^green \(\d+\)$/ }));
     expect(location()).toBe('/shop/off-canvas?colour=green');
   });

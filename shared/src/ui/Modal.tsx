@@ -9,22 +9,32 @@ interface ModalProps {
   children: ReactNode;
   /** Fading out (e.g. while switching to another modal); it stays mounted until the caller removes it. */
   closing?: boolean;
+  /**
+   * Where focus goes as it opens: its first field (a form's, such as signing in), or the dialog
+   * itself, announced by its title (a panel of many controls, such as the shop's filters, whose
+   * first field is far down it and would bring up a phone's keyboard).
+   */
+  initialFocus?: 'field' | 'dialog';
 }
 
 /**
  * An accessible dialog: focus moves in and stays in (Tab wraps), Esc or a click on the backdrop
  * closes it, and focus goes back to where it was.
  */
-export function Modal({ title, onClose, children, closing = false }: ModalProps) {
+export function Modal({ title, onClose, children, closing = false, initialFocus = 'field' }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useEffectEvent(() => onClose());
+  // The first field when asked for and there is one (a form), else the first control.
+  const focusOnOpen = useEffectEvent((node: HTMLElement | null) => {
+    const field = initialFocus === 'field' ? node?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') : null;
+    (initialFocus === 'dialog' ? node : (field ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node))?.focus();
+  });
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const node = dialog.current;
-    // The first field when there is one (a form), else the first control.
-    (node?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node)?.focus();
+    focusOnOpen(node);
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
