@@ -83,8 +83,10 @@ const registration = (email: string) => ({ first_name: 'Thandi', last_name: 'Mok
 test('the edge spreads requests over both processes', async () => {
   const probes = Array.from({ length: 6 }, (_, index) => `/spread-probe-${index}`);
   for (const probe of probes) expect((await fetch(`${edgeUrl}/api${probe}`)).status).toBe(404);
-  const heardBy = apis.map((api) => api.lines.filter((line) => /^\/spread-probe-/.test((line as { req?: { url?: string } }).req?.url ?? '')).length);
-  expect(heardBy).toEqual([3, 3]);
+  const heardBy = () => apis.map((api) => api.lines.filter((line) => /^\/spread-probe-/.test((line as { req?: { url?: string } }).req?.url ?? '')).length);
+  // A process's log line reaches this one through a pipe, after its answer has: wait for all six.
+  await until(() => heardBy().reduce((sum, count) => sum + count, 0) >= probes.length, 'both processes have logged the probes they answered');
+  expect(heardBy()).toEqual([3, 3]);
 });
 
 test('a session begun on one process is known to the other, and ended on the other it is ended everywhere', async () => {

@@ -25,7 +25,7 @@ export function Modal({ title, onClose, children, closing = false, initialFocus 
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useEffectEvent(() => onClose());
-  // The first field when asked for and there is one (a form), else the first control.
+  // The dialog itself when asked; else its first field when there is one (a form), else its first control.
   const focusOnOpen = useEffectEvent((node: HTMLElement | null) => {
     const field = initialFocus === 'field' ? node?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') : null;
     (initialFocus === 'dialog' ? node : (field ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node))?.focus();
