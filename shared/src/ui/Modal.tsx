@@ -26,10 +26,9 @@ export function Modal({ title, onClose, children, closing = false, initialFocus 
   const dialog = useRef<HTMLDivElement>(null);
   const close = useEffectEvent(() => onClose());
   // The dialog itself when asked; else its first field when there is one (a form), else its first control.
-  const focusOnOpen = useEffectEvent((node: HTMLElement | null) => {
-    const field = initialFocus === 'field' ? node?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') : null;
-    (initialFocus === 'dialog' ? node : (field ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node))?.focus();
-  });
+  const focusOnOpen = useEffectEvent((node: HTMLElement | null) =>
+    (initialFocus === 'dialog' ? node : (node?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea') ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node))?.focus(),
+  );
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
