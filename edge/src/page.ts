@@ -25,7 +25,7 @@ import { canonicalTag, productIdOf, siteOrigin } from './seo';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
-import { guessViewportWidth, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
+import { guessViewportWidth, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
 
 export const PAGE_MARKERS = {
   /** Where the page's first pictures are preloaded: before its scripts. */
@@ -281,12 +281,8 @@ async function warmRenderers(options: PagesOptions, warm: (requests: readonly Pa
       config,
     })),
   );
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), WARM_UP_LIMIT_MS);
-  });
-  const outcome = await Promise.race([warm(requests).then(() => 'warm' as const), late]).finally(() => clearTimeout(timer));
-  if (outcome === 'late') log.warn(`[edge] the server renderers were still warming up after ${WARM_UP_LIMIT_MS / 1000} s: the first pages may be drawn by the browser`);
+  const warmed = await withTimeout(warm(requests).then(() => true), WARM_UP_LIMIT_MS);
+  if (!warmed) log.warn(`[edge] the server renderers were still warming up after ${WARM_UP_LIMIT_MS / 1000} s: the first pages may be drawn by the browser`);
   else log.info(`[edge] server renderers warmed up on ${requests.length} pages in ${Date.now() - started} ms`);
 }
 

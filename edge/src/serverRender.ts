@@ -71,7 +71,8 @@ interface LoadedVersion {
   checkedAt: number;
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
+/** `work`'s result, or null once `ms` have passed. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), ms);

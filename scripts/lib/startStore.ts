@@ -189,9 +189,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), composition, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
       stopRenderer = renderer.close;
       draw = renderer.draw;
-      const drawEach = renderer.draw;
       warm = async (requests) => {
-        for (const request of requests) await drawEach(request);
+        for (const request of requests) await renderer.draw(request);
       };
     }
     const shellEdgeOptions: RunningStore['shellEdgeOptions'] = {
