@@ -272,3 +272,146 @@ describe('a guest’s page', () => {
     }
   });
 });
+
+/** A page read as it arrives, decompressed as it was sent. */
+function openPage(port: number, pathname: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: () => string; until: (part: string) => Promise<void>; ended: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: pathname, headers }, (response) => {
+        const encoding = response.headers['content-encoding'];
+        const body = encoding === 'br' ? response.pipe(zlib.createBrotliDecompress()) : encoding === 'gzip' ? response.pipe(zlib.createGunzip()) : response;
+        let text = '';
+        const waiting: { part: string; done: () => void }[] = [];
+        body.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          for (const wait of waiting.filter(({ part }) => text.includes(part))) {
+            waiting.splice(waiting.indexOf(wait), 1);
+            wait.done();
+          }
+        });
+        const ended = new Promise<void>((done) => body.on('end', done));
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: () => text,
+          until: (part) => (text.includes(part) ? Promise.resolve() : new Promise((done) => waiting.push({ part, done }))),
+          ended,
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+describe('a page the server is still drawing', () => {
+  let api: http.Server;
+  let edge: FastifyInstance;
+  let port: number;
+  /** Each render waits for the test to let it go, and draws what it is given. */
+  const held: { pathname: string; draw: (region: { html: string; status?: number } | null) => void }[] = [];
+
+  beforeAll(async () => {
+    api = http.createServer((request, response) => {
+      if (request.url === '/products/gone') response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+      else response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"7","name":"Red tee"}');
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    edge = await buildShellEdge({
+      dist: shellDist,
+      apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+      composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+      render: {
+        draw: inThisThread({
+          shell: { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: 'main{color:teal}', head: { title: 'Drawn & named | Jacaranda', description: 'Named by the render' } }) },
+          loadRemoteBundle: () =>
+            Promise.resolve({
+              renderRegion: ({ pathname }) => new Promise((resolve) => held.push({ pathname, draw: (region) => resolve(region ? { css: '', ...region } : null) })),
+            }),
+          timeoutMs: 5_000,
+        }),
+        guestPageTtlMs: 0,
+      },
+    });
+    await edge.listen({ port: 0, host: '127.0.0.1' });
+    port = (edge.server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await edge?.close();
+    await new Promise<void>((resolve) => api.close(() => resolve()));
+  });
+
+  /** The render of `pathname`, once the edge has asked for it. */
+  async function renderOf(pathname: string) {
+    for (let tries = 0; tries < 200; tries += 1) {
+      const found = held.find((render) => render.pathname === pathname);
+      if (found) {
+        held.splice(held.indexOf(found), 1);
+        return found;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`the edge never asked to draw ${pathname}`);
+  }
+
+  it.each(['br', 'gzip', 'identity'])('sends its status and head, with the scripts, before it is drawn, and the rest once it is (%s)', async (encoding) => {
+    const page = await openPage(port, '/cart', { 'accept-encoding': encoding, cookie: 'sf_shopper=a1' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    expect(page.headers['content-security-policy']).toContain("'sha256-");
+    await page.until('<script defer src=/main.0123456789.js></script>');
+    // The head so far: no title or description yet (the render names them), no first screen.
+    expect(page.text()).not.toContain('<title>');
+    expect(page.text()).not.toContain('id="root"');
+    const render = await renderOf('/cart');
+    render.draw({ html: '<h1>Your cart</h1>' });
+    await page.ended;
+    const html = page.text();
+    expect(html).toContain('<title>Drawn &amp; named | Jacaranda</title><meta name="description" content="Named by the render">');
+    expect(html).toContain('<style data-server-rendered>');
+    expect(html).toContain('<h1>Your cart</h1>');
+    expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.endsWith('</body></html>')).toBe(true);
+    // The template's own title and description are not there too.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="?description/g)).toHaveLength(1);
+  });
+
+  it('is a 404 from the start for a product the api does not know; a product sent as found that the render then does not find is kept out of search engines', async () => {
+    const gone = await openPage(port, '/product/gone', { cookie: 'sf_shopper=a1' });
+    expect(gone.status).toBe(404);
+    await gone.until('main.0123456789.js');
+    (await renderOf('/product/gone')).draw({ html: '<h1>We cannot find that product</h1>', status: 404 });
+    await gone.ended;
+    expect(gone.text()).not.toContain('noindex');
+
+    const removed = await openPage(port, '/product/red-tee', { cookie: 'sf_shopper=a1' });
+    expect(removed.status).toBe(200);
+    await removed.until('main.0123456789.js');
+    (await renderOf('/product/red-tee')).draw({ html: '<h1>We cannot find that product</h1>', status: 404 });
+    await removed.ended;
+    expect(removed.text()).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('waits for its render where only the render knows its status (a shop layout), and keeps the template’s head when the browser is to draw it', async () => {
+    const answer = openPage(port, '/shop/no-such-layout', { cookie: 'sf_shopper=a1' });
+    (await renderOf('/shop/no-such-layout')).draw({ html: '<h1>No such shop page</h1>', status: 404 });
+    expect((await answer).status).toBe(404);
+
+    const undrawn = await openPage(port, '/wishlist', { cookie: 'sf_shopper=a1' });
+    (await renderOf('/wishlist')).draw(null);
+    await undrawn.ended;
+    expect(undrawn.status).toBe(200);
+    expect(undrawn.text()).toContain('<title>Jacaranda</title>');
+    expect(undrawn.text()).toContain('<div id=root></div>');
+    expect(undrawn.text()).not.toContain('data-server-rendered');
+  });
+
+  it('answers a HEAD request with the page’s headers alone', async () => {
+    const answer = edge.inject({ method: 'HEAD', url: '/login', headers: { cookie: 'sf_shopper=a1' } });
+    (await renderOf('/login')).draw({ html: '<h1>Sign in</h1>' });
+    const head = await answer;
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+    expect(head.body).toBe('');
+  });
+});

@@ -5,6 +5,7 @@
  * template is cut at its markers once per build, not searched per request.
  */
 import { promises as fs } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -113,6 +114,9 @@ function htmlText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta name="?description"?[^>]*>/;
+
 /**
  * The template's head with the page's own title and description, as the server render named them
  * (the browser's table of them loads later: shell/src/layout/laterParts.ts).
@@ -120,8 +124,8 @@ function htmlText(text: string): string {
 export function withPageHead(template: PageTemplate, head: PageHead | undefined): PageTemplate {
   if (!head) return template;
   const top = template.top
-    .replace(/<title>[^<]*<\/title>/, `<title>${htmlText(head.title)}</title>`)
-    .replace(/<meta name="?description"?[^>]*>/, `<meta name="description" content="${htmlText(head.description)}">`);
+    .replace(TITLE, `<title>${htmlText(head.title)}</title>`)
+    .replace(DESCRIPTION, `<meta name="description" content="${htmlText(head.description)}">`);
   return { ...template, top };
 }
 
@@ -286,6 +290,91 @@ async function warmRenderers(options: PagesOptions, warm: (requests: readonly Pa
   else log.info(`[edge] server renderers warmed up on ${requests.length} pages in ${Date.now() - started} ms`);
 }
 
+/** The page's canonical address, for its head. */
+function headTagsOf(request: FastifyRequest, url: URL): string[] {
+  const canonical = canonicalTag(siteOrigin(request), url.pathname, url.search);
+  return canonical ? [canonical] : [];
+}
+
+/** `work`'s value if it has settled by the time this turn of the event loop ends (a kept page), or null. */
+export function settledAtOnce<T>(work: Promise<T>): Promise<{ value: T } | null> {
+  return Promise.race([work.then((value) => ({ value })), new Promise<null>((resolve) => setImmediate(resolve, null))]);
+}
+
+/**
+ * A page's status before it is drawn: what its address says (unrenderedPageStatus; a product's
+ * asks the api), or null where only its render can tell: a shop page under /shop/ is a 404 for a
+ * layout the catalog does not have, which only the catalog knows.
+ */
+export function statusBeforeRender(url: URL, statusOfAddress: () => Promise<number>): Promise<number> | null {
+  return /^\/shop\/./.test(url.pathname) ? null : statusOfAddress();
+}
+
+/**
+ * A streamed page's first part: the template's head up to its end, with the route's tags, less its
+ * title and description, which the render names (they follow in the rest, still in the head).
+ */
+const openings = new WeakMap<PageTemplate, { opening: string; title: string; description: string }>();
+function headParts(template: PageTemplate): { opening: string; title: string; description: string } {
+  let parts = openings.get(template);
+  if (!parts) {
+    parts = {
+      opening: template.top.replace(TITLE, '').replace(DESCRIPTION, '') + template.scripts,
+      title: TITLE.exec(template.top)?.[0] ?? '',
+      description: DESCRIPTION.exec(template.top)?.[0] ?? '',
+    };
+    openings.set(template, parts);
+  }
+  return parts;
+}
+
+export function streamedOpening(template: PageTemplate, headTags: readonly string[]): string {
+  return headParts(template).opening + headTags.join('');
+}
+
+/**
+ * The rest of a streamed page once it is drawn (or not: the browser draws it): the title and
+ * description, the first screen's pictures and styles, then the body. A page sent as found whose
+ * render then showed its not-found screen (a product removed meanwhile) tells search engines not to
+ * keep it, as its status no longer can.
+ */
+export function restOfStreamedPage(template: PageTemplate, rendered: RenderedPage | null, sentStatus: number): string {
+  const { title, description } = headParts(template);
+  const named = rendered?.head
+    ? `<title>${htmlText(rendered.head.title)}</title><meta name="description" content="${htmlText(rendered.head.description)}">`
+    : title + description;
+  const notFoundAfterAll = rendered?.status !== undefined && rendered.status >= 400 && sentStatus < 400 ? '<meta name="robots" content="noindex">' : '';
+  const parts = rendered ? renderedPageParts(rendered) : { early: [], head: [], root: template.root };
+  return [named, notFoundAfterAll, ...parts.early, ...parts.head, template.body, parts.root, template.bottom].join('');
+}
+
+/**
+ * Sends `first` at once and `rest` when it comes, compressed as the browser accepts (each part
+ * flushed out of the compressor as it is written: the browser reads the head while the rest is drawn).
+ */
+function streamPage(request: FastifyRequest, reply: FastifyReply, first: string, rest: Promise<string>): FastifyReply {
+  const chosen = negotiate(String(request.headers['accept-encoding'] ?? ''), [...SHARED_ENCODINGS]);
+  const body =
+    chosen === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } })
+      : chosen === 'gzip'
+        ? zlib.createGzip({ level: 6 })
+        : new PassThrough();
+  reply.header('Vary', 'Sec-CH-UA-Mobile, User-Agent, Accept-Encoding');
+  if (chosen === 'br' || chosen === 'gzip') reply.header('Content-Encoding', chosen);
+  body.write(first);
+  if (body instanceof zlib.Gzip) body.flush(zlib.constants.Z_SYNC_FLUSH);
+  else if (body instanceof zlib.BrotliCompress) body.flush();
+  void rest.then(
+    (text) => {
+      // The shopper may have gone meanwhile.
+      if (!body.destroyed && !body.writableEnded) body.end(text);
+    },
+    (error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return reply.send(body);
+}
+
 /** Registers GET / and /index.html, and answers every other path without a file extension with a page (client-side routing). */
 export function registerPages(app: FastifyInstance, options: PagesOptions): void {
   const readTemplate = templateReader(options.dist);
@@ -307,51 +396,79 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const url = new URL(request.url, 'http://edge.invalid');
     const served = await withEntries(await servedComposition(request.headers.cookie, options.source), options.readManifest);
     const preloads = options.remotePreloads ? await routePreloadTags(url.pathname, served.remotes, options.readManifest) : [];
-    let html: string | Buffer = page.html;
-    let rendered: RenderedPage | null = null;
-    let shared = false;
-    if (page.template) {
-      const { render } = options;
-      if (render) {
-        const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
-        const viewportWidth = guessViewportWidth(request.headers);
-        const draw = () =>
-          render.draw({
-            pathname: url.pathname,
-            search: url.search,
-            viewportWidth,
-            ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-            remotes: served.remotes,
-            config,
-          });
-        // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts).
-        const sharedPages = request.headers.cookie ? null : guestPages;
-        shared = sharedPages !== null;
-        rendered = sharedPages
-          ? await sharedPages.page(guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }), draw)
-          : await draw();
-      }
-      const canonical = canonicalTag(siteOrigin(request), url.pathname, url.search);
-      const headTags = [...(canonical ? [canonical] : []), ...preloads];
-      const template = page.template;
-      const assemble = (parts: PageParts, head: PageHead | undefined) => assemblePage(withPageHead(template, head), { ...parts, head: [...headTags, ...(parts.head ?? [])] });
-      const drawn = rendered;
-      html = drawn ? assembledOnce(drawn, template, headTags.join(''), () => assemble(renderedPageParts(drawn), drawn.head)) : assemble({}, undefined);
+    // Asked at most once: before the render when the page is streamed, or when it was not rendered.
+    let addressStatus: Promise<number> | undefined;
+    const statusOfAddress = () => (addressStatus ??= unrenderedPageStatus(url, options.apiUrl));
+    const pageHeaders = (status: number) =>
+      reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        // Private: the server's first screen can hold the shopper's own cart (serverRender.ts).
+        .header('Cache-Control', 'private, no-cache')
+        // The first screen is drawn for a phone or a wider screen (serverRender.ts); the encoding is added where it is chosen.
+        .header('Vary', 'Sec-CH-UA-Mobile, User-Agent');
+    const { template } = page;
+    const { render } = options;
+    if (!template || !render) {
+      setPagePolicy(reply, compositionOrigins(served), request);
+      pageHeaders(await statusOfAddress());
+      return reply.compress(template ? assemblePage(template, { head: [...headTagsOf(request, url), ...preloads] }) : page.html);
     }
-    setPagePolicy(reply, { ...compositionOrigins(served), ...(rendered ? { inlineScripts: [REPLAY_SCRIPT_HASH] } : {}) }, request);
-    reply
-      .code(rendered ? (rendered.status ?? 200) : await unrenderedPageStatus(url, options.apiUrl))
-      .type('text/html; charset=utf-8')
-      // Private: the server's first screen can hold the shopper's own cart (serverRender.ts).
-      .header('Cache-Control', 'private, no-cache')
-      // The first screen is drawn for a phone or a wider screen (serverRender.ts); compress adds Accept-Encoding.
-      .header('Vary', 'Sec-CH-UA-Mobile, User-Agent');
+
+    const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
+    const viewportWidth = guessViewportWidth(request.headers);
+    const draw = () =>
+      render.draw({
+        pathname: url.pathname,
+        search: url.search,
+        viewportWidth,
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        remotes: served.remotes,
+        config,
+      });
+    // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts).
+    const sharedPages = request.headers.cookie ? null : guestPages;
+    const drawing = (
+      sharedPages
+        ? sharedPages.page(guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }), draw)
+        : draw()
+    ).catch((error: unknown) => {
+      // The browser draws it.
+      request.log.error({ err: error }, 'the server render failed');
+      return null;
+    });
+    const headTags = [...headTagsOf(request, url), ...preloads];
+    // The replay script is in every page the server may render (eventReplay.ts).
+    setPagePolicy(reply, { ...compositionOrigins(served), inlineScripts: [REPLAY_SCRIPT_HASH] }, request);
+
+    // A page drawn already (a guest's, kept) goes out whole. Any other is streamed once its status
+    // is known: its head first, so the browser fetches the shell's scripts and the page's remote
+    // files while the server draws it, and the rest when it is drawn.
+    let drawn = await settledAtOnce(drawing);
+    if (!drawn) {
+      const status = statusBeforeRender(url, statusOfAddress);
+      if (status) {
+        const sent = await status;
+        drawn = await settledAtOnce(drawing);
+        if (!drawn) {
+          pageHeaders(sent);
+          return streamPage(request, reply, streamedOpening(template, headTags), drawing.then((rendered) => restOfStreamedPage(template, rendered, sent)));
+        }
+      } else {
+        drawn = { value: await drawing };
+      }
+    }
+
+    const rendered = drawn.value;
+    pageHeaders(rendered ? (rendered.status ?? 200) : await statusOfAddress());
+    const assemble = (parts: PageParts, head: PageHead | undefined) => assemblePage(withPageHead(template, head), { ...parts, head: [...headTags, ...(parts.head ?? [])] });
+    if (!rendered) return reply.compress(assemble({}, undefined));
+    const html = assembledOnce(rendered, template, headTags.join(''), () => assemble(renderedPageParts(rendered), rendered.head));
     // A shared page goes out as it was compressed once; any other is compressed on its way.
-    const sharedBytes = shared && Buffer.isBuffer(html) ? html : null;
-    const chosen = sharedBytes ? negotiate(String(request.headers['accept-encoding'] ?? ''), [...SHARED_ENCODINGS]) : null;
+    const chosen = sharedPages ? negotiate(String(request.headers['accept-encoding'] ?? ''), [...SHARED_ENCODINGS]) : null;
     const encoding = SHARED_ENCODINGS.find((name) => name === chosen);
-    if (sharedBytes && encoding) {
-      return reply.header('Vary', 'Sec-CH-UA-Mobile, User-Agent, Accept-Encoding').header('Content-Encoding', encoding).send(await encodedOnce(sharedBytes, encoding));
+    if (encoding) {
+      return reply.header('Vary', 'Sec-CH-UA-Mobile, User-Agent, Accept-Encoding').header('Content-Encoding', encoding).send(await encodedOnce(html, encoding));
     }
     return reply.compress(html);
   };
