@@ -16,9 +16,10 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
   }
-  /** One connection: it says when each answer's head is in (`headers`: name, value, name, value…). */
+  /** One connection: it says when it sends a request, and when each answer's head is in (`headers`: name, value, name, value…). */
   interface Client {
     on(event: 'headers', listener: (response: { statusCode: number; headers: unknown[] }) => void): void;
+    on(event: 'request', listener: () => void): void;
   }
   interface Options {
     url: string;

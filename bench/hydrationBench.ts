@@ -57,6 +57,8 @@ export interface PageLoadFigures {
   pagesPerSecond: number;
   p50: number;
   p99: number;
+  /** From a request to its answer's first bytes (its status and head): before the page is drawn, where it is streamed. */
+  firstByteP50: number;
   errors: number;
   /** The share of pages the server drew (the others went to the browsers undrawn: late, or every thread full). */
   drawnShare: number;
@@ -148,6 +150,7 @@ function drawnByServer(rawHeaders: unknown[]): boolean {
 async function underLoad(url: string, apiUrl: string): Promise<Omit<PageLoadFigures, 'route' | 'cache'>> {
   let answered = 0;
   let drawn = 0;
+  const firstBytes: number[] = [];
   // As a phone's browser asks: compressed.
   const pages = autocannon({
     url,
@@ -155,7 +158,13 @@ async function underLoad(url: string, apiUrl: string): Promise<Omit<PageLoadFigu
     duration: 5,
     headers: { 'user-agent': MOBILE_USER_AGENT, 'accept-encoding': 'gzip, deflate, br' },
     setupClient: (client) => {
+      // One request at a time on a connection: its answer's head is the next to come.
+      let sentAt = 0;
+      client.on('request', () => {
+        sentAt = performance.now();
+      });
       client.on('headers', ({ headers }) => {
+        firstBytes.push(performance.now() - sentAt);
         answered += 1;
         if (drawnByServer(headers)) drawn += 1;
       });
@@ -169,6 +178,7 @@ async function underLoad(url: string, apiUrl: string): Promise<Omit<PageLoadFigu
     pagesPerSecond: pageResult.requests.average,
     p50: pageResult.latency.p50,
     p99: pageResult.latency.p99,
+    firstByteP50: median(firstBytes),
     errors: pageResult.errors + pageResult.timeouts + pageResult.non2xx,
     drawnShare: answered > 0 ? drawn / answered : 0,
     apiP99: apiResult.latency.p99,
@@ -236,7 +246,7 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
       ] as const) {
         const figures = await underLoad(new URL(routePath, origin).toString(), new URL('/api/products?limit=12', origin).toString());
         load.push({ route, cache, ...figures });
-        log(`load: ${route} (${cache}) ${figures.pagesPerSecond.toFixed(0)} pages/s, ${(figures.drawnShare * 100).toFixed(0)}% drawn by the server, p50 ${figures.p50} ms; /api p99 ${figures.apiP99} ms meanwhile`);
+        log(`load: ${route} (${cache}) ${figures.pagesPerSecond.toFixed(0)} pages/s, ${(figures.drawnShare * 100).toFixed(0)}% drawn by the server, p50 ${figures.p50} ms (first bytes ${figures.firstByteP50.toFixed(1)} ms); /api p99 ${figures.apiP99} ms meanwhile`);
       }
     }
     const lighthouse = await auditPages(

@@ -200,10 +200,10 @@ function hydrationSection({ taps, interactions, load, lighthouse }: HydrationFig
     ),
     'The longest event of a tap on each control once the page is in (what INP counts), on the same phone, a second after the control was scrolled into view:',
     table(['interaction', 'median', 'max'], interactions.map((row) => [row.interaction, ms(row.medianMs), ms(row.maxMs)])),
-    `Guests' pages (no cookie, asked as a phone's browser asks: compressed) at ${LOAD_CONNECTIONS} connections for 5 s through the edge: with the guest page cache; without it (each request drawn, as a shopper's page with a cookie is) in a render thread; and the same drawn in the edge's own thread (RENDER_THREADS=0). GET /api/products at 2 connections through the same edge meanwhile. *Drawn by the server*: the share of pages sent with their first screen (the others went to the browser undrawn: not drawn in 300 ms, or every render thread full); 3 s pass between runs, for renders still running to end:`,
+    `Guests' pages (no cookie, asked as a phone's browser asks: compressed) at ${LOAD_CONNECTIONS} connections for 5 s through the edge: with the guest page cache; without it (each request drawn, as a shopper's page with a cookie is) in a render thread; and the same drawn in the edge's own thread (RENDER_THREADS=0). GET /api/products at 2 connections through the same edge meanwhile. *First bytes*: from a request to its answer's status and head; a page not drawn yet is streamed (edge/src/page.ts), its head with the shell's scripts first, so this is before the page is drawn, and *p50* when it is whole. *Drawn by the server*: the share of pages sent with their first screen (the others went to the browser undrawn: not drawn in 300 ms, or every render thread full); 3 s pass between runs, for renders still running to end:`,
     table(
-      ['route', 'edge', 'pages/s', 'drawn by the server', 'p50', 'p99', 'errors', '/api req/s', '/api p99'],
-      load.map((row) => [row.route, row.cache, row.pagesPerSecond.toFixed(0), `${(row.drawnShare * 100).toFixed(0)}%`, ms(row.p50), ms(row.p99), String(row.errors), row.apiPerSecond.toFixed(0), ms(row.apiP99)]),
+      ['route', 'edge', 'pages/s', 'drawn by the server', 'first bytes p50', 'p50', 'p99', 'errors', '/api req/s', '/api p99'],
+      load.map((row) => [row.route, row.cache, row.pagesPerSecond.toFixed(0), `${(row.drawnShare * 100).toFixed(0)}%`, ms(row.firstByteP50, 1), ms(row.p50), ms(row.p99), String(row.errors), row.apiPerSecond.toFixed(0), ms(row.apiP99)]),
     ),
     `Lighthouse 12, mobile (its own simulated phone and slow 4G), median of ${lighthouse[0]?.runs ?? 0} runs per route; what cost points on the median run:`,
     table(

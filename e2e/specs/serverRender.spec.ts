@@ -4,6 +4,7 @@
  * then hydrates it in place and the page answers input (hydration.spec.ts: taps before that).
  */
 import { execFile } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
@@ -183,6 +184,32 @@ describe('a page rendered on the server', () => {
     expect(root.slice(root.indexOf('data-remote="mfe-cart"'))).not.toContain('aria-busy="true"');
     // Another shopper (no cookie) still gets an empty cart.
     expect(await (await fetch(shellUrl('/cart'))).text()).not.toContain(escapedHtml(product.name));
+  });
+
+  it('streams a shopper’s page: the head with the shell’s scripts first, while their cart is drawn, then the page with its title', async () => {
+    const product = await simpleProductInStock();
+    const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(cartLineOf(product, 1)) });
+    expect(added.status).toBe(201);
+    const chunks = await new Promise<string[]>((resolve, reject) => {
+      http
+        .get(shellUrl('/cart'), { headers: { Cookie: cookieOf(added), 'Accept-Encoding': 'identity' } }, (response) => {
+          expect(response.statusCode).toBe(200);
+          const received: string[] = [];
+          response.on('data', (chunk: Buffer) => received.push(chunk.toString()));
+          response.on('end', () => resolve(received));
+        })
+        .on('error', reject);
+    });
+    // The first part is the head so far: the shell's scripts are fetched while the page is drawn.
+    const [first = ''] = chunks;
+    expect(first).toMatch(/<script defer src=\/main\.[0-9a-f]+\.js><\/script>/);
+    expect(first).not.toContain('<title>');
+    expect(first).not.toContain('id="root"');
+    const html = chunks.join('');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Your cart | Jacaranda</title>');
+    expect(html.indexOf('<title>')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.slice(html.indexOf('<div id="root"'))).toContain(escapedHtml(product.name));
   });
 
   it('hands the server’s cart page over to a browser render whose quantities save', async () => {
