@@ -310,10 +310,7 @@ export function statusBeforeRender(url: URL, statusOfAddress: () => Promise<numb
   return /^\/shop\/./.test(url.pathname) ? null : statusOfAddress();
 }
 
-/**
- * A streamed page's first part: the template's head up to its end, with the route's tags, less its
- * title and description, which the render names (they follow in the rest, still in the head).
- */
+/** The template's head cut for streaming, once per build: what comes before the render, and the title and description it may replace. */
 const openings = new WeakMap<PageTemplate, { opening: string; title: string; description: string }>();
 function headParts(template: PageTemplate): { opening: string; title: string; description: string } {
   let parts = openings.get(template);
@@ -328,6 +325,10 @@ function headParts(template: PageTemplate): { opening: string; title: string; de
   return parts;
 }
 
+/**
+ * A streamed page's first part: the template's head up to its end, with the route's tags, less its
+ * title and description, which the render names (they follow in the rest, still in the head).
+ */
 export function streamedOpening(template: PageTemplate, headTags: readonly string[]): string {
   return headParts(template).opening + headTags.join('');
 }
