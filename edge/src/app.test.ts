@@ -406,6 +406,21 @@ describe('a page the server is still drawing', () => {
     expect(undrawn.text()).not.toContain('data-server-rendered');
   });
 
+  it('goes out whole to a guest, its first pictures ahead of the scripts a first visit has still to fetch', async () => {
+    let arrived = false;
+    const answer = openPage(port, '/', { 'accept-encoding': 'br' }).then((page) => {
+      arrived = true;
+      return page;
+    });
+    const render = await renderOf('/');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(arrived).toBe(false);
+    render.draw({ html: '<link rel="preload" as="image" href="/hero.webp" fetchPriority="high"/><h1>Home</h1>' });
+    const page = await answer;
+    await page.ended;
+    expect(page.text().indexOf('href="/hero.webp"')).toBeLessThan(page.text().indexOf('main.0123456789.js'));
+  });
+
   it('answers a HEAD request with the page’s headers alone', async () => {
     const answer = edge.inject({ method: 'HEAD', url: '/login', headers: { cookie: 'sf_shopper=a1' } });
     (await renderOf('/login')).draw({ html: '<h1>Sign in</h1>' });

@@ -442,10 +442,12 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // The replay script is in every page the server may render (eventReplay.ts).
     setPagePolicy(reply, { ...compositionOrigins(served), inlineScripts: [REPLAY_SCRIPT_HASH] }, request);
 
-    // A page drawn already (a guest's, kept) goes out whole. Any other is streamed once its status
-    // is known: its head first, so the browser fetches the shell's scripts and the page's remote
-    // files while the server draws it, and the rest when it is drawn.
-    let drawn = await settledAtOnce(drawing);
+    // A shopper's page (they sent a cookie) not drawn yet is streamed once its status is known: its
+    // head first, so the browser fetches the page's remote files and composition while the server
+    // draws it, and the rest when it is drawn. A guest's page (shared, guestPages.ts) goes out whole:
+    // it puts the first screen's pictures ahead of the scripts, which a first visit has still to
+    // fetch (a shopper's browser has kept them), and the shop's picture is what a visitor waits for.
+    let drawn = request.headers.cookie ? await settledAtOnce(drawing) : { value: await drawing };
     if (!drawn) {
       const status = statusBeforeRender(url, statusOfAddress);
       if (status) {
