@@ -52,8 +52,11 @@ export interface InteractionFigures {
 
 export interface PageLoadFigures {
   route: string;
-  /** Kept for guests, or drawn for each request: in a render thread, or in the edge's own thread. */
-  cache: 'guest cache' | 'no cache' | "no cache, edge's thread";
+  /**
+   * Kept for guests, or drawn for each request as a shopper's (a cookie): in a render thread, or in
+   * the edge's own thread; and one shopper alone, at one connection.
+   */
+  cache: 'guest cache' | 'no cache' | "no cache, edge's thread" | 'a shopper alone';
   pagesPerSecond: number;
   p50: number;
   p99: number;
@@ -147,16 +150,19 @@ function drawnByServer(rawHeaders: unknown[]): boolean {
   return false;
 }
 
-async function underLoad(url: string, apiUrl: string): Promise<Omit<PageLoadFigures, 'route' | 'cache'>> {
+/** A shopper's cookie: their pages are drawn for them, and streamed (edge/src/page.ts). */
+const SHOPPER_COOKIE = 'sf_bench=shopper';
+
+async function underLoad(url: string, apiUrl: string, { connections = LOAD_CONNECTIONS, cookie }: { connections?: number; cookie?: string } = {}): Promise<Omit<PageLoadFigures, 'route' | 'cache'>> {
   let answered = 0;
   let drawn = 0;
   const firstBytes: number[] = [];
   // As a phone's browser asks: compressed.
   const pages = autocannon({
     url,
-    connections: LOAD_CONNECTIONS,
+    connections,
     duration: 5,
-    headers: { 'user-agent': MOBILE_USER_AGENT, 'accept-encoding': 'gzip, deflate, br' },
+    headers: { 'user-agent': MOBILE_USER_AGENT, 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) },
     setupClient: (client) => {
       // One request at a time on a connection: its answer's head is the next to come.
       let sentAt = 0;
@@ -239,12 +245,13 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
       ['shop', '/shop'],
       ['product', `/product?id=${encodeURIComponent(product.link)}`],
     ] as const) {
-      for (const [cache, origin] of [
-        ['guest cache', store.shellUrl],
-        ['no cache', uncachedUrl],
-        ["no cache, edge's thread", inEdgeThreadUrl],
+      for (const [cache, origin, options] of [
+        ['guest cache', store.shellUrl, {}],
+        ['no cache', uncachedUrl, { cookie: SHOPPER_COOKIE }],
+        ["no cache, edge's thread", inEdgeThreadUrl, { cookie: SHOPPER_COOKIE }],
+        ['a shopper alone', store.shellUrl, { cookie: SHOPPER_COOKIE, connections: 1 }],
       ] as const) {
-        const figures = await underLoad(new URL(routePath, origin).toString(), new URL('/api/products?limit=12', origin).toString());
+        const figures = await underLoad(new URL(routePath, origin).toString(), new URL('/api/products?limit=12', origin).toString(), options);
         load.push({ route, cache, ...figures });
         log(`load: ${route} (${cache}) ${figures.pagesPerSecond.toFixed(0)} pages/s, ${(figures.drawnShare * 100).toFixed(0)}% drawn by the server, p50 ${figures.p50} ms (first bytes ${figures.firstByteP50.toFixed(1)} ms); /api p99 ${figures.apiP99} ms meanwhile`);
       }
