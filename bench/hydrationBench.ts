@@ -63,8 +63,11 @@ export interface PageLoadFigures {
   /** From a request to its answer's first bytes (its status and head): before the page is drawn, where it is streamed. */
   firstByteP50: number;
   errors: number;
-  /** The share of pages the server drew (the others went to the browsers undrawn: late, or every thread full). */
-  drawnShare: number;
+  /**
+   * The share of pages the server drew (the others went to the browsers undrawn: late, or every
+   * thread full); null for a shopper's pages, streamed with their policy before they are drawn.
+   */
+  drawnShare: number | null;
   /** GET /api/products through the same edge while the pages were served. */
   apiP99: number;
   apiPerSecond: number;
@@ -186,7 +189,8 @@ async function underLoad(url: string, apiUrl: string, { connections = LOAD_CONNE
     p99: pageResult.latency.p99,
     firstByteP50: median(firstBytes),
     errors: pageResult.errors + pageResult.timeouts + pageResult.non2xx,
-    drawnShare: answered > 0 ? drawn / answered : 0,
+    // A streamed page's policy allows the replay script before the page is drawn: it cannot tell.
+    drawnShare: cookie ? null : answered > 0 ? drawn / answered : 0,
     apiP99: apiResult.latency.p99,
     apiPerSecond: apiResult.requests.average,
   };
@@ -253,7 +257,7 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
       ] as const) {
         const figures = await underLoad(new URL(routePath, origin).toString(), new URL('/api/products?limit=12', origin).toString(), options);
         load.push({ route, cache, ...figures });
-        log(`load: ${route} (${cache}) ${figures.pagesPerSecond.toFixed(0)} pages/s, ${(figures.drawnShare * 100).toFixed(0)}% drawn by the server, p50 ${figures.p50} ms (first bytes ${figures.firstByteP50.toFixed(1)} ms); /api p99 ${figures.apiP99} ms meanwhile`);
+        log(`load: ${route} (${cache}) ${figures.pagesPerSecond.toFixed(0)} pages/s, ${figures.drawnShare === null ? '?' : (figures.drawnShare * 100).toFixed(0)}% drawn by the server, p50 ${figures.p50} ms (first bytes ${figures.firstByteP50.toFixed(1)} ms); /api p99 ${figures.apiP99} ms meanwhile`);
       }
     }
     const lighthouse = await auditPages(

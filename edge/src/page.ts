@@ -439,8 +439,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       return null;
     });
     const headTags = [...headTagsOf(request, url), ...preloads];
-    // The replay script is in every page the server may render (eventReplay.ts).
-    setPagePolicy(reply, { ...compositionOrigins(served), inlineScripts: [REPLAY_SCRIPT_HASH] }, request);
+    // A drawn page has the replay script (eventReplay.ts); a streamed one may, which its policy says before it is drawn.
+    const policy = (drawnPage: boolean) => setPagePolicy(reply, { ...compositionOrigins(served), ...(drawnPage ? { inlineScripts: [REPLAY_SCRIPT_HASH] } : {}) }, request);
 
     // A shopper's page (they sent a cookie) not drawn yet is streamed once its status is known: its
     // head first, so the browser fetches the page's remote files and composition while the server
@@ -454,6 +454,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         const sent = await status;
         drawn = await settledAtOnce(drawing);
         if (!drawn) {
+          policy(true);
           pageHeaders(sent);
           return streamPage(request, reply, streamedOpening(template, headTags), drawing.then((rendered) => restOfStreamedPage(template, rendered, sent)));
         }
@@ -463,6 +464,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     }
 
     const rendered = drawn.value;
+    policy(rendered !== null);
     pageHeaders(rendered ? (rendered.status ?? 200) : await statusOfAddress());
     const assemble = (parts: PageParts, head: PageHead | undefined) => assemblePage(withPageHead(template, head), { ...parts, head: [...headTags, ...(parts.head ?? [])] });
     if (!rendered) return reply.compress(assemble({}, undefined));
