@@ -8,11 +8,11 @@
  * - Interactions on the throttled phone once the page is in: the longest event of each (what INP
  *   counts), for adding to the cart, opening the shop's filter drawer and the cart dropdown, each
  *   control tapped a second after it was scrolled into view.
- * - Load: guests' pages (no cookie) at 20 connections through the edge, home, shop and a product,
- *   with the guest page cache (guestPages.ts) and without it (GUEST_PAGE_TTL_MS=0: each request
- *   drawn, as a shopper's page with a cookie is), drawn in a render thread (renderThreads.ts) and
- *   in the edge's own thread (RENDER_THREADS=0), and the api's answers through the same edge
- *   meanwhile.
+ * - Load: home, shop and a product at 20 connections through the edge: guests' pages (no cookie)
+ *   with the guest page cache (guestPages.ts), and a shopper's (a cookie: each drawn for them and
+ *   streamed, on an edge with GUEST_PAGE_TTL_MS=0) drawn in a render thread (renderThreads.ts) and
+ *   in the edge's own thread (RENDER_THREADS=0); and one shopper alone, at one connection. The
+ *   first bytes beside the whole page, and the api's answers through the same edge meanwhile.
  * - Lighthouse 12's mobile audit of home, shop, a product and the cart (lib/lighthouse.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
