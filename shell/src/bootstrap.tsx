@@ -65,7 +65,12 @@ async function start() {
     await nextTask();
     // A region's error boundary catches a failing remote, shows the shopper a message and logs the
     // failure once with its component stack; React's own long report of it would be a second copy.
-    hydrateRoot(serverPage.container, <App store={store} preview={composition.preview} hydrating />, { onCaughtError, onRecoverableError: reportHydrationError });
+    // A transition: the hydration yields to the browser every few milliseconds (a tap on a part not
+    // hydrated yet still has that part hydrated at once, and is then handled), instead of holding the
+    // main thread for all of it.
+    startTransition(() => {
+      hydrateRoot(serverPage.container, <App store={store} preview={composition.preview} hydrating />, { onCaughtError, onRecoverableError: reportHydrationError });
+    });
     return;
   }
   const pageData = Promise.all([prefetchPageData(store, window.location), prefetchRemotePageData(modules, store, window.location)]);

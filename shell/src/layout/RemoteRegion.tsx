@@ -13,7 +13,7 @@ import {
   type ServerRenderedRegion,
 } from '@storefront/shared';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { StrictMode, Suspense, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
+import { startTransition, StrictMode, Suspense, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
 import type { RemoteName } from '../federation/composition';
 import './federation.css';
 import { hydrationViewportWidth, partHydrated, reportHydrationError, serverRegionFor, serverRegionSettled, serverStateNow, type ServerRegionInPage } from '../app/hydration';
@@ -212,8 +212,15 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
             </Provider>
           </StrictMode>
         );
-        const regionRoot = hydrateRoot(element, tree(location), { onCaughtError: () => undefined, onRecoverableError: reportHydrationError });
-        root.current = { root: regionRoot, render: (at) => regionRoot.render(tree(at)) };
+        // In a transition, as the shell's own (bootstrap.tsx): the hydration yields every few
+        // milliseconds. startTransition calls back at once.
+        let regionRoot!: Root;
+        startTransition(() => {
+          regionRoot = hydrateRoot(element, tree(location), { onCaughtError: () => undefined, onRecoverableError: reportHydrationError });
+        });
+        // Its later addresses in a transition too: an update ahead of the hydration would have the
+        // whole region drawn afresh instead.
+        root.current = { root: regionRoot, render: (at) => startTransition(() => regionRoot.render(tree(at))) };
         if (latestLocation.current !== location) root.current.render(latestLocation.current);
         setHydrated(true);
       },
