@@ -197,7 +197,9 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
         const serverState = serverStateNow(store);
         // "Try again" after the region failed: it is drawn afresh.
         const onRetry = () => setAfresh('retry');
+        let hydrationDone = false;
         const onDone = () => {
+          hydrationDone = true;
           serverRegionSettled();
           partHydrated(element);
         };
@@ -218,9 +220,16 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
         startTransition(() => {
           regionRoot = hydrateRoot(element, tree(location), { onCaughtError: () => undefined, onRecoverableError: reportHydrationError });
         });
-        // Its later addresses in a transition too: an update ahead of the hydration would have the
-        // whole region drawn afresh instead.
-        root.current = { root: regionRoot, render: (at) => startTransition(() => regionRoot.render(tree(at))) };
+        // An address that comes before the hydration is done waits for it, in a transition too (an
+        // update ahead of the hydration would have the whole region drawn afresh); later ones are
+        // drawn as any update is, a field bound to the address keeping up with the keys typed.
+        root.current = {
+          root: regionRoot,
+          render: (at) => {
+            if (hydrationDone) regionRoot.render(tree(at));
+            else startTransition(() => regionRoot.render(tree(at)));
+          },
+        };
         if (latestLocation.current !== location) root.current.render(latestLocation.current);
         setHydrated(true);
       },
