@@ -77,7 +77,7 @@ async function start() {
   await Promise.race([Promise.all([pageModules, pageData, shellParts]), waitedLongEnough]);
   await nextTask();
   const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
+  if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container, { onCaughtError });
   // A transition: the first render yields to the browser every few milliseconds instead of
   // holding the main thread for all of it.

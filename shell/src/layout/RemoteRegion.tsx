@@ -197,9 +197,10 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
         const serverState = serverStateNow(store);
         // "Try again" after the region failed: it is drawn afresh.
         const onRetry = () => setAfresh('retry');
-        let hydrationDone = false;
+        // How the region's later addresses are drawn: in a transition until it is hydrated (below).
+        let draw: (work: () => void) => void = startTransition;
         const onDone = () => {
-          hydrationDone = true;
+          draw = (work) => work();
           serverRegionSettled();
           partHydrated(element);
         };
@@ -215,22 +216,14 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
           </StrictMode>
         );
         // In a transition, as the shell's own (bootstrap.tsx): the hydration yields every few
-        // milliseconds. startTransition calls back at once.
-        let regionRoot!: Root;
+        // milliseconds. An address that comes before it is done waits for it, in a transition too
+        // (an update ahead of the hydration would have the whole region drawn afresh); later ones
+        // are drawn as any update is, a field bound to the address keeping up with the keys typed.
         startTransition(() => {
-          regionRoot = hydrateRoot(element, tree(location), { onCaughtError: () => undefined, onRecoverableError: reportHydrationError });
+          const regionRoot = hydrateRoot(element, tree(location), { onCaughtError: () => undefined, onRecoverableError: reportHydrationError });
+          root.current = { root: regionRoot, render: (at) => draw(() => regionRoot.render(tree(at))) };
         });
-        // An address that comes before the hydration is done waits for it, in a transition too (an
-        // update ahead of the hydration would have the whole region drawn afresh); later ones are
-        // drawn as any update is, a field bound to the address keeping up with the keys typed.
-        root.current = {
-          root: regionRoot,
-          render: (at) => {
-            if (hydrationDone) regionRoot.render(tree(at));
-            else startTransition(() => regionRoot.render(tree(at)));
-          },
-        };
-        if (latestLocation.current !== location) root.current.render(latestLocation.current);
+        if (latestLocation.current !== location) root.current?.render(latestLocation.current);
         setHydrated(true);
       },
       () => {
