@@ -123,10 +123,14 @@ const DESCRIPTION = /<meta name="?description"?[^>]*>/;
  */
 export function withPageHead(template: PageTemplate, head: PageHead | undefined): PageTemplate {
   if (!head) return template;
-  const top = template.top
-    .replace(TITLE, `<title>${htmlText(head.title)}</title>`)
-    .replace(DESCRIPTION, `<meta name="description" content="${htmlText(head.description)}">`);
+  const [title, description] = headTags(head);
+  const top = template.top.replace(TITLE, title).replace(DESCRIPTION, description);
   return { ...template, top };
+}
+
+/** The page's title and description as tags, written as text. */
+function headTags(head: PageHead): [title: string, description: string] {
+  return [`<title>${htmlText(head.title)}</title>`, `<meta name="description" content="${htmlText(head.description)}">`];
 }
 
 /**
@@ -297,7 +301,7 @@ function headTagsOf(request: FastifyRequest, url: URL): string[] {
 }
 
 /** `work`'s value if it has settled by the time this turn of the event loop ends (a kept page), or null. */
-export function settledAtOnce<T>(work: Promise<T>): Promise<{ value: T } | null> {
+function settledAtOnce<T>(work: Promise<T>): Promise<{ value: T } | null> {
   return Promise.race([work.then((value) => ({ value })), new Promise<null>((resolve) => setImmediate(resolve, null))]);
 }
 
@@ -306,7 +310,7 @@ export function settledAtOnce<T>(work: Promise<T>): Promise<{ value: T } | null>
  * asks the api), or null where only its render can tell: a shop page under /shop/ is a 404 for a
  * layout the catalog does not have, which only the catalog knows.
  */
-export function statusBeforeRender(url: URL, statusOfAddress: () => Promise<number>): Promise<number> | null {
+function statusBeforeRender(url: URL, statusOfAddress: () => Promise<number>): Promise<number> | null {
   return /^\/shop\/./.test(url.pathname) ? null : statusOfAddress();
 }
 
@@ -329,7 +333,7 @@ function headParts(template: PageTemplate): { opening: string; title: string; de
  * A streamed page's first part: the template's head up to its end, with the route's tags, less its
  * title and description, which the render names (they follow in the rest, still in the head).
  */
-export function streamedOpening(template: PageTemplate, headTags: readonly string[]): string {
+function streamedOpening(template: PageTemplate, headTags: readonly string[]): string {
   return headParts(template).opening + headTags.join('');
 }
 
@@ -339,11 +343,9 @@ export function streamedOpening(template: PageTemplate, headTags: readonly strin
  * render then showed its not-found screen (a product removed meanwhile) tells search engines not to
  * keep it, as its status no longer can.
  */
-export function restOfStreamedPage(template: PageTemplate, rendered: RenderedPage | null, sentStatus: number): string {
+function restOfStreamedPage(template: PageTemplate, rendered: RenderedPage | null, sentStatus: number): string {
   const { title, description } = headParts(template);
-  const named = rendered?.head
-    ? `<title>${htmlText(rendered.head.title)}</title><meta name="description" content="${htmlText(rendered.head.description)}">`
-    : title + description;
+  const named = rendered?.head ? headTags(rendered.head).join('') : title + description;
   const notFoundAfterAll = rendered?.status !== undefined && rendered.status >= 400 && sentStatus < 400 ? '<meta name="robots" content="noindex">' : '';
   const parts = rendered ? renderedPageParts(rendered) : { early: [], head: [], root: template.root };
   return [named, notFoundAfterAll, ...parts.early, ...parts.head, template.body, parts.root, template.bottom].join('');
