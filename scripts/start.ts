@@ -6,7 +6,7 @@ import { startStore } from './lib/startStore';
 
 async function main() {
   const ports = portsFromEnv();
-  const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, renderThreads } = readEdgeSettings(process.env);
+  const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, renderThreads, renderTimeoutMs } = readEdgeSettings(process.env);
   await ensureBuilt((line) => console.log(`[start] ${line}`));
   const store = await startStore({
     ports,
@@ -21,6 +21,7 @@ async function main() {
     apiProcesses,
     guestPageTtlMs,
     renderThreads,
+    renderTimeoutMs,
   });
   console.log(`\n  The store is open at ${store.shellUrl}\n  (Ctrl+C stops it)\n`);
   let stopping = false;

@@ -1,14 +1,14 @@
 import { DEFAULT_GUEST_PAGE_TTL_MS } from './guestPages';
-import { DEFAULT_API_TIMEOUT_MS, DEFAULT_RENDER_THREADS, readEdgeSettings } from './settings';
+import { DEFAULT_API_TIMEOUT_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS, readEdgeSettings } from './settings';
 
 describe('the edge’s settings', () => {
   it('trusts no proxy and waits 15 s for the api by default', () => {
-    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, renderThreads: DEFAULT_RENDER_THREADS });
+    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS });
     expect(readEdgeSettings({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
   });
 
   it('takes the proxies in front of it as addresses and ranges, and a timeout in milliseconds', () => {
-    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, renderThreads: DEFAULT_RENDER_THREADS });
+    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS });
   });
 
   it('refuses to start on a setting it cannot honour, naming each at once', () => {
@@ -37,5 +37,13 @@ describe('the edge’s settings', () => {
     expect(readEdgeSettings({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
     expect(() => readEdgeSettings({ RENDER_THREADS: 'many' })).toThrow('RENDER_THREADS must be a whole number from 0 (the edge\'s own thread) to 16, got "many"');
     expect(() => readEdgeSettings({ RENDER_THREADS: '17' })).toThrow(/RENDER_THREADS/);
+  });
+
+  it('waits RENDER_TIMEOUT_MS for a page to be drawn, 300 ms unless said, and refuses what is not a time it can keep', () => {
+    expect(readEdgeSettings({}).renderTimeoutMs).toBe(300);
+    expect(readEdgeSettings({ RENDER_TIMEOUT_MS: '1500' }).renderTimeoutMs).toBe(1500);
+    expect(() => readEdgeSettings({ RENDER_TIMEOUT_MS: '0.5s' })).toThrow('RENDER_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000, got "0.5s"');
+    expect(() => readEdgeSettings({ RENDER_TIMEOUT_MS: '10' })).toThrow(/RENDER_TIMEOUT_MS/);
+    expect(() => readEdgeSettings({ RENDER_TIMEOUT_MS: '60000' })).toThrow(/RENDER_TIMEOUT_MS/);
   });
 });

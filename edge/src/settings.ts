@@ -16,12 +16,17 @@ export interface EdgeSettings {
   guestPageTtlMs: number;
   /** RENDER_THREADS: how many threads draw pages off the edge's event loop (renderThreads.ts); 0: its own thread. */
   renderThreads: number;
+  /** RENDER_TIMEOUT_MS: how long a page's server render may take before the page goes to the browser undrawn. */
+  renderTimeoutMs: number;
 }
 
 export const DEFAULT_RENDER_THREADS = 1;
 export const MAX_RENDER_THREADS = 16;
 
 export const MAX_API_PROCESSES = 32;
+
+/** A shopper waits no longer than this for the server's drawing: after it the browser draws the page. */
+export const DEFAULT_RENDER_TIMEOUT_MS = 300;
 
 export class EdgeSettingsError extends Error {}
 
@@ -74,6 +79,13 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
     if (!/^\d+$/.test(threads) || value > MAX_RENDER_THREADS) problems.push(`RENDER_THREADS must be a whole number from 0 (the edge's own thread) to ${MAX_RENDER_THREADS}, got "${threads}"`);
     else renderThreads = value;
   }
+  let renderTimeoutMs = DEFAULT_RENDER_TIMEOUT_MS;
+  const renderTimeout = env.RENDER_TIMEOUT_MS?.trim();
+  if (renderTimeout) {
+    const value = Number(renderTimeout);
+    if (!/^\d+$/.test(renderTimeout) || value < 50 || value > 10_000) problems.push(`RENDER_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000, got "${renderTimeout}"`);
+    else renderTimeoutMs = value;
+  }
   if (problems.length > 0) throw new EdgeSettingsError(problems.join('\n'));
-  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, renderThreads };
+  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, renderThreads, renderTimeoutMs };
 }

@@ -14,7 +14,7 @@ import { packageVersion, REMOTES, ROOT, type Ports } from '../../edge/src/packag
 import { releasesDir } from '../../edge/src/releaseStore';
 import { RenderThreads } from '../../edge/src/renderThreads';
 import { loadRenderer, type PageDrawer, type PageRequest } from '../../edge/src/serverRender';
-import { DEFAULT_RENDER_THREADS } from '../../edge/src/settings';
+import { DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS } from '../../edge/src/settings';
 
 export interface StoreOptions {
   ports: Ports;
@@ -51,6 +51,8 @@ export interface StoreOptions {
    * 0: the edge's own thread, edge/src/renderThreads.ts).
    */
   renderThreads?: number;
+  /** How long a page's server render may take before the page goes to the browser undrawn (RENDER_TIMEOUT_MS; 300 ms unless said). */
+  renderTimeoutMs?: number;
   /**
    * How many api processes to run behind the edge (API_PROCESSES), on ports from ports.api up;
    * more than one needs databaseUrl (a PostgreSQL server), which they share.
@@ -58,8 +60,8 @@ export interface StoreOptions {
   apiProcesses?: number;
 }
 
-/** How long a page's server render may take before the page is sent for the browser to render. */
-export const SERVER_RENDER_TIMEOUT_MS = 300;
+/** How long a page's server render may take before the page is sent for the browser to render (RENDER_TIMEOUT_MS). */
+export const SERVER_RENDER_TIMEOUT_MS = DEFAULT_RENDER_TIMEOUT_MS;
 
 export interface RunningStore {
   shellUrl: string;
@@ -177,16 +179,17 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const shellDist = path.join(ROOT, 'shell/dist');
     const serverRender = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') && hasShellBundle(shellDist, log);
     const threads = options.renderThreads ?? DEFAULT_RENDER_THREADS;
+    const renderTimeoutMs = options.renderTimeoutMs ?? SERVER_RENDER_TIMEOUT_MS;
     let draw: PageDrawer | null = null;
     let warm: ((requests: readonly PageRequest[]) => Promise<void>) | undefined;
     if (serverRender && threads > 0) {
       // The live versions load in each thread before it says it is ready.
-      renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), composition, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
+      renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), composition, timeoutMs: renderTimeoutMs });
       draw = renderThreads.render;
       warm = renderThreads.warm;
     } else if (serverRender) {
       // The live versions load now, not on (and too late for) the first page.
-      const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), composition, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
+      const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), composition, timeoutMs: renderTimeoutMs });
       stopRenderer = renderer.close;
       draw = renderer.draw;
       warm = async (requests) => {
