@@ -39,6 +39,12 @@ export default async function globalSetup(): Promise<void> {
     dataDir: path.join(work, 'data'),
     apiOutput: 'ignore',
     log: () => undefined,
+    // The specs check the pages the server draws. A shopper's page goes undrawn after 300 ms, but
+    // on a busy CI machine, the browsers and the store on two cores, a render now and then takes
+    // longer, and a spec then met the browser's drawing instead (no page for a browser without
+    // scripts, a layout shift, a second request). The undrawn fallback has tests of its own
+    // (edge/src/app.test.ts, renderThreads.test.ts).
+    renderTimeoutMs: 2000,
     apiEnvironment: {
       ...E2E_BANK_ACCOUNT,
       // As a default start has it, whatever the caller's environment says.
