@@ -47,6 +47,12 @@ export interface RegionRender {
   queries?: ServerQueryEntry[];
   /** The page's HTTP status when it is not 200: 404 when it shows its not-found screen (pageStatus.tsx). */
   status?: number;
+  /**
+   * True when the region read nothing of the shopper's: every answer it asked for is the same
+   * whoever asks (ANYONES_ENDPOINTS). The shell's server then gives a shopper the page it draws
+   * for guests. A bundle built before this was sent omits it: its pages are drawn per shopper.
+   */
+  forAnyone?: boolean;
 }
 
 /** What a remote's server container exposes as `./render`. `null`: this module is not rendered on the server. */

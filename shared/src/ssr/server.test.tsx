@@ -3,6 +3,7 @@
  * page's address, for the shopper whose cookie came with the page.
  */
 import { useParams } from 'react-router-dom';
+import { authApi } from '../api/authApi';
 import { baseApi, useGetCartQuery, useGetCategoriesQuery } from '../api/baseApi';
 import { cartLineKey, effectivePrice } from '../domain';
 import type { AppStore } from '../store/createStore';
@@ -118,6 +119,33 @@ describe('regionRenderer', () => {
     expect((await renderRegion(ask({ cookie })))?.html).toContain('cart <!-- -->3');
     // Nobody else's: without the cookie the cart is a new shopper's.
     expect((await renderRegion(ask()))?.html).toContain('cart <!-- -->0');
+  });
+
+  it('says a region is the same for anyone only when everything it asked for is the catalogue’s', async () => {
+    function CategoriesAlone() {
+      const { data } = useGetCategoriesQuery();
+      return <p>{data ? data.length : 'loading'} categories</p>;
+    }
+    const catalogueOnly = regionRenderer({
+      CategoriesAlone: { path: '/shop/*', Component: CategoriesAlone, prefetchPageData: (store) => store.dispatch(baseApi.endpoints.getCategories.initiate()).unwrap() },
+    });
+    expect(await catalogueOnly(ask({ module: 'CategoriesAlone' }))).toMatchObject({ forAnyone: true });
+    // The cart is the shopper's, asked even when it came back empty.
+    expect(await renderRegion(ask())).not.toHaveProperty('forAnyone');
+    // A read that failed counts as much as one answered: a guest's 401 is a signed-in shopper's account.
+    const withAccount = regionRenderer({
+      WithAccount: {
+        path: '/shop/*',
+        Component: CategoriesAlone,
+        prefetchPageData: async (store) => {
+          await store.dispatch(baseApi.endpoints.getCategories.initiate()).unwrap();
+          await store.dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
+        },
+      },
+    });
+    const rendered = await withAccount(ask({ module: 'WithAccount' }));
+    expect(rendered?.html).toContain('categories');
+    expect(rendered).not.toHaveProperty('forAnyone');
   });
 
   it('renders nothing for a module it does not list, or at an address its route does not match', async () => {

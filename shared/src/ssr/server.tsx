@@ -74,6 +74,20 @@ function withCookie(cookie: string | undefined): typeof fetch {
 }
 
 /**
+ * The api slice's reads whose answer is the same whoever asks: the catalogue (the api answers them
+ * without reading the shopper's session). A region that asked for nothing else is the same page
+ * for every shopper (RegionRender.forAnyone). An endpoint left out only costs its pages a render
+ * per shopper; one put in wrongly would give a shopper a guest's page, so list only the catalogue.
+ */
+export const ANYONES_ENDPOINTS: ReadonlySet<string> = new Set(['getProducts', 'getProduct', 'getColours', 'getSizes', 'getCategories', 'getProductFacets', 'getSearchSuggestions']);
+
+/** Whether every request the store made (asked, answered or failed) was for anyone's answer, and it wrote nothing. */
+function readNothingOfTheShoppers(store: AppStore): boolean {
+  const api = store.getState()[baseApi.reducerPath];
+  return Object.keys(api.mutations).length === 0 && Object.values(api.queries).every((entry) => entry?.endpointName !== undefined && ANYONES_ENDPOINTS.has(entry.endpointName));
+}
+
+/**
  * A remote's `renderRegion` for the modules it lists. Each render has a store of its own, fetching
  * from the api at the absolute address the shell's server gives.
  */
@@ -100,7 +114,7 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
         request,
       );
       if (!html) return null;
-      return { html, css: collectedCss(), queries: fulfilledQueries(store), ...(status.code === 200 ? {} : { status: status.code }) };
+      return { html, css: collectedCss(), queries: fulfilledQueries(store), ...(status.code === 200 ? {} : { status: status.code }), ...(readNothingOfTheShoppers(store) ? { forAnyone: true } : {}) };
     } finally {
       releaseStore(store);
     }
