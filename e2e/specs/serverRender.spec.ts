@@ -240,6 +240,27 @@ describe('a page rendered on the server', () => {
     expect(html.slice(html.indexOf('<div id="root"'))).toContain(escapedHtml(product.name));
   });
 
+  it('gives a shopper the guests’ home and shop pages, which read nothing of theirs, and their cart page drawn for them', async () => {
+    const product = await simpleProductInStock();
+    const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(cartLineOf(product, 1)) });
+    expect(added.status).toBe(201);
+    const cookie = cookieOf(added);
+    for (const pathname of ['/', '/shop']) {
+      // The edge learns from a drawing that the page reads nothing of the shopper's; then every
+      // shopper's is the guests' page, kept drawn: whole (not streamed), and the same.
+      await fetch(shellUrl(pathname), { headers: { Cookie: cookie } });
+      const guest = await rawGet(shellUrl(pathname), { 'Accept-Encoding': 'identity' });
+      const shopper = await rawGet(shellUrl(pathname), { Cookie: cookie, 'Accept-Encoding': 'identity' });
+      expect(shopper.chunks).toHaveLength(1);
+      expect(shopper.chunks[0]).toBe(guest.chunks[0]);
+      expect(shopper.chunks[0]).toContain('data-server-rendered');
+    }
+    // Their cart is theirs, and only theirs.
+    const cart = await (await fetch(shellUrl('/cart'), { headers: { Cookie: cookie } })).text();
+    expect(cart.slice(cart.indexOf('<div id="root"'))).toContain(escapedHtml(product.name));
+    expect(await (await fetch(shellUrl('/cart'))).text()).not.toContain(escapedHtml(product.name));
+  });
+
   it('hands the server’s cart page over to a browser render whose quantities save', async () => {
     const context = await phoneContext(browser);
     const product = await simpleProductInStock();

@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from './app';
 import type { Ports } from './packages';
-import { inThisThread, type PageRequest } from './serverRender';
+import { inThisThread, type PageRequest, type RenderOptions } from './serverRender';
 
 const PORTS: Ports = { api: 1, shell: 2, remotes: { 'mfe-catalog': 18481, 'mfe-product': 18482, 'mfe-cart': 18483, 'mfe-account': 18484 } };
 
@@ -186,27 +186,31 @@ describe('a remote’s origin', () => {
   });
 });
 
+type RegionDrawer = NonNullable<Awaited<ReturnType<RenderOptions['loadRemoteBundle']>>>['renderRegion'];
+
+/** An edge whose every remote draws its region with `renderRegion`, in a bare frame. */
+function edgeDrawingRegions(renderRegion: RegionDrawer): Promise<FastifyInstance> {
+  return buildShellEdge({
+    dist: shellDist,
+    apiUrl: 'http://127.0.0.1:9',
+    composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+    render: {
+      draw: inThisThread({
+        shell: { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: '' }) },
+        loadRemoteBundle: () => Promise.resolve({ renderRegion }),
+        timeoutMs: 1000,
+      }),
+    },
+  });
+}
+
 describe('a guest’s page', () => {
   it('is drawn once for every guest asking for it meanwhile, and a shopper’s (who sends a cookie) for them each time', async () => {
     let draws = 0;
-    const edge = await buildShellEdge({
-      dist: shellDist,
-      apiUrl: 'http://127.0.0.1:9',
-      composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
-      render: {
-        draw: inThisThread({
-          shell: { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: '' }) },
-          loadRemoteBundle: () =>
-            Promise.resolve({
-              renderRegion: async () => {
-                draws += 1;
-                await new Promise((resolve) => setTimeout(resolve, 20));
-                return { html: `<h1>drawing ${draws}</h1>`, css: '' };
-              },
-            }),
-          timeoutMs: 1000,
-        }),
-      },
+    const edge = await edgeDrawingRegions(async () => {
+      draws += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { html: `<h1>drawing ${draws}</h1>`, css: '' };
     });
     try {
       const guests = await Promise.all([1, 2, 3].map(() => edge.inject({ url: '/' })));
@@ -229,6 +233,35 @@ describe('a guest’s page', () => {
       expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>drawing 1</h1>');
       expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('<h1>drawing 1</h1>');
       expect(draws).toBe(3);
+    } finally {
+      await edge.close();
+    }
+  });
+
+  it('is given to a shopper too when its last drawing read nothing of the shopper’s, drawn without their cookie; a page that reads theirs is drawn for them', async () => {
+    const cookies: (string | undefined)[] = [];
+    const edge = await edgeDrawingRegions(async ({ pathname, cookie }) => {
+      cookies.push(cookie);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The cart reads the shopper's own lines; the home page only the catalogue.
+      return { html: `<h1>${pathname} for ${cookie ?? 'anyone'}</h1>`, css: '', ...(pathname === '/cart' ? {} : { forAnyone: true }) };
+    });
+    try {
+      // Nothing is known of the page yet: the first shopper's is drawn for them, and teaches the edge.
+      expect((await edge.inject({ url: '/', headers: { cookie: 'sf_shopper=a1' } })).body).toContain('<h1>/ for sf_shopper=a1</h1>');
+      const [second, third, guest] = await Promise.all([
+        edge.inject({ url: '/', headers: { cookie: 'sf_shopper=b2' } }),
+        edge.inject({ url: '/', headers: { cookie: 'sf_shopper=c3', 'accept-encoding': 'gzip' } }),
+        edge.inject({ url: '/' }),
+      ]);
+      expect([second.body.includes('<h1>/ for anyone</h1>'), zlib.gunzipSync(third.rawPayload).toString().includes('<h1>/ for anyone</h1>'), guest.body.includes('<h1>/ for anyone</h1>')]).toEqual([true, true, true]);
+      // Whole, as a guest's: not streamed.
+      expect(second.headers['content-length']).toBeDefined();
+      expect(cookies).toEqual(['sf_shopper=a1', undefined]);
+      // Each shopper's own cart, every time.
+      expect((await edge.inject({ url: '/cart', headers: { cookie: 'sf_shopper=a1' } })).body).toContain('<h1>/cart for sf_shopper=a1</h1>');
+      expect((await edge.inject({ url: '/cart', headers: { cookie: 'sf_shopper=b2' } })).body).toContain('<h1>/cart for sf_shopper=b2</h1>');
+      expect(cookies).toEqual(['sf_shopper=a1', undefined, 'sf_shopper=a1', 'sf_shopper=b2']);
     } finally {
       await edge.close();
     }

@@ -1,4 +1,4 @@
-import { GuestPageCache, guestPageKey } from './guestPages';
+import { FOR_ANYONE_MS, GuestPageCache, guestPageKey } from './guestPages';
 import type { RenderedPage } from './serverRender';
 
 const page = (html: string): RenderedPage => ({ html, css: '', queries: [], viewportWidth: 412 });
@@ -45,6 +45,30 @@ describe('a guest’s page', () => {
       return Promise.resolve(page('a'));
     });
     expect(drawn).toBe(true);
+  });
+
+  it('is given to shoppers while its last drawing read nothing of the shopper’s, for a minute at most', async () => {
+    let now = 0;
+    const cache = new GuestPageCache({ ttlMs: 5000, now: () => now });
+    expect(cache.isForAnyone('home')).toBe(false);
+    await cache.page('home', () => Promise.resolve({ ...page('<h1>home</h1>'), forAnyone: true }));
+    expect(cache.isForAnyone('home')).toBe(true);
+    // A shopper's own drawing of the page teaches the same, either way.
+    cache.learn('cart', { ...page('<h1>their cart</h1>') });
+    expect(cache.isForAnyone('cart')).toBe(false);
+    cache.learn('shop', { ...page('<h1>shop</h1>'), forAnyone: true });
+    expect(cache.isForAnyone('shop')).toBe(true);
+    cache.learn('shop', page('<h1>shop, with their cart</h1>'));
+    expect(cache.isForAnyone('shop')).toBe(false);
+    // A drawing that gave nothing ends it at once; time ends it too.
+    now = 6000;
+    await cache.page('home', () => Promise.resolve(null));
+    expect(cache.isForAnyone('home')).toBe(false);
+    cache.learn('home', { ...page('<h1>home</h1>'), forAnyone: true });
+    now += FOR_ANYONE_MS - 1;
+    expect(cache.isForAnyone('home')).toBe(true);
+    now += 1;
+    expect(cache.isForAnyone('home')).toBe(false);
   });
 
   it('differs by address, width and composed versions, not by which api process draws it', () => {

@@ -29,8 +29,18 @@ interface Entry {
   page: Promise<RenderedPage | null>;
 }
 
+/**
+ * How long a page drawn as every shopper's (RenderedPage.forAnyone) is remembered as such: a
+ * shopper's request for it meanwhile gets the guests' page. Longer than a page is kept, so a page
+ * every visitor asks for keeps being shared once a shopper or a guest has had it drawn; short, as
+ * whether a region reads the shopper's data can depend on what it shows (a product in stock or not).
+ */
+export const FOR_ANYONE_MS = 60_000;
+
 export class GuestPageCache {
   private readonly entries = new Map<string, Entry>();
+  /** The keys whose last drawing was every shopper's page (RenderedPage.forAnyone), and when. */
+  private readonly anyones = new Map<string, number>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -50,6 +60,7 @@ export class GuestPageCache {
     const page = render().then(
       (rendered) => {
         if (!rendered) this.forget(key, page);
+        this.learn(key, rendered);
         return rendered;
       },
       (error: unknown) => {
@@ -68,6 +79,30 @@ export class GuestPageCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /**
+   * Whether `key`'s page was, when last drawn (for a guest or a shopper, `learn`), the same for
+   * every shopper: a shopper asking for it then gets the guests' page (`page`).
+   */
+  isForAnyone(key: string): boolean {
+    const at = this.anyones.get(key);
+    if (at === undefined) return false;
+    if (this.now() - at < FOR_ANYONE_MS) return true;
+    this.anyones.delete(key);
+    return false;
+  }
+
+  /** Remembers whether a drawing of `key` was every shopper's page; one that was not, or none, is forgotten at once. */
+  learn(key: string, rendered: RenderedPage | null): void {
+    this.anyones.delete(key);
+    if (!rendered?.forAnyone) return;
+    this.anyones.set(key, this.now());
+    while (this.anyones.size > this.maxEntries * 10) {
+      const oldest = this.anyones.keys().next().value;
+      if (oldest === undefined) break;
+      this.anyones.delete(oldest);
+    }
   }
 
   private forget(key: string, page: Promise<RenderedPage | null>): void {

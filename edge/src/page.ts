@@ -420,21 +420,21 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
 
     const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
     const viewportWidth = guessViewportWidth(request.headers);
-    const draw = () =>
-      render.draw({
-        pathname: url.pathname,
-        search: url.search,
-        viewportWidth,
-        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-        remotes: served.remotes,
-        config,
-      });
-    // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts).
-    const sharedPages = request.headers.cookie ? null : guestPages;
+    const drawFor = (cookie: string | undefined) =>
+      render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), remotes: served.remotes, config });
+    // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts). So is a
+    // shopper's, when its last drawing read nothing of the shopper's (RenderedPage.forAnyone): the
+    // shop's and the home page's are. That one is drawn without their cookie, as a guest's.
+    const { cookie } = request.headers;
+    const guestKey = guestPages ? guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }) : '';
+    const sharedPages = guestPages && (!cookie || guestPages.isForAnyone(guestKey)) ? guestPages : null;
     const drawing = (
       sharedPages
-        ? sharedPages.page(guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }), draw)
-        : draw()
+        ? sharedPages.page(guestKey, () => drawFor(undefined))
+        : drawFor(cookie).then((rendered) => {
+            guestPages?.learn(guestKey, rendered);
+            return rendered;
+          })
     ).catch((error: unknown) => {
       // The browser draws it.
       request.log.error({ err: error }, 'the server render failed');
@@ -449,7 +449,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // draws it, and the rest when it is drawn. A guest's page (shared, guestPages.ts) goes out whole:
     // it puts the first screen's pictures ahead of the scripts, which a first visit has still to
     // fetch (a shopper's browser has kept them), and the shop's picture is what a visitor waits for.
-    let drawn = request.headers.cookie ? await settledAtOnce(drawing) : { value: await drawing };
+    // So does the guests' page given to a shopper: it is kept compressed, and mostly drawn already.
+    let drawn = cookie && !sharedPages ? await settledAtOnce(drawing) : { value: await drawing };
     if (!drawn) {
       const status = statusBeforeRender(url, statusOfAddress);
       if (status) {

@@ -266,6 +266,8 @@ export interface RenderedPage {
   head?: PageHead;
   /** The page's status when not 200 (a region that drew its not-found screen says 404). */
   status?: number;
+  /** Its region read nothing of the shopper's (RegionRender.forAnyone): it is every shopper's page, as a guest's is. */
+  forAnyone?: boolean;
 }
 
 /** Draws a page's first screen, or null (the browser draws it). */
@@ -341,5 +343,13 @@ export async function renderPage(
   const answers = Array.isArray(region.queries) ? region.queries : [];
   const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered, queries: answers });
   const status = typeof region.status === 'number' && region.status >= 200 && region.status < 600 ? region.status : undefined;
-  return { html: frame.html, css: `${frame.css}\n${region.css}`, queries: answers, viewportWidth: request.viewportWidth, ...(frame.head ? { head: frame.head } : {}), ...(status ? { status } : {}) };
+  return {
+    html: frame.html,
+    css: `${frame.css}\n${region.css}`,
+    queries: answers,
+    viewportWidth: request.viewportWidth,
+    ...(frame.head ? { head: frame.head } : {}),
+    ...(status ? { status } : {}),
+    ...(region.forAnyone === true ? { forAnyone: true } : {}),
+  };
 }
