@@ -9,10 +9,12 @@
  *   counts), for adding to the cart, opening the shop's filter drawer and the cart dropdown, each
  *   control tapped a second after it was scrolled into view.
  * - Load: home, shop and a product at 20 connections through the edge: guests' pages (no cookie)
- *   with the guest page cache (guestPages.ts), and a shopper's (a cookie: each drawn for them and
- *   streamed, on an edge with GUEST_PAGE_TTL_MS=0) drawn in a render thread (renderThreads.ts) and
- *   in the edge's own thread (RENDER_THREADS=0); and one shopper alone, at one connection. The
- *   first bytes beside the whole page, and the api's answers through the same edge meanwhile.
+ *   with the guest page cache (guestPages.ts), and shoppers' there (a cookie: the guests' page
+ *   where it reads nothing of theirs, else drawn for them); a shopper's each drawn for them and
+ *   streamed (an edge with GUEST_PAGE_TTL_MS=0) in a render thread (renderThreads.ts) and in the
+ *   edge's own thread (RENDER_THREADS=0); and one shopper alone, at one connection, drawn for
+ *   them. The first bytes beside the whole page, and the api's answers through the same edge
+ *   meanwhile.
  * - Lighthouse 12's mobile audit of home, shop, a product and the cart (lib/lighthouse.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -53,10 +55,11 @@ export interface InteractionFigures {
 export interface PageLoadFigures {
   route: string;
   /**
-   * Kept for guests, or drawn for each request as a shopper's (a cookie): in a render thread, or in
-   * the edge's own thread; and one shopper alone, at one connection.
+   * Kept for guests, and given to shoppers where it reads nothing of theirs (guestPages.ts); or
+   * drawn for each request as a shopper's (a cookie): in a render thread, or in the edge's own
+   * thread; and one shopper alone, at one connection.
    */
-  cache: 'guest cache' | 'no cache' | "no cache, edge's thread" | 'a shopper alone';
+  cache: 'guest cache' | 'shoppers, guest cache' | 'no cache' | "no cache, edge's thread" | 'a shopper alone';
   pagesPerSecond: number;
   p50: number;
   p99: number;
@@ -251,9 +254,10 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
     ] as const) {
       for (const [cache, origin, options] of [
         ['guest cache', store.shellUrl, {}],
+        ['shoppers, guest cache', store.shellUrl, { cookie: SHOPPER_COOKIE }],
         ['no cache', uncachedUrl, { cookie: SHOPPER_COOKIE }],
         ["no cache, edge's thread", inEdgeThreadUrl, { cookie: SHOPPER_COOKIE }],
-        ['a shopper alone', store.shellUrl, { cookie: SHOPPER_COOKIE, connections: 1 }],
+        ['a shopper alone', uncachedUrl, { cookie: SHOPPER_COOKIE, connections: 1 }],
       ] as const) {
         const figures = await underLoad(new URL(routePath, origin).toString(), new URL('/api/products?limit=12', origin).toString(), options);
         load.push({ route, cache, ...figures });
