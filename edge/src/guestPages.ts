@@ -37,6 +37,14 @@ interface Entry {
  */
 export const FOR_ANYONE_MS = 60_000;
 
+/** Drops a map's oldest keys (first set) until it holds at most `max`. */
+function keepNewest(map: Map<string, unknown>, max: number): void {
+  for (const key of map.keys()) {
+    if (map.size <= max) return;
+    map.delete(key);
+  }
+}
+
 export class GuestPageCache {
   private readonly entries = new Map<string, Entry>();
   /** The keys whose last drawing was every shopper's page (RenderedPage.forAnyone), and when. */
@@ -69,11 +77,7 @@ export class GuestPageCache {
       },
     );
     this.entries.set(key, { at: now, page });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    keepNewest(this.entries, this.maxEntries);
     return page;
   }
 
@@ -98,11 +102,7 @@ export class GuestPageCache {
     this.anyones.delete(key);
     if (!rendered?.forAnyone) return;
     this.anyones.set(key, this.now());
-    while (this.anyones.size > this.maxEntries * 10) {
-      const oldest = this.anyones.keys().next().value;
-      if (oldest === undefined) break;
-      this.anyones.delete(oldest);
-    }
+    keepNewest(this.anyones, this.maxEntries * 10);
   }
 
   private forget(key: string, page: Promise<RenderedPage | null>): void {
