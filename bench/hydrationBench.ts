@@ -26,7 +26,7 @@ import { launchBrowser } from '../e2e/support/browser';
 import { buildShellEdge } from '../edge/src/app';
 import { loadRenderer } from '../edge/src/serverRender';
 import { readEdgeSettings } from '../edge/src/settings';
-import { SERVER_RENDER_TIMEOUT_MS, shellBundleFile, startStore } from '../scripts/lib/startStore';
+import { shellBundleFile, startStore } from '../scripts/lib/startStore';
 import { MOBILE_USER_AGENT, phoneContext, readPage, throttle } from './lib/frontEnd';
 import { auditPages, type LighthouseFigures } from './lib/lighthouse';
 import { storePorts } from './lib/servers';
@@ -202,14 +202,15 @@ async function underLoad(url: string, apiUrl: string, { connections = LOAD_CONNE
 export async function benchHydration(tries: number, lighthouseRuns: number, log: (line: string) => void): Promise<HydrationFigures> {
   const ports = storePorts();
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-hydration-'));
-  const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined, compositionFile: path.join(work, 'composition.json'), serverRender: true, renderThreads: readEdgeSettings(process.env).renderThreads });
+  const { renderThreads, renderTimeoutMs } = readEdgeSettings(process.env);
+  const store = await startStore({ ports, dataDir: path.join(work, 'data'), apiOutput: 'ignore', log: () => undefined, compositionFile: path.join(work, 'composition.json'), serverRender: true, renderThreads, renderTimeoutMs });
   const { shellEdgeOptions } = store;
   if (!shellEdgeOptions.render) throw new Error('the store did not render on the server: build the shell first (npm run build -w shell)');
   const uncached = await buildShellEdge({ ...shellEdgeOptions, render: { ...shellEdgeOptions.render, guestPageTtlMs: 0 } });
   await uncached.listen({ port: ports.shell + 30, host: '127.0.0.1' });
   const uncachedUrl = `http://localhost:${ports.shell + 30}`;
   // The same, drawing in the edge's own thread, as RENDER_THREADS=0 does.
-  const ownThread = await loadRenderer({ shellBundle: shellBundleFile(shellEdgeOptions.dist), composition: shellEdgeOptions.composition, timeoutMs: SERVER_RENDER_TIMEOUT_MS });
+  const ownThread = await loadRenderer({ shellBundle: shellBundleFile(shellEdgeOptions.dist), composition: shellEdgeOptions.composition, timeoutMs: renderTimeoutMs });
   const inEdgeThread = await buildShellEdge({ ...shellEdgeOptions, render: { draw: ownThread.draw, guestPageTtlMs: 0 } });
   await inEdgeThread.listen({ port: ports.shell + 31, host: '127.0.0.1' });
   const inEdgeThreadUrl = `http://localhost:${ports.shell + 31}`;

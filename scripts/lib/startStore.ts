@@ -60,9 +60,6 @@ export interface StoreOptions {
   apiProcesses?: number;
 }
 
-/** How long a page's server render may take before the page is sent for the browser to render (RENDER_TIMEOUT_MS). */
-export const SERVER_RENDER_TIMEOUT_MS = DEFAULT_RENDER_TIMEOUT_MS;
-
 export interface RunningStore {
   shellUrl: string;
   /** The first api process. */
@@ -179,7 +176,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const shellDist = path.join(ROOT, 'shell/dist');
     const serverRender = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') && hasShellBundle(shellDist, log);
     const threads = options.renderThreads ?? DEFAULT_RENDER_THREADS;
-    const renderTimeoutMs = options.renderTimeoutMs ?? SERVER_RENDER_TIMEOUT_MS;
+    const renderTimeoutMs = options.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
     let draw: PageDrawer | null = null;
     let warm: ((requests: readonly PageRequest[]) => Promise<void>) | undefined;
     if (serverRender && threads > 0) {
