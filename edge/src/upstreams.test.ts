@@ -38,7 +38,9 @@ describe('ApiUpstreams', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const messages: string[] = [];
-    const upstreams = new ApiUpstreams([target, 'http://127.0.0.1:1'], { checkTimeoutMs: 300, log: (message) => messages.push(message) });
+    // Time enough for a busy machine's answer (a CI run once took longer than 300 ms for its 503);
+    // the silent step waits it out once.
+    const upstreams = new ApiUpstreams([target, 'http://127.0.0.1:1'], { checkTimeoutMs: 1500, log: (message) => messages.push(message) });
     try {
       await upstreams.checkAll();
       expect(upstreams.isDown(target)).toBe(false);
