@@ -31,6 +31,9 @@ const escapedHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, 
 /** The cart line a product's page adds for a simple product. */
 const cartLineOf = (product: Product, qty: number) => ({ id: cartLineKey(product), name: product.name, price: effectivePrice(product), has_variants: false, small_pictures: product.small_pictures, qty });
 
+/** The quantity a product page's purchase panel starts at, as the server drew it. */
+const startingQuantity = (html: string) => /<input id="[^"]*" class="sf-qty__input"[^>]* value="(\d+)"/.exec(html)?.[1];
+
 /** The cookies an answer set, as a browser would send them back. */
 const cookieOf = (response: Response) => response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
 
@@ -171,11 +174,10 @@ describe('a page rendered on the server', () => {
   it('sends a product page with the product, at the quantity the shopper’s cart already holds', async () => {
     const product = await simpleProductInStock();
     const address = shellUrl(`/product?id=${encodeURIComponent(product.link)}`);
-    const quantity = (html: string) => /<input id="[^"]*" class="sf-qty__input"[^>]* value="(\d+)"/.exec(html)?.[1];
     const fresh = await (await fetch(address)).text();
     expect(fresh).toContain('data-remote="mfe-product" data-remote-module="ProductPage"');
     expect(fresh).toContain(`>${product.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</h1>`);
-    expect(quantity(fresh)).toBe('1');
+    expect(startingQuantity(fresh)).toBe('1');
     // Two in this shopper's cart: their page starts at two (§4), as the browser's render would.
     const line = cartLineOf(product, 2);
     const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(line) });
@@ -183,7 +185,7 @@ describe('a page rendered on the server', () => {
     const cookie = cookieOf(added);
     const theirs = await fetch(address, { headers: { Cookie: cookie } });
     const html = await theirs.text();
-    expect(quantity(html)).toBe('2');
+    expect(startingQuantity(html)).toBe('2');
     // The header counts the cart the page read.
     expect(html).toContain('aria-label="Cart, 2 items"');
     // Theirs alone: no shared cache may keep it for another shopper.
@@ -259,6 +261,32 @@ describe('a page rendered on the server', () => {
     const cart = await (await fetch(shellUrl('/cart'), { headers: { Cookie: cookie } })).text();
     expect(cart.slice(cart.indexOf('<div id="root"'))).toContain(escapedHtml(product.name));
     expect(await (await fetch(shellUrl('/cart'))).text()).not.toContain(escapedHtml(product.name));
+  });
+
+  it('gives a shopper whose cart is empty the guests’ product page, and a shopper whose cart holds a line their own', async () => {
+    const product = await simpleProductInStock();
+    const address = shellUrl(`/product?id=${encodeURIComponent(product.link)}`);
+    const line = cartLineOf(product, 1);
+    const post = (cookie: string | undefined, qty: number) =>
+      fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify({ ...line, qty }) });
+    const added = await post(undefined, 1);
+    expect(added.status).toBe(201);
+    const cookie = cookieOf(added);
+    expect((await fetch(shellUrl(`/api/cart/${encodeURIComponent(line.id)}`), { method: 'DELETE', headers: { Cookie: cookie } })).status).toBe(200);
+    // The edge learns from a drawing that the page reads nothing of the shopper's but the cart;
+    // then a shopper whose cart the api says is empty gets the guests' page: whole, and the same.
+    await fetch(address, { headers: { Cookie: cookie } });
+    const guest = await rawGet(address, { 'Accept-Encoding': 'identity' });
+    const shopper = await rawGet(address, { Cookie: cookie, 'Accept-Encoding': 'identity' });
+    expect(shopper.chunks).toHaveLength(1);
+    expect(shopper.chunks[0]).toBe(guest.chunks[0]);
+    expect(startingQuantity(shopper.chunks[0] ?? '')).toBe('1');
+    // With three in their cart again, their page is drawn for them, at the cart's quantity (§4).
+    expect((await post(cookie, 3)).status).toBe(201);
+    const theirs = await (await fetch(address, { headers: { Cookie: cookie } })).text();
+    expect(startingQuantity(theirs)).toBe('3');
+    expect(theirs).toContain('aria-label="Cart, 3 items"');
+    expect(startingQuantity((await rawGet(address, { 'Accept-Encoding': 'identity' })).chunks.join(''))).toBe('1');
   });
 
   it('hands the server’s cart page over to a browser render whose quantities save', async () => {

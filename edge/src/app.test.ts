@@ -189,10 +189,10 @@ describe('a remote’s origin', () => {
 type RegionDrawer = NonNullable<Awaited<ReturnType<RenderOptions['loadRemoteBundle']>>>['renderRegion'];
 
 /** An edge whose every remote draws its region with `renderRegion`, in a bare frame. */
-function edgeDrawingRegions(renderRegion: RegionDrawer): Promise<FastifyInstance> {
+function edgeDrawingRegions(renderRegion: RegionDrawer, apiUrl = 'http://127.0.0.1:9'): Promise<FastifyInstance> {
   return buildShellEdge({
     dist: shellDist,
-    apiUrl: 'http://127.0.0.1:9',
+    apiUrl,
     composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
     render: {
       draw: inThisThread({
@@ -264,6 +264,42 @@ describe('a guest’s page', () => {
       expect(cookies).toEqual(['sf_shopper=a1', undefined, 'sf_shopper=a1', 'sf_shopper=b2']);
     } finally {
       await edge.close();
+    }
+  });
+
+  it('is given to a shopper whose cart is empty when its last drawing read only the cart beside the catalogue; one with a line gets their own', async () => {
+    const carts: Record<string, string> = { 'sf_shopper=empty': '[]', 'sf_shopper=full': '[{"id":"red-tee","qty":2}]' };
+    const api = http.createServer((request, response) => {
+      const cart = request.url === '/cart' ? carts[request.headers.cookie ?? ''] : undefined;
+      if (cart) response.writeHead(200, { 'content-type': 'application/json' }).end(cart);
+      else if (request.url?.startsWith('/products/')) response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      else response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const cookies: (string | undefined)[] = [];
+    const edge = await edgeDrawingRegions(async ({ cookie }) => {
+      cookies.push(cookie);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The product page reads the shopper's cart for the quantity it starts at.
+      return { html: `<h1>red tee for ${cookie ?? 'anyone'}</h1>`, css: '', forEmptyCart: true };
+    }, `http://127.0.0.1:${(api.address() as AddressInfo).port}`);
+    const product = (cookie: string) => edge.inject({ url: '/product/red-tee', headers: { cookie } });
+    try {
+      // Nothing is known of the page yet: drawn for the first shopper, which teaches the edge.
+      expect((await product('sf_shopper=full')).body).toContain('<h1>red tee for sf_shopper=full</h1>');
+      // A shopper whose cart is empty gets the guests' page, whole; so does the next one, and a guest.
+      const empty = await product('sf_shopper=empty');
+      expect(empty.body).toContain('<h1>red tee for anyone</h1>');
+      expect(empty.headers['content-length']).toBeDefined();
+      expect((await product('sf_shopper=empty')).body).toContain('<h1>red tee for anyone</h1>');
+      expect((await edge.inject({ url: '/product/red-tee' })).body).toContain('<h1>red tee for anyone</h1>');
+      // One with a line, or whose cart the api cannot tell, gets a page drawn with their cookie.
+      expect((await product('sf_shopper=full')).body).toContain('<h1>red tee for sf_shopper=full</h1>');
+      expect((await product('sf_shopper=unknown')).body).toContain('<h1>red tee for sf_shopper=unknown</h1>');
+      expect(cookies).toEqual(['sf_shopper=full', undefined, 'sf_shopper=full', 'sf_shopper=unknown']);
+    } finally {
+      await edge.close();
+      await new Promise((resolve) => api.close(resolve));
     }
   });
 

@@ -1,4 +1,4 @@
-import { FOR_ANYONE_MS, GuestPageCache, guestPageKey } from './guestPages';
+import { GuestPageCache, guestPageKey, SHARED_KNOWN_MS } from './guestPages';
 import type { RenderedPage } from './serverRender';
 
 const page = (html: string): RenderedPage => ({ html, css: '', queries: [], viewportWidth: 412 });
@@ -47,28 +47,33 @@ describe('a guest’s page', () => {
     expect(drawn).toBe(true);
   });
 
-  it('is given to shoppers while its last drawing read nothing of the shopper’s, for a minute at most', async () => {
+  it('is given to shoppers while its last drawing read nothing of the shopper’s, or only an empty cart, for a minute at most', async () => {
     let now = 0;
     const cache = new GuestPageCache({ ttlMs: 5000, now: () => now });
-    expect(cache.isForAnyone('home')).toBe(false);
+    expect(cache.sharedWith('home')).toBeNull();
     await cache.page('home', () => Promise.resolve({ ...page('<h1>home</h1>'), forAnyone: true }));
-    expect(cache.isForAnyone('home')).toBe(true);
+    expect(cache.sharedWith('home')).toBe('anyone');
     // A shopper's own drawing of the page teaches the same, either way.
     cache.learn('cart', { ...page('<h1>their cart</h1>') });
-    expect(cache.isForAnyone('cart')).toBe(false);
+    expect(cache.sharedWith('cart')).toBeNull();
     cache.learn('shop', { ...page('<h1>shop</h1>'), forAnyone: true });
-    expect(cache.isForAnyone('shop')).toBe(true);
+    expect(cache.sharedWith('shop')).toBe('anyone');
     cache.learn('shop', page('<h1>shop, with their cart</h1>'));
-    expect(cache.isForAnyone('shop')).toBe(false);
+    expect(cache.sharedWith('shop')).toBeNull();
+    // A page that read only the cart beside the catalogue is the guests' for an empty cart.
+    cache.learn('product', { ...page('<h1>a shirt</h1>'), forEmptyCart: true });
+    expect(cache.sharedWith('product')).toBe('emptyCart');
+    cache.learn('product', page('<h1>a shirt, and their account</h1>'));
+    expect(cache.sharedWith('product')).toBeNull();
     // A drawing that gave nothing ends it at once; time ends it too.
     now = 6000;
     await cache.page('home', () => Promise.resolve(null));
-    expect(cache.isForAnyone('home')).toBe(false);
+    expect(cache.sharedWith('home')).toBeNull();
     cache.learn('home', { ...page('<h1>home</h1>'), forAnyone: true });
-    now += FOR_ANYONE_MS - 1;
-    expect(cache.isForAnyone('home')).toBe(true);
+    now += SHARED_KNOWN_MS - 1;
+    expect(cache.sharedWith('home')).toBe('anyone');
     now += 1;
-    expect(cache.isForAnyone('home')).toBe(false);
+    expect(cache.sharedWith('home')).toBeNull();
   });
 
   it('differs by address, width and composed versions, not by which api process draws it', () => {

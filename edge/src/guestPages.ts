@@ -3,7 +3,8 @@
  * visit, a search engine, a link shared and opened) is drawn the same for everyone: no cart, nobody
  * signed in, no preview. Its server render (serverRender.ts) is kept for a few seconds per address,
  * width and composition version, and requests for it meanwhile, including those that come while
- * it is being drawn, share it. A shopper's own pages (any cookie) are drawn for them each time.
+ * it is being drawn, share it. A shopper's pages (any cookie) are drawn for them, unless the page's
+ * last drawing read nothing of theirs, or only a cart and theirs is empty (`sharedWith`, page.ts).
  *
  * At 20 connections the edge drew the home page 60 times a second, and while it did the api's
  * answers through it waited behind the renders; a kept page costs a lookup.
@@ -30,12 +31,16 @@ interface Entry {
 }
 
 /**
- * How long a page drawn as every shopper's (RenderedPage.forAnyone) is remembered as such: a
- * shopper's request for it meanwhile gets the guests' page. Longer than a page is kept, so a page
- * every visitor asks for keeps being shared once a shopper or a guest has had it drawn; short, as
- * whether a region reads the shopper's data can depend on what it shows (a product in stock or not).
+ * How long what a page's drawing said of whom it is the same for (RenderedPage.forAnyone,
+ * forEmptyCart) is remembered: a shopper's request for it meanwhile gets the guests' page, if they
+ * are one it is for. Longer than a page is kept, so a page every visitor asks for keeps being
+ * shared once a shopper or a guest has had it drawn; short, as whether a region reads the shopper's
+ * data can depend on what it shows (a product in stock or not).
  */
-export const FOR_ANYONE_MS = 60_000;
+export const SHARED_KNOWN_MS = 60_000;
+
+/** Whom a page is the guests' page for: every shopper, or those whose cart is empty, as a guest's is. */
+export type SharedWith = 'anyone' | 'emptyCart';
 
 /** Drops a map's oldest keys (first set) until it holds at most `max`. */
 function keepNewest(map: Map<string, unknown>, max: number): void {
@@ -47,8 +52,8 @@ function keepNewest(map: Map<string, unknown>, max: number): void {
 
 export class GuestPageCache {
   private readonly entries = new Map<string, Entry>();
-  /** The keys whose last drawing was every shopper's page (RenderedPage.forAnyone), and when. */
-  private readonly anyones = new Map<string, number>();
+  /** The keys whose last drawing was a page for more shoppers than one, for whom, and when. */
+  private readonly shared = new Map<string, { with: SharedWith; at: number }>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -86,23 +91,24 @@ export class GuestPageCache {
   }
 
   /**
-   * Whether `key`'s page was, when last drawn (for a guest or a shopper, `learn`), the same for
-   * every shopper: a shopper asking for it then gets the guests' page (`page`).
+   * Whom `key`'s page was, when last drawn (for a guest or a shopper, `learn`), the same for: a
+   * shopper it is for then gets the guests' page (`page`). Null: each shopper's is their own.
    */
-  isForAnyone(key: string): boolean {
-    const at = this.anyones.get(key);
-    if (at === undefined) return false;
-    if (this.now() - at < FOR_ANYONE_MS) return true;
-    this.anyones.delete(key);
-    return false;
+  sharedWith(key: string): SharedWith | null {
+    const known = this.shared.get(key);
+    if (known === undefined) return null;
+    if (this.now() - known.at < SHARED_KNOWN_MS) return known.with;
+    this.shared.delete(key);
+    return null;
   }
 
-  /** Remembers whether a drawing of `key` was every shopper's page; one that was not, or none, is forgotten at once. */
+  /** Remembers whom a drawing of `key` was the same for; one that was only its shopper's, or none, ends what was known at once. */
   learn(key: string, rendered: RenderedPage | null): void {
-    this.anyones.delete(key);
-    if (!rendered?.forAnyone) return;
-    this.anyones.set(key, this.now());
-    keepNewest(this.anyones, this.maxEntries * 10);
+    this.shared.delete(key);
+    const sharedWith: SharedWith | null = rendered?.forAnyone ? 'anyone' : rendered?.forEmptyCart ? 'emptyCart' : null;
+    if (!sharedWith) return;
+    this.shared.set(key, { with: sharedWith, at: this.now() });
+    keepNewest(this.shared, this.maxEntries * 10);
   }
 
   private forget(key: string, page: Promise<RenderedPage | null>): void {

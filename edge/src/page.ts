@@ -239,6 +239,27 @@ export async function unrenderedPageStatus(url: URL, apiUrl: (() => string) | un
   return 200;
 }
 
+/** How long a page waits for the api to say whether the shopper's cart is empty. */
+const CART_CHECK_TIMEOUT_MS = 500;
+
+/**
+ * Whether the shopper whose cookie this is has an empty cart, as the api a render would ask says
+ * (`apiBase`). False when it cannot say in time: their page is then drawn for them.
+ */
+export async function cartIsEmpty(apiBase: string, cookie: string): Promise<boolean> {
+  try {
+    const answer = await fetch(`${apiBase.replace(/\/$/, '')}/cart`, { headers: { cookie, accept: 'application/json' }, signal: AbortSignal.timeout(CART_CHECK_TIMEOUT_MS) });
+    if (!answer.ok) {
+      await answer.body?.cancel();
+      return false;
+    }
+    const cart: unknown = await answer.json();
+    return Array.isArray(cart) && cart.length === 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The shell's own pages (the remotes' are in routeModules.ts). */
 const SHELL_PAGES = /^\/(about|contact)\/?$/;
 
@@ -424,10 +445,13 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), remotes: served.remotes, config });
     // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts). So is a
     // shopper's, when its last drawing read nothing of the shopper's (RenderedPage.forAnyone): the
-    // shop's and the home page's are. That one is drawn without their cookie, as a guest's.
+    // shop's and the home page's are; or only their cart, and the api says it is empty
+    // (RenderedPage.forEmptyCart): a product's is. That one is drawn without their cookie, as a guest's.
     const { cookie } = request.headers;
     const guestKey = guestPages ? guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }) : '';
-    const sharedPages = guestPages && (!cookie || guestPages.isForAnyone(guestKey)) ? guestPages : null;
+    const sharedWith = guestPages && cookie ? guestPages.sharedWith(guestKey) : null;
+    const forThem = !cookie || sharedWith === 'anyone' || (sharedWith === 'emptyCart' && config.apiBase !== undefined && (await cartIsEmpty(config.apiBase, cookie)));
+    const sharedPages = guestPages && forThem ? guestPages : null;
     const drawing = (
       sharedPages
         ? sharedPages.page(guestKey, () => drawFor(undefined))

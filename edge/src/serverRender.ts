@@ -268,6 +268,8 @@ export interface RenderedPage {
   status?: number;
   /** Its region read nothing of the shopper's (RegionRender.forAnyone): it is every shopper's page, as a guest's is. */
   forAnyone?: boolean;
+  /** Its region read nothing of the shopper's but their cart (RegionRender.forEmptyCart): a shopper whose cart is empty gets a guest's page. */
+  forEmptyCart?: boolean;
 }
 
 /** Draws a page's first screen, or null (the browser draws it). */
@@ -350,6 +352,6 @@ export async function renderPage(
     viewportWidth: request.viewportWidth,
     ...(frame.head ? { head: frame.head } : {}),
     ...(status ? { status } : {}),
-    ...(region.forAnyone === true ? { forAnyone: true } : {}),
+    ...(region.forAnyone === true ? { forAnyone: true } : region.forEmptyCart === true ? { forEmptyCart: true } : {}),
   };
 }

@@ -53,6 +53,12 @@ export interface RegionRender {
    * for guests. A bundle built before this was sent omits it: its pages are drawn per shopper.
    */
   forAnyone?: boolean;
+  /**
+   * True when the region read nothing of the shopper's but their cart (a product page's purchase
+   * panel starts at the quantity the cart holds): drawn for a shopper whose cart is empty, it is
+   * the page drawn for guests, whose carts are. Omitted where `forAnyone` is true.
+   */
+  forEmptyCart?: boolean;
 }
 
 /** What a remote's server container exposes as `./render`. `null`: this module is not rendered on the server. */

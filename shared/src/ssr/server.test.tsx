@@ -121,7 +121,7 @@ describe('regionRenderer', () => {
     expect((await renderRegion(ask()))?.html).toContain('cart <!-- -->0');
   });
 
-  it('says a region is the same for anyone only when everything it asked for is the catalogue’s', async () => {
+  it('says a region is the same for anyone when everything it asked for is the catalogue’s, and for an empty cart when the cart is the only other', async () => {
     function CategoriesAlone() {
       const { data } = useGetCategoriesQuery();
       return <p>{data ? data.length : 'loading'} categories</p>;
@@ -130,8 +130,12 @@ describe('regionRenderer', () => {
       CategoriesAlone: { path: '/shop/*', Component: CategoriesAlone, prefetchPageData: (store) => store.dispatch(baseApi.endpoints.getCategories.initiate()).unwrap() },
     });
     expect(await catalogueOnly(ask({ module: 'CategoriesAlone' }))).toMatchObject({ forAnyone: true });
-    // The cart is the shopper's, asked even when it came back empty.
-    expect(await renderRegion(ask())).not.toHaveProperty('forAnyone');
+    // The cart is the shopper's, asked even when it came back empty: the region is the same only
+    // for shoppers whose carts are empty, as guests' are.
+    const withCart = await renderRegion(ask());
+    expect(withCart).not.toHaveProperty('forAnyone');
+    expect(withCart).toMatchObject({ forEmptyCart: true });
+    expect(await catalogueOnly(ask({ module: 'CategoriesAlone' }))).not.toHaveProperty('forEmptyCart');
     // A read that failed counts as much as one answered: a guest's 401 is a signed-in shopper's account.
     const withAccount = regionRenderer({
       WithAccount: {
@@ -146,6 +150,22 @@ describe('regionRenderer', () => {
     const rendered = await withAccount(ask({ module: 'WithAccount' }));
     expect(rendered?.html).toContain('categories');
     expect(rendered).not.toHaveProperty('forAnyone');
+    expect(rendered).not.toHaveProperty('forEmptyCart');
+    // Nor is one that read the account beside the cart.
+    const withCartAndAccount = regionRenderer({
+      WithCartAndAccount: {
+        path: '/shop/*',
+        Component: Categories,
+        prefetchPageData: async (store) => {
+          await prefetch(store);
+          await store.dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
+        },
+      },
+    });
+    const both = await withCartAndAccount(ask({ module: 'WithCartAndAccount' }));
+    expect(both?.html).toContain('cart');
+    expect(both).not.toHaveProperty('forAnyone');
+    expect(both).not.toHaveProperty('forEmptyCart');
   });
 
   it('renders nothing for a module it does not list, or at an address its route does not match', async () => {

@@ -11,7 +11,7 @@ import { createStorefrontStore, type AppStore } from '../store/createStore';
 import { sampleDataSlice } from '../store/sampleDataSlice';
 import { collectedCss } from './collectedCss';
 import { PageStatusContext, type PageStatus } from './pageStatus';
-import type { RegionRenderRequest, RemoteServerBundle, ServerQueryEntry } from './contract';
+import type { RegionRender, RegionRenderRequest, RemoteServerBundle, ServerQueryEntry } from './contract';
 import { ServerViewportWidth } from './viewport';
 
 export interface ServerPage {
@@ -81,10 +81,21 @@ function withCookie(cookie: string | undefined): typeof fetch {
  */
 export const ANYONES_ENDPOINTS: ReadonlySet<string> = new Set(['getProducts', 'getProduct', 'getColours', 'getSizes', 'getCategories', 'getProductFacets', 'getSearchSuggestions']);
 
-/** Whether every request the store made (asked, answered or failed) was for anyone's answer, and it wrote nothing. */
-function readNothingOfTheShoppers(store: AppStore): boolean {
+/** The one read of the shopper's a page may make and still be a guest's page for a shopper without any: their cart (RegionRender.forEmptyCart). */
+const CART_ENDPOINT = 'getCart';
+
+/**
+ * Whom the store's region is the same page for, from every request it made (asked, answered or
+ * failed), if it wrote nothing: anyone, when all were the catalogue's; a shopper whose cart is
+ * empty, when the cart was the only other; otherwise none but this shopper.
+ */
+function sameFor(store: AppStore): Pick<RegionRender, 'forAnyone' | 'forEmptyCart'> {
   const api = store.getState()[baseApi.reducerPath];
-  return Object.keys(api.mutations).length === 0 && Object.values(api.queries).every((entry) => entry?.endpointName !== undefined && ANYONES_ENDPOINTS.has(entry.endpointName));
+  if (Object.keys(api.mutations).length > 0) return {};
+  const endpoints = new Set(Object.values(api.queries).map((entry) => entry?.endpointName));
+  const others = [...endpoints].filter((endpoint) => endpoint === undefined || !ANYONES_ENDPOINTS.has(endpoint));
+  if (others.length === 0) return { forAnyone: true };
+  return others.length === 1 && others[0] === CART_ENDPOINT ? { forEmptyCart: true } : {};
 }
 
 /**
@@ -114,7 +125,7 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
         request,
       );
       if (!html) return null;
-      return { html, css: collectedCss(), queries: fulfilledQueries(store), ...(status.code === 200 ? {} : { status: status.code }), ...(readNothingOfTheShoppers(store) ? { forAnyone: true } : {}) };
+      return { html, css: collectedCss(), queries: fulfilledQueries(store), ...(status.code === 200 ? {} : { status: status.code }), ...sameFor(store) };
     } finally {
       releaseStore(store);
     }
