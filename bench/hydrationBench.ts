@@ -10,7 +10,8 @@
  *   control tapped a second after it was scrolled into view.
  * - Load: home, shop and a product at 20 connections through the edge: guests' pages (no cookie)
  *   with the guest page cache (guestPages.ts), and shoppers' there (a cookie: the guests' page
- *   where it reads nothing of theirs, else drawn for them); a shopper's each drawn for them and
+ *   where it reads nothing of theirs, or only their cart and it is empty, else drawn for them), a
+ *   shopper with an empty cart and one with a line; a shopper's each drawn for them and
  *   streamed (an edge with GUEST_PAGE_TTL_MS=0) in a render thread (renderThreads.ts) and in the
  *   edge's own thread (RENDER_THREADS=0); and one shopper alone, at one connection, drawn for
  *   them. The first bytes beside the whole page, and the api's answers through the same edge
@@ -55,11 +56,12 @@ export interface InteractionFigures {
 export interface PageLoadFigures {
   route: string;
   /**
-   * Kept for guests, and given to shoppers where it reads nothing of theirs (guestPages.ts); or
+   * Kept for guests, and given to shoppers where it reads nothing of theirs, or only their cart
+   * and it is empty (guestPages.ts): one whose cart is empty, and one whose cart holds a line; or
    * drawn for each request as a shopper's (a cookie): in a render thread, or in the edge's own
    * thread; and one shopper alone, at one connection.
    */
-  cache: 'guest cache' | 'shoppers, guest cache' | 'no cache' | "no cache, edge's thread" | 'a shopper alone';
+  cache: 'guest cache' | 'shoppers, guest cache' | 'a cart line, guest cache' | 'no cache' | "no cache, edge's thread" | 'a shopper alone';
   pagesPerSecond: number;
   p50: number;
   p99: number;
@@ -156,8 +158,15 @@ function drawnByServer(rawHeaders: unknown[]): boolean {
   return false;
 }
 
-/** A shopper's cookie: their pages are drawn for them, and streamed (edge/src/page.ts). */
+/** A shopper's cookie, whose cart the api finds empty: their pages are drawn for them, and streamed, where the edge keeps none (edge/src/page.ts). */
 const SHOPPER_COOKIE = 'sf_bench=shopper';
+
+/** The cookie of a new shopper whose cart holds one line of `productId`: their product page is drawn for them. */
+async function shopperWithALine(shellUrl: string, productId: string): Promise<string> {
+  const added = await fetch(new URL('/api/cart', shellUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: productId, qty: 1 }) });
+  if (added.status !== 201) throw new Error(`adding to the cart answered ${added.status}: ${await added.text()}`);
+  return added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+}
 
 async function underLoad(url: string, apiUrl: string, { connections = LOAD_CONNECTIONS, cookie }: { connections?: number; cookie?: string } = {}): Promise<Omit<PageLoadFigures, 'route' | 'cache'>> {
   let answered = 0;
@@ -216,7 +225,7 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
   const inEdgeThreadUrl = `http://localhost:${ports.shell + 31}`;
   const browser = await launchBrowser();
   try {
-    const products = (await (await fetch(`${store.apiUrl}/products?limit=100&sort=popularity`)).json()) as { link: string; name: string; has_variants: boolean; out_of_stock: boolean; available_stock: number }[];
+    const products = (await (await fetch(`${store.apiUrl}/products?limit=100&sort=popularity`)).json()) as { id: string; link: string; name: string; has_variants: boolean; out_of_stock: boolean; available_stock: number }[];
     const product = products.find((item) => !item.has_variants && !item.out_of_stock && item.available_stock >= 50) ?? products.find((item) => !item.has_variants && !item.out_of_stock);
     if (!product) throw new Error('the api has no simple product in stock to add');
     const shopUrl = new URL(`/shop?search=${encodeURIComponent(product.name)}`, store.shellUrl).toString();
@@ -248,6 +257,7 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
     }
 
     const load: PageLoadFigures[] = [];
+    const lineCookie = await shopperWithALine(store.shellUrl, product.id);
     for (const [route, routePath] of [
       ['home', '/'],
       ['shop', '/shop'],
@@ -256,6 +266,7 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
       for (const [cache, origin, options] of [
         ['guest cache', store.shellUrl, {}],
         ['shoppers, guest cache', store.shellUrl, { cookie: SHOPPER_COOKIE }],
+        ['a cart line, guest cache', store.shellUrl, { cookie: lineCookie }],
         ['no cache', uncachedUrl, { cookie: SHOPPER_COOKIE }],
         ["no cache, edge's thread", inEdgeThreadUrl, { cookie: SHOPPER_COOKIE }],
         ['a shopper alone', uncachedUrl, { cookie: SHOPPER_COOKIE, connections: 1 }],
