@@ -120,10 +120,17 @@ describe('the server’s page, hydrated', () => {
   };
 
   it.each([
-    ['a phone', 412],
-    ['a desktop', 1280],
-  ])('keeps every element the server sent, with no hydration mismatch, on every server-rendered page, on %s', async (_, width) => {
+    ['a phone', 412, false],
+    ['a desktop', 1280, false],
+    ['a phone, for a shopper whose cart and wishlist each hold a product', 412, true],
+  ])('keeps every element the server sent, with no hydration mismatch, on every server-rendered page, on %s', async (_, width, withLists) => {
     const context = width < 500 ? await phoneContext(browser) : await browser.newContext({ viewport: { width, height: 900 } });
+    if (withLists) {
+      // The header's counts, drawn by the server for this shopper (shared/src/ssr/server.tsx), and hydrated as drawn.
+      const product = await simpleProduct();
+      expect((await context.request.post(shellUrl('/api/cart'), { data: { id: product.id, qty: 2 } })).status()).toBe(201);
+      expect((await context.request.post(shellUrl('/api/wishlist'), { data: { id: product.id } })).status()).toBe(201);
+    }
     for (const address of await pages()) {
       // Drawn once before: a cold render (on a busy 2-core machine) can miss the server-render
       // limit, and the page then comes for the browser to draw, with nothing to hydrate.
@@ -144,6 +151,9 @@ describe('the server’s page, hydrated', () => {
         return elements.length;
       });
       expect(marked).toBeGreaterThan(5);
+      if (withLists) {
+        expect([address, await page.getByTestId('cart-count').first().textContent(), await page.getByTestId('wishlist-count').first().textContent()]).toEqual([address, '2', '1']);
+      }
       await hydrated(page);
       // Long enough for the page's own data to come and the page to settle.
       await page.waitForLoadState('networkidle');

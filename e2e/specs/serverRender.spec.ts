@@ -242,51 +242,51 @@ describe('a page rendered on the server', () => {
     expect(html.slice(html.indexOf('<div id="root"'))).toContain(escapedHtml(product.name));
   });
 
-  it('gives a shopper the guests’ home and shop pages, which read nothing of theirs, and their cart page drawn for them', async () => {
+  it('gives a shopper whose cart and wishlist are empty the guests’ home, shop and product pages, kept drawn', async () => {
     const product = await simpleProductInStock();
-    const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(cartLineOf(product, 1)) });
-    expect(added.status).toBe(201);
-    const cookie = cookieOf(added);
-    for (const pathname of ['/', '/shop']) {
-      // The edge learns from a drawing that the page reads nothing of the shopper's; then every
-      // shopper's is the guests' page, kept drawn: whole (not streamed), and the same.
-      await fetch(shellUrl(pathname), { headers: { Cookie: cookie } });
-      const guest = await rawGet(shellUrl(pathname), { 'Accept-Encoding': 'identity' });
-      const shopper = await rawGet(shellUrl(pathname), { Cookie: cookie, 'Accept-Encoding': 'identity' });
-      expect(shopper.chunks).toHaveLength(1);
-      expect(shopper.chunks[0]).toBe(guest.chunks[0]);
-      expect(shopper.chunks[0]).toContain('data-server-rendered');
-    }
-    // Their cart is theirs, and only theirs.
-    const cart = await (await fetch(shellUrl('/cart'), { headers: { Cookie: cookie } })).text();
-    expect(cart.slice(cart.indexOf('<div id="root"'))).toContain(escapedHtml(product.name));
-    expect(await (await fetch(shellUrl('/cart'))).text()).not.toContain(escapedHtml(product.name));
-  });
-
-  it('gives a shopper whose cart is empty the guests’ product page, and a shopper whose cart holds a line their own', async () => {
-    const product = await simpleProductInStock();
-    const address = shellUrl(`/product?id=${encodeURIComponent(product.link)}`);
     const line = cartLineOf(product, 1);
-    const post = (cookie: string | undefined, qty: number) =>
-      fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify({ ...line, qty }) });
-    const added = await post(undefined, 1);
+    const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(line) });
     expect(added.status).toBe(201);
     const cookie = cookieOf(added);
     expect((await fetch(shellUrl(`/api/cart/${encodeURIComponent(line.id)}`), { method: 'DELETE', headers: { Cookie: cookie } })).status).toBe(200);
-    // The edge learns from a drawing that the page reads nothing of the shopper's but the cart;
-    // then a shopper whose cart the api says is empty gets the guests' page: whole, and the same.
-    await fetch(address, { headers: { Cookie: cookie } });
-    const guest = await rawGet(address, { 'Accept-Encoding': 'identity' });
-    const shopper = await rawGet(address, { Cookie: cookie, 'Accept-Encoding': 'identity' });
-    expect(shopper.chunks).toHaveLength(1);
-    expect(shopper.chunks[0]).toBe(guest.chunks[0]);
-    expect(startingQuantity(shopper.chunks[0] ?? '')).toBe('1');
-    // With three in their cart again, their page is drawn for them, at the cart's quantity (§4).
-    expect((await post(cookie, 3)).status).toBe(201);
-    const theirs = await (await fetch(address, { headers: { Cookie: cookie } })).text();
-    expect(startingQuantity(theirs)).toBe('3');
-    expect(theirs).toContain('aria-label="Cart, 3 items"');
-    expect(startingQuantity((await rawGet(address, { 'Accept-Encoding': 'identity' })).chunks.join(''))).toBe('1');
+    for (const pathname of ['/', '/shop', `/product?id=${encodeURIComponent(product.link)}`]) {
+      // The edge learns from a drawing that the page reads nothing of the shopper's but their
+      // lists; then a shopper whose lists the api says are empty gets the guests' page, kept
+      // drawn: whole (not streamed), and the same.
+      await fetch(shellUrl(pathname), { headers: { Cookie: cookie } });
+      const guest = await rawGet(shellUrl(pathname), { 'Accept-Encoding': 'identity' });
+      const shopper = await rawGet(shellUrl(pathname), { Cookie: cookie, 'Accept-Encoding': 'identity' });
+      expect([pathname, shopper.chunks.length]).toEqual([pathname, 1]);
+      expect(shopper.chunks[0]).toBe(guest.chunks[0]);
+      expect(shopper.chunks[0]).toContain('data-server-rendered');
+      expect(shopper.chunks[0]).toContain('aria-label="Cart, 0 items"');
+    }
+  });
+
+  it('draws the pages of a shopper whose cart or wishlist holds something for them: their counts, their quantity, their cart', async () => {
+    const product = await simpleProductInStock();
+    const productPath = `/product?id=${encodeURIComponent(product.link)}`;
+    const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(cartLineOf(product, 3)) });
+    expect(added.status).toBe(201);
+    const cookie = cookieOf(added);
+    const pageOf = async (pathname: string, headers: Record<string, string> = {}) => (await fetch(shellUrl(pathname), { headers })).text();
+    for (const pathname of ['/', '/shop', productPath]) {
+      // Asked twice: the second comes once the edge has learnt the page is the guests' for empty lists.
+      for (const html of [await pageOf(pathname, { Cookie: cookie }), await pageOf(pathname, { Cookie: cookie })]) {
+        expect([pathname, html.includes('aria-label="Cart, 3 items"')]).toEqual([pathname, true]);
+      }
+      expect([pathname, (await pageOf(pathname)).includes('aria-label="Cart, 0 items"')]).toEqual([pathname, true]);
+    }
+    expect(startingQuantity(await pageOf(productPath, { Cookie: cookie }))).toBe('3');
+    expect(startingQuantity(await pageOf(productPath))).toBe('1');
+    // A wishlist alone is counted too.
+    const wished = await fetch(shellUrl('/api/wishlist'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: product.id }) });
+    expect(wished.status).toBe(201);
+    expect(await pageOf('/', { Cookie: cookieOf(wished) })).toContain('aria-label="Wishlist, 1 item"');
+    // Their cart is theirs, and only theirs.
+    const cart = await pageOf('/cart', { Cookie: cookie });
+    expect(cart.slice(cart.indexOf('<div id="root"'))).toContain(escapedHtml(product.name));
+    expect(await pageOf('/cart')).not.toContain(escapedHtml(product.name));
   });
 
   it('hands the server’s cart page over to a browser render whose quantities save', async () => {

@@ -267,11 +267,16 @@ describe('a guest’s page', () => {
     }
   });
 
-  it('is given to a shopper whose cart is empty when its last drawing read only the cart beside the catalogue; one with a line gets their own', async () => {
-    const carts: Record<string, string> = { 'sf_shopper=empty': '[]', 'sf_shopper=full': '[{"id":"red-tee","qty":2}]' };
+  it('is given to a shopper whose lists are empty when its last drawing read only their lists beside the catalogue; one with a line gets their own', async () => {
+    // What the api answers each shopper's GET /cart and GET /wishlist.
+    const lists: Record<string, Record<string, string>> = {
+      'sf_shopper=empty': { '/cart': '[]', '/wishlist': '[]' },
+      'sf_shopper=full': { '/cart': '[{"id":"red-tee","qty":2}]', '/wishlist': '[]' },
+      'sf_shopper=wishing': { '/cart': '[]', '/wishlist': '[{"id":"red-tee"}]' },
+    };
     const api = http.createServer((request, response) => {
-      const cart = request.url === '/cart' ? carts[request.headers.cookie ?? ''] : undefined;
-      if (cart) response.writeHead(200, { 'content-type': 'application/json' }).end(cart);
+      const list = lists[request.headers.cookie ?? '']?.[request.url ?? ''];
+      if (list) response.writeHead(200, { 'content-type': 'application/json' }).end(list);
       else if (request.url?.startsWith('/products/')) response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       else response.writeHead(500).end();
     });
@@ -280,23 +285,24 @@ describe('a guest’s page', () => {
     const edge = await edgeDrawingRegions(async ({ cookie }) => {
       cookies.push(cookie);
       await new Promise((resolve) => setTimeout(resolve, 20));
-      // The product page reads the shopper's cart for the quantity it starts at.
-      return { html: `<h1>red tee for ${cookie ?? 'anyone'}</h1>`, css: '', forEmptyCart: true };
+      // The header counts the shopper's cart and wishlist; the product page starts at the cart's quantity.
+      return { html: `<h1>red tee for ${cookie ?? 'anyone'}</h1>`, css: '', forEmptyLists: ['cart', 'wishlist'] };
     }, `http://127.0.0.1:${(api.address() as AddressInfo).port}`);
     const product = (cookie: string) => edge.inject({ url: '/product/red-tee', headers: { cookie } });
     try {
       // Nothing is known of the page yet: drawn for the first shopper, which teaches the edge.
       expect((await product('sf_shopper=full')).body).toContain('<h1>red tee for sf_shopper=full</h1>');
-      // A shopper whose cart is empty gets the guests' page, whole; so does the next one, and a guest.
+      // A shopper whose lists are empty gets the guests' page, whole; so does the next one, and a guest.
       const empty = await product('sf_shopper=empty');
       expect(empty.body).toContain('<h1>red tee for anyone</h1>');
       expect(empty.headers['content-length']).toBeDefined();
       expect((await product('sf_shopper=empty')).body).toContain('<h1>red tee for anyone</h1>');
       expect((await edge.inject({ url: '/product/red-tee' })).body).toContain('<h1>red tee for anyone</h1>');
-      // One with a line, or whose cart the api cannot tell, gets a page drawn with their cookie.
+      // One with a line in either list, or whose lists the api cannot tell, gets a page drawn with their cookie.
       expect((await product('sf_shopper=full')).body).toContain('<h1>red tee for sf_shopper=full</h1>');
+      expect((await product('sf_shopper=wishing')).body).toContain('<h1>red tee for sf_shopper=wishing</h1>');
       expect((await product('sf_shopper=unknown')).body).toContain('<h1>red tee for sf_shopper=unknown</h1>');
-      expect(cookies).toEqual(['sf_shopper=full', undefined, 'sf_shopper=full', 'sf_shopper=unknown']);
+      expect(cookies).toEqual(['sf_shopper=full', undefined, 'sf_shopper=full', 'sf_shopper=wishing', 'sf_shopper=unknown']);
     } finally {
       await edge.close();
       await new Promise((resolve) => api.close(resolve));

@@ -47,22 +47,22 @@ describe('a guest’s page', () => {
     expect(drawn).toBe(true);
   });
 
-  it('is given to shoppers while its last drawing read nothing of the shopper’s, or only an empty cart, for a minute at most', async () => {
+  it('is given to shoppers while its last drawing read nothing of the shopper’s, or only their lists, for a minute at most', async () => {
     let now = 0;
     const cache = new GuestPageCache({ ttlMs: 5000, now: () => now });
     expect(cache.sharedWith('home')).toBeNull();
     await cache.page('home', () => Promise.resolve({ ...page('<h1>home</h1>'), forAnyone: true }));
-    expect(cache.sharedWith('home')).toBe('anyone');
+    expect(cache.sharedWith('home')).toEqual([]);
     // A shopper's own drawing of the page teaches the same, either way.
     cache.learn('cart', { ...page('<h1>their cart</h1>') });
     expect(cache.sharedWith('cart')).toBeNull();
     cache.learn('shop', { ...page('<h1>shop</h1>'), forAnyone: true });
-    expect(cache.sharedWith('shop')).toBe('anyone');
+    expect(cache.sharedWith('shop')).toEqual([]);
     cache.learn('shop', page('<h1>shop, with their cart</h1>'));
     expect(cache.sharedWith('shop')).toBeNull();
-    // A page that read only the cart beside the catalogue is the guests' for an empty cart.
-    cache.learn('product', { ...page('<h1>a shirt</h1>'), forEmptyCart: true });
-    expect(cache.sharedWith('product')).toBe('emptyCart');
+    // A page that read only the shopper's lists beside the catalogue is the guests' for shoppers whose lists those are empty.
+    cache.learn('product', { ...page('<h1>a shirt</h1>'), forEmptyLists: ['cart', 'wishlist'] });
+    expect(cache.sharedWith('product')).toEqual(['cart', 'wishlist']);
     cache.learn('product', page('<h1>a shirt, and their account</h1>'));
     expect(cache.sharedWith('product')).toBeNull();
     // A drawing that gave nothing ends it at once; time ends it too.
@@ -71,7 +71,7 @@ describe('a guest’s page', () => {
     expect(cache.sharedWith('home')).toBeNull();
     cache.learn('home', { ...page('<h1>home</h1>'), forAnyone: true });
     now += SHARED_KNOWN_MS - 1;
-    expect(cache.sharedWith('home')).toBe('anyone');
+    expect(cache.sharedWith('home')).toEqual([]);
     now += 1;
     expect(cache.sharedWith('home')).toBeNull();
   });

@@ -4,11 +4,12 @@
  * signed in, no preview. Its server render (serverRender.ts) is kept for a few seconds per address,
  * width and composition version, and requests for it meanwhile, including those that come while
  * it is being drawn, share it. A shopper's pages (any cookie) are drawn for them, unless the page's
- * last drawing read nothing of theirs, or only a cart and theirs is empty (`sharedWith`, page.ts).
+ * last drawing read nothing of theirs, or only their lists and theirs are empty (`sharedWith`, page.ts).
  *
  * At 20 connections the edge drew the home page 60 times a second, and while it did the api's
  * answers through it waited behind the renders; a kept page costs a lookup.
  */
+import type { ShopperList } from '../../shared/src/ssr/contract';
 import type { RenderedPage } from './serverRender';
 
 /** GUEST_PAGE_TTL_MS's default. */
@@ -32,15 +33,18 @@ interface Entry {
 
 /**
  * How long what a page's drawing said of whom it is the same for (RenderedPage.forAnyone,
- * forEmptyCart) is remembered: a shopper's request for it meanwhile gets the guests' page, if they
+ * forEmptyLists) is remembered: a shopper's request for it meanwhile gets the guests' page, if they
  * are one it is for. Longer than a page is kept, so a page every visitor asks for keeps being
  * shared once a shopper or a guest has had it drawn; short, as whether a region reads the shopper's
  * data can depend on what it shows (a product in stock or not).
  */
 export const SHARED_KNOWN_MS = 60_000;
 
-/** Whom a page is the guests' page for: every shopper, or those whose cart is empty, as a guest's is. */
-export type SharedWith = 'anyone' | 'emptyCart';
+/**
+ * Whom a page is the guests' page for: the shopper's lists that must be empty for it to be theirs,
+ * as a guest's are (RenderedPage.forEmptyLists); none: every shopper (RenderedPage.forAnyone).
+ */
+export type SharedWith = readonly ShopperList[];
 
 /** Drops a map's oldest keys (first set) until it holds at most `max`. */
 function keepNewest(map: Map<string, unknown>, max: number): void {
@@ -92,7 +96,8 @@ export class GuestPageCache {
 
   /**
    * Whom `key`'s page was, when last drawn (for a guest or a shopper, `learn`), the same for: a
-   * shopper it is for then gets the guests' page (`page`). Null: each shopper's is their own.
+   * shopper it is for (whose lists these are empty; none: anyone) then gets the guests' page
+   * (`page`). Null: each shopper's is their own.
    */
   sharedWith(key: string): SharedWith | null {
     const known = this.shared.get(key);
@@ -105,7 +110,7 @@ export class GuestPageCache {
   /** Remembers whom a drawing of `key` was the same for; one that was only its shopper's, or none, ends what was known at once. */
   learn(key: string, rendered: RenderedPage | null): void {
     this.shared.delete(key);
-    const sharedWith: SharedWith | null = rendered?.forAnyone ? 'anyone' : rendered?.forEmptyCart ? 'emptyCart' : null;
+    const sharedWith: SharedWith | null = rendered?.forAnyone ? [] : (rendered?.forEmptyLists ?? null);
     if (!sharedWith) return;
     this.shared.set(key, { with: sharedWith, at: this.now() });
     keepNewest(this.shared, this.maxEntries * 10);

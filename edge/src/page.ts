@@ -17,6 +17,7 @@ import {
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_VIEWPORT_ATTRIBUTE,
   type PageHead,
+  type ShopperList,
 } from '../../shared/src/ssr/contract';
 import { REPLAY_SCRIPT_HASH, REPLAY_SCRIPT_TAG } from './eventReplay';
 import { currentStat } from './fileStat';
@@ -239,22 +240,27 @@ export async function unrenderedPageStatus(url: URL, apiUrl: (() => string) | un
   return 200;
 }
 
-/** How long a page waits for the api to say whether the shopper's cart is empty. */
-const CART_CHECK_TIMEOUT_MS = 500;
+/** How long a page waits for the api to say whether the shopper's lists are empty. */
+const LISTS_CHECK_TIMEOUT_MS = 500;
 
 /**
- * Whether the shopper whose cookie this is has an empty cart, as the api a render would ask says
- * (`apiBase`). False when it cannot say in time: their page is then drawn for them.
+ * Whether the shopper whose cookie this is has each of these lists empty (`GET /cart`,
+ * `GET /wishlist`), as the api a render would ask says (`apiBase`). False when it cannot say in
+ * time: their page is then drawn for them.
  */
-export async function cartIsEmpty(apiBase: string, cookie: string): Promise<boolean> {
-  try {
-    const answer = await fetch(`${apiBase.replace(/\/$/, '')}/cart`, { headers: { cookie, accept: 'application/json' }, signal: AbortSignal.timeout(CART_CHECK_TIMEOUT_MS) });
+export async function listsAreEmpty(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<boolean> {
+  const signal = AbortSignal.timeout(LISTS_CHECK_TIMEOUT_MS);
+  const isEmpty = async (list: ShopperList) => {
+    const answer = await fetch(`${apiBase.replace(/\/$/, '')}/${list}`, { headers: { cookie, accept: 'application/json' }, signal });
     if (!answer.ok) {
       await answer.body?.cancel();
       return false;
     }
-    const cart: unknown = await answer.json();
-    return Array.isArray(cart) && cart.length === 0;
+    const items: unknown = await answer.json();
+    return Array.isArray(items) && items.length === 0;
+  };
+  try {
+    return (await Promise.all(lists.map(isEmpty))).every(Boolean);
   } catch {
     return false;
   }
@@ -444,14 +450,16 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const drawFor = (cookie: string | undefined) =>
       render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), remotes: served.remotes, config });
     // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts). So is a
-    // shopper's, when its last drawing read nothing of the shopper's (RenderedPage.forAnyone): the
-    // shop's and the home page's are; or only their cart, and the api says it is empty
-    // (RenderedPage.forEmptyCart): a product's is. That one is drawn without their cookie, as a guest's.
+    // shopper's, when its last drawing read nothing of the shopper's (RenderedPage.forAnyone), or
+    // only their lists (the header counts their cart and wishlist; a product page starts at the
+    // cart's quantity) and the api says these are empty (RenderedPage.forEmptyLists), as a guest's
+    // are. That one is drawn without their cookie, as a guest's.
     const { cookie } = request.headers;
     const guestKey = guestPages ? guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }) : '';
     const sharedWith = guestPages && cookie ? guestPages.sharedWith(guestKey) : null;
-    const forThem = !cookie || sharedWith === 'anyone' || (sharedWith === 'emptyCart' && config.apiBase !== undefined && (await cartIsEmpty(config.apiBase, cookie)));
-    const sharedPages = guestPages && forThem ? guestPages : null;
+    const guestsPageForThem =
+      !cookie || (sharedWith !== null && (sharedWith.length === 0 || (config.apiBase !== undefined && (await listsAreEmpty(config.apiBase, cookie, sharedWith)))));
+    const sharedPages = guestPages && guestsPageForThem ? guestPages : null;
     const drawing = (
       sharedPages
         ? sharedPages.page(guestKey, () => drawFor(undefined))

@@ -233,6 +233,19 @@ describe('renderPage', () => {
     });
   });
 
+  it('passes on whom the region said it is the same page for, only in the lists it knows', async () => {
+    const drawn = (said: object) => renderPage(request, { shell, loadRemoteBundle: regionFrom(() => Promise.resolve({ html: '<h1>Home</h1>', css: '', ...said })), timeoutMs: 1000 });
+    expect(await drawn({ forAnyone: true })).toMatchObject({ forAnyone: true });
+    expect(await drawn({ forEmptyLists: ['cart', 'wishlist'] })).toMatchObject({ forEmptyLists: ['cart', 'wishlist'] });
+    // A list this edge cannot ask the api about, or none, makes it the shopper's own.
+    for (const said of [{ forEmptyLists: ['cart', 'orders'] }, { forEmptyLists: [] }, { forEmptyLists: 'cart' }, { forAnyone: 'yes' }, {}]) {
+      const page = await drawn(said);
+      expect(page?.html).toContain('<h1>Home</h1>');
+      expect(page).not.toHaveProperty('forEmptyLists');
+      expect(page).not.toHaveProperty('forAnyone');
+    }
+  });
+
   it('renders nothing for a path without a page module, or whose remote is not composed', async () => {
     const options = { shell, loadRemoteBundle: regionFrom(() => Promise.resolve({ html: 'x', css: '' })), timeoutMs: 1000 };
     expect(await renderPage({ ...request, pathname: '/about' }, options)).toBeNull();

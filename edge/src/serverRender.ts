@@ -21,7 +21,9 @@ import {
   type ServerRemote,
   type ServerRenderedRegion,
   type ShellServerBundle,
+  type ShopperList,
 } from '../../shared/src/ssr/contract';
+import { isShopperList } from '../../shared/src/ssr/shopperLists';
 import { servedComposition, type CompositionSource } from './composition';
 import { isRemote, type CompositionEntry } from './compositionStore';
 import { VERSION_PATTERN } from './releaseStore';
@@ -268,8 +270,18 @@ export interface RenderedPage {
   status?: number;
   /** Its region read nothing of the shopper's (RegionRender.forAnyone): it is every shopper's page, as a guest's is. */
   forAnyone?: boolean;
-  /** Its region read nothing of the shopper's but their cart (RegionRender.forEmptyCart): a shopper whose cart is empty gets a guest's page. */
-  forEmptyCart?: boolean;
+  /** Its region read nothing of the shopper's but these lists (RegionRender.forEmptyLists): a shopper whose lists these are empty gets a guest's page. */
+  forEmptyLists?: ShopperList[];
+}
+
+/**
+ * Whom a region said it is the same page for (RegionRender.forAnyone, forEmptyLists), if it said it
+ * in a way this edge knows: a list it does not know (a newer bundle's) makes it its shopper's alone.
+ */
+function sameFor(region: RegionRender): Pick<RenderedPage, 'forAnyone' | 'forEmptyLists'> {
+  if (region.forAnyone === true) return { forAnyone: true };
+  const lists: unknown = region.forEmptyLists;
+  return Array.isArray(lists) && lists.length > 0 && lists.every(isShopperList) ? { forEmptyLists: [...lists] } : {};
 }
 
 /** Draws a page's first screen, or null (the browser draws it). */
@@ -352,6 +364,6 @@ export async function renderPage(
     viewportWidth: request.viewportWidth,
     ...(frame.head ? { head: frame.head } : {}),
     ...(status ? { status } : {}),
-    ...(region.forAnyone === true ? { forAnyone: true } : region.forEmptyCart === true ? { forEmptyCart: true } : {}),
+    ...sameFor(region),
   };
 }

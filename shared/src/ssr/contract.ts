@@ -54,12 +54,16 @@ export interface RegionRender {
    */
   forAnyone?: boolean;
   /**
-   * True when the region read nothing of the shopper's but their cart (a product page's purchase
-   * panel starts at the quantity the cart holds): drawn for a shopper whose cart is empty, it is
-   * the page drawn for guests, whose carts are. Omitted where `forAnyone` is true.
+   * The shopper's lists the region read (shopperLists.ts), when it read nothing else of theirs:
+   * drawn for a shopper whose lists these all are empty, it is the page drawn for guests, whose
+   * lists are (the header's counts, a product page's starting quantity). Omitted where `forAnyone`
+   * is true.
    */
-  forEmptyCart?: boolean;
+  forEmptyLists?: ShopperList[];
 }
+
+/** A list of the shopper's own a page may read and still be a guest's page for a shopper whose lists are empty (shopperLists.ts). */
+export type ShopperList = 'cart' | 'wishlist';
 
 /** What a remote's server container exposes as `./render`. `null`: this module is not rendered on the server. */
 export interface RemoteServerBundle {
@@ -82,7 +86,7 @@ export interface ShellRenderRequest {
   config: Partial<StorefrontConfig>;
   /** The page's region, if its remote rendered it; otherwise the region shows its skeleton. */
   region: ServerRenderedRegion | null;
-  /** The answers the region was drawn with: the header counts the same cart the page shows. */
+  /** The answers the region was drawn with, the shopper's cart and wishlist among them: the header counts what the page shows. */
   queries?: ServerQueryEntry[];
 }
 

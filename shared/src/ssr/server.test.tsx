@@ -88,9 +88,11 @@ describe('regionRenderer', () => {
     const categories: unknown = await (await fetch(`${testApiUrl()}/categories`)).json();
     const rendered = await renderRegion(ask());
     const byEndpoint = new Map(rendered?.queries?.map((entry) => [entry.endpointName, entry]));
-    expect([...byEndpoint.keys()].sort()).toEqual(['getCart', 'getCategories']);
+    // The wishlist too, which the module did not ask for: the header around every region counts it.
+    expect([...byEndpoint.keys()].sort()).toEqual(['getCart', 'getCategories', 'getWishlist']);
     expect(byEndpoint.get('getCategories')).toEqual({ endpointName: 'getCategories', arg: undefined, value: categories });
     expect(byEndpoint.get('getCart')?.value).toEqual([]);
+    expect(byEndpoint.get('getWishlist')?.value).toEqual([]);
   });
 
   it('draws nothing when the api failed and sample data stood in (§7): the browser draws that page, with its banner', async () => {
@@ -121,7 +123,7 @@ describe('regionRenderer', () => {
     expect((await renderRegion(ask()))?.html).toContain('cart <!-- -->0');
   });
 
-  it('says a region is the same for anyone when everything it asked for is the catalogue’s, and for an empty cart when the cart is the only other', async () => {
+  it('says a region is the same for a shopper whose lists are empty when it read only those beside the catalogue', async () => {
     function CategoriesAlone() {
       const { data } = useGetCategoriesQuery();
       return <p>{data ? data.length : 'loading'} categories</p>;
@@ -129,31 +131,15 @@ describe('regionRenderer', () => {
     const catalogueOnly = regionRenderer({
       CategoriesAlone: { path: '/shop/*', Component: CategoriesAlone, prefetchPageData: (store) => store.dispatch(baseApi.endpoints.getCategories.initiate()).unwrap() },
     });
-    expect(await catalogueOnly(ask({ module: 'CategoriesAlone' }))).toMatchObject({ forAnyone: true });
-    // The cart is the shopper's, asked even when it came back empty: the region is the same only
-    // for shoppers whose carts are empty, as guests' are.
-    const withCart = await renderRegion(ask());
-    expect(withCart).not.toHaveProperty('forAnyone');
-    expect(withCart).toMatchObject({ forEmptyCart: true });
-    expect(await catalogueOnly(ask({ module: 'CategoriesAlone' }))).not.toHaveProperty('forEmptyCart');
+    // Every region reads the shopper's cart and wishlist, for the header's counts, asked even when
+    // they came back empty: the page is the guests' only for a shopper whose lists are empty.
+    for (const rendered of [await catalogueOnly(ask({ module: 'CategoriesAlone' })), await renderRegion(ask())]) {
+      expect(rendered).not.toHaveProperty('forAnyone');
+      expect(rendered).toMatchObject({ forEmptyLists: ['cart', 'wishlist'] });
+    }
     // A read that failed counts as much as one answered: a guest's 401 is a signed-in shopper's account.
     const withAccount = regionRenderer({
       WithAccount: {
-        path: '/shop/*',
-        Component: CategoriesAlone,
-        prefetchPageData: async (store) => {
-          await store.dispatch(baseApi.endpoints.getCategories.initiate()).unwrap();
-          await store.dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
-        },
-      },
-    });
-    const rendered = await withAccount(ask({ module: 'WithAccount' }));
-    expect(rendered?.html).toContain('categories');
-    expect(rendered).not.toHaveProperty('forAnyone');
-    expect(rendered).not.toHaveProperty('forEmptyCart');
-    // Nor is one that read the account beside the cart.
-    const withCartAndAccount = regionRenderer({
-      WithCartAndAccount: {
         path: '/shop/*',
         Component: Categories,
         prefetchPageData: async (store) => {
@@ -162,10 +148,22 @@ describe('regionRenderer', () => {
         },
       },
     });
-    const both = await withCartAndAccount(ask({ module: 'WithCartAndAccount' }));
-    expect(both?.html).toContain('cart');
-    expect(both).not.toHaveProperty('forAnyone');
-    expect(both).not.toHaveProperty('forEmptyCart');
+    const rendered = await withAccount(ask({ module: 'WithAccount' }));
+    expect(rendered?.html).toContain('cart');
+    expect(rendered).not.toHaveProperty('forAnyone');
+    expect(rendered).not.toHaveProperty('forEmptyLists');
+  });
+
+  it('draws the header’s counts of the shopper’s cart and wishlist into every region’s answers, theirs alone', async () => {
+    const products = (await (await fetch(`${testApiUrl()}/products?limit=50`)).json()) as Product[];
+    const product = products.find((candidate) => !candidate.has_variants && !candidate.out_of_stock);
+    if (!product) throw new Error('the seeded catalogue has no simple product in stock');
+    const added = await fetch(`${testApiUrl()}/wishlist`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: product.id }) });
+    expect(added.status).toBe(201);
+    const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const wishlistOf = async (request: RegionRenderRequest) => (await renderRegion(request))?.queries?.find((entry) => entry.endpointName === 'getWishlist')?.value as Product[] | undefined;
+    expect((await wishlistOf(ask({ cookie })))?.map((item) => item.id)).toEqual([product.id]);
+    expect(await wishlistOf(ask())).toEqual([]);
   });
 
   it('renders nothing for a module it does not list, or at an address its route does not match', async () => {

@@ -11,7 +11,8 @@ import { createStorefrontStore, type AppStore } from '../store/createStore';
 import { sampleDataSlice } from '../store/sampleDataSlice';
 import { collectedCss } from './collectedCss';
 import { PageStatusContext, type PageStatus } from './pageStatus';
-import type { RegionRender, RegionRenderRequest, RemoteServerBundle, ServerQueryEntry } from './contract';
+import type { RegionRender, RegionRenderRequest, RemoteServerBundle, ServerQueryEntry, ShopperList } from './contract';
+import { SHOPPER_LISTS } from './shopperLists';
 import { ServerViewportWidth } from './viewport';
 
 export interface ServerPage {
@@ -81,21 +82,34 @@ function withCookie(cookie: string | undefined): typeof fetch {
  */
 export const ANYONES_ENDPOINTS: ReadonlySet<string> = new Set(['getProducts', 'getProduct', 'getColours', 'getSizes', 'getCategories', 'getProductFacets', 'getSearchSuggestions']);
 
-/** The one read of the shopper's a page may make and still be a guest's page for a shopper without any: their cart (RegionRender.forEmptyCart). */
-const CART_ENDPOINT = 'getCart';
+/** The api slice's reads of the shopper's lists, and the list each reads (SHOPPER_LISTS). */
+const LIST_OF_ENDPOINT: ReadonlyMap<string, ShopperList> = new Map(Object.entries(SHOPPER_LISTS).map(([list, endpoint]) => [endpoint, list as ShopperList]));
 
 /**
  * Whom the store's region is the same page for, from every request it made (asked, answered or
- * failed), if it wrote nothing: anyone, when all were the catalogue's; a shopper whose cart is
- * empty, when the cart was the only other; otherwise none but this shopper.
+ * failed), if it wrote nothing: anyone, when all were the catalogue's; a shopper whose lists are
+ * empty, when the others were only their lists (which ones); otherwise none but this shopper.
  */
-function sameFor(store: AppStore): Pick<RegionRender, 'forAnyone' | 'forEmptyCart'> {
+function sameFor(store: AppStore): Pick<RegionRender, 'forAnyone' | 'forEmptyLists'> {
   const api = store.getState()[baseApi.reducerPath];
   if (Object.keys(api.mutations).length > 0) return {};
   const endpoints = new Set(Object.values(api.queries).map((entry) => entry?.endpointName));
   const others = [...endpoints].filter((endpoint) => endpoint === undefined || !ANYONES_ENDPOINTS.has(endpoint));
   if (others.length === 0) return { forAnyone: true };
-  return others.length === 1 && others[0] === CART_ENDPOINT ? { forEmptyCart: true } : {};
+  const lists = others.map((endpoint) => (endpoint === undefined ? undefined : LIST_OF_ENDPOINT.get(endpoint)));
+  return lists.every((list) => list !== undefined) ? { forEmptyLists: lists.sort() } : {};
+}
+
+/**
+ * The header's counts of the shopper's cart and wishlist, on every page: a region's render asks
+ * for them beside its own data, so the shell's frame drawn around it (ShellRenderRequest.queries)
+ * counts the shopper's lists, as the browser's render then does, rather than a guest's none.
+ */
+function prefetchHeaderCounts(store: AppStore): Promise<unknown> {
+  const reads = [store.dispatch(baseApi.endpoints.getCart.initiate()), store.dispatch(baseApi.endpoints.getWishlist.initiate())];
+  return Promise.all(reads.map((read) => read.unwrap().catch(() => undefined))).finally(() => {
+    for (const read of reads) read.unsubscribe();
+  });
 }
 
 /**
@@ -110,7 +124,7 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
     // Set by the page while it renders, when it shows its not-found screen (pageStatus.tsx).
     const status: PageStatus = { code: 200 };
     try {
-      await rendered.prefetchPageData?.(store, request);
+      await Promise.all([rendered.prefetchPageData?.(store, request), prefetchHeaderCounts(store)]);
       // A read the api failed and sample data stood in for (§7): the browser draws the page, with
       // the banner that says so (the shell's frame here cannot), rather than sample products or a
       // sample cart sent as the shop's own.
