@@ -10,8 +10,8 @@
  *   control tapped a second after it was scrolled into view.
  * - Load: home, shop and a product at 20 connections through the edge: guests' pages (no cookie)
  *   with the guest page cache (guestPages.ts), and shoppers' there (a cookie: the guests' page
- *   where it reads nothing of theirs, or only their cart and it is empty, else drawn for them), a
- *   shopper with an empty cart and one with a line; a shopper's each drawn for them and
+ *   where it reads nothing of theirs but their cart and wishlist and these are empty, else drawn
+ *   for them), a shopper whose lists are empty and one with a cart line; a shopper's each drawn for them and
  *   streamed (an edge with GUEST_PAGE_TTL_MS=0) in a render thread (renderThreads.ts) and in the
  *   edge's own thread (RENDER_THREADS=0); and one shopper alone, at one connection, drawn for
  *   them. The first bytes beside the whole page, and the api's answers through the same edge
@@ -56,8 +56,9 @@ export interface InteractionFigures {
 export interface PageLoadFigures {
   route: string;
   /**
-   * Kept for guests, and given to shoppers where it reads nothing of theirs, or only their cart
-   * and it is empty (guestPages.ts): one whose cart is empty, and one whose cart holds a line; or
+   * Kept for guests, and given to shoppers where it reads nothing of theirs but their cart and
+   * wishlist and these are empty (guestPages.ts): one whose lists are empty, and one whose cart
+   * holds a line; or
    * drawn for each request as a shopper's (a cookie): in a render thread, or in the edge's own
    * thread; and one shopper alone, at one connection.
    */
@@ -158,10 +159,10 @@ function drawnByServer(rawHeaders: unknown[]): boolean {
   return false;
 }
 
-/** A shopper's cookie, whose cart the api finds empty: their pages are drawn for them, and streamed, where the edge keeps none (edge/src/page.ts). */
+/** A shopper's cookie, whose cart and wishlist the api finds empty: their pages are drawn for them, and streamed, where the edge keeps none (edge/src/page.ts). */
 const SHOPPER_COOKIE = 'sf_bench=shopper';
 
-/** The cookie of a new shopper whose cart holds one line of `productId`: their product page is drawn for them. */
+/** The cookie of a new shopper whose cart holds one line of `productId`: their pages are drawn for them, with their counts. */
 async function shopperWithALine(shellUrl: string, productId: string): Promise<string> {
   const added = await fetch(new URL('/api/cart', shellUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: productId, qty: 1 }) });
   if (added.status !== 201) throw new Error(`adding to the cart answered ${added.status}: ${await added.text()}`);
