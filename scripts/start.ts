@@ -6,7 +6,7 @@ import { startStore } from './lib/startStore';
 
 async function main() {
   const ports = portsFromEnv();
-  const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, renderThreads, renderTimeoutMs } = readEdgeSettings(process.env);
+  const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs } = readEdgeSettings(process.env);
   await ensureBuilt((line) => console.log(`[start] ${line}`));
   const store = await startStore({
     ports,
@@ -20,6 +20,7 @@ async function main() {
     apiTimeoutMs,
     apiProcesses,
     guestPageTtlMs,
+    shopperListsMs,
     renderThreads,
     renderTimeoutMs,
   });

@@ -269,14 +269,17 @@ describe('a guest’s page', () => {
 
   it('is given to a shopper whose lists are empty when its last drawing read only their lists beside the catalogue; one with a line gets their own', async () => {
     // What the api answers each shopper's GET /cart and GET /wishlist.
-    const lists: Record<string, Record<string, string>> = {
+    const lists: Partial<Record<string, Record<string, string>>> = {
       'sf_shopper=empty': { '/cart': '[]', '/wishlist': '[]' },
       'sf_shopper=full': { '/cart': '[{"id":"red-tee","qty":2}]', '/wishlist': '[]' },
       'sf_shopper=wishing': { '/cart': '[]', '/wishlist': '[{"id":"red-tee"}]' },
     };
+    const asked: string[] = [];
     const api = http.createServer((request, response) => {
+      if (request.method === 'GET') asked.push(request.url ?? '');
       const list = lists[request.headers.cookie ?? '']?.[request.url ?? ''];
-      if (list) response.writeHead(200, { 'content-type': 'application/json' }).end(list);
+      if (request.method === 'POST' && request.url === '/cart') response.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+      else if (list) response.writeHead(200, { 'content-type': 'application/json' }).end(list);
       else if (request.url?.startsWith('/products/')) response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       else response.writeHead(500).end();
     });
@@ -303,6 +306,16 @@ describe('a guest’s page', () => {
       expect((await product('sf_shopper=wishing')).body).toContain('<h1>red tee for sf_shopper=wishing</h1>');
       expect((await product('sf_shopper=unknown')).body).toContain('<h1>red tee for sf_shopper=unknown</h1>');
       expect(cookies).toEqual(['sf_shopper=full', undefined, 'sf_shopper=full', 'sf_shopper=wishing', 'sf_shopper=unknown']);
+      // The edge remembers what the api said of a shopper's lists a while, until their browser
+      // sends the api a request that may change them: then it asks again.
+      const listsAsked = () => asked.filter((url) => url === '/cart').length;
+      const before = listsAsked();
+      lists['sf_shopper=empty'] = { '/cart': '[{"id":"red-tee","qty":1}]', '/wishlist': '[]' };
+      expect((await product('sf_shopper=empty')).body).toContain('<h1>red tee for anyone</h1>');
+      expect(listsAsked()).toBe(before);
+      expect((await edge.inject({ method: 'POST', url: '/api/cart', headers: { cookie: 'sf_shopper=empty', 'content-type': 'application/json' }, payload: { id: 'red-tee', qty: 1 } })).statusCode).toBe(201);
+      expect((await product('sf_shopper=empty')).body).toContain('<h1>red tee for sf_shopper=empty</h1>');
+      expect(listsAsked()).toBe(before + 1);
     } finally {
       await edge.close();
       await new Promise((resolve) => api.close(resolve));

@@ -6,11 +6,12 @@
  * browser suite and the benchmarks (bench/frontEnd.ts) each build the ones they need.
  */
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { registerCompositionRoute, type CompositionSource } from './composition';
 import { registerPages, type PagesOptions } from './page';
 import { registerApiProxy } from './proxy';
 import { registerSeoRoutes } from './seo';
+import { ShopperLists } from './shopperLists';
 import { ApiUpstreams } from './upstreams';
 import { manifestReader } from './routePreloads';
 import { registerSecurityHeaders, setPagePolicy, STANDALONE_PAGE_ORIGINS } from './securityHeaders';
@@ -62,6 +63,15 @@ export async function buildShellEdge(options: ShellEdgeOptions): Promise<Fastify
   const upstreams = new ApiUpstreams(options.apiUrl, { log: (message) => app.log.warn(message) });
   upstreams.start();
   app.addHook('onClose', async () => upstreams.close());
+  // What the edge knows of shoppers' lists (for the guests' page) ends with any /api request that
+  // may change them: when it comes, and again once the api has answered it (shopperLists.ts).
+  const shopperLists = new ShopperLists(options.render?.shopperListsMs !== undefined ? { ttlMs: options.render.shopperListsMs } : {});
+  const mayChangeLists = (request: FastifyRequest) => request.url.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+  const forgetLists = async (request: FastifyRequest) => {
+    if (mayChangeLists(request)) shopperLists.forget(request.headers.cookie);
+  };
+  app.addHook('onRequest', forgetLists);
+  app.addHook('onResponse', forgetLists);
   // The api's developer routes (the opt-in mail outbox) answer on its own loopback port only.
   await registerApiProxy(app, { prefix: '/api', target: upstreams, privatePaths: ['/dev'], ...(options.apiTimeoutMs ? { timeoutMs: options.apiTimeoutMs } : {}) });
   const readManifest = manifestReader();
@@ -74,6 +84,7 @@ export async function buildShellEdge(options: ShellEdgeOptions): Promise<Fastify
     remotePreloads: options.remotePreloads ?? true,
     render: options.render ? { ...options.render, apiUrl: () => upstreams.next() } : null,
     apiUrl: () => upstreams.next(),
+    shopperLists,
   });
   // Its pages (every path without an extension) are page.ts's: no look on disk for them.
   await registerStaticFiles(app, { root: options.dist, index: false, extensionlessArePages: true });

@@ -47,7 +47,7 @@ export const SHARED_KNOWN_MS = 60_000;
 export type SharedWith = readonly ShopperList[];
 
 /** Drops a map's oldest keys (first set) until it holds at most `max`. */
-function keepNewest(map: Map<string, unknown>, max: number): void {
+export function keepNewest(map: Map<string, unknown>, max: number): void {
   for (const key of map.keys()) {
     if (map.size <= max) return;
     map.delete(key);

@@ -17,7 +17,6 @@ import {
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_VIEWPORT_ATTRIBUTE,
   type PageHead,
-  type ShopperList,
 } from '../../shared/src/ssr/contract';
 import { REPLAY_SCRIPT_HASH, REPLAY_SCRIPT_TAG } from './eventReplay';
 import { currentStat } from './fileStat';
@@ -27,6 +26,7 @@ import { canonicalTag, productIdOf, siteOrigin } from './seo';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
+import { ShopperLists } from './shopperLists';
 import { guessViewportWidth, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
 
 export const PAGE_MARKERS = {
@@ -194,6 +194,8 @@ export interface PagesOptions {
    * the api does not know is a 404 (a render says so itself).
    */
   apiUrl?: () => string;
+  /** Whether a shopper's lists are empty, for the guests' page (made with `render.shopperListsMs`; told of every /api request that may change them). */
+  shopperLists?: ShopperLists;
   /** Render each page's first screen on the server; null: the browser renders it. */
   render: {
     /**
@@ -208,6 +210,8 @@ export interface PagesOptions {
     apiUrl: string | (() => string);
     /** How long a guest's page (a request with no cookie) is kept and shared (guestPages.ts); 0: never. */
     guestPageTtlMs?: number;
+    /** How long what the api said of a shopper's lists being empty is used (shopperLists.ts); 0: it is asked every time. */
+    shopperListsMs?: number;
     /**
      * Draws the store's main pages once in every renderer before the edge takes requests
      * (renderThreads.ts's `warm`): a renderer's first pages are slow to draw, and would otherwise
@@ -238,32 +242,6 @@ export async function unrenderedPageStatus(url: URL, apiUrl: (() => string) | un
     }
   }
   return 200;
-}
-
-/** How long a page waits for the api to say whether the shopper's lists are empty. */
-const LISTS_CHECK_TIMEOUT_MS = 500;
-
-/**
- * Whether the shopper whose cookie this is has each of these lists empty (`GET /cart`,
- * `GET /wishlist`), as the api a render would ask says (`apiBase`). False when it cannot say in
- * time: their page is then drawn for them.
- */
-export async function listsAreEmpty(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<boolean> {
-  const signal = AbortSignal.timeout(LISTS_CHECK_TIMEOUT_MS);
-  const isEmpty = async (list: ShopperList) => {
-    const answer = await fetch(`${apiBase.replace(/\/$/, '')}/${list}`, { headers: { cookie, accept: 'application/json' }, signal });
-    if (!answer.ok) {
-      await answer.body?.cancel();
-      return false;
-    }
-    const items: unknown = await answer.json();
-    return Array.isArray(items) && items.length === 0;
-  };
-  try {
-    return (await Promise.all(lists.map(isEmpty))).every(Boolean);
-  } catch {
-    return false;
-  }
 }
 
 /** The shell's own pages (the remotes' are in routeModules.ts). */
@@ -410,6 +388,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   const readTemplate = templateReader(options.dist);
   const guestPageTtlMs = options.render?.guestPageTtlMs ?? DEFAULT_GUEST_PAGE_TTL_MS;
   const guestPages = guestPageTtlMs > 0 ? new GuestPageCache({ ttlMs: guestPageTtlMs }) : null;
+  const shopperLists = options.shopperLists ?? new ShopperLists({ ttlMs: 0 });
   const warm = options.render?.warm;
   // Before the edge listens: its first shoppers get pages drawn on the server too.
   if (warm) {
@@ -458,7 +437,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const guestKey = guestPages ? guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }) : '';
     const sharedWith = guestPages && cookie ? guestPages.sharedWith(guestKey) : null;
     const guestsPageForThem =
-      !cookie || (sharedWith !== null && (sharedWith.length === 0 || (config.apiBase !== undefined && (await listsAreEmpty(config.apiBase, cookie, sharedWith)))));
+      !cookie || (sharedWith !== null && (sharedWith.length === 0 || (config.apiBase !== undefined && (await shopperLists.empty(config.apiBase, cookie, sharedWith)))));
     const sharedPages = guestPages && guestsPageForThem ? guestPages : null;
     const drawing = (
       sharedPages

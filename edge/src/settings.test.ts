@@ -1,14 +1,15 @@
 import { DEFAULT_GUEST_PAGE_TTL_MS } from './guestPages';
+import { DEFAULT_SHOPPER_LISTS_MS } from './shopperLists';
 import { DEFAULT_API_TIMEOUT_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS, readEdgeSettings } from './settings';
 
 describe('the edge’s settings', () => {
   it('trusts no proxy and waits 15 s for the api by default', () => {
-    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS });
+    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, shopperListsMs: DEFAULT_SHOPPER_LISTS_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS });
     expect(readEdgeSettings({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
   });
 
   it('takes the proxies in front of it as addresses and ranges, and a timeout in milliseconds', () => {
-    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS });
+    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, shopperListsMs: DEFAULT_SHOPPER_LISTS_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS });
   });
 
   it('refuses to start on a setting it cannot honour, naming each at once', () => {
@@ -29,6 +30,14 @@ describe('the edge’s settings', () => {
     expect(readEdgeSettings({ GUEST_PAGE_TTL_MS: '2000' }).guestPageTtlMs).toBe(2000);
     expect(() => readEdgeSettings({ GUEST_PAGE_TTL_MS: '5s' })).toThrow('GUEST_PAGE_TTL_MS must be a whole number of milliseconds from 0 (never kept) to 60000, got "5s"');
     expect(() => readEdgeSettings({ GUEST_PAGE_TTL_MS: '600000' })).toThrow(/GUEST_PAGE_TTL_MS/);
+  });
+
+  it('uses what the api said of a shopper’s lists for SHOPPER_LISTS_MS, 30 s unless said, or asks every time at 0', () => {
+    expect(readEdgeSettings({}).shopperListsMs).toBe(30_000);
+    expect(readEdgeSettings({ SHOPPER_LISTS_MS: '0' }).shopperListsMs).toBe(0);
+    expect(readEdgeSettings({ SHOPPER_LISTS_MS: '5000' }).shopperListsMs).toBe(5000);
+    expect(() => readEdgeSettings({ SHOPPER_LISTS_MS: '30s' })).toThrow('SHOPPER_LISTS_MS must be a whole number of milliseconds from 0 (the api is asked every time) to 300000, got "30s"');
+    expect(() => readEdgeSettings({ SHOPPER_LISTS_MS: '300001' })).toThrow(/SHOPPER_LISTS_MS/);
   });
 
   it('draws pages in RENDER_THREADS threads, or in its own at 0, and refuses what is not a count', () => {

@@ -4,6 +4,7 @@
  */
 import proxyAddr from '@fastify/proxy-addr';
 import { DEFAULT_GUEST_PAGE_TTL_MS } from './guestPages';
+import { DEFAULT_SHOPPER_LISTS_MS } from './shopperLists';
 
 export interface EdgeSettings {
   /** TRUST_PROXY: the proxies in front of the edge, as addresses or ranges; undefined: none. */
@@ -14,6 +15,8 @@ export interface EdgeSettings {
   apiProcesses: number;
   /** GUEST_PAGE_TTL_MS: how long a guest's server-rendered page is kept and shared (guestPages.ts); 0: never. */
   guestPageTtlMs: number;
+  /** SHOPPER_LISTS_MS: how long the edge uses what the api said of a shopper's lists being empty (shopperLists.ts); 0: it asks every time. */
+  shopperListsMs: number;
   /** RENDER_THREADS: how many threads draw pages off the edge's event loop (renderThreads.ts); 0: its own thread. */
   renderThreads: number;
   /** RENDER_TIMEOUT_MS: how long a page's server render may take before the page goes to the browser undrawn. */
@@ -72,6 +75,13 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
     if (!/^\d+$/.test(guestTtl) || value > 60_000) problems.push(`GUEST_PAGE_TTL_MS must be a whole number of milliseconds from 0 (never kept) to 60000, got "${guestTtl}"`);
     else guestPageTtlMs = value;
   }
+  let shopperListsMs = DEFAULT_SHOPPER_LISTS_MS;
+  const listsMs = env.SHOPPER_LISTS_MS?.trim();
+  if (listsMs) {
+    const value = Number(listsMs);
+    if (!/^\d+$/.test(listsMs) || value > 300_000) problems.push(`SHOPPER_LISTS_MS must be a whole number of milliseconds from 0 (the api is asked every time) to 300000, got "${listsMs}"`);
+    else shopperListsMs = value;
+  }
   let renderThreads = DEFAULT_RENDER_THREADS;
   const threads = env.RENDER_THREADS?.trim();
   if (threads) {
@@ -87,5 +97,5 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
     else renderTimeoutMs = value;
   }
   if (problems.length > 0) throw new EdgeSettingsError(problems.join('\n'));
-  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, renderThreads, renderTimeoutMs };
+  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs };
 }

@@ -46,6 +46,8 @@ export interface StoreOptions {
   apiTimeoutMs?: number;
   /** How long a guest's server-rendered page is kept and shared (GUEST_PAGE_TTL_MS; 0: never). */
   guestPageTtlMs?: number;
+  /** How long the edge uses what the api said of a shopper's lists being empty (SHOPPER_LISTS_MS; 0: it asks every time). */
+  shopperListsMs?: number;
   /**
    * How many threads draw the pages off the edge's event loop (RENDER_THREADS, 1 unless said;
    * 0: the edge's own thread, edge/src/renderThreads.ts).
@@ -197,7 +199,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       dist: shellDist,
       apiUrl: apiUrls,
       composition,
-      render: draw ? { draw, ...(warm ? { warm } : {}), ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}) } : null,
+      render: draw ? { draw, ...(warm ? { warm } : {}), ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}), ...(options.shopperListsMs !== undefined ? { shopperListsMs: options.shopperListsMs } : {}) } : null,
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.apiTimeoutMs ? { apiTimeoutMs: options.apiTimeoutMs } : {}),
     };

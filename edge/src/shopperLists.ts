@@ -1,0 +1,149 @@
+/**
+ * Whether a shopper's lists (cart, wishlist) are empty, for the guests' page (page.ts): asked of
+ * the api (`GET /cart`, `GET /wishlist` with their cookie) and remembered for a short while per
+ * shopper, so a shopper browsing the shop costs the api a read of their lists now and then, not
+ * two reads a page.
+ *
+ * A cookie that names no shopper (no id, no session) is a new shopper's to the api, whose lists are
+ * empty: it is not asked. Remembered only for a shopper known by their browser's own id (the api's
+ * `sf_shopper` cookie) and not signed in: their lists are theirs alone, and change only through requests their browser
+ * makes, which come through this edge's /api. Any such request other than a read (`forget`, at its
+ * start and again at its end) ends what was known of them, and an answer asked for before that is
+ * not kept. A signed-in shopper's lists are their account's, which another device can change: the
+ * api is asked every time. What another edge sees is not seen here: where several edges share
+ * shoppers without each shopper keeping to one, set SHOPPER_LISTS_MS to 0.
+ */
+import type { ShopperList } from '../../shared/src/ssr/contract';
+import { keepNewest } from './guestPages';
+
+/** How long what the api said of a shopper's lists is used: SHOPPER_LISTS_MS's default. */
+export const DEFAULT_SHOPPER_LISTS_MS = 30_000;
+
+/** How long the api has to say whether the shopper's lists are empty before their page is drawn for them. */
+const CHECK_TIMEOUT_MS = 500;
+
+/**
+ * The api's cookies (api/src/plugins/shopper.ts, api/src/auth/sessions.ts): the browser's own
+ * shopper id, and a signed-in session; each `__Host-` prefixed where the shop is on https, which the
+ * api reads first (api/src/auth/cookies.ts).
+ */
+export const SHOPPER_ID_COOKIE = 'sf_shopper';
+export const SESSION_COOKIE = 'sf_session';
+const HOST_PREFIX = '__Host-';
+
+/** A Cookie header's cookies by name (the first of a name, as the api's parser takes it). */
+function cookiesOf(header: string): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    const name = at > 0 ? part.slice(0, at).trim() : '';
+    if (name && !cookies.has(name)) cookies.set(name, part.slice(at + 1).trim());
+  }
+  return cookies;
+}
+
+/**
+ * Who a Cookie header says the shopper is, for what is remembered of their lists: their browser's
+ * shopper id (both its forms, as the api may read either) when they are not signed in; 'signed in'
+ * when they are, or may be (a session cookie of any form: their lists are their account's); 'new'
+ * when it names no shopper at all, whom the api would answer as a new one, with empty lists.
+ */
+export function shopperOf(cookie: string | undefined): { anonymous: string } | 'signed in' | 'new' {
+  const cookies = cookiesOf(cookie ?? '');
+  if (cookies.has(SESSION_COOKIE) || cookies.has(`${HOST_PREFIX}${SESSION_COOKIE}`)) return 'signed in';
+  const id = browserIdOf(cookies);
+  return id === null ? 'new' : { anonymous: id };
+}
+
+/** The browser's shopper id in both its forms, as one key, or null when it has none. */
+function browserIdOf(cookies: Map<string, string>): string | null {
+  const prefixed = cookies.get(`${HOST_PREFIX}${SHOPPER_ID_COOKIE}`);
+  const plain = cookies.get(SHOPPER_ID_COOKIE);
+  return prefixed === undefined && plain === undefined ? null : JSON.stringify([prefixed ?? null, plain ?? null]);
+}
+
+/**
+ * Whether each of these lists of the shopper whose cookie this is is empty, as the api at
+ * `apiBase` says. False when it cannot say in time: their page is then drawn for them.
+ */
+export async function askListsEmpty(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<boolean> {
+  const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
+  const isEmpty = async (list: ShopperList) => {
+    const answer = await fetch(`${apiBase.replace(/\/$/, '')}/${list}`, { headers: { cookie, accept: 'application/json' }, signal });
+    if (!answer.ok) {
+      await answer.body?.cancel();
+      return false;
+    }
+    const items: unknown = await answer.json();
+    return Array.isArray(items) && items.length === 0;
+  };
+  try {
+    return (await Promise.all(lists.map(isEmpty))).every(Boolean);
+  } catch {
+    return false;
+  }
+}
+
+export interface ShopperListsOptions {
+  /** How long an answer is used; 0: the api is asked every time. */
+  ttlMs?: number;
+  /** How many shoppers are remembered at most (the oldest go first): every id a client makes up is one. */
+  maxShoppers?: number;
+  now?: () => number;
+  ask?: typeof askListsEmpty;
+}
+
+export class ShopperLists {
+  /** Per shopper, then per api and lists asked: what the api said, and when. */
+  private readonly known = new Map<string, Map<string, { empty: boolean; at: number }>>();
+  /**
+   * Per shopper: the count of `forget` when their lists last changed. (Kept for as many shoppers as
+   * `known`: an answer is at most a check's 500 ms old, and that many changes do not come in that time.)
+   */
+  private readonly changed = new Map<string, number>();
+  private changes = 0;
+  private readonly ttlMs: number;
+  private readonly maxShoppers: number;
+  private readonly now: () => number;
+  private readonly ask: typeof askListsEmpty;
+
+  constructor({ ttlMs = DEFAULT_SHOPPER_LISTS_MS, maxShoppers = 10_000, now = Date.now, ask = askListsEmpty }: ShopperListsOptions = {}) {
+    this.ttlMs = ttlMs;
+    this.maxShoppers = maxShoppers;
+    this.now = now;
+    this.ask = ask;
+  }
+
+  /** Whether the lists of the shopper whose cookie this is are all empty: remembered, or asked of the api (and remembered). */
+  async empty(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<boolean> {
+    const who = shopperOf(cookie);
+    if (who === 'new') return true;
+    if (who === 'signed in' || this.ttlMs === 0) return this.ask(apiBase, cookie, lists);
+    const shopper = who.anonymous;
+    const asking = JSON.stringify([apiBase, lists]);
+    const hit = this.known.get(shopper)?.get(asking);
+    if (hit && this.now() - hit.at < this.ttlMs) return hit.empty;
+    const asked = this.changes;
+    const empty = await this.ask(apiBase, cookie, lists);
+    // Not kept when their lists changed while the api was asked: its answer may be from before.
+    if ((this.changed.get(shopper) ?? 0) <= asked) {
+      const theirs = this.known.get(shopper) ?? new Map<string, { empty: boolean; at: number }>();
+      this.known.delete(shopper);
+      this.known.set(shopper, theirs.set(asking, { empty, at: this.now() }));
+      keepNewest(this.known, this.maxShoppers);
+    }
+    return empty;
+  }
+
+  /** A request of this cookie's shopper that may change their lists (any but a read): what was known of them is not used again. */
+  forget(cookie: string | undefined): void {
+    // Signed in or not: signing out (a request with a session) leaves the browser's id theirs again.
+    const shopper = browserIdOf(cookiesOf(cookie ?? ''));
+    if (shopper === null) return;
+    this.known.delete(shopper);
+    this.changes += 1;
+    this.changed.delete(shopper);
+    this.changed.set(shopper, this.changes);
+    keepNewest(this.changed, this.maxShoppers);
+  }
+}
