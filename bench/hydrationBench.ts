@@ -159,14 +159,28 @@ function drawnByServer(rawHeaders: unknown[]): boolean {
   return false;
 }
 
-/** A shopper's cookie, whose cart and wishlist the api finds empty: their pages are drawn for them, and streamed, where the edge keeps none (edge/src/page.ts). */
-const SHOPPER_COOKIE = 'sf_bench=shopper';
+/** The cookies an answer set, as a browser sends them back. */
+function cookiesSet(answer: Response): string {
+  return answer.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+}
+
+/**
+ * The cookie of a new shopper (the api's id for their browser), whose cart and wishlist are empty:
+ * the caching edge gives them the guests' page, and draws each of theirs on an edge that keeps none.
+ */
+async function newShopper(shellUrl: string): Promise<string> {
+  const answer = await fetch(new URL('/api/cart', shellUrl));
+  await answer.body?.cancel();
+  const cookie = cookiesSet(answer);
+  if (!cookie) throw new Error('the api named no shopper for a new visitor');
+  return cookie;
+}
 
 /** The cookie of a new shopper whose cart holds one line of `productId`: their pages are drawn for them, with their counts. */
 async function shopperWithALine(shellUrl: string, productId: string): Promise<string> {
   const added = await fetch(new URL('/api/cart', shellUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: productId, qty: 1 }) });
   if (added.status !== 201) throw new Error(`adding to the cart answered ${added.status}: ${await added.text()}`);
-  return added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  return cookiesSet(added);
 }
 
 async function underLoad(url: string, apiUrl: string, { connections = LOAD_CONNECTIONS, cookie }: { connections?: number; cookie?: string } = {}): Promise<Omit<PageLoadFigures, 'route' | 'cache'>> {
@@ -258,6 +272,7 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
     }
 
     const load: PageLoadFigures[] = [];
+    const shopperCookie = await newShopper(store.shellUrl);
     const lineCookie = await shopperWithALine(store.shellUrl, product.id);
     for (const [route, routePath] of [
       ['home', '/'],
@@ -266,11 +281,11 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
     ] as const) {
       for (const [cache, origin, options] of [
         ['guest cache', store.shellUrl, {}],
-        ['shoppers, guest cache', store.shellUrl, { cookie: SHOPPER_COOKIE }],
+        ['shoppers, guest cache', store.shellUrl, { cookie: shopperCookie }],
         ['a cart line, guest cache', store.shellUrl, { cookie: lineCookie }],
-        ['no cache', uncachedUrl, { cookie: SHOPPER_COOKIE }],
-        ["no cache, edge's thread", inEdgeThreadUrl, { cookie: SHOPPER_COOKIE }],
-        ['a shopper alone', uncachedUrl, { cookie: SHOPPER_COOKIE, connections: 1 }],
+        ['no cache', uncachedUrl, { cookie: shopperCookie }],
+        ["no cache, edge's thread", inEdgeThreadUrl, { cookie: shopperCookie }],
+        ['a shopper alone', uncachedUrl, { cookie: shopperCookie, connections: 1 }],
       ] as const) {
         const figures = await underLoad(new URL(routePath, origin).toString(), new URL('/api/products?limit=12', origin).toString(), options);
         load.push({ route, cache, ...figures });
