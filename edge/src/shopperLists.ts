@@ -6,12 +6,12 @@
  *
  * A cookie that names no shopper (no id, no session) is a new shopper's to the api, whose lists are
  * empty: it is not asked. Remembered only for a shopper known by their browser's own id (the api's
- * `sf_shopper` cookie) and not signed in: their lists are theirs alone, and change only through requests their browser
- * makes, which come through this edge's /api. Any such request other than a read (`forget`, at its
- * start and again at its end) ends what was known of them, and an answer asked for before that is
- * not kept. A signed-in shopper's lists are their account's, which another device can change: the
- * api is asked every time. What another edge sees is not seen here: where several edges share
- * shoppers without each shopper keeping to one, set SHOPPER_LISTS_MS to 0.
+ * `sf_shopper` cookie) and not signed in: their lists are theirs alone, and change only through
+ * requests their browser makes, which come through this edge's /api. Any such request other than a
+ * read (`forget`, at its start and again at its end) ends what was known of them, and an answer
+ * asked for before that is not kept. A signed-in shopper's lists are their account's, which another
+ * device can change: the api is asked every time. What another edge sees is not seen here: where
+ * several edges share shoppers without each shopper keeping to one, set SHOPPER_LISTS_MS to 0.
  */
 import type { ShopperList } from '../../shared/src/ssr/contract';
 import { keepNewest } from './guestPages';
