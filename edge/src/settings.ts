@@ -35,6 +35,19 @@ export class EdgeSettingsError extends Error {}
 
 export const DEFAULT_API_TIMEOUT_MS = 15_000;
 
+/**
+ * The setting `name` as a whole number from `min` to `max`, or `fallback` when it is not set; one
+ * that is not such a number is added to `problems` as "`name` must be `what`".
+ */
+function wholeNumber(env: NodeJS.ProcessEnv, problems: string[], name: string, fallback: number, min: number, max: number, what: string): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (/^\d+$/.test(raw) && value >= min && value <= max) return value;
+  problems.push(`${name} must be ${what}, got "${raw}"`);
+  return fallback;
+}
+
 export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
   const problems: string[] = [];
   let trustProxy: string | undefined;
@@ -68,34 +81,10 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
       problems.push(`API_PROCESSES=${value} needs a PostgreSQL server (DATABASE_URL): the embedded database serves one api process`);
     } else apiProcesses = value;
   }
-  let guestPageTtlMs = DEFAULT_GUEST_PAGE_TTL_MS;
-  const guestTtl = env.GUEST_PAGE_TTL_MS?.trim();
-  if (guestTtl) {
-    const value = Number(guestTtl);
-    if (!/^\d+$/.test(guestTtl) || value > 60_000) problems.push(`GUEST_PAGE_TTL_MS must be a whole number of milliseconds from 0 (never kept) to 60000, got "${guestTtl}"`);
-    else guestPageTtlMs = value;
-  }
-  let shopperListsMs = DEFAULT_SHOPPER_LISTS_MS;
-  const listsMs = env.SHOPPER_LISTS_MS?.trim();
-  if (listsMs) {
-    const value = Number(listsMs);
-    if (!/^\d+$/.test(listsMs) || value > 300_000) problems.push(`SHOPPER_LISTS_MS must be a whole number of milliseconds from 0 (the api is asked every time) to 300000, got "${listsMs}"`);
-    else shopperListsMs = value;
-  }
-  let renderThreads = DEFAULT_RENDER_THREADS;
-  const threads = env.RENDER_THREADS?.trim();
-  if (threads) {
-    const value = Number(threads);
-    if (!/^\d+$/.test(threads) || value > MAX_RENDER_THREADS) problems.push(`RENDER_THREADS must be a whole number from 0 (the edge's own thread) to ${MAX_RENDER_THREADS}, got "${threads}"`);
-    else renderThreads = value;
-  }
-  let renderTimeoutMs = DEFAULT_RENDER_TIMEOUT_MS;
-  const renderTimeout = env.RENDER_TIMEOUT_MS?.trim();
-  if (renderTimeout) {
-    const value = Number(renderTimeout);
-    if (!/^\d+$/.test(renderTimeout) || value < 50 || value > 10_000) problems.push(`RENDER_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000, got "${renderTimeout}"`);
-    else renderTimeoutMs = value;
-  }
+  const guestPageTtlMs = wholeNumber(env, problems, 'GUEST_PAGE_TTL_MS', DEFAULT_GUEST_PAGE_TTL_MS, 0, 60_000, 'a whole number of milliseconds from 0 (never kept) to 60000');
+  const shopperListsMs = wholeNumber(env, problems, 'SHOPPER_LISTS_MS', DEFAULT_SHOPPER_LISTS_MS, 0, 300_000, 'a whole number of milliseconds from 0 (the api is asked every time) to 300000');
+  const renderThreads = wholeNumber(env, problems, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 0, MAX_RENDER_THREADS, `a whole number from 0 (the edge's own thread) to ${MAX_RENDER_THREADS}`);
+  const renderTimeoutMs = wholeNumber(env, problems, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 50, 10_000, 'a whole number of milliseconds from 50 to 10000');
   if (problems.length > 0) throw new EdgeSettingsError(problems.join('\n'));
   return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs };
 }
