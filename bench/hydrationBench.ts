@@ -11,11 +11,11 @@
  * - Load: home, shop and a product at 20 connections through the edge: guests' pages (no cookie)
  *   with the guest page cache (guestPages.ts), and shoppers' there (a cookie: the guests' page
  *   where it reads nothing of theirs but their cart and wishlist and these are empty, else drawn
- *   for them), a shopper whose lists are empty and one with a cart line; a shopper's each drawn for them and
- *   streamed (an edge with GUEST_PAGE_TTL_MS=0) in a render thread (renderThreads.ts) and in the
- *   edge's own thread (RENDER_THREADS=0); and one shopper alone, at one connection, drawn for
- *   them. The first bytes beside the whole page, and the api's answers through the same edge
- *   meanwhile.
+ *   for them), a shopper whose lists are empty and one with a cart line; a shopper's each drawn
+ *   for them and streamed (an edge with GUEST_PAGE_TTL_MS=0) in a render thread
+ *   (renderThreads.ts) and in the edge's own thread (RENDER_THREADS=0); and one shopper alone, at
+ *   one connection, drawn for them. The first bytes beside the whole page, and the api's answers
+ *   through the same edge meanwhile.
  * - Lighthouse 12's mobile audit of home, shop, a product and the cart (lib/lighthouse.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -58,9 +58,8 @@ export interface PageLoadFigures {
   /**
    * Kept for guests, and given to shoppers where it reads nothing of theirs but their cart and
    * wishlist and these are empty (guestPages.ts): one whose lists are empty, and one whose cart
-   * holds a line; or
-   * drawn for each request as a shopper's (a cookie): in a render thread, or in the edge's own
-   * thread; and one shopper alone, at one connection.
+   * holds a line; or drawn for each request as a shopper's (a cookie): in a render thread, or in
+   * the edge's own thread; and one shopper alone, at one connection.
    */
   cache: 'guest cache' | 'shoppers, guest cache' | 'a cart line, guest cache' | 'no cache' | "no cache, edge's thread" | 'a shopper alone';
   pagesPerSecond: number;
