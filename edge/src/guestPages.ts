@@ -57,7 +57,7 @@ export function keepNewest(map: Map<string, unknown>, max: number): void {
 export class GuestPageCache {
   private readonly entries = new Map<string, Entry>();
   /** The keys whose last drawing was a page for more shoppers than one, for whom, and when. */
-  private readonly shared = new Map<string, { with: SharedWith; at: number }>();
+  private readonly shared = new Map<string, { with: SharedWith; shows: readonly ShopperList[] | null; at: number }>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -100,11 +100,16 @@ export class GuestPageCache {
    * (`page`). Null: each shopper's is their own.
    */
   sharedWith(key: string): SharedWith | null {
-    const known = this.shared.get(key);
-    if (known === undefined) return null;
-    if (this.now() - known.at < SHARED_KNOWN_MS) return known.with;
-    this.shared.delete(key);
-    return null;
+    return this.known(key)?.with ?? null;
+  }
+
+  /**
+   * Of the lists `sharedWith` names, those `key`'s page, when last drawn, showed in its region
+   * (RenderedPage.showsLists): a shopper with something in the others alone gets the guests' region
+   * in a frame of their own. Null when not known.
+   */
+  shownLists(key: string): readonly ShopperList[] | null {
+    return this.known(key)?.shows ?? null;
   }
 
   /** Remembers whom a drawing of `key` was the same for; one that was only its shopper's, or none, ends what was known at once. */
@@ -112,8 +117,16 @@ export class GuestPageCache {
     this.shared.delete(key);
     const sharedWith: SharedWith | null = rendered?.forAnyone ? [] : (rendered?.forEmptyLists ?? null);
     if (!sharedWith) return;
-    this.shared.set(key, { with: sharedWith, at: this.now() });
+    this.shared.set(key, { with: sharedWith, shows: rendered?.showsLists ?? null, at: this.now() });
     keepNewest(this.shared, this.maxEntries * 10);
+  }
+
+  private known(key: string): { with: SharedWith; shows: readonly ShopperList[] | null } | null {
+    const known = this.shared.get(key);
+    if (known === undefined) return null;
+    if (this.now() - known.at < SHARED_KNOWN_MS) return known;
+    this.shared.delete(key);
+    return null;
   }
 
   private forget(key: string, page: Promise<RenderedPage | null>): void {

@@ -17,6 +17,7 @@ import {
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_VIEWPORT_ATTRIBUTE,
   type PageHead,
+  type ShopperList,
 } from '../../shared/src/ssr/contract';
 import { REPLAY_SCRIPT_HASH, REPLAY_SCRIPT_TAG } from './eventReplay';
 import { currentStat } from './fileStat';
@@ -27,7 +28,7 @@ import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
 import { ShopperLists } from './shopperLists';
-import { guessViewportWidth, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
+import { guessViewportWidth, withTimeout, type PageDrawer, type PageRequest, type RenderedPage, type SharedRegion } from './serverRender';
 
 export const PAGE_MARKERS = {
   /** Where the page's first pictures are preloaded: before its scripts. */
@@ -426,26 +427,38 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
 
     const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
     const viewportWidth = guessViewportWidth(request.headers);
-    const drawFor = (cookie: string | undefined) =>
-      render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), remotes: served.remotes, config });
+    const drawFor = (cookie: string | undefined, around?: SharedRegion) =>
+      render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), ...(around ? { around } : {}), remotes: served.remotes, config });
     // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts). So is a
     // shopper's, when its last drawing read nothing of the shopper's (RenderedPage.forAnyone), or
     // only their lists (the header counts their cart and wishlist; a product page starts at the
     // cart's quantity) and the api says these are empty (RenderedPage.forEmptyLists), as a guest's
-    // are. That one is drawn without their cookie, as a guest's.
+    // are. That one is drawn without their cookie, as a guest's. A shopper with something only in
+    // lists the page's region does not show (RenderedPage.showsLists: a cart, on the shop) gets the
+    // guests' region in a frame drawn for them (serverRender.ts's renderAround).
     const { cookie } = request.headers;
     const guestKey = guestPages ? guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }) : '';
     const sharedWith = guestPages && cookie ? guestPages.sharedWith(guestKey) : null;
-    const guestsPageForThem =
-      !cookie || (sharedWith !== null && (sharedWith.length === 0 || (config.apiBase !== undefined && (await shopperLists.empty(config.apiBase, cookie, sharedWith)))));
-    const sharedPages = guestPages && guestsPageForThem ? guestPages : null;
+    const filled =
+      !cookie || sharedWith?.length === 0 ? [] : sharedWith !== null && config.apiBase !== undefined ? await shopperLists.filled(config.apiBase, cookie, sharedWith) : null;
+    const sharedPages = guestPages && filled?.length === 0 ? guestPages : null;
+    // Whether the shopper's lists with something in them are all ones a region's HTML does not show.
+    const notShown = (shows: readonly ShopperList[]) => filled !== null && filled.length > 0 && !filled.some((list) => shows.includes(list));
+    const shown = guestPages?.shownLists(guestKey) ?? null;
+    const drawnForThem = () =>
+      drawFor(cookie).then((rendered) => {
+        guestPages?.learn(guestKey, rendered);
+        return rendered;
+      });
     const drawing = (
       sharedPages
         ? sharedPages.page(guestKey, () => drawFor(undefined))
-        : drawFor(cookie).then((rendered) => {
-            guestPages?.learn(guestKey, rendered);
-            return rendered;
-          })
+        : guestPages && cookie && shown && notShown(shown)
+          ? guestPages.page(guestKey, () => drawFor(undefined)).then(async (guests) => {
+              const region = guests?.region;
+              return (region && notShown(region.shows) ? await drawFor(cookie, region) : null) ?? drawnForThem();
+            })
+          : drawnForThem()
     ).catch((error: unknown) => {
       // The browser draws it.
       request.log.error({ err: error }, 'the server render failed');

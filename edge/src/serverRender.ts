@@ -23,7 +23,7 @@ import {
   type ShellServerBundle,
   type ShopperList,
 } from '../../shared/src/ssr/contract';
-import { isShopperList } from '../../shared/src/ssr/shopperLists';
+import { isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
 import { servedComposition, type CompositionSource } from './composition';
 import { isRemote, type CompositionEntry } from './compositionStore';
 import { VERSION_PATTERN } from './releaseStore';
@@ -254,6 +254,26 @@ export interface PageRequest {
   /** Where a server render asks the api, and the pictures' address the browser uses. */
   config: RegionRenderRequest['config'];
   cookie?: string;
+  /**
+   * The guests' page's region (RenderedPage.region): the page is drawn as that region inside a
+   * frame drawn for this shopper (`renderAround`), not drawn whole.
+   */
+  around?: SharedRegion;
+}
+
+/**
+ * A guest's page's region, kept with it when the region read the shopper's lists (its header's
+ * counts, RegionRender.forEmptyLists): a shopper whose lists its HTML does not show (`shows`)
+ * gets it inside a frame of their own.
+ */
+export interface SharedRegion {
+  drawn: ServerRenderedRegion;
+  css: string;
+  /** The answers it was drawn with, a guest's empty lists among them. */
+  queries: ServerQueryEntry[];
+  /** The lists its HTML was drawn from (RegionRender.showsLists). */
+  shows: ShopperList[];
+  status?: number;
 }
 
 export interface RenderedPage {
@@ -272,6 +292,10 @@ export interface RenderedPage {
   forAnyone?: boolean;
   /** Its region read nothing of the shopper's but these lists (RegionRender.forEmptyLists): a shopper whose lists these are empty gets a guest's page. */
   forEmptyLists?: ShopperList[];
+  /** Of `forEmptyLists`, those its region's HTML shows (RegionRender.showsLists). */
+  showsLists?: ShopperList[];
+  /** A guest's page whose region read the shopper's lists: that region, for shoppers with a frame of their own (`renderAround`). */
+  region?: SharedRegion;
 }
 
 /**
@@ -287,9 +311,9 @@ function sameFor(region: RegionRender): Pick<RenderedPage, 'forAnyone' | 'forEmp
 /** Draws a page's first screen, or null (the browser draws it). */
 export type PageDrawer = (request: PageRequest) => Promise<RenderedPage | null>;
 
-/** `renderPage` in the edge's own thread (RENDER_THREADS=0, and the tests'); renderThreads.ts draws in others. */
+/** `renderPage` (or `renderAround`) in the edge's own thread (RENDER_THREADS=0, and the tests'); renderThreads.ts draws in others. */
 export function inThisThread(options: RenderOptions): PageDrawer {
-  return (request) => renderPage(request, options);
+  return (request) => (request.around ? renderAround(request, request.around, options) : renderPage(request, options));
 }
 
 /** What a thread draws pages with. */
@@ -323,7 +347,7 @@ export async function loadRenderer({ shellBundle, composition, timeoutMs }: Rend
 }
 
 export interface RenderOptions {
-  shell: Pick<ShellServerBundle, 'renderShellPage'>;
+  shell: Pick<ShellServerBundle, 'renderShellPage' | 'shopperListAnswers'>;
   loadRemoteBundle: RemoteBundleLoader;
   /** How long a render may take before the page is sent for the browser to render. */
   timeoutMs: number;
@@ -357,6 +381,9 @@ export async function renderPage(
   const answers = Array.isArray(region.queries) ? region.queries : [];
   const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered, queries: answers });
   const status = typeof region.status === 'number' && region.status >= 200 && region.status < 600 ? region.status : undefined;
+  const same = sameFor(region);
+  const shows: unknown = region.showsLists;
+  const showsLists = same.forEmptyLists && Array.isArray(shows) && shows.every(isShopperList) ? [...shows] : undefined;
   return {
     html: frame.html,
     css: `${frame.css}\n${region.css}`,
@@ -364,6 +391,35 @@ export async function renderPage(
     viewportWidth: request.viewportWidth,
     ...(frame.head ? { head: frame.head } : {}),
     ...(status ? { status } : {}),
-    ...sameFor(region),
+    ...same,
+    ...(showsLists ? { showsLists } : {}),
+    // A guest's page is kept with its region, for shoppers to get it in a frame of their own.
+    ...(showsLists && !request.cookie ? { region: { drawn: rendered, css: region.css, queries: answers, shows: showsLists, ...(status ? { status } : {}) } } : {}),
+  };
+}
+
+/**
+ * A shopper's page as the guests' page's region inside a frame drawn for them: their cart and
+ * wishlist read afresh (the shell's `shopperListAnswers`), the header drawn counting them. Null,
+ * for the page to be drawn whole for them, when the lists cannot be read, when one the region's
+ * HTML shows is not empty (the region would not be theirs), or after `timeoutMs`.
+ */
+export async function renderAround(request: PageRequest, region: SharedRegion, { shell, timeoutMs }: Pick<RenderOptions, 'shell' | 'timeoutMs'>): Promise<RenderedPage | null> {
+  if (!shell.shopperListAnswers) return null;
+  const lists = await withTimeout(shell.shopperListAnswers({ config: request.config, ...(request.cookie ? { cookie: request.cookie } : {}) }), timeoutMs);
+  if (!lists) return null;
+  const shown = new Set(region.shows.map((list) => SHOPPER_LISTS[list]));
+  if (lists.some((entry) => shown.has(entry.endpointName) && !(Array.isArray(entry.value) && entry.value.length === 0))) return null;
+  const theirs = new Set(lists.map((entry) => entry.endpointName));
+  const queries = [...region.queries.filter((entry) => !theirs.has(entry.endpointName)), ...lists];
+  const { pathname, search, viewportWidth, config } = request;
+  const frame = shell.renderShellPage({ pathname, search, viewportWidth, config, region: region.drawn, queries });
+  return {
+    html: frame.html,
+    css: `${frame.css}\n${region.css}`,
+    queries,
+    viewportWidth,
+    ...(frame.head ? { head: frame.head } : {}),
+    ...(region.status ? { status: region.status } : {}),
   };
 }

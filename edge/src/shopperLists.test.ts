@@ -6,8 +6,8 @@ import { SESSION_COOKIE, SHOPPER_ID_COOKIE, ShopperLists, shopperOf } from './sh
 const API = 'http://127.0.0.1:4000';
 const BOTH: ShopperList[] = ['cart', 'wishlist'];
 
-/** ShopperLists whose api says `answer` (settled when `release` is called, if given), counting the asks. */
-function listsAnswering(answer: () => boolean, { now = () => 0, ttlMs = 30_000 }: { now?: () => number; ttlMs?: number } = {}) {
+/** ShopperLists whose api says `answer` (the lists with something in them; null: it cannot say) (settled when `release` is called, if given), counting the asks. */
+function listsAnswering(answer: () => ShopperList[] | null, { now = () => 0, ttlMs = 30_000 }: { now?: () => number; ttlMs?: number } = {}) {
   const asked: string[] = [];
   let hold: Promise<void> | null = null;
   let release = () => undefined as void;
@@ -52,64 +52,74 @@ describe('what the edge knows of a shopper’s lists', () => {
   });
 
   it('does not ask about a shopper the api would take for new: their lists are empty', async () => {
-    const { lists, asked } = listsAnswering(() => false);
-    expect(await lists.empty(API, 'theme=dark', BOTH)).toBe(true);
+    const { lists, asked } = listsAnswering(() => ['cart']);
+    expect(await lists.filled(API, 'theme=dark', BOTH)).toEqual([]);
     expect(asked).toEqual([]);
   });
 
   it('asks the api once for a shopper while its answer is fresh, and again after', async () => {
     let now = 0;
-    const { lists, asked } = listsAnswering(() => true, { now: () => now });
-    expect(await lists.empty(API, 'sf_shopper=abc', BOTH)).toBe(true);
-    expect(await lists.empty(API, 'sf_shopper=abc; theme=dark', BOTH)).toBe(true);
+    const { lists, asked } = listsAnswering(() => [], { now: () => now });
+    expect(await lists.filled(API, 'sf_shopper=abc', BOTH)).toEqual([]);
+    expect(await lists.filled(API, 'sf_shopper=abc; theme=dark', BOTH)).toEqual([]);
     expect(asked).toHaveLength(1);
     // Another shopper, another api, or other lists are asked for themselves.
-    await lists.empty(API, 'sf_shopper=xyz', BOTH);
-    await lists.empty('http://127.0.0.1:4001', 'sf_shopper=abc', BOTH);
-    await lists.empty(API, 'sf_shopper=abc', ['cart']);
+    await lists.filled(API, 'sf_shopper=xyz', BOTH);
+    await lists.filled('http://127.0.0.1:4001', 'sf_shopper=abc', BOTH);
+    await lists.filled(API, 'sf_shopper=abc', ['cart']);
     expect(asked).toHaveLength(4);
     now = 30_000;
-    await lists.empty(API, 'sf_shopper=abc', BOTH);
+    await lists.filled(API, 'sf_shopper=abc', BOTH);
     expect(asked).toHaveLength(5);
   });
 
   it('asks every time for a signed-in shopper, and with a time of 0', async () => {
-    const { lists, asked } = listsAnswering(() => true);
-    await lists.empty(API, 'sf_shopper=abc; sf_session=t', BOTH);
-    await lists.empty(API, 'sf_shopper=abc; sf_session=t', BOTH);
+    const { lists, asked } = listsAnswering(() => []);
+    await lists.filled(API, 'sf_shopper=abc; sf_session=t', BOTH);
+    await lists.filled(API, 'sf_shopper=abc; sf_session=t', BOTH);
     expect(asked).toHaveLength(2);
-    const never = listsAnswering(() => true, { ttlMs: 0 });
-    await never.lists.empty(API, 'sf_shopper=abc', BOTH);
-    await never.lists.empty(API, 'sf_shopper=abc', BOTH);
+    const never = listsAnswering(() => [], { ttlMs: 0 });
+    await never.lists.filled(API, 'sf_shopper=abc', BOTH);
+    await never.lists.filled(API, 'sf_shopper=abc', BOTH);
     expect(never.asked).toHaveLength(2);
   });
 
   it('forgets a shopper whose lists may have changed, and keeps no answer asked for before the change', async () => {
     let empty = true;
-    const { lists, asked, holdAnswers } = listsAnswering(() => empty);
-    expect(await lists.empty(API, 'sf_shopper=abc', BOTH)).toBe(true);
+    const { lists, asked, holdAnswers } = listsAnswering(() => (empty ? [] : ['cart']));
+    expect(await lists.filled(API, 'sf_shopper=abc', BOTH)).toEqual([]);
     empty = false;
     lists.forget('sf_shopper=abc; theme=dark');
-    expect(await lists.empty(API, 'sf_shopper=abc', BOTH)).toBe(false);
+    expect(await lists.filled(API, 'sf_shopper=abc', BOTH)).toEqual(['cart']);
     expect(asked).toHaveLength(2);
     // Signing out is a request with their session: their browser's id is forgotten too.
     lists.forget('sf_shopper=abc; sf_session=t');
-    expect(await lists.empty(API, 'sf_shopper=abc', BOTH)).toBe(false);
+    expect(await lists.filled(API, 'sf_shopper=abc', BOTH)).toEqual(['cart']);
     expect(asked).toHaveLength(3);
     // Another shopper's change is not theirs.
     lists.forget('sf_shopper=xyz');
-    expect(await lists.empty(API, 'sf_shopper=abc', BOTH)).toBe(false);
+    expect(await lists.filled(API, 'sf_shopper=abc', BOTH)).toEqual(['cart']);
     expect(asked).toHaveLength(3);
     // The api was asked, then the lists changed before it answered: that answer is used once, not kept.
     lists.forget('sf_shopper=abc');
     empty = true;
     const release = holdAnswers();
-    const answer = lists.empty(API, 'sf_shopper=abc', BOTH);
+    const answer = lists.filled(API, 'sf_shopper=abc', BOTH);
     lists.forget('sf_shopper=abc');
     release();
-    expect(await answer).toBe(true);
+    expect(await answer).toEqual([]);
     empty = false;
-    expect(await lists.empty(API, 'sf_shopper=abc', BOTH)).toBe(false);
+    expect(await lists.filled(API, 'sf_shopper=abc', BOTH)).toEqual(['cart']);
     expect(asked).toHaveLength(5);
+  });
+
+  it('keeps no answer when the api could not say', async () => {
+    let answer: ShopperList[] | null = null;
+    const { lists, asked } = listsAnswering(() => answer);
+    expect(await lists.filled(API, 'sf_shopper=abc', BOTH)).toBeNull();
+    answer = ['wishlist'];
+    expect(await lists.filled(API, 'sf_shopper=abc', BOTH)).toEqual(['wishlist']);
+    expect(await lists.filled(API, 'sf_shopper=abc', BOTH)).toEqual(['wishlist']);
+    expect(asked).toHaveLength(2);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * Whether a shopper's lists (cart, wishlist) are empty, for the guests' page (page.ts): asked of
- * the api (`GET /cart`, `GET /wishlist` with their cookie) and remembered for a short while per
- * shopper, so a shopper browsing the shop costs the api a read of their lists now and then, not
- * two reads a page.
+ * Which of a shopper's lists (cart, wishlist) have something in them, for the guests' page, or its
+ * region in a frame of their own (page.ts): asked of the api (`GET /cart`, `GET /wishlist` with
+ * their cookie) and remembered for a short while per shopper, so a shopper whose lists are empty
+ * costs the api a read of them now and then, not two reads a page.
  *
  * A cookie that names no shopper (no id, no session) is a new shopper's to the api, whose lists are
  * empty: it is not asked. Remembered only for a shopper known by their browser's own id (the api's
@@ -63,24 +63,26 @@ function browserIdOf(cookies: Map<string, string>): string | null {
 }
 
 /**
- * Whether each of these lists of the shopper whose cookie this is is empty, as the api at
- * `apiBase` says. False when it cannot say in time: their page is then drawn for them.
+ * Which of these lists of the shopper whose cookie this is have something in them, as the api at
+ * `apiBase` says; null when it cannot say in time (their page is then drawn for them).
  */
-export async function askListsEmpty(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<boolean> {
+export async function askFilledLists(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<ShopperList[] | null> {
   const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
   const isEmpty = async (list: ShopperList) => {
     const answer = await fetch(`${apiBase.replace(/\/$/, '')}/${list}`, { headers: { cookie, accept: 'application/json' }, signal });
     if (!answer.ok) {
       await answer.body?.cancel();
-      return false;
+      throw new Error(`GET /${list} answered ${answer.status}`);
     }
     const items: unknown = await answer.json();
-    return Array.isArray(items) && items.length === 0;
+    if (!Array.isArray(items)) throw new Error(`GET /${list} did not answer a list`);
+    return items.length === 0;
   };
   try {
-    return (await Promise.all(lists.map(isEmpty))).every(Boolean);
+    const empty = await Promise.all(lists.map(isEmpty));
+    return lists.filter((_, index) => !empty[index]);
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -90,12 +92,12 @@ export interface ShopperListsOptions {
   /** How many shoppers are remembered at most (the oldest go first): every id a client makes up is one. */
   maxShoppers?: number;
   now?: () => number;
-  ask?: typeof askListsEmpty;
+  ask?: typeof askFilledLists;
 }
 
 export class ShopperLists {
   /** Per shopper, then per api and lists asked: what the api said, and when. */
-  private readonly known = new Map<string, Map<string, { empty: boolean; at: number }>>();
+  private readonly known = new Map<string, Map<string, { filled: ShopperList[]; at: number }>>();
   /**
    * Per shopper: the count of `forget` when their lists last changed. (Kept for as many shoppers as
    * `known`: an answer is at most a check's 500 ms old, and that many changes do not come in that time.)
@@ -105,34 +107,38 @@ export class ShopperLists {
   private readonly ttlMs: number;
   private readonly maxShoppers: number;
   private readonly now: () => number;
-  private readonly ask: typeof askListsEmpty;
+  private readonly ask: typeof askFilledLists;
 
-  constructor({ ttlMs = DEFAULT_SHOPPER_LISTS_MS, maxShoppers = 10_000, now = Date.now, ask = askListsEmpty }: ShopperListsOptions = {}) {
+  constructor({ ttlMs = DEFAULT_SHOPPER_LISTS_MS, maxShoppers = 10_000, now = Date.now, ask = askFilledLists }: ShopperListsOptions = {}) {
     this.ttlMs = ttlMs;
     this.maxShoppers = maxShoppers;
     this.now = now;
     this.ask = ask;
   }
 
-  /** Whether the lists of the shopper whose cookie this is are all empty: remembered, or asked of the api (and remembered). */
-  async empty(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<boolean> {
+  /**
+   * Which of these lists of the shopper whose cookie this is have something in them (none: all are
+   * empty, as a guest's): remembered, or asked of the api (and remembered). Null when the api could
+   * not say.
+   */
+  async filled(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<readonly ShopperList[] | null> {
     const who = shopperOf(cookie);
-    if (who === 'new') return true;
+    if (who === 'new') return [];
     if (who === 'signed in' || this.ttlMs === 0) return this.ask(apiBase, cookie, lists);
     const shopper = who.anonymous;
     const asking = JSON.stringify([apiBase, lists]);
     const hit = this.known.get(shopper)?.get(asking);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.empty;
+    if (hit && this.now() - hit.at < this.ttlMs) return hit.filled;
     const asked = this.changes;
-    const empty = await this.ask(apiBase, cookie, lists);
-    // Not kept when their lists changed while the api was asked: its answer may be from before.
-    if ((this.changed.get(shopper) ?? 0) <= asked) {
-      const theirs = this.known.get(shopper) ?? new Map<string, { empty: boolean; at: number }>();
+    const filled = await this.ask(apiBase, cookie, lists);
+    // Not kept when their lists changed while the api was asked (its answer may be from before), nor when it could not say.
+    if (filled && (this.changed.get(shopper) ?? 0) <= asked) {
+      const theirs = this.known.get(shopper) ?? new Map<string, { filled: ShopperList[]; at: number }>();
       this.known.delete(shopper);
-      this.known.set(shopper, theirs.set(asking, { empty, at: this.now() }));
+      this.known.set(shopper, theirs.set(asking, { filled, at: this.now() }));
       keepNewest(this.known, this.maxShoppers);
     }
-    return empty;
+    return filled;
   }
 
   /** A request of this cookie's shopper that may change their lists (any but a read): what was known of them is not used again. */

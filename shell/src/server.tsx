@@ -15,6 +15,7 @@ import * as DesktopHeader from './layout/DesktopHeader';
 import { desktopHeader } from './layout/laterParts';
 import { ServerRegionContext } from './layout/serverRegion';
 
+export { shopperListAnswers } from '@storefront/shared/ssr/server';
 export { dropServerRemote, loadServerRemote } from './serverFederation';
 
 // A desktop's header is drawn with its menu and search box: the server cannot wait for their chunk.

@@ -60,6 +60,13 @@ export interface RegionRender {
    * is true.
    */
   forEmptyLists?: ShopperList[];
+  /**
+   * Of those lists, the ones its HTML was drawn from (the answers its render read: a card's
+   * wishlist heart, a product's quantity in the cart), beside `forEmptyLists`. The others it only
+   * asked for the header: a shopper who has something in those alone can be given the guests'
+   * region inside a frame drawn for them (edge/src/serverRender.ts's `renderAround`).
+   */
+  showsLists?: ShopperList[];
 }
 
 /** A list of the shopper's own a page may read and still be a guest's page for a shopper whose lists are empty (shopperLists.ts). */
@@ -112,6 +119,12 @@ export interface ShellServerBundle {
   loadServerRemote(remote: ServerRemote): Promise<RemoteServerBundle>;
   /** Forgets a version the composition no longer names. */
   dropServerRemote(name: string): void;
+  /**
+   * The shopper's cart and wishlist, asked of the api with their cookie, as the header's answers
+   * (the frame drawn for them around a shared region); null when either could not be read. A
+   * bundle built before this was added has none: its pages are drawn whole per shopper.
+   */
+  shopperListAnswers?(request: { config: Partial<StorefrontConfig>; cookie?: string }): Promise<ServerQueryEntry[] | null>;
 }
 
 /** Where a remote's server container is, beside its mf-manifest.json. */

@@ -4,14 +4,14 @@
  */
 import { useParams } from 'react-router-dom';
 import { authApi } from '../api/authApi';
-import { baseApi, useGetCartQuery, useGetCategoriesQuery } from '../api/baseApi';
+import { baseApi, useGetCartQuery, useGetCategoriesQuery, useGetWishlistQuery } from '../api/baseApi';
 import { cartLineKey, effectivePrice } from '../domain';
 import type { AppStore } from '../store/createStore';
 import { testApiUrl } from '../testing';
 import type { Product } from '../types';
 import type { RegionRenderRequest } from './contract';
 import { useNotFoundStatus } from './pageStatus';
-import { regionRenderer } from './server';
+import { regionRenderer, shopperListAnswers } from './server';
 
 function Categories() {
   const { '*': rest } = useParams();
@@ -164,6 +164,46 @@ describe('regionRenderer', () => {
     const wishlistOf = async (request: RegionRenderRequest) => (await renderRegion(request))?.queries?.find((entry) => entry.endpointName === 'getWishlist')?.value as Product[] | undefined;
     expect((await wishlistOf(ask({ cookie })))?.map((item) => item.id)).toEqual([product.id]);
     expect(await wishlistOf(ask())).toEqual([]);
+  });
+
+  it('says which of the shopper’s lists its HTML was drawn from, not those it only asked for the header', async () => {
+    function CategoriesAlone() {
+      const { data } = useGetCategoriesQuery();
+      return <p>{data ? data.length : 'loading'} categories</p>;
+    }
+    function Hearts() {
+      const { data } = useGetWishlistQuery();
+      return <p>{data ? data.length : 'none'} hearts</p>;
+    }
+    const regions = regionRenderer({
+      CategoriesAlone: { path: '/shop/*', Component: CategoriesAlone, prefetchPageData: (store) => store.dispatch(baseApi.endpoints.getCategories.initiate()).unwrap() },
+      // Asks for the cart (as a product page does), shows only the wishlist.
+      Hearts: { path: '/shop/*', Component: Hearts, prefetchPageData: prefetch },
+    });
+    expect(await regions(ask({ module: 'CategoriesAlone' }))).toMatchObject({ forEmptyLists: ['cart', 'wishlist'], showsLists: [] });
+    expect(await regions(ask({ module: 'Hearts' }))).toMatchObject({ forEmptyLists: ['cart', 'wishlist'], showsLists: ['wishlist'] });
+    expect(await renderRegion(ask())).toMatchObject({ showsLists: ['cart'] });
+  });
+
+  it('reads the shopper’s cart and wishlist for the header, theirs alone, or says it could not', async () => {
+    const products = (await (await fetch(`${testApiUrl()}/products?limit=50`)).json()) as Product[];
+    const product = products.find((candidate) => !candidate.has_variants && !candidate.out_of_stock);
+    if (!product) throw new Error('the seeded catalogue has no simple product in stock');
+    const added = await fetch(`${testApiUrl()}/wishlist`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: product.id }) });
+    expect(added.status).toBe(201);
+    const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const theirs = await shopperListAnswers({ config: { apiBase: testApiUrl() }, cookie });
+    expect(theirs?.map((entry) => entry.endpointName).sort()).toEqual(['getCart', 'getWishlist']);
+    expect((theirs?.find((entry) => entry.endpointName === 'getWishlist')?.value as Product[]).map((item) => item.id)).toEqual([product.id]);
+    expect(theirs?.find((entry) => entry.endpointName === 'getCart')?.value).toEqual([]);
+    const guests = await shopperListAnswers({ config: { apiBase: testApiUrl() } });
+    expect(guests?.map((entry) => entry.value)).toEqual([[], []]);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(await shopperListAnswers({ config: { apiBase: 'http://127.0.0.1:9' }, cookie })).toBeNull();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('renders nothing for a module it does not list, or at an address its route does not match', async () => {

@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
 import { baseApi } from '../api/baseApi';
-import { createStorefrontStore, type AppStore } from '../store/createStore';
+import { createStorefrontStore, type AppStore, type RootState } from '../store/createStore';
 import { sampleDataSlice } from '../store/sampleDataSlice';
 import { collectedCss } from './collectedCss';
 import { PageStatusContext, type PageStatus } from './pageStatus';
@@ -24,14 +24,43 @@ export interface ServerPage {
 /** `element` as HTML, inside the store, the router (at the page's address) and the viewport width. */
 export { collectedCss } from './collectedCss';
 
-export function renderPageElement(element: ReactElement, store: AppStore, { pathname, search, viewportWidth }: ServerPage): string {
+export function renderPageElement(element: ReactElement, store: AppStore, { pathname, search, viewportWidth }: ServerPage, readAnswer?: (cacheKey: string | null) => void): string {
+  const serverState = readAnswer ? withAnswersWatched(store.getState(), readAnswer) : undefined;
   return renderToString(
-    <Provider store={store}>
+    <Provider store={store} {...(serverState ? { serverState } : {})}>
       <StaticRouter location={{ pathname, search }}>
         <ServerViewportWidth value={viewportWidth}>{element}</ServerViewportWidth>
       </StaticRouter>
     </Provider>,
   );
+}
+
+/**
+ * The store's state, telling `readAnswer` of each of the api slice's answers the render reads (its
+ * cache key, "getWishlist(undefined)"), or null when the render goes through all of them. The
+ * render reads it (react-redux's `serverState`: what `useSelector` reads on the server), so what
+ * the page's HTML was drawn from is known, not only what was asked for.
+ */
+function withAnswersWatched(state: RootState, readAnswer: (cacheKey: string | null) => void): RootState {
+  const api = state[baseApi.reducerPath];
+  const queries = new Proxy(api.queries, {
+    get(target, key, receiver) {
+      if (typeof key === 'string') readAnswer(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+    ownKeys(target) {
+      readAnswer(null);
+      return Reflect.ownKeys(target);
+    },
+  });
+  return { ...state, [baseApi.reducerPath]: { ...api, queries } };
+}
+
+/** The shopper's lists whose answers a render read (the cache keys `withAnswersWatched` told of); every list when it read them all. */
+function listsRead(cacheKeys: ReadonlySet<string | null>): ShopperList[] {
+  if (cacheKeys.has(null)) return Object.keys(SHOPPER_LISTS).sort() as ShopperList[];
+  const endpoints = new Set([...cacheKeys].map((key) => key?.split('(')[0]));
+  return (Object.entries(SHOPPER_LISTS) as [ShopperList, string][]).filter(([, endpoint]) => endpoints.has(endpoint)).map(([list]) => list).sort();
 }
 
 export interface ServerRenderedModule {
@@ -113,6 +142,22 @@ function prefetchHeaderCounts(store: AppStore): Promise<unknown> {
 }
 
 /**
+ * The shopper's cart and wishlist as the header reads them (ShellServerBundle.shopperListAnswers),
+ * asked of the api with their cookie; null when either could not be read.
+ */
+export async function shopperListAnswers({ config, cookie }: { config: RegionRenderRequest['config']; cookie?: string }): Promise<ServerQueryEntry[] | null> {
+  const store = createStorefrontStore({ config, fetchFn: withCookie(cookie) });
+  try {
+    await prefetchHeaderCounts(store);
+    if (store.getState()[sampleDataSlice.reducerPath].endpoints.length > 0) return null;
+    const answers = fulfilledQueries(store).filter((entry) => LIST_OF_ENDPOINT.has(entry.endpointName));
+    return answers.length === LIST_OF_ENDPOINT.size ? answers : null;
+  } finally {
+    releaseStore(store);
+  }
+}
+
+/**
  * A remote's `renderRegion` for the modules it lists. Each render has a store of its own, fetching
  * from the api at the absolute address the shell's server gives.
  */
@@ -129,6 +174,7 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
       // the banner that says so (the shell's frame here cannot), rather than sample products or a
       // sample cart sent as the shop's own.
       if (store.getState()[sampleDataSlice.reducerPath].endpoints.length > 0) return null;
+      const read = new Set<string | null>();
       const html = renderPageElement(
         <PageStatusContext value={status}>
           <Routes>
@@ -137,9 +183,18 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
         </PageStatusContext>,
         store,
         request,
+        (cacheKey) => read.add(cacheKey),
       );
       if (!html) return null;
-      return { html, css: collectedCss(), queries: fulfilledQueries(store), ...(status.code === 200 ? {} : { status: status.code }), ...sameFor(store) };
+      const same = sameFor(store);
+      return {
+        html,
+        css: collectedCss(),
+        queries: fulfilledQueries(store),
+        ...(status.code === 200 ? {} : { status: status.code }),
+        ...same,
+        ...(same.forEmptyLists ? { showsLists: listsRead(read) } : {}),
+      };
     } finally {
       releaseStore(store);
     }
