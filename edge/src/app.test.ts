@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from './app';
 import type { Ports } from './packages';
+import type { ServerQueryEntry } from '../../shared/src/ssr/contract';
 import { inThisThread, type PageRequest, type RenderOptions } from './serverRender';
 
 const PORTS: Ports = { api: 1, shell: 2, remotes: { 'mfe-catalog': 18481, 'mfe-product': 18482, 'mfe-cart': 18483, 'mfe-account': 18484 } };
@@ -189,14 +190,14 @@ describe('a remote’s origin', () => {
 type RegionDrawer = NonNullable<Awaited<ReturnType<RenderOptions['loadRemoteBundle']>>>['renderRegion'];
 
 /** An edge whose every remote draws its region with `renderRegion`, in a bare frame. */
-function edgeDrawingRegions(renderRegion: RegionDrawer, apiUrl = 'http://127.0.0.1:9'): Promise<FastifyInstance> {
+function edgeDrawingRegions(renderRegion: RegionDrawer, apiUrl = 'http://127.0.0.1:9', shell?: RenderOptions['shell']): Promise<FastifyInstance> {
   return buildShellEdge({
     dist: shellDist,
     apiUrl,
     composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
     render: {
       draw: inThisThread({
-        shell: { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: '' }) },
+        shell: shell ?? { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: '' }) },
         loadRemoteBundle: () => Promise.resolve({ renderRegion }),
         timeoutMs: 1000,
       }),
@@ -316,6 +317,61 @@ describe('a guest’s page', () => {
       expect((await edge.inject({ method: 'POST', url: '/api/cart', headers: { cookie: 'sf_shopper=empty', 'content-type': 'application/json' }, payload: { id: 'red-tee', qty: 1 } })).statusCode).toBe(201);
       expect((await product('sf_shopper=empty')).body).toContain('<h1>red tee for sf_shopper=empty</h1>');
       expect(listsAsked()).toBe(before + 1);
+    } finally {
+      await edge.close();
+      await new Promise((resolve) => api.close(resolve));
+    }
+  });
+
+  it('is given, region and all, to a shopper with something only in lists its region does not show, in a frame drawn for them', async () => {
+    const lists: Partial<Record<string, Record<string, string>>> = {
+      'sf_shopper=carting': { '/cart': '[{"id":"red-tee","qty":2}]', '/wishlist': '[]' },
+      'sf_shopper=wishing': { '/cart': '[]', '/wishlist': '[{"id":"red-tee"}]' },
+    };
+    const api = http.createServer((request, response) => {
+      const list = lists[request.headers.cookie ?? '']?.[request.url ?? ''];
+      if (list) response.writeHead(200, { 'content-type': 'application/json' }).end(list);
+      else response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const regionCookies: (string | undefined)[] = [];
+    const frameCookies: (string | undefined)[] = [];
+    const count = (queries: readonly ServerQueryEntry[] | undefined, endpoint: string) => (queries?.find((entry) => entry.endpointName === endpoint)?.value as unknown[] | undefined)?.length ?? 0;
+    const edge = await edgeDrawingRegions(
+      async ({ cookie }) => {
+        regionCookies.push(cookie);
+        // Its cards' hearts show the wishlist; it asked for the cart only for the header.
+        const theirs = lists[cookie ?? ''] ?? { '/cart': '[]', '/wishlist': '[]' };
+        const queries = [{ endpointName: 'getCart', arg: undefined, value: JSON.parse(theirs['/cart'] ?? '[]') as unknown }, { endpointName: 'getWishlist', arg: undefined, value: JSON.parse(theirs['/wishlist'] ?? '[]') as unknown }];
+        return { html: `<h1>shop for ${cookie ?? 'anyone'}</h1>`, css: '', queries, forEmptyLists: ['cart', 'wishlist'], showsLists: ['wishlist'] };
+      },
+      apiUrl,
+      {
+        renderShellPage: ({ region, queries }) => ({ html: `<header>cart ${count(queries, 'getCart')}, wishlist ${count(queries, 'getWishlist')}</header><main>${region?.html ?? ''}</main>`, css: '' }),
+        shopperListAnswers: async ({ cookie }) => {
+          frameCookies.push(cookie);
+          const read = async (list: string) => (await fetch(`${apiUrl}/${list}`, { headers: { cookie: cookie ?? '' } })).json() as Promise<unknown>;
+          return [{ endpointName: 'getCart', arg: undefined, value: await read('cart') }, { endpointName: 'getWishlist', arg: undefined, value: await read('wishlist') }];
+        },
+      },
+    );
+    const shop = (cookie?: string) => edge.inject({ url: '/shop', headers: cookie ? { cookie } : {} });
+    try {
+      // Nothing is known of the page yet: drawn whole for the first shopper, which teaches the edge.
+      expect((await shop('sf_shopper=carting')).body).toContain('<header>cart 1, wishlist 0</header><main><h1>shop for sf_shopper=carting</h1>');
+      // Then the guests' region, in a frame counting their cart; their answers go with the page for the browser's store.
+      const carting = await shop('sf_shopper=carting');
+      expect(carting.body).toContain('<header>cart 1, wishlist 0</header><main><h1>shop for anyone</h1>');
+      expect(carting.body).toContain('"value":[{"id":"red-tee","qty":2}]');
+      expect((await shop()).body).toContain('<header>cart 0, wishlist 0</header><main><h1>shop for anyone</h1>');
+      // A wishlist shows in the region's hearts: that shopper's page is drawn whole for them.
+      expect((await shop('sf_shopper=wishing')).body).toContain('<header>cart 0, wishlist 1</header><main><h1>shop for sf_shopper=wishing</h1>');
+      expect(regionCookies).toEqual(['sf_shopper=carting', undefined, 'sf_shopper=wishing']);
+      expect(frameCookies).toEqual(['sf_shopper=carting']);
+      // Their wishlist filled meanwhile (another device): the frame's fresh read sees it, and the page is drawn whole.
+      lists['sf_shopper=carting'] = { '/cart': '[{"id":"red-tee","qty":2}]', '/wishlist': '[{"id":"red-tee"}]' };
+      expect((await shop('sf_shopper=carting')).body).toContain('<header>cart 1, wishlist 1</header><main><h1>shop for sf_shopper=carting</h1>');
     } finally {
       await edge.close();
       await new Promise((resolve) => api.close(resolve));

@@ -63,8 +63,13 @@ describe('a guest’s page', () => {
     // A page that read only the shopper's lists beside the catalogue is the guests' for shoppers whose lists those are empty.
     cache.learn('product', { ...page('<h1>a shirt</h1>'), forEmptyLists: ['cart', 'wishlist'] });
     expect(cache.sharedWith('product')).toEqual(['cart', 'wishlist']);
+    expect(cache.shownLists('product')).toBeNull();
+    // And which of those its region's HTML showed: a shopper with something in the others alone gets the guests' region.
+    cache.learn('product', { ...page('<h1>a shirt</h1>'), forEmptyLists: ['cart', 'wishlist'], showsLists: ['cart'] });
+    expect(cache.shownLists('product')).toEqual(['cart']);
     cache.learn('product', page('<h1>a shirt, and their account</h1>'));
     expect(cache.sharedWith('product')).toBeNull();
+    expect(cache.shownLists('product')).toBeNull();
     // A drawing that gave nothing ends it at once; time ends it too.
     now = 6000;
     await cache.page('home', () => Promise.resolve(null));

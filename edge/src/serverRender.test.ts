@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellServerBundle } from '../../shared/src/ssr/contract';
-import { guessViewportWidth, renderPage, serverRemoteOf, ServerRemotes, type PageRequest } from './serverRender';
+import { guessViewportWidth, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
 
 describe('guessViewportWidth', () => {
   it('draws for a phone when the browser says it is one, by client hint or user agent', () => {
@@ -244,6 +244,75 @@ describe('renderPage', () => {
       expect(page).not.toHaveProperty('forEmptyLists');
       expect(page).not.toHaveProperty('forAnyone');
     }
+  });
+
+  it('keeps a guest’s page’s region, with the lists its HTML shows, for shoppers to get in a frame of their own', async () => {
+    const lists = [
+      { endpointName: 'getCart', arg: undefined, value: [] },
+      { endpointName: 'getWishlist', arg: undefined, value: [] },
+    ];
+    const drawn = (said: object, cookie?: string) =>
+      renderPage({ ...request, ...(cookie ? { cookie } : {}) }, { shell, loadRemoteBundle: regionFrom(() => Promise.resolve({ html: '<h1>Home</h1>', css: '.home{}', queries: lists, forEmptyLists: ['cart', 'wishlist'], ...said })), timeoutMs: 1000 });
+    const guests = await drawn({ showsLists: ['wishlist'] });
+    expect(guests).toMatchObject({
+      showsLists: ['wishlist'],
+      region: { drawn: { remote: 'mfe-catalog', module: 'HomePage', version: '1.4.0', html: '<h1>Home</h1>' }, css: '.home{}', queries: lists, shows: ['wishlist'] },
+    });
+    // A shopper's own page is theirs: nothing of it is kept to share.
+    const theirs = await drawn({ showsLists: ['wishlist'] }, 'sf_shopper=abc');
+    expect(theirs).toMatchObject({ showsLists: ['wishlist'] });
+    expect(theirs).not.toHaveProperty('region');
+    // A region that did not say, or said a list this edge does not know, is kept with no region.
+    for (const said of [{}, { showsLists: ['orders'] }, { showsLists: 'cart' }]) {
+      const page = await drawn(said);
+      expect(page).not.toHaveProperty('region');
+      expect(page).not.toHaveProperty('showsLists');
+    }
+  });
+
+  it('draws a shopper’s frame around the guests’ region with their lists read afresh, unless one the region shows is not empty', async () => {
+    const region: SharedRegion = {
+      drawn: { remote: 'mfe-catalog', module: 'ShopPage', version: '1.4.0', html: '<h1>Shop</h1>' },
+      css: '.shop{}',
+      queries: [
+        { endpointName: 'getProducts', arg: { page: 1 }, value: ['red-tee'] },
+        { endpointName: 'getCart', arg: undefined, value: [] },
+        { endpointName: 'getWishlist', arg: undefined, value: [] },
+      ],
+      shows: ['wishlist'],
+    };
+    let theirs = { cart: [{ id: 'red-tee', qty: 2 }], wishlist: [] as unknown[] };
+    const cookies: (string | undefined)[] = [];
+    const counting: RenderOptions['shell'] = {
+      renderShellPage: ({ region: drawn, queries }) => ({
+        html: `<header>${queries?.map((entry) => `${entry.endpointName}:${Array.isArray(entry.value) ? entry.value.length : '?'}`).join(' ')}</header><main>${drawn?.html ?? ''}</main>`,
+        css: '.shell{}',
+      }),
+      shopperListAnswers: ({ cookie }) => {
+        cookies.push(cookie);
+        return Promise.resolve([
+          { endpointName: 'getCart', arg: undefined, value: theirs.cart },
+          { endpointName: 'getWishlist', arg: undefined, value: theirs.wishlist },
+        ]);
+      },
+    };
+    const shopper = { ...request, pathname: '/shop', cookie: 'sf_shopper=abc' };
+    expect(await renderAround(shopper, region, { shell: counting, timeoutMs: 1000 })).toEqual({
+      html: '<header>getProducts:1 getCart:1 getWishlist:0</header><main><h1>Shop</h1></main>',
+      css: '.shell{}\n.shop{}',
+      queries: [region.queries[0], { endpointName: 'getCart', arg: undefined, value: theirs.cart }, { endpointName: 'getWishlist', arg: undefined, value: [] }],
+      viewportWidth: 412,
+    });
+    expect(cookies).toEqual(['sf_shopper=abc']);
+    // Their wishlist is the region's hearts: not theirs to share.
+    theirs = { cart: [], wishlist: [{ id: 'red-tee' }] };
+    expect(await renderAround(shopper, region, { shell: counting, timeoutMs: 1000 })).toBeNull();
+    // Lists that cannot be read, or a shell bundle that cannot read them: drawn whole.
+    expect(await renderAround(shopper, region, { shell: { ...counting, shopperListAnswers: () => Promise.resolve(null) }, timeoutMs: 1000 })).toBeNull();
+    expect(await renderAround(shopper, region, { shell: { renderShellPage: counting.renderShellPage }, timeoutMs: 1000 })).toBeNull();
+    // A kept 404's status goes with it.
+    theirs = { cart: [{ id: 'red-tee', qty: 1 }], wishlist: [] };
+    expect(await renderAround(shopper, { ...region, status: 404 }, { shell: counting, timeoutMs: 1000 })).toMatchObject({ status: 404 });
   });
 
   it('renders nothing for a path without a page module, or whose remote is not composed', async () => {
