@@ -10,8 +10,9 @@
  *   control tapped a second after it was scrolled into view.
  * - Load: home, shop and a product at 20 connections through the edge: guests' pages (no cookie)
  *   with the guest page cache (guestPages.ts), and shoppers' there (a cookie: the guests' page
- *   where it reads nothing of theirs but their cart and wishlist and these are empty, else drawn
- *   for them), a shopper whose lists are empty and one with a cart line; a shopper's each drawn
+ *   where it reads nothing of theirs but their cart and wishlist and these are empty; its region
+ *   in a frame drawn for them where it does not show the lists they have something in; else
+ *   drawn for them), a shopper whose lists are empty and one with a cart line; a shopper's each drawn
  *   for them and streamed (an edge with GUEST_PAGE_TTL_MS=0) in a render thread
  *   (renderThreads.ts) and in the edge's own thread (RENDER_THREADS=0); and one shopper alone, at
  *   one connection, drawn for them. The first bytes beside the whole page, and the api's answers
@@ -175,7 +176,7 @@ async function newShopper(shellUrl: string): Promise<string> {
   return cookie;
 }
 
-/** The cookie of a new shopper whose cart holds one line of `productId`: their pages are drawn for them, with their counts. */
+/** The cookie of a new shopper whose cart holds one line of `productId`: their counts are drawn for them (a frame around the guests' region, or the page whole). */
 async function shopperWithALine(shellUrl: string, productId: string): Promise<string> {
   const added = await fetch(new URL('/api/cart', shellUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: productId, qty: 1 }) });
   if (added.status !== 201) throw new Error(`adding to the cart answered ${added.status}: ${await added.text()}`);
