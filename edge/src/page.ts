@@ -28,7 +28,7 @@ import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
 import { ShopperLists } from './shopperLists';
-import { guessViewportWidth, withTimeout, type PageDrawer, type PageRequest, type RenderedPage, type SharedRegion } from './serverRender';
+import { guessViewportWidth, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
 
 export const PAGE_MARKERS = {
   /** Where the page's first pictures are preloaded: before its scripts. */
@@ -427,8 +427,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
 
     const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
     const viewportWidth = guessViewportWidth(request.headers);
-    const drawFor = (cookie: string | undefined, around?: SharedRegion) =>
-      render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), ...(around ? { around } : {}), remotes: served.remotes, config });
+    const drawFor = (cookie: string | undefined, around?: Pick<PageRequest, 'around' | 'lists'>) =>
+      render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), ...around, remotes: served.remotes, config });
     // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts). So is a
     // shopper's, when its last drawing read nothing of the shopper's (RenderedPage.forAnyone), or
     // only their lists (the header counts their cart and wishlist; a product page starts at the
@@ -439,8 +439,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const { cookie } = request.headers;
     const guestKey = guestPages ? guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }) : '';
     const sharedWith = guestPages && cookie ? guestPages.sharedWith(guestKey) : null;
-    const filled =
-      !cookie || sharedWith?.length === 0 ? [] : sharedWith !== null && config.apiBase !== undefined ? await shopperLists.filled(config.apiBase, cookie, sharedWith) : null;
+    const known = cookie && sharedWith && sharedWith.length > 0 && config.apiBase !== undefined ? await shopperLists.known(config.apiBase, cookie, sharedWith) : null;
+    const filled = !cookie || sharedWith?.length === 0 ? [] : (known?.filled ?? null);
     const sharedPages = guestPages && filled?.length === 0 ? guestPages : null;
     // Whether the shopper's lists with something in them are all ones a region's HTML does not show.
     const notShown = (shows: readonly ShopperList[]) => filled !== null && filled.length > 0 && !filled.some((list) => shows.includes(list));
@@ -456,7 +456,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         : guestPages && cookie && shown && notShown(shown)
           ? guestPages.page(guestKey, () => drawFor(undefined)).then(async (guests) => {
               const region = guests?.region;
-              return (region && notShown(region.shows) ? await drawFor(cookie, region) : null) ?? drawnForThem();
+              return (region && notShown(region.shows) ? await drawFor(cookie, { around: region, lists: known?.answers ?? {} }) : null) ?? drawnForThem();
             })
           : drawnForThem()
     ).catch((error: unknown) => {

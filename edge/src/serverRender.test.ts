@@ -283,13 +283,15 @@ describe('renderPage', () => {
     };
     let theirs = { cart: [{ id: 'red-tee', qty: 2 }], wishlist: [] as unknown[] };
     const cookies: (string | undefined)[] = [];
+    const knowns: unknown[] = [];
     const counting: RenderOptions['shell'] = {
       renderShellPage: ({ region: drawn, queries }) => ({
         html: `<header>${queries?.map((entry) => `${entry.endpointName}:${Array.isArray(entry.value) ? entry.value.length : '?'}`).join(' ')}</header><main>${drawn?.html ?? ''}</main>`,
         css: '.shell{}',
       }),
-      shopperListAnswers: ({ cookie }) => {
+      shopperListAnswers: ({ cookie, known }) => {
         cookies.push(cookie);
+        knowns.push(known);
         return Promise.resolve([
           { endpointName: 'getCart', arg: undefined, value: theirs.cart },
           { endpointName: 'getWishlist', arg: undefined, value: theirs.wishlist },
@@ -304,6 +306,9 @@ describe('renderPage', () => {
       viewportWidth: 412,
     });
     expect(cookies).toEqual(['sf_shopper=abc']);
+    // The api's answers the edge has go to the shell, to be drawn from unasked.
+    await renderAround({ ...shopper, lists: { wishlist: '[]' } }, region, { shell: counting, timeoutMs: 1000 });
+    expect(knowns).toEqual([undefined, { wishlist: '[]' }]);
     // Their wishlist is the region's hearts: not theirs to share.
     theirs = { cart: [], wishlist: [{ id: 'red-tee' }] };
     expect(await renderAround(shopper, region, { shell: counting, timeoutMs: 1000 })).toBeNull();

@@ -259,6 +259,8 @@ export interface PageRequest {
    * frame drawn for this shopper (`renderAround`), not drawn whole.
    */
   around?: SharedRegion;
+  /** With `around`: the api's answers to the shopper's GET of their lists that the edge has (shopperLists.ts), drawn from unasked. */
+  lists?: Partial<Record<ShopperList, string>>;
 }
 
 /**
@@ -400,13 +402,14 @@ export async function renderPage(
 
 /**
  * A shopper's page as the guests' page's region inside a frame drawn for them: their cart and
- * wishlist read afresh (the shell's `shopperListAnswers`), the header drawn counting them. Null,
+ * wishlist (the shell's `shopperListAnswers`: the api's answers the edge has, `request.lists`, or
+ * asked), the header drawn counting them. Null,
  * for the page to be drawn whole for them, when the lists cannot be read, when one the region's
  * HTML shows is not empty (the region would not be theirs), or after `timeoutMs`.
  */
 export async function renderAround(request: PageRequest, region: SharedRegion, { shell, timeoutMs }: Pick<RenderOptions, 'shell' | 'timeoutMs'>): Promise<RenderedPage | null> {
   if (!shell.shopperListAnswers) return null;
-  const lists = await withTimeout(shell.shopperListAnswers({ config: request.config, ...(request.cookie ? { cookie: request.cookie } : {}) }), timeoutMs);
+  const lists = await withTimeout(shell.shopperListAnswers({ config: request.config, ...(request.cookie ? { cookie: request.cookie } : {}), ...(request.lists ? { known: request.lists } : {}) }), timeoutMs);
   if (!lists) return null;
   const shown = new Set(region.shows.map((list) => SHOPPER_LISTS[list]));
   if (lists.some((entry) => shown.has(entry.endpointName) && !(Array.isArray(entry.value) && entry.value.length === 0))) return null;

@@ -63,24 +63,48 @@ function browserIdOf(cookies: Map<string, string>): string | null {
 }
 
 /**
- * Which of these lists of the shopper whose cookie this is have something in them, as the api at
- * `apiBase` says; null when it cannot say in time (their page is then drawn for them).
+ * The lists a shopper's filled list's answer is kept for, to draw their header from without asking
+ * again (KnownLists.answers): the cart, which the browser asks for itself as the page loads
+ * (shell/src/app/earlyAnswers.ts) and its store takes from there, so an answer a little old (a
+ * price changed since) is drawn only until the page is hydrated. Not the wishlist, whose answer the
+ * browser's store keeps. An empty list's answer is kept whichever it is: it changes only through
+ * the shopper's own requests.
  */
-export async function askFilledLists(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<ShopperList[] | null> {
+const KEPT_WHEN_FILLED: ReadonlySet<ShopperList> = new Set(['cart']);
+
+/** A kept answer is at most this long (a cart of a few dozen lines); a longer one is asked for again. */
+const MAX_KEPT_ANSWER = 16_384;
+
+/** What the api said of a shopper's lists. */
+export interface KnownLists {
+  /** Those with something in them: none when all are empty, as a guest's are. */
+  filled: ShopperList[];
+  /** The api's answers (its text) that may be drawn from again (KEPT_WHEN_FILLED). */
+  answers: Partial<Record<ShopperList, string>>;
+}
+
+/**
+ * What the api at `apiBase` says of these lists of the shopper whose cookie this is; null when it
+ * cannot say in time (their page is then drawn for them).
+ */
+export async function askLists(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<KnownLists | null> {
   const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
-  const isEmpty = async (list: ShopperList) => {
+  const read = async (list: ShopperList) => {
     const answer = await fetch(`${apiBase.replace(/\/$/, '')}/${list}`, { headers: { cookie, accept: 'application/json' }, signal });
     if (!answer.ok) {
       await answer.body?.cancel();
       throw new Error(`GET /${list} answered ${answer.status}`);
     }
-    const items: unknown = await answer.json();
+    const text = await answer.text();
+    const items: unknown = JSON.parse(text);
     if (!Array.isArray(items)) throw new Error(`GET /${list} did not answer a list`);
-    return items.length === 0;
+    return { list, text, empty: items.length === 0 };
   };
   try {
-    const empty = await Promise.all(lists.map(isEmpty));
-    return lists.filter((_, index) => !empty[index]);
+    const answered = await Promise.all(lists.map(read));
+    const answers: Partial<Record<ShopperList, string>> = {};
+    for (const { list, text, empty } of answered) if ((empty || KEPT_WHEN_FILLED.has(list)) && text.length <= MAX_KEPT_ANSWER) answers[list] = text;
+    return { filled: answered.filter(({ empty }) => !empty).map(({ list }) => list), answers };
   } catch {
     return null;
   }
@@ -92,24 +116,24 @@ export interface ShopperListsOptions {
   /** How many shoppers are remembered at most (the oldest go first): every id a client makes up is one. */
   maxShoppers?: number;
   now?: () => number;
-  ask?: typeof askFilledLists;
+  ask?: typeof askLists;
 }
 
 export class ShopperLists {
   /** Per shopper, then per api and lists asked: what the api said, and when. */
-  private readonly known = new Map<string, Map<string, { filled: ShopperList[]; at: number }>>();
+  private readonly kept = new Map<string, Map<string, { lists: KnownLists; at: number }>>();
   /**
    * Per shopper: the count of `forget` when their lists last changed. (Kept for as many shoppers as
-   * `known`: an answer is at most a check's 500 ms old, and that many changes do not come in that time.)
+   * `kept`: an answer is at most a check's 500 ms old, and that many changes do not come in that time.)
    */
   private readonly changed = new Map<string, number>();
   private changes = 0;
   private readonly ttlMs: number;
   private readonly maxShoppers: number;
   private readonly now: () => number;
-  private readonly ask: typeof askFilledLists;
+  private readonly ask: typeof askLists;
 
-  constructor({ ttlMs = DEFAULT_SHOPPER_LISTS_MS, maxShoppers = 10_000, now = Date.now, ask = askFilledLists }: ShopperListsOptions = {}) {
+  constructor({ ttlMs = DEFAULT_SHOPPER_LISTS_MS, maxShoppers = 10_000, now = Date.now, ask = askLists }: ShopperListsOptions = {}) {
     this.ttlMs = ttlMs;
     this.maxShoppers = maxShoppers;
     this.now = now;
@@ -117,28 +141,27 @@ export class ShopperLists {
   }
 
   /**
-   * Which of these lists of the shopper whose cookie this is have something in them (none: all are
-   * empty, as a guest's): remembered, or asked of the api (and remembered). Null when the api could
-   * not say.
+   * What the api says of these lists of the shopper whose cookie this is: remembered, or asked (and
+   * remembered). Null when the api could not say.
    */
-  async filled(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<readonly ShopperList[] | null> {
+  async known(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<KnownLists | null> {
     const who = shopperOf(cookie);
-    if (who === 'new') return [];
+    if (who === 'new') return { filled: [], answers: Object.fromEntries(lists.map((list) => [list, '[]'])) };
     if (who === 'signed in' || this.ttlMs === 0) return this.ask(apiBase, cookie, lists);
     const shopper = who.anonymous;
     const asking = JSON.stringify([apiBase, lists]);
-    const hit = this.known.get(shopper)?.get(asking);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.filled;
+    const hit = this.kept.get(shopper)?.get(asking);
+    if (hit && this.now() - hit.at < this.ttlMs) return hit.lists;
     const asked = this.changes;
-    const filled = await this.ask(apiBase, cookie, lists);
+    const known = await this.ask(apiBase, cookie, lists);
     // Not kept when their lists changed while the api was asked (its answer may be from before), nor when it could not say.
-    if (filled && (this.changed.get(shopper) ?? 0) <= asked) {
-      const theirs = this.known.get(shopper) ?? new Map<string, { filled: ShopperList[]; at: number }>();
-      this.known.delete(shopper);
-      this.known.set(shopper, theirs.set(asking, { filled, at: this.now() }));
-      keepNewest(this.known, this.maxShoppers);
+    if (known && (this.changed.get(shopper) ?? 0) <= asked) {
+      const theirs = this.kept.get(shopper) ?? new Map<string, { lists: KnownLists; at: number }>();
+      this.kept.delete(shopper);
+      this.kept.set(shopper, theirs.set(asking, { lists: known, at: this.now() }));
+      keepNewest(this.kept, this.maxShoppers);
     }
-    return filled;
+    return known;
   }
 
   /** A request of this cookie's shopper that may change their lists (any but a read): what was known of them is not used again. */
@@ -146,7 +169,7 @@ export class ShopperLists {
     // Signed in or not: signing out (a request with a session) leaves the browser's id theirs again.
     const shopper = browserIdOf(cookiesOf(cookie ?? ''));
     if (shopper === null) return;
-    this.known.delete(shopper);
+    this.kept.delete(shopper);
     this.changes += 1;
     this.changed.delete(shopper);
     this.changed.set(shopper, this.changes);

@@ -124,7 +124,12 @@ export interface ShellServerBundle {
    * (the frame drawn for them around a shared region); null when either could not be read. A
    * bundle built before this was added has none: its pages are drawn whole per shopper.
    */
-  shopperListAnswers?(request: { config: Partial<StorefrontConfig>; cookie?: string }): Promise<ServerQueryEntry[] | null>;
+  shopperListAnswers?(request: {
+    config: Partial<StorefrontConfig>;
+    cookie?: string;
+    /** The api's answers (its text) to the shopper's GET of these lists, which the edge has already: not asked again. */
+    known?: Partial<Record<ShopperList, string>>;
+  }): Promise<ServerQueryEntry[] | null>;
 }
 
 /** Where a remote's server container is, beside its mf-manifest.json. */

@@ -201,6 +201,13 @@ describe('regionRenderer', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       expect(await shopperListAnswers({ config: { apiBase: 'http://127.0.0.1:9' }, cookie })).toBeNull();
+      // Answers the edge has are drawn from unasked (nothing listens there), through the api slice's own reading.
+      const known = await shopperListAnswers({ config: { apiBase: 'http://127.0.0.1:9' }, cookie, known: { cart: '[{"id":"red-tee","qty":2}]', wishlist: '[]' } });
+      expect(known?.map((entry) => [entry.endpointName, entry.value])).toEqual([
+        ['getCart', [{ id: 'red-tee', qty: 2 }]],
+        ['getWishlist', []],
+      ]);
+      expect(await shopperListAnswers({ config: { apiBase: 'http://127.0.0.1:9' }, cookie, known: { wishlist: '[]' } })).toBeNull();
     } finally {
       warn.mockRestore();
     }

@@ -11,8 +11,8 @@ import { createStorefrontStore, type AppStore, type RootState } from '../store/c
 import { sampleDataSlice } from '../store/sampleDataSlice';
 import { collectedCss } from './collectedCss';
 import { PageStatusContext, type PageStatus } from './pageStatus';
-import type { RegionRender, RegionRenderRequest, RemoteServerBundle, ServerQueryEntry, ShopperList } from './contract';
-import { SHOPPER_LISTS } from './shopperLists';
+import type { RegionRender, RegionRenderRequest, RemoteServerBundle, ServerQueryEntry, ShellServerBundle, ShopperList } from './contract';
+import { isShopperList, SHOPPER_LISTS } from './shopperLists';
 import { ServerViewportWidth } from './viewport';
 
 export interface ServerPage {
@@ -103,6 +103,21 @@ function withCookie(cookie: string | undefined): typeof fetch {
   };
 }
 
+/** `next`, but a GET of one of the shopper's lists whose answer is `known` (the api's text) is answered with it, unasked. */
+function answeringFrom(known: Partial<Record<ShopperList, string>>, apiBase: string | undefined, next: typeof fetch): typeof fetch {
+  if (!apiBase) return next;
+  const answers = new Map<string, string>();
+  for (const [list, text] of Object.entries(known)) {
+    if (isShopperList(list) && typeof text === 'string') answers.set(new URL(`${apiBase.replace(/\/$/, '')}/${list}`).href, text);
+  }
+  if (answers.size === 0) return next;
+  return (input, init) => {
+    const request = new Request(input, init);
+    const text = request.method === 'GET' ? answers.get(request.url) : undefined;
+    return text === undefined ? next(request) : Promise.resolve(new Response(text, { status: 200, headers: { 'content-type': 'application/json' } }));
+  };
+}
+
 /**
  * The api slice's reads whose answer is the same whoever asks: the catalogue (the api answers them
  * without reading the shopper's session). A region that asked for nothing else is the same page
@@ -142,11 +157,12 @@ function prefetchHeaderCounts(store: AppStore): Promise<unknown> {
 }
 
 /**
- * The shopper's cart and wishlist as the header reads them (ShellServerBundle.shopperListAnswers),
- * asked of the api with their cookie; null when either could not be read.
+ * The shopper's cart and wishlist as the header reads them (ShellServerBundle.shopperListAnswers):
+ * asked of the api with their cookie, but those whose answers the edge already has (`known`);
+ * null when either could not be read.
  */
-export async function shopperListAnswers({ config, cookie }: { config: RegionRenderRequest['config']; cookie?: string }): Promise<ServerQueryEntry[] | null> {
-  const store = createStorefrontStore({ config, fetchFn: withCookie(cookie) });
+export async function shopperListAnswers({ config, cookie, known = {} }: Parameters<NonNullable<ShellServerBundle['shopperListAnswers']>>[0]): Promise<ServerQueryEntry[] | null> {
+  const store = createStorefrontStore({ config, fetchFn: answeringFrom(known, config.apiBase, withCookie(cookie)) });
   try {
     await prefetchHeaderCounts(store);
     if (store.getState()[sampleDataSlice.reducerPath].endpoints.length > 0) return null;
