@@ -30,6 +30,8 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     setupClient?: (client: Client) => void;
+    /** Each answer's status and body (as text) to a request made as this one says. */
+    requests?: { method?: string; onResponse?: (status: number, body: string) => void }[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
