@@ -1,8 +1,9 @@
 /**
  * Which of a shopper's lists (cart, wishlist) have something in them, for the guests' page, or its
  * region in a frame of their own (page.ts): asked of the api (`GET /cart`, `GET /wishlist` with
- * their cookie) and remembered for a short while per shopper, so a shopper whose lists are empty
- * costs the api a read of them now and then, not two reads a page.
+ * their cookie) and remembered for a short while per shopper, with the answers such a frame may be
+ * drawn from (KEPT_WHEN_FILLED), so a shopper browsing the shop costs the api a read of their lists
+ * now and then, not two reads a page.
  *
  * A cookie that names no shopper (no id, no session) is a new shopper's to the api, whose lists are
  * empty: it is not asked. Remembered only for a shopper known by their browser's own id (the api's
@@ -72,8 +73,11 @@ function browserIdOf(cookies: Map<string, string>): string | null {
  */
 const KEPT_WHEN_FILLED: ReadonlySet<ShopperList> = new Set(['cart']);
 
-/** A kept answer is at most this long (a cart of a few dozen lines); a longer one is asked for again. */
-const MAX_KEPT_ANSWER = 16_384;
+/**
+ * A kept answer is at most this long (a cart of a couple of dozen lines); a longer one is asked for
+ * again. With `maxShoppers`, it bounds what the kept answers hold (80 MB at the very most).
+ */
+const MAX_KEPT_ANSWER = 8_192;
 
 /** What the api said of a shopper's lists. */
 export interface KnownLists {
