@@ -63,7 +63,16 @@ export interface PageLoadFigures {
    * holds a line; or drawn for each request as a shopper's (a cookie): in a render thread, or in
    * the edge's own thread; and one shopper alone, at one connection.
    */
-  cache: 'guest cache' | 'shoppers, guest cache' | 'a cart line, guest cache' | 'no cache' | 'a cart line, no cache' | "no cache, edge's thread" | 'a shopper alone';
+  cache:
+    | 'guest cache'
+    | 'shoppers, guest cache'
+    | 'a cart line, guest cache'
+    | 'no cache'
+    | 'a cart line, no cache'
+    | 'a cart line, guest cache, 4 connections'
+    | 'a cart line, no cache, 4 connections'
+    | "no cache, edge's thread"
+    | 'a shopper alone';
   pagesPerSecond: number;
   p50: number;
   p99: number;
@@ -313,6 +322,9 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
         ['a cart line, guest cache', store.shellUrl, { cookie: lineCookie }],
         ['no cache', uncachedUrl, { cookie: shopperCookie }],
         ['a cart line, no cache', uncachedUrl, { cookie: lineCookie }],
+        // As many pages at once as a render thread holds: every one drawn, so these compare what a drawing costs.
+        ['a cart line, guest cache, 4 connections', store.shellUrl, { cookie: lineCookie, connections: 4 }],
+        ['a cart line, no cache, 4 connections', uncachedUrl, { cookie: lineCookie, connections: 4 }],
         ["no cache, edge's thread", inEdgeThreadUrl, { cookie: shopperCookie }],
         ['a shopper alone', uncachedUrl, { cookie: shopperCookie, connections: 1 }],
       ] as const) {
