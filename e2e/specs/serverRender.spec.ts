@@ -123,9 +123,16 @@ describe('a page rendered on the server', () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+      // Each shift's size, and what moved (named, for a failure to say).
+      const shifts: { value: number; moved: string[] }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      type Shift = PerformanceEntry & { value: number; sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      const named = (node: Node | null | undefined) => (node instanceof Element ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}` : String(node?.nodeName));
+      new PerformanceObserver((list) =>
+        (list.getEntries() as Shift[]).forEach((entry) =>
+          shifts.push({ value: entry.value, moved: (entry.sources ?? []).map(({ node, previousRect: from, currentRect: to }) => `${named(node)} ${from.x},${from.y} ${from.width}x${from.height} -> ${to.x},${to.y} ${to.width}x${to.height}`) }),
+        ),
+      ).observe({ type: 'layout-shift', buffered: true });
     });
     // A phone's slower CPU: the order in which the remotes' stylesheets and the shared one arrive
     // depends on it.
@@ -135,10 +142,10 @@ describe('a page rendered on the server', () => {
     // goto has waited for the takeover; the server's styles are gone, the page's own apply.
     await page.locator('.cat-breadcrumb').waitFor({ state: 'visible' });
     await page.waitForTimeout(1000);
-    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
     // A shared rule that won in one order moved the whole page 24 px up and back (0.05), and the
-    // filter button's height moved the listing 4 px.
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.005);
+    // filter button's height moved the listing 4 px. A failure names what moved.
+    expect({ under: shifts.reduce((sum, { value }) => sum + value, 0) < 0.005, shifts }).toEqual({ under: true, shifts: expect.anything() });
     await context.close();
   });
 
