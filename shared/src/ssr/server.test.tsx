@@ -66,6 +66,16 @@ async function longTimersLeftBy(run: () => Promise<unknown>): Promise<number> {
   }
 }
 
+/** A new shopper with a simple product in stock in their wishlist, and their cookie. */
+async function shopperWishingForAProduct(): Promise<{ product: Product; cookie: string }> {
+  const products = (await (await fetch(`${testApiUrl()}/products?limit=50`)).json()) as Product[];
+  const product = products.find((candidate) => !candidate.has_variants && !candidate.out_of_stock);
+  if (!product) throw new Error('the seeded catalogue has no simple product in stock');
+  const added = await fetch(`${testApiUrl()}/wishlist`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: product.id }) });
+  expect(added.status).toBe(201);
+  return { product, cookie: added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ') };
+}
+
 function Missing() {
   useNotFoundStatus();
   return <p>No such page</p>;
@@ -155,12 +165,7 @@ describe('regionRenderer', () => {
   });
 
   it('draws the header’s counts of the shopper’s cart and wishlist into every region’s answers, theirs alone', async () => {
-    const products = (await (await fetch(`${testApiUrl()}/products?limit=50`)).json()) as Product[];
-    const product = products.find((candidate) => !candidate.has_variants && !candidate.out_of_stock);
-    if (!product) throw new Error('the seeded catalogue has no simple product in stock');
-    const added = await fetch(`${testApiUrl()}/wishlist`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: product.id }) });
-    expect(added.status).toBe(201);
-    const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const { product, cookie } = await shopperWishingForAProduct();
     const wishlistOf = async (request: RegionRenderRequest) => (await renderRegion(request))?.queries?.find((entry) => entry.endpointName === 'getWishlist')?.value as Product[] | undefined;
     expect((await wishlistOf(ask({ cookie })))?.map((item) => item.id)).toEqual([product.id]);
     expect(await wishlistOf(ask())).toEqual([]);
@@ -186,12 +191,7 @@ describe('regionRenderer', () => {
   });
 
   it('reads the shopper’s cart and wishlist for the header, theirs alone, or says it could not', async () => {
-    const products = (await (await fetch(`${testApiUrl()}/products?limit=50`)).json()) as Product[];
-    const product = products.find((candidate) => !candidate.has_variants && !candidate.out_of_stock);
-    if (!product) throw new Error('the seeded catalogue has no simple product in stock');
-    const added = await fetch(`${testApiUrl()}/wishlist`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: product.id }) });
-    expect(added.status).toBe(201);
-    const cookie = added.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const { product, cookie } = await shopperWishingForAProduct();
     const theirs = await shopperListAnswers({ config: { apiBase: testApiUrl() }, cookie });
     expect(theirs?.map((entry) => entry.endpointName).sort()).toEqual(['getCart', 'getWishlist']);
     expect((theirs?.find((entry) => entry.endpointName === 'getWishlist')?.value as Product[]).map((item) => item.id)).toEqual([product.id]);
