@@ -387,12 +387,7 @@ export async function renderPage(
   const shows: unknown = region.showsLists;
   const showsLists = same.forEmptyLists && Array.isArray(shows) && shows.every(isShopperList) ? [...shows] : undefined;
   return {
-    html: frame.html,
-    css: `${frame.css}\n${region.css}`,
-    queries: answers,
-    viewportWidth: request.viewportWidth,
-    ...(frame.head ? { head: frame.head } : {}),
-    ...(status ? { status } : {}),
+    ...framedPage(frame, region.css, answers, request.viewportWidth, status),
     ...same,
     ...(showsLists ? { showsLists } : {}),
     // A guest's page is kept with its region, for shoppers to get it in a frame of their own.
@@ -417,12 +412,17 @@ export async function renderAround(request: PageRequest, region: SharedRegion, {
   const queries = [...region.queries.filter((entry) => !theirs.has(entry.endpointName)), ...lists];
   const { pathname, search, viewportWidth, config } = request;
   const frame = shell.renderShellPage({ pathname, search, viewportWidth, config, region: region.drawn, queries });
+  return framedPage(frame, region.css, queries, viewportWidth, region.status);
+}
+
+/** The shell's frame drawn around a region: the page, its styles in cascade order, and the answers it was drawn with. */
+function framedPage(frame: ReturnType<ShellServerBundle['renderShellPage']>, regionCss: string, queries: ServerQueryEntry[], viewportWidth: number, status: number | undefined): RenderedPage {
   return {
     html: frame.html,
-    css: `${frame.css}\n${region.css}`,
+    css: `${frame.css}\n${regionCss}`,
     queries,
     viewportWidth,
     ...(frame.head ? { head: frame.head } : {}),
-    ...(region.status ? { status: region.status } : {}),
+    ...(status ? { status } : {}),
   };
 }
