@@ -123,8 +123,9 @@ describe('the server’s page, hydrated', () => {
     ['a phone', 412, null],
     ['a desktop', 1280, null],
     ['a phone, for a shopper whose cart and wishlist each hold a product', 412, 'cart and wishlist'],
-    // The home and shop regions show the wishlist (their cards' hearts), not the cart: this
-    // shopper gets the guests' region in a header drawn for them (edge/src/page.ts).
+    // The home and shop regions show the wishlist (their cards' hearts), not the cart, and another
+    // product's page none of their cart: this shopper gets the guests' region in a header drawn
+    // for them (edge/src/page.ts). Their own product's page starts at its quantity: drawn whole.
     ['a desktop, for a shopper whose cart alone holds a product', 1280, 'cart'],
   ] as const)('keeps every element the server sent, with no hydration mismatch, on every server-rendered page, on %s', async (_, width, withLists) => {
     const context = width < 500 ? await phoneContext(browser) : await browser.newContext({ viewport: { width, height: 900 } });
@@ -134,7 +135,10 @@ describe('the server’s page, hydrated', () => {
       expect((await context.request.post(shellUrl('/api/cart'), { data: { id: product.id, qty: 2 } })).status()).toBe(201);
       if (withLists === 'cart and wishlist') expect((await context.request.post(shellUrl('/api/wishlist'), { data: { id: product.id } })).status()).toBe(201);
     }
-    const addresses = withLists === 'cart' ? ['/', '/shop', '/shop?category=Fashion&sort=price_asc'] : await pages();
+    const inCart = await simpleProduct();
+    const other = (await fetchProducts()).find((item) => item.id !== inCart.id && !item.has_variants && !item.out_of_stock);
+    if (!other) throw new Error('the seeded catalogue has a single simple product in stock');
+    const addresses = withLists === 'cart' ? ['/', '/shop', '/shop?category=Fashion&sort=price_asc', `/product?id=${other.link}`, `/product?id=${inCart.link}`] : await pages();
     for (const address of addresses) {
       // Drawn once before: a cold render (on a busy 2-core machine) can miss the server-render
       // limit, and the page then comes for the browser to draw, with nothing to hydrate.

@@ -12,7 +12,7 @@ import type { Product } from '@storefront/shared';
 import { cartLineKey, effectivePrice } from '@storefront/shared/domain';
 import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
 import { serverRemoteOf } from '../../edge/src/serverRender';
-import { apiUrl, simpleProductInStock } from '../support/api';
+import { apiUrl, fetchProducts, simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, PHONE_USER_AGENT, phoneContext, remoteUrls, shellUrl } from '../support/browser';
 
 let browser: Browser;
@@ -197,6 +197,19 @@ describe('a page rendered on the server', () => {
     expect(html).toContain('aria-label="Cart, 2 items"');
     // Theirs alone: no shared cache may keep it for another shopper.
     expect(theirs.headers.get('cache-control')).toBe('private, no-cache');
+    // Another product's page shows none of their cart but the header's count: it starts at one.
+    // (Drawn for guests first, the edge gives them that region in a header drawn for them.)
+    const other = (await fetchProducts()).find((item) => item.id !== product.id && !item.has_variants && !item.out_of_stock);
+    if (!other) throw new Error('the seeded catalogue has a single simple product in stock');
+    const otherAddress = shellUrl(`/product?id=${encodeURIComponent(other.link)}`);
+    expect(startingQuantity(await (await fetch(otherAddress)).text())).toBe('1');
+    for (let visit = 0; visit < 2; visit += 1) {
+      const page = await (await fetch(otherAddress, { headers: { Cookie: cookie } })).text();
+      expect([visit, startingQuantity(page), page.includes('aria-label="Cart, 2 items"')]).toEqual([visit, '1', true]);
+      expect(page).toContain(`>${other.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</h1>`);
+    }
+    // And their own product's page, which the guests' region would start at one, still starts at two.
+    expect(startingQuantity(await (await fetch(address, { headers: { Cookie: cookie } })).text())).toBe('2');
   });
 
   it('sends the cart page with the lines of the shopper whose cookie came with it, and theirs alone', async () => {

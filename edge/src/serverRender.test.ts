@@ -262,6 +262,13 @@ describe('renderPage', () => {
     const theirs = await drawn({ showsLists: ['wishlist'] }, 'sf_shopper=abc');
     expect(theirs).toMatchObject({ showsLists: ['wishlist'] });
     expect(theirs).not.toHaveProperty('region');
+    // A product page shows only its product's lines of the cart: that is left to renderAround's check.
+    const product = await drawn({ showsLists: ['cart', 'wishlist'], cartLinesOf: ['7'] });
+    expect(product).toMatchObject({ showsLists: ['wishlist'], region: { shows: ['wishlist'], cartLinesOf: ['7'] } });
+    for (const lines of [['7', 8], '7']) {
+      expect(await drawn({ showsLists: ['cart', 'wishlist'], cartLinesOf: lines })).toMatchObject({ showsLists: ['cart', 'wishlist'], region: { shows: ['cart', 'wishlist'] } });
+    }
+    expect((await drawn({ showsLists: ['wishlist'], cartLinesOf: ['7'] }))?.region).not.toHaveProperty('cartLinesOf');
     // A region that did not say, or said a list this edge does not know, is kept with no region.
     for (const said of [{}, { showsLists: ['orders'] }, { showsLists: 'cart' }]) {
       const page = await drawn(said);
@@ -318,6 +325,32 @@ describe('renderPage', () => {
     // A kept 404's status goes with it.
     theirs = { cart: [{ id: 'red-tee', qty: 1 }], wishlist: [] };
     expect(await renderAround(shopper, { ...region, status: 404 }, { shell: counting, timeoutMs: 1000 })).toMatchObject({ status: 404 });
+  });
+
+  it('draws a product page’s frame around the guests’ region for a shopper whose cart holds other products only', async () => {
+    const region: SharedRegion = {
+      drawn: { remote: 'mfe-product', module: 'ProductPage', version: '1.4.0', html: '<h1>Red tee</h1><input value="1">' },
+      css: '',
+      queries: [{ endpointName: 'getProduct', arg: '7', value: { id: '7' } }],
+      shows: ['wishlist'],
+      cartLinesOf: ['7'],
+    };
+    const withCart = (cart: unknown): RenderOptions['shell'] => ({
+      renderShellPage: ({ region: drawn }) => ({ html: `<main>${drawn?.html ?? ''}</main>`, css: '' }),
+      shopperListAnswers: () =>
+        Promise.resolve([
+          { endpointName: 'getCart', arg: undefined, value: cart },
+          { endpointName: 'getWishlist', arg: undefined, value: [] },
+        ]),
+    });
+    const shopper = { ...request, pathname: '/product/red-tee', cookie: 'sf_shopper=abc' };
+    const around = (cart: unknown) => renderAround(shopper, region, { shell: withCart(cart), timeoutMs: 1000 });
+    expect((await around([{ id: '12', product_id: '12', qty: 2 }]))?.html).toBe('<main><h1>Red tee</h1><input value="1"></main>');
+    // Their cart's quantity of this product is the page's own: drawn whole for them.
+    expect(await around([{ id: '12', product_id: '12', qty: 2 }, { id: '7-red-m', product_id: '7', qty: 3 }])).toBeNull();
+    // A cart whose lines cannot be told apart counts as holding it.
+    expect(await around([{ id: '12', qty: 2 }])).toBeNull();
+    expect(await around({ lines: [] })).toBeNull();
   });
 
   it('renders nothing for a path without a page module, or whose remote is not composed', async () => {

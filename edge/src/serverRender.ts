@@ -23,7 +23,7 @@ import {
   type ShellServerBundle,
   type ShopperList,
 } from '../../shared/src/ssr/contract';
-import { isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
+import { holdsLineOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
 import { servedComposition, type CompositionSource } from './composition';
 import { isRemote, type CompositionEntry } from './compositionStore';
 import { VERSION_PATTERN } from './releaseStore';
@@ -273,8 +273,10 @@ export interface SharedRegion {
   css: string;
   /** The answers it was drawn with, a guest's empty lists among them. */
   queries: ServerQueryEntry[];
-  /** The lists its HTML was drawn from (RegionRender.showsLists). */
+  /** The lists its HTML was drawn from (RegionRender.showsLists), but a cart it shows only some lines of (`cartLinesOf`). */
   shows: ShopperList[];
+  /** The products whose lines are all it shows of the cart (RegionRender.cartLinesOf): a shopper whose cart holds none of them gets it too. */
+  cartLinesOf?: string[];
   status?: number;
 }
 
@@ -294,7 +296,11 @@ export interface RenderedPage {
   forAnyone?: boolean;
   /** Its region read nothing of the shopper's but these lists (RegionRender.forEmptyLists): a shopper whose lists these are empty gets a guest's page. */
   forEmptyLists?: ShopperList[];
-  /** Of `forEmptyLists`, those its region's HTML shows (RegionRender.showsLists). */
+  /**
+   * Of `forEmptyLists`, those its region's HTML shows (RegionRender.showsLists), but a cart it
+   * shows only some products' lines of (RegionRender.cartLinesOf: a product page's own product):
+   * a shopper whose cart holds none of them may get the guests' region (`renderAround` checks).
+   */
   showsLists?: ShopperList[];
   /** A guest's page whose region read the shopper's lists: that region, for shoppers with a frame of their own (`renderAround`). */
   region?: SharedRegion;
@@ -385,13 +391,16 @@ export async function renderPage(
   const status = typeof region.status === 'number' && region.status >= 200 && region.status < 600 ? region.status : undefined;
   const same = sameFor(region);
   const shows: unknown = region.showsLists;
-  const showsLists = same.forEmptyLists && Array.isArray(shows) && shows.every(isShopperList) ? [...shows] : undefined;
+  const shownLists = same.forEmptyLists && Array.isArray(shows) && shows.every(isShopperList) ? [...shows] : undefined;
+  const lines: unknown = region.cartLinesOf;
+  const cartLinesOf = shownLists?.includes('cart') && Array.isArray(lines) && lines.every((id) => typeof id === 'string') ? [...lines] : undefined;
+  const showsLists = cartLinesOf ? shownLists?.filter((list) => list !== 'cart') : shownLists;
   return {
     ...framedPage(frame, region.css, answers, request.viewportWidth, status),
     ...same,
     ...(showsLists ? { showsLists } : {}),
     // A guest's page is kept with its region, for shoppers to get it in a frame of their own.
-    ...(showsLists && !request.cookie ? { region: { drawn: rendered, css: region.css, queries: answers, shows: showsLists, ...(status ? { status } : {}) } } : {}),
+    ...(showsLists && !request.cookie ? { region: { drawn: rendered, css: region.css, queries: answers, shows: showsLists, ...(cartLinesOf ? { cartLinesOf } : {}), ...(status ? { status } : {}) } } : {}),
   };
 }
 
@@ -400,7 +409,8 @@ export async function renderPage(
  * wishlist (the shell's `shopperListAnswers`: the api's answers the edge has, `request.lists`, or
  * asked), the header drawn counting them. Null,
  * for the page to be drawn whole for them, when the lists cannot be read, when one the region's
- * HTML shows is not empty (the region would not be theirs), or after `timeoutMs`.
+ * HTML shows is not empty, or their cart holds a line of a product whose lines it shows
+ * (`cartLinesOf`: the region would not be theirs), or after `timeoutMs`.
  */
 export async function renderAround(request: PageRequest, region: SharedRegion, { shell, timeoutMs }: Pick<RenderOptions, 'shell' | 'timeoutMs'>): Promise<RenderedPage | null> {
   if (!shell.shopperListAnswers) return null;
@@ -408,6 +418,8 @@ export async function renderAround(request: PageRequest, region: SharedRegion, {
   if (!lists) return null;
   const shown = new Set(region.shows.map((list) => SHOPPER_LISTS[list]));
   if (lists.some((entry) => shown.has(entry.endpointName) && !(Array.isArray(entry.value) && entry.value.length === 0))) return null;
+  const { cartLinesOf } = region;
+  if (cartLinesOf && lists.some((entry) => entry.endpointName === SHOPPER_LISTS.cart && holdsLineOf(entry.value, cartLinesOf))) return null;
   const theirs = new Set(lists.map((entry) => entry.endpointName));
   const queries = [...region.queries.filter((entry) => !theirs.has(entry.endpointName)), ...lists];
   const { pathname, search, viewportWidth, config } = request;

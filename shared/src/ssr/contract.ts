@@ -67,6 +67,12 @@ export interface RegionRender {
    * region inside a frame drawn for them (edge/src/serverRender.ts's `renderAround`).
    */
   showsLists?: ShopperList[];
+  /**
+   * With the cart among `showsLists`: the products whose lines are all its HTML shows of the cart
+   * (a product page: its own product's quantity in the cart). A shopper whose cart holds no line of
+   * these is drawn the same as a guest, whose cart is empty (shopperLists.ts's `holdsLineOf`).
+   */
+  cartLinesOf?: string[];
 }
 
 /** A list of the shopper's own a page may read and still be a guest's page for a shopper whose lists are empty (shopperLists.ts). */

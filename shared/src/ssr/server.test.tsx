@@ -190,6 +190,21 @@ describe('regionRenderer', () => {
     expect(await renderRegion(ask())).toMatchObject({ showsLists: ['cart'] });
   });
 
+  it('says which products’ cart lines are all its HTML shows of the cart, when its module names them', async () => {
+    const regions = regionRenderer({
+      // As the product page: only the cart's lines of the product it names.
+      OneLine: { path: '/shop/*', Component: Categories, prefetchPageData: prefetch, cartLinesShown: (_store, { pathname }) => [pathname.split('/').pop() ?? ''] },
+      // Names them, but its HTML does not show the cart at all.
+      NoCart: { path: '/shop/*', Component: () => <p>nothing of theirs</p>, prefetchPageData: prefetch, cartLinesShown: () => ['red-tee'] },
+    });
+    const oneLine = await regions(ask({ module: 'OneLine', pathname: '/shop/red-tee' }));
+    expect(oneLine).toMatchObject({ showsLists: ['cart'], cartLinesOf: ['red-tee'] });
+    const noCart = await regions(ask({ module: 'NoCart' }));
+    expect(noCart).toMatchObject({ showsLists: [] });
+    expect(noCart).not.toHaveProperty('cartLinesOf');
+    expect(await renderRegion(ask())).not.toHaveProperty('cartLinesOf');
+  });
+
   it('reads the shopper’s cart and wishlist for the header, theirs alone, or says it could not', async () => {
     const { product, cookie } = await shopperWishingForAProduct();
     const theirs = await shopperListAnswers({ config: { apiBase: testApiUrl() }, cookie });

@@ -69,6 +69,11 @@ export interface ServerRenderedModule {
   Component: ComponentType;
   /** The module's own `prefetchPageData`: the data its first render shows. */
   prefetchPageData?: (store: AppStore, location: { pathname: string; search: string }) => Promise<unknown>;
+  /**
+   * The products whose cart lines are all its page shows of the cart, once its data is in
+   * (RegionRender.cartLinesOf): a product page's own. Without it, a page that read the cart shows all of it.
+   */
+  cartLinesShown?: (store: AppStore, location: { pathname: string; search: string }) => string[];
 }
 
 /**
@@ -203,13 +208,16 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
       );
       if (!html) return null;
       const same = sameFor(store);
+      const shows = same.forEmptyLists ? listsRead(read) : undefined;
+      const cartLinesOf = shows?.includes('cart') ? rendered.cartLinesShown?.(store, request) : undefined;
       return {
         html,
         css: collectedCss(),
         queries: fulfilledQueries(store),
         ...(status.code === 200 ? {} : { status: status.code }),
         ...same,
-        ...(same.forEmptyLists ? { showsLists: listsRead(read) } : {}),
+        ...(shows ? { showsLists: shows } : {}),
+        ...(cartLinesOf ? { cartLinesOf } : {}),
       };
     } finally {
       releaseStore(store);

@@ -11,3 +11,16 @@ export const SHOPPER_LISTS: Readonly<Record<ShopperList, string>> = { cart: 'get
 export function isShopperList(value: unknown): value is ShopperList {
   return typeof value === 'string' && Object.hasOwn(SHOPPER_LISTS, value);
 }
+
+/**
+ * Whether the api's answer to GET /cart holds a line of one of these products (lower case, as the
+ * api writes them: RegionRender.cartLinesOf). An answer not shaped as a cart counts as holding one.
+ */
+export function holdsLineOf(cart: unknown, productIds: readonly string[]): boolean {
+  if (!Array.isArray(cart)) return true;
+  const products = new Set(productIds.map((id) => id.toLowerCase()));
+  return cart.some((line: unknown) => {
+    const productId = line && typeof line === 'object' ? (line as { product_id?: unknown }).product_id : undefined;
+    return typeof productId !== 'string' || products.has(productId.toLowerCase());
+  });
+}
