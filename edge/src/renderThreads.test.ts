@@ -30,7 +30,6 @@ const shell = {
     },
   }),
   dropServerRemote: () => undefined,
-  shopperListAnswers: async () => [],
 };
 module.exports = Promise.resolve(shell);
 `;
@@ -110,28 +109,6 @@ describe('render threads', () => {
       expect(Date.now() - started).toBeLessThan(100);
       expect((await slow)?.html).toContain('drawn in thread');
       expect((await busy.render(request('/')))?.html).toContain('drawn in thread');
-    } finally {
-      await busy.close();
-    }
-  }, 30_000);
-
-  it('hold four shoppers’ frames around a kept region where it holds one page drawn whole', async () => {
-    const busy = await RenderThreads.start({ ...source, threads: 1, maxPending: 2, log });
-    const frame = (): PageRequest => ({
-      ...request('/'),
-      cookie: 'shopper=1',
-      around: { drawn: { remote: 'mfe-catalog', module: 'HomePage', version: '1.0.0', html: '<p>kept</p>' }, css: '', queries: [], shows: [] },
-    });
-    try {
-      const slow = busy.render(request('/shop/slow'));
-      const frames = [frame(), frame(), frame(), frame()].map((each) => busy.render(each));
-      const started = Date.now();
-      // Its fill: the page drawn whole and four frames. A fifth, or another page, goes to the browser at once.
-      expect(await busy.render(frame())).toBeNull();
-      expect(await busy.render(request('/'))).toBeNull();
-      expect(Date.now() - started).toBeLessThan(100);
-      expect((await slow)?.html).toContain('drawn in thread');
-      for (const page of await Promise.all(frames)) expect(page?.html).toBe('<main><p>kept</p></main>');
     } finally {
       await busy.close();
     }

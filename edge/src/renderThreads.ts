@@ -4,10 +4,10 @@
  * sent, while the edge's own thread goes on proxying `/api`, serving files and sending pages. A
  * shopper's add to cart then never waits behind another shopper's page being drawn.
  *
- * A page goes to the thread with the least work in hand. A thread that is not ready or that dies
+ * A page goes to the thread with the fewest pages in hand. A thread that is not ready or that dies
  * (it is started again after a second), or a page not drawn in its time, costs only that page's
  * server render: the page is sent for the browser to draw. So does a page that
- * finds every thread with `maxPending` pages' work in hand, or that reaches its thread after its time:
+ * finds every thread with `maxPending` pages in hand, or that reaches its thread after its time:
  * under more pages than the threads can draw, the excess goes to the browsers at once instead of
  * queueing work nobody waits for. A page sent to the browser after its time stays in its thread's
  * hand until the thread has finished drawing it (a render cannot be stopped halfway), so what a
@@ -35,35 +35,16 @@ const MAX_RESTART_AFTER_MS = 60_000;
  */
 const DEFAULT_MAX_PENDING = 4;
 
-/**
- * A page's work, against `maxPending`: a page drawn whole is one; a shopper's frame drawn around a
- * region the edge has kept (PageRequest.around) a quarter. The frame is the header and footer
- * alone, from answers the edge already has: 1–1.5 ms of a thread, where a page drawn whole takes
- * 6–13 ms (home, shop). Counted as a page, a thread with four frames in hand (5 ms of work) sent
- * the next shopper's page to their browser to draw: at 20 connections 3–10% of those shoppers'
- * pages were drawn.
- */
-export function workOf(request: Pick<PageRequest, 'around'>): number {
-  return request.around ? 0.25 : 1;
-}
-
 interface RenderThread {
   worker: Worker;
   ready: boolean;
   exited: boolean;
-  pending: Map<number, { work: number; settle: (page: RenderedPage | null) => void }>;
-}
-
-/** The work a thread has in hand (workOf each page it holds). */
-function workInHand(thread: RenderThread): number {
-  let work = 0;
-  for (const page of thread.pending.values()) work += page.work;
-  return work;
+  pending: Map<number, (page: RenderedPage | null) => void>;
 }
 
 export interface RenderThreadsOptions extends RendererSource {
   threads: number;
-  /** How many pages' work (workOf) a thread may have in hand; a page that would take it past that goes to the browser (4). */
+  /** How many pages a thread may have in hand before the next goes to the browser (4). */
   maxPending?: number;
   log?: (line: string) => void;
 }
@@ -90,11 +71,10 @@ export class RenderThreads {
 
   /** Draws a page's first screen in a thread, or null: none is ready, or it took too long. */
   readonly render = (request: PageRequest): Promise<RenderedPage | null> => {
-    const ready = this.threads.map((thread) => ({ thread, inHand: thread.ready ? workInHand(thread) : Infinity }));
-    const least = ready.reduce<(typeof ready)[number] | undefined>((best, candidate) => (!best || candidate.inHand < best.inHand ? candidate : best), undefined);
-    const work = workOf(request);
-    if (!least || least.inHand + work > (this.options.maxPending ?? DEFAULT_MAX_PENDING)) return Promise.resolve(null);
-    return this.send(least.thread, request, this.options.timeoutMs);
+    const ready = this.threads.filter((thread) => thread.ready);
+    const thread = ready.reduce<RenderThread | undefined>((least, candidate) => (!least || candidate.pending.size < least.pending.size ? candidate : least), undefined);
+    if (!thread || thread.pending.size >= (this.options.maxPending ?? DEFAULT_MAX_PENDING)) return Promise.resolve(null);
+    return this.send(thread, request, this.options.timeoutMs);
   };
 
   /**
@@ -115,13 +95,10 @@ export class RenderThreads {
     return new Promise((resolve) => {
       // Not drawn in time: the page goes to the browser, and stays in hand until the thread answers.
       const timer = setTimeout(() => resolve(null), waitMs);
-      thread.pending.set(id, {
-        work: workOf(request),
-        settle: (page) => {
-          clearTimeout(timer);
-          thread.pending.delete(id);
-          resolve(page);
-        },
+      thread.pending.set(id, (page) => {
+        clearTimeout(timer);
+        thread.pending.delete(id);
+        resolve(page);
       });
       const message: ToRenderThread = { id, request, deadline: Date.now() + waitMs };
       thread.worker.postMessage(message);
@@ -160,14 +137,14 @@ export class RenderThreads {
             thread.ready = !thread.exited;
             started();
           });
-        } else thread.pending.get(message.id)?.settle(message.page);
+        } else thread.pending.get(message.id)?.(message.page);
       });
       worker.on('error', (error) => this.log(`[edge] render thread ${index} failed: ${error.stack ?? error.message}`));
       worker.on('exit', (code) => {
         const wasReady = thread.ready;
         thread.ready = false;
         thread.exited = true;
-        for (const { settle } of [...thread.pending.values()]) settle(null);
+        for (const settle of [...thread.pending.values()]) settle(null);
         started();
         if (this.closed) return;
         // One that never got ready (its server code fails to load, say) waits longer each time.
