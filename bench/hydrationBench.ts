@@ -310,7 +310,10 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
 
     const load: PageLoadFigures[] = [];
     const shopperCookie = await newShopper(store.shellUrl);
-    const lineCookie = await shopperWithALine(store.shellUrl, product.id);
+    // Another product than the product page's: that page shows only its own product's line of the cart.
+    const lineProduct = products.find((item) => item.id !== product.id && !item.has_variants && !item.out_of_stock);
+    if (!lineProduct) throw new Error('the api has a single simple product in stock');
+    const lineCookie = await shopperWithALine(store.shellUrl, lineProduct.id);
     for (const [route, routePath] of [
       ['home', '/'],
       ['shop', '/shop'],
