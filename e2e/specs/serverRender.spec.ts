@@ -12,7 +12,7 @@ import type { Product } from '@storefront/shared';
 import { cartLineKey, effectivePrice } from '@storefront/shared/domain';
 import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
 import { serverRemoteOf } from '../../edge/src/serverRender';
-import { apiUrl, fetchProducts, simpleProductInStock } from '../support/api';
+import { apiUrl, otherSimpleProduct, simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, PHONE_USER_AGENT, phoneContext, remoteUrls, shellUrl } from '../support/browser';
 
 let browser: Browser;
@@ -199,8 +199,7 @@ describe('a page rendered on the server', () => {
     expect(theirs.headers.get('cache-control')).toBe('private, no-cache');
     // Another product's page shows none of their cart but the header's count: it starts at one.
     // (Drawn for guests first, the edge gives them that region in a header drawn for them.)
-    const other = (await fetchProducts()).find((item) => item.id !== product.id && !item.has_variants && !item.out_of_stock);
-    if (!other) throw new Error('the seeded catalogue has a single simple product in stock');
+    const other = await otherSimpleProduct(product);
     const otherAddress = shellUrl(`/product?id=${encodeURIComponent(other.link)}`);
     expect(startingQuantity(await (await fetch(otherAddress)).text())).toBe('1');
     for (let visit = 0; visit < 2; visit += 1) {

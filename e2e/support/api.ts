@@ -18,3 +18,10 @@ export async function simpleProductInStock(): Promise<Product> {
   if (!product) throw new Error('the seeded catalogue has no simple product in stock');
   return product;
 }
+
+/** A simple product in stock other than `except`: one a shopper's cart does not hold. */
+export async function otherSimpleProduct(except: Pick<Product, 'id'>): Promise<Product> {
+  const product = (await fetchProducts()).find((item) => item.id !== except.id && !item.has_variants && !item.out_of_stock);
+  if (!product) throw new Error('the seeded catalogue has a single simple product in stock');
+  return product;
+}
