@@ -392,6 +392,49 @@ describe('a guest’s page', () => {
     }
   });
 
+  it('is given to a shopper whose cart holds other products only, on a product page that shows its own product’s line; one holding it gets theirs, with no frame asked for first', async () => {
+    const carts: Record<string, string> = { 'sf_shopper=other': '[{"product_id":"blue-cap","quantity":1}]', 'sf_shopper=own': '[{"product_id":"red-tee","quantity":2}]' };
+    const api = http.createServer((request, response) => {
+      const cart = carts[request.headers.cookie ?? ''];
+      if (cart && request.url === '/cart') response.writeHead(200, { 'content-type': 'application/json' }).end(cart);
+      else if (cart && request.url === '/wishlist') response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+      else response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const regionCookies: (string | undefined)[] = [];
+    const frameCookies: (string | undefined)[] = [];
+    const edge = await edgeDrawingRegions(
+      async ({ cookie }) => {
+        regionCookies.push(cookie);
+        const cart = JSON.parse(carts[cookie ?? ''] ?? '[]') as { product_id: string; quantity: number }[];
+        const quantity = cart.find((line) => line.product_id === 'red-tee')?.quantity ?? 0;
+        // The product page's quantity is its own product's line: other lines do not change it.
+        return { html: `<h1>red tee, ${quantity} in the cart</h1>`, css: '', queries: [{ endpointName: 'getCart', arg: undefined, value: cart }], forEmptyLists: ['cart'], showsLists: ['cart'], cartLinesOf: ['red-tee'] };
+      },
+      apiUrl,
+      {
+        renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: '' }),
+        shopperListAnswers: async ({ cookie, known }) => {
+          frameCookies.push(cookie);
+          return [{ endpointName: 'getCart', arg: undefined, value: JSON.parse(known?.cart ?? '[]') as unknown }];
+        },
+      },
+    );
+    const product = (cookie?: string) => edge.inject({ url: '/product/red-tee', headers: cookie ? { cookie } : {} });
+    try {
+      expect((await product()).body).toContain('<h1>red tee, 0 in the cart</h1>');
+      expect((await product('sf_shopper=other')).body).toContain('<h1>red tee, 0 in the cart</h1>');
+      expect((await product('sf_shopper=own')).body).toContain('<h1>red tee, 2 in the cart</h1>');
+      expect(regionCookies).toEqual([undefined, 'sf_shopper=own']);
+      // A frame was asked for the shopper the guests' region is right for, and not for the other.
+      expect(frameCookies).toEqual(['sf_shopper=other']);
+    } finally {
+      await edge.close();
+      await new Promise((resolve) => api.close(resolve));
+    }
+  });
+
   it('is drawn once by the renderers before the edge takes requests: the main pages and a product’s, for a phone and a wider screen', async () => {
     const api = http.createServer((request, response) => {
       if (request.url === '/products?limit=1') response.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":"7","link":"red tee"}]');

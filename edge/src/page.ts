@@ -28,7 +28,7 @@ import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
 import { ShopperLists } from './shopperLists';
-import { guessViewportWidth, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
+import { cartHoldsRegionLines, guessViewportWidth, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
 
 export const PAGE_MARKERS = {
   /** Where the page's first pictures are preloaded: before its scripts. */
@@ -456,7 +456,9 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         : guestPages && cookie && shown && notShown(shown)
           ? guestPages.page(guestKey, () => drawFor(undefined)).then(async (guests) => {
               const region = guests?.region;
-              return (region && notShown(region.shows) ? await drawFor(cookie, { around: region, lists: known?.answers ?? {} }) : null) ?? drawnForThem();
+              // Not when their cart, as the edge has it, holds a line the region shows (a product page's own product).
+              const theirs = region && notShown(region.shows) && !cartHoldsRegionLines(region, known?.answers.cart);
+              return (theirs ? await drawFor(cookie, { around: region, lists: known?.answers ?? {} }) : null) ?? drawnForThem();
             })
           : drawnForThem()
     ).catch((error: unknown) => {

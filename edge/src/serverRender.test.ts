@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellServerBundle } from '../../shared/src/ssr/contract';
-import { guessViewportWidth, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
+import { cartHoldsRegionLines, guessViewportWidth, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
 
 describe('guessViewportWidth', () => {
   it('draws for a phone when the browser says it is one, by client hint or user agent', () => {
@@ -172,6 +172,22 @@ describe('ServerRemotes', () => {
     await following.ready;
     following.stop();
     expect(remotes.loadedNames().sort()).toEqual(['mfe_cart_server_1_1_0', 'mfe_catalog_server_1_0_0']);
+  });
+});
+
+describe('cartHoldsRegionLines', () => {
+  it('says whether the cart the edge has holds a line of a product whose lines the region shows', () => {
+    const productPage = { cartLinesOf: ['red-tee'] };
+    expect(cartHoldsRegionLines(productPage, '[{"product_id":"RED-TEE","quantity":2}]')).toBe(true);
+    expect(cartHoldsRegionLines(productPage, '[{"product_id":"blue-cap","quantity":1}]')).toBe(false);
+    expect(cartHoldsRegionLines(productPage, '[]')).toBe(false);
+  });
+
+  it('leaves it to the render thread when the answer is not known or the region shows no cart lines, and holds to "theirs" for an answer it cannot read', () => {
+    expect(cartHoldsRegionLines({ cartLinesOf: ['red-tee'] }, undefined)).toBe(false);
+    expect(cartHoldsRegionLines({}, '[{"product_id":"red-tee"}]')).toBe(false);
+    expect(cartHoldsRegionLines({ cartLinesOf: ['red-tee'] }, 'not json')).toBe(true);
+    expect(cartHoldsRegionLines({ cartLinesOf: ['red-tee'] }, '{"lines":[]}')).toBe(true);
   });
 });
 

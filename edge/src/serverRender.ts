@@ -405,6 +405,22 @@ export async function renderPage(
 }
 
 /**
+ * Whether a shopper's cart, as the edge already has the api's answer (its text), holds a line of a
+ * product whose lines the region shows (`cartLinesOf`): the region is then not theirs, and their
+ * page is drawn whole without first asking a render thread for a frame (renderAround would say no).
+ * False when the region shows no cart lines or the answer is not known; true for an answer that is
+ * not JSON.
+ */
+export function cartHoldsRegionLines(region: Pick<SharedRegion, 'cartLinesOf'>, cartAnswer: string | undefined): boolean {
+  if (!region.cartLinesOf || cartAnswer === undefined) return false;
+  try {
+    return holdsLineOf(JSON.parse(cartAnswer), region.cartLinesOf);
+  } catch {
+    return true;
+  }
+}
+
+/**
  * A shopper's page as the guests' page's region inside a frame drawn for them: their cart and
  * wishlist (the shell's `shopperListAnswers`: the api's answers the edge has, `request.lists`, or
  * asked), the header drawn counting them. Null,
