@@ -41,7 +41,7 @@ async function start() {
   const { createStorefrontStore } = await import(/* webpackMode: "eager" */ '@storefront/shared');
   await nextTask();
   // Evaluated in this order: the page-wide styles before the components' own.
-  const [, , { App }, { prefetchPageData }, { readServerQueries, startWithServerQueries }] = await Promise.all([
+  const [, , { App }, { prefetchPageData }, { readServerQueries, startWithServerQueries, upsertAnswers }] = await Promise.all([
     import(/* webpackMode: "eager" */ '@storefront/shared/styles.css'),
     import(/* webpackMode: "eager" */ './shell.css'),
     import(/* webpackMode: "eager" */ './app/App'),
@@ -58,7 +58,9 @@ async function start() {
   if (serverPage) {
     // The server drew the page: hydrate its frame now, with the state and width it drew with
     // (app/hydration.ts); the region hydrates when its remote's module arrives (RemoteRegion.tsx).
-    rememberServerState(composition.config ?? {}, serverQueries);
+    const server = createStorefrontStore({ config: composition.config ?? {} });
+    upsertAnswers(server, serverQueries);
+    rememberServerState(server.getState());
     void prefetchPageData(store, window.location);
     void prefetchRemotePageData(modules, store, window.location);
     await shellParts;
