@@ -57,16 +57,21 @@ async function visitWithSlowChunk(remote: string, chunk: string, pathname: strin
 }
 
 describe('a cold first visit', () => {
-  it('index.html preloads the shell’s first-load scripts and the composition', async () => {
+  it('index.html preloads the shell’s first-load scripts and the composition; on a page the server drew, the scripts at low priority, after its pictures', async () => {
     const html = await (await fetch(shellUrl('/'))).text();
-    const preloaded = [...html.matchAll(/<link rel=preload as=script href=\/([^ >]+)>/g)].map((match) => match[1]);
+    expect(html).toContain('data-server-rendered');
+    const preloaded = [...html.matchAll(/<link fetchpriority="low" rel=preload as=script href=\/([^ >]+)>/g)].map((match) => match[1]);
+    // The home page's remote files too: every script preload of the page is a low-priority one.
+    const scriptPreloads = html.match(/<link [^>]*as="?script"?[^>]*>/g) ?? [];
+    expect(scriptPreloads.length).toBeGreaterThan(preloaded.length);
+    expect(scriptPreloads.filter((tag) => !tag.startsWith('<link fetchpriority="low" '))).toEqual([]);
     const scripts = [...html.matchAll(/<script defer src=\/([^ >]+)>/g)].map((match) => match[1]);
     expect([...preloaded, ...scripts].sort()).toEqual(firstLoadScripts().sort());
     expect(html).toContain('<link rel=preload as=fetch href=/composition.json crossorigin=anonymous>');
     // The desktop header's main menu and search box, for wide screens only.
     const { desktop } = shellFirstLoad();
     expect(desktop).toHaveLength(1);
-    for (const file of desktop) expect(html).toContain(`<link rel=preload as=script href=/${file} media="(min-width: 992px)">`);
+    for (const file of desktop) expect(html).toContain(`<link fetchpriority="low" rel=preload as=script href=/${file} media="(min-width: 992px)">`);
   });
 
   it('fetches each of them once: the page uses what was preloaded', async () => {
@@ -207,7 +212,9 @@ describe('a cold first visit', () => {
     const productBase = remoteUrls()['mfe-product'] ?? 'http://missing-mfe-product-url/';
     const address = shellUrl(`/product?id=${encodeURIComponent(product.link)}`);
     const html = await (await fetch(address)).text();
-    const preloaded = [...html.matchAll(/<link rel="preload" as="(?:fetch|script)" href="([^"]+)"/g)].map((match) => match[1] ?? '');
+    // At low priority: the server drew the page (edge/src/page.ts).
+    const preloaded = [...html.matchAll(/<link (?:fetchpriority="low" )?rel="preload" as="(?:fetch|script)" href="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(html).toContain(`<link fetchpriority="low" rel="preload" as="script" href="${productBase}remoteEntry.js">`);
     const fromProduct = preloaded.filter((href) => href.startsWith(productBase)).map((href) => href.slice(productBase.length));
     expect(fromProduct[0]).toBe('remoteEntry.js');
     expect(fromProduct).not.toContain('mf-manifest.json');

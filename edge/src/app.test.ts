@@ -205,6 +205,42 @@ function edgeDrawingRegions(renderRegion: RegionDrawer, apiUrl = 'http://127.0.0
   });
 }
 
+describe('a drawn page’s script preloads', () => {
+  it('are at low priority, its pictures first; a page the server could not draw keeps them as built, its scripts drawing its first screen', async () => {
+    const dist = path.join(work, 'shell-with-preloads');
+    await mkdir(dist, { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), INDEX.replace('<!--#edge:end-of-head-->', '<link rel=preload as=script href=/325.0123456789.js><!--#edge:end-of-head-->'));
+    const edge = await buildShellEdge({
+      dist,
+      apiUrl: 'http://127.0.0.1:9',
+      composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+      render: {
+        draw: inThisThread({
+          shell: {
+            renderShellPage: ({ pathname, region }) => {
+              if (pathname === '/cart') throw new Error('the shell could not draw the cart');
+              return { html: `<main>${region?.html ?? ''}</main>`, css: '' };
+            },
+          },
+          loadRemoteBundle: () => Promise.resolve({ renderRegion: async () => ({ html: '<h1>Home</h1>', css: '' }) }),
+          timeoutMs: 1000,
+        }),
+      },
+    });
+    try {
+      const drawn = await edge.inject({ url: '/' });
+      expect(drawn.body).toContain('<h1>Home</h1>');
+      expect(drawn.body).toContain('<link fetchpriority="low" rel=preload as=script href=/325.0123456789.js>');
+      const notDrawn = await edge.inject({ url: '/cart' });
+      expect(notDrawn.statusCode).toBe(200);
+      expect(notDrawn.body).toContain('<div id=root></div>');
+      expect(notDrawn.body).toContain('<link rel=preload as=script href=/325.0123456789.js>');
+    } finally {
+      await edge.close();
+    }
+  });
+});
+
 describe('a guest’s page', () => {
   it('is drawn once for every guest asking for it meanwhile, and a shopper’s (who sends a cookie) for them each time', async () => {
     let draws = 0;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { assemblePage, parsePageTemplate, renderedPageParts, unrenderedPageStatus, withPageHead, type PageTemplate } from './page';
+import { assemblePage, drawnPageTemplate, parsePageTemplate, renderedPageParts, scriptPreloadsLow, unrenderedPageStatus, withPageHead, type PageTemplate } from './page';
 import type { RenderedPage } from './serverRender';
 import { REPLAY_SCRIPT_TAG } from './eventReplay';
 
@@ -34,6 +34,40 @@ describe('a page from the template', () => {
   it('is not a template without its markers (a page not built from ours is served as it is)', () => {
     expect(parsePageTemplate(INDEX.replace('<!--#edge:root-->', ''))).toBeNull();
     expect(parsePageTemplate('<!doctype html><div id=root></div>')).toBeNull();
+  });
+});
+
+describe('a drawn page’s script preloads', () => {
+  it('are at low priority, however the tag is written; other preloads and a priority of its own are left', () => {
+    const head = [
+      '<link rel=preload as=script href=/325.a.js>',
+      '<link rel=preload as=script href=/desktop-header.b.js media="(min-width: 992px)">',
+      '<link rel="preload" as="script" href="http://localhost:8081/1.0.0/remoteEntry.js">',
+      '<link rel=preload as=fetch href=/composition.json crossorigin=anonymous>',
+      '<link rel="preload" as="image" href="/a.svg" fetchPriority="high">',
+      '<link rel="preload" as="script" fetchpriority="high" href="/urgent.js">',
+      '<link rel="canonical" href="http://localhost/script">',
+    ].join('');
+    expect(scriptPreloadsLow(head)).toBe(
+      [
+        '<link fetchpriority="low" rel=preload as=script href=/325.a.js>',
+        '<link fetchpriority="low" rel=preload as=script href=/desktop-header.b.js media="(min-width: 992px)">',
+        '<link fetchpriority="low" rel="preload" as="script" href="http://localhost:8081/1.0.0/remoteEntry.js">',
+        '<link rel=preload as=fetch href=/composition.json crossorigin=anonymous>',
+        '<link rel="preload" as="image" href="/a.svg" fetchPriority="high">',
+        '<link rel="preload" as="script" fetchpriority="high" href="/urgent.js">',
+        '<link rel="canonical" href="http://localhost/script">',
+      ].join(''),
+    );
+  });
+
+  it('come from the template’s own at low priority, worked out once per template; the template is left as built for a page not drawn', () => {
+    const built = parsePageTemplate(INDEX.replace('<!--#edge:end-of-head-->', '<link rel=preload as=script href=/325.a.js><!--#edge:end-of-head-->'));
+    if (!built) throw new Error('the test page has its markers');
+    const drawn = drawnPageTemplate(built);
+    expect(drawn.scripts).toBe('<script defer src=/main.js></script><link fetchpriority="low" rel=preload as=script href=/325.a.js>');
+    expect(built.scripts).toBe('<script defer src=/main.js></script><link rel=preload as=script href=/325.a.js>');
+    expect(drawnPageTemplate(built)).toBe(drawn);
   });
 });
 
