@@ -9,7 +9,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 
-const SRC = path.join(__dirname);
+const SRC = __dirname;
 /** `import … from 'x'` and `export … from 'x'`, but not `import type`. */
 const STATIC_IMPORT = /^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
 
