@@ -11,7 +11,7 @@ import { Compilation, NormalModuleReplacementPlugin, sources, type Compiler, typ
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import sharedLibrary from './shared/package.json';
-import { SERVER_ENTRY_FILE, SERVER_EXPOSE, serverContainerName } from './shared/src/ssr/contract';
+import { SERVER_ENTRY_FILE, SERVER_EXPOSE, serverContainerName } from './shared/src/ssr/serverEntry';
 import { COLLECT_CSS_LOADER } from './scripts/lib/collectCssLoader';
 import { INJECT_CSS_LOADER } from './scripts/lib/injectCssLoader';
 import { MINIFY_CSS_LOADER } from './scripts/lib/minifyCssLoader';

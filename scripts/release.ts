@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { SERVER_ENTRY_PATH } from '../shared/src/ssr/contract';
+import { SERVER_ENTRY_PATH } from '../shared/src/ssr/serverEntry';
 import { isRemote } from '../edge/src/compositionStore';
 import { packageVersion, portsFromEnv, ROOT } from '../edge/src/packages';
 import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';

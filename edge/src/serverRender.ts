@@ -10,9 +10,8 @@
  * for the browser to render.
  */
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
+import { SERVER_ENTRY_PATH, serverContainerName } from '../../shared/src/ssr/serverEntry';
 import {
-  SERVER_ENTRY_PATH,
-  serverContainerName,
   type PageHead,
   type RegionRender,
   type RegionRenderRequest,

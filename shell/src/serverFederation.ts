@@ -8,7 +8,8 @@
  * drop (edge/src/serverRender.ts).
  */
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { SERVER_EXPOSE, type RemoteServerBundle, type ServerRemote } from '@storefront/shared';
+import type { RemoteServerBundle, ServerRemote } from '@storefront/shared';
+import { SERVER_EXPOSE } from '@storefront/shared/ssr/server-entry';
 
 export async function loadServerRemote({ name, entry }: ServerRemote): Promise<RemoteServerBundle> {
   registerRemotes([{ name, entry }]);

@@ -138,24 +138,6 @@ export interface ShellServerBundle {
   }): Promise<ServerQueryEntry[] | null>;
 }
 
-/** Where a remote's server container is, beside its mf-manifest.json. */
-export const SERVER_ENTRY_PATH = 'server/remoteEntry.js';
-
-/** Its file name in the server build's folder. */
-export const SERVER_ENTRY_FILE = 'remoteEntry.js';
-
-/** The module it exposes: the `RemoteServerBundle`. */
-export const SERVER_EXPOSE = 'render';
-
-/**
- * A remote version's server container's federation name (mfe-catalog 1.4.0: mfe_catalog_server_1_4_0):
- * each version is a container of its own on the shell's server, so two versions (the live one and
- * a preview) can render side by side.
- */
-export function serverContainerName(remote: string, version: string): string {
-  return `${remote}_server_${version}`.replace(/[^A-Za-z0-9]/g, '_');
-}
-
 /** Marks what the server rendered, so the browser can tell it from what it renders itself. */
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
