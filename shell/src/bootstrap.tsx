@@ -2,7 +2,6 @@ import { startTransition } from 'react';
 import { isDesktopWidth } from './behaviour/thresholds';
 import { desktopHeader } from './layout/laterParts';
 import { fetchWithEarlyAnswers } from './app/earlyAnswers';
-import { readServerPage, rememberServerState, reportHydrationError } from './app/hydration';
 import { nextTask } from './app/nextTask';
 import { SHELL_API_BASE, settleShopperCookie } from './app/shopperIdentity';
 import { requestComposition } from './federation/compositionRequest';
@@ -22,15 +21,10 @@ import { modulesForThisPage } from './federation/thisPage';
 const FIRST_RENDER_WAITS_FOR_PAGE_MS = 600;
 
 async function start() {
-  // Read before anything renders: the server's page, its region's HTML, the width it drew for.
-  const serverPage = readServerPage(document);
   const composition = await requestComposition();
   const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_PAGE_MS));
   const modules = modulesForThisPage();
   const pageModules = startLoadingRemoteModules(modules);
-  // A desktop's first render draws its main menu and search box (preloaded by index.html on a desktop
-  // only), and so does the hydration of a page the server drew for a desktop.
-  const shellParts = isDesktopWidth(serverPage?.viewportWidth ?? window.innerWidth) || isDesktopWidth(window.innerWidth) ? desktopHeader.load().catch(() => undefined) : undefined;
   // The store's first requests carry the shopper cookie; the modules are evaluated meanwhile.
   const cookieSettled = settleShopperCookie(composition.config?.apiBase ?? SHELL_API_BASE);
   // The modules below are in this chunk (eager), but each is evaluated in a task of its own
@@ -40,14 +34,23 @@ async function start() {
   await nextTask();
   const { createStorefrontStore } = await import(/* webpackMode: "eager" */ '@storefront/shared');
   await nextTask();
-  // Evaluated in this order: the page-wide styles before the components' own.
-  const [, , { App }, { prefetchPageData }, { readServerQueries, startWithServerQueries, upsertAnswers }] = await Promise.all([
+  // Evaluated in this order: the page-wide styles before the components' own. The hydration's
+  // module too, and nothing of these before: each uses the store's package, whose evaluation (the
+  // load's longest task when a static import here brought it into the bootstrap's first task) has
+  // a task of its own above (bootstrapImports.test.ts).
+  const [, , { App }, { prefetchPageData }, { readServerQueries, startWithServerQueries }, { readServerPage, rememberServerState, reportHydrationError }] = await Promise.all([
     import(/* webpackMode: "eager" */ '@storefront/shared/styles.css'),
     import(/* webpackMode: "eager" */ './shell.css'),
     import(/* webpackMode: "eager" */ './app/App'),
     import(/* webpackMode: "eager" */ './app/prefetchPageData'),
     import(/* webpackMode: "eager" */ './app/serverQueries'),
+    import(/* webpackMode: "eager" */ './app/hydration'),
   ]);
+  // Read before anything renders: the server's page, its region's HTML, the width it drew for.
+  const serverPage = readServerPage(document);
+  // A desktop's first render draws its main menu and search box (preloaded by index.html on a desktop
+  // only), and so does the hydration of a page the server drew for a desktop.
+  const shellParts = isDesktopWidth(serverPage?.viewportWidth ?? window.innerWidth) || isDesktopWidth(window.innerWidth) ? desktopHeader.load().catch(() => undefined) : undefined;
   await nextTask();
   await cookieSettled;
   const store = createStorefrontStore({ config: composition.config ?? {}, fetchFn: fetchWithEarlyAnswers });
@@ -58,9 +61,7 @@ async function start() {
   if (serverPage) {
     // The server drew the page: hydrate its frame now, with the state and width it drew with
     // (app/hydration.ts); the region hydrates when its remote's module arrives (RemoteRegion.tsx).
-    const server = createStorefrontStore({ config: composition.config ?? {} });
-    upsertAnswers(server, serverQueries);
-    rememberServerState(server.getState());
+    rememberServerState(composition.config ?? {}, serverQueries);
     void prefetchPageData(store, window.location);
     void prefetchRemotePageData(modules, store, window.location);
     await shellParts;

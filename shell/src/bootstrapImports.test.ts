@@ -43,7 +43,7 @@ describe('the modules bootstrap.tsx imports statically', () => {
 
   it('are found (the walk reads the imports)', () => {
     expect(packages.has('react')).toBe(true);
-    expect(packages.has('@storefront/shared/ssr/contract')).toBe(true);
+    expect(packages.has('@storefront/shared/later-module')).toBe(true);
   });
 
   it('leave the store’s package, react-dom and the router to the later tasks', () => {

@@ -1,5 +1,4 @@
 import { baseApi, createStorefrontStore, type Category } from '@storefront/shared';
-import { upsertAnswers } from './serverQueries';
 import { partHydrated, readServerPage, rememberServerState, serverRegionFor, serverRegionSettled, serverStateNow } from './hydration';
 
 const CATEGORIES: Category[] = [{ id: 'fashion', name: 'Fashion', parent: null }];
@@ -50,9 +49,7 @@ describe('the page the server rendered', () => {
 
 describe('the state hydration draws with', () => {
   it('is the server’s answers alone, whatever the browser’s store holds by then, with the slices it injected', () => {
-    const server = createStorefrontStore({ config: { apiBase: 'http://api.test' } });
-    upsertAnswers(server, [{ endpointName: 'getCategories', arg: undefined, value: CATEGORIES }]);
-    rememberServerState(server.getState());
+    rememberServerState({ apiBase: 'http://api.test' }, [{ endpointName: 'getCategories', arg: undefined, value: CATEGORIES }]);
     const store = createStorefrontStore({ config: { apiBase: 'http://api.test' } });
     store.dispatch(baseApi.util.upsertQueryEntries([{ endpointName: 'getCategories', arg: undefined, value: [...CATEGORIES, { id: 'toys', name: 'Toys', parent: null }] }]));
     const state = serverStateNow(store);

@@ -11,10 +11,17 @@
  * Until a part is hydrated it carries `data-await-hydration`, and the page's inline script holds
  * the taps on its controls (edge/src/eventReplay.ts); `partHydrated` gives them back.
  */
-// The page's attributes from the contract alone: bootstrap.tsx reads the page with this module
-// before the store's package is evaluated, in a task of its own (app/nextTask.ts).
-import { HYDRATION_PENDING_ATTRIBUTE, SERVER_RENDERED_ATTRIBUTE, SERVER_VIEWPORT_ATTRIBUTE } from '@storefront/shared/ssr/contract';
-import type { AppStore, RootState } from '@storefront/shared';
+import {
+  createStorefrontStore,
+  HYDRATION_PENDING_ATTRIBUTE,
+  SERVER_RENDERED_ATTRIBUTE,
+  SERVER_VIEWPORT_ATTRIBUTE,
+  type AppStore,
+  type RootState,
+  type ServerQueryEntry,
+  type StorefrontConfig,
+} from '@storefront/shared';
+import { upsertAnswers } from './serverQueries';
 
 declare global {
   interface Window {
@@ -62,13 +69,14 @@ export function readServerPage(document: Document): ServerPage | null {
 }
 
 /**
- * The store's state as the server had it: the state of a store of its own holding only the
- * server's answers (bootstrap.tsx), with the slices the remotes injected into the browser's store
- * since. `useSelector` reads it while React hydrates (react-redux's `serverState`), the live store
- * from then on.
+ * The store's state as the server had it: a store of its own holding only the server's answers,
+ * with the slices the remotes injected into the browser's store since. `useSelector` reads it while
+ * React hydrates (react-redux's `serverState`), the live store from then on.
  */
-export function rememberServerState(server: RootState): void {
-  serverState = server;
+export function rememberServerState(config: Partial<StorefrontConfig>, queries: readonly ServerQueryEntry[]): void {
+  const server = createStorefrontStore({ config });
+  upsertAnswers(server, queries);
+  serverState = server.getState();
 }
 
 export function serverStateNow(store: AppStore): RootState | undefined {
