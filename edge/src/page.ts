@@ -522,12 +522,12 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     policy(rendered !== null);
     pageHeaders(rendered ? (rendered.status ?? 200) : await statusOfAddress());
     if (!rendered) return reply.compress(assemblePage(template, { head: headTags }));
-    // Drawn: its scripts at low priority (scriptPreloadsLow).
+    // Drawn: its scripts at low priority (scriptPreloadsLow), lowered only when the page is
+    // assembled, not for each guest it then goes to.
     const drawnTemplate = drawnPageTemplate(template);
-    const drawnHeadTags = headTags.map(scriptPreloadsLow);
-    const html = assembledOnce(rendered, drawnTemplate, drawnHeadTags.join(''), () => {
+    const html = assembledOnce(rendered, drawnTemplate, headTags.join(''), () => {
       const parts = renderedPageParts(rendered);
-      return assemblePage(withPageHead(drawnTemplate, rendered.head), { ...parts, head: [...drawnHeadTags, ...parts.head] });
+      return assemblePage(withPageHead(drawnTemplate, rendered.head), { ...parts, head: [...headTags.map(scriptPreloadsLow), ...parts.head] });
     });
     // A shared page goes out as it was compressed once; any other is compressed on its way.
     const chosen = sharedPages ? negotiate(String(request.headers['accept-encoding'] ?? ''), [...SHARED_ENCODINGS]) : null;
