@@ -2,6 +2,11 @@
  * Product pictures drawn as SVG, so the shop has recognisable images without fetching any:
  * a shape for what the product is (by its name, else its category) in its colour, with its name underneath. Pure and
  * deterministic: the same product and picture number always give the same bytes.
+ *
+ * A small picture (a card's, a cart line's) leaves the name out: the card or line writes it right
+ * beside the picture (drawn, it came out 8–16 px tall), and a browser lays out and paints each SVG
+ * picture on its page's main thread, the text the dearest part (a font looked up and shaped per
+ * picture; a phone's home page loads 17 small pictures as it starts).
  */
 
 export interface PictureSubject {
@@ -13,6 +18,8 @@ export interface PictureSubject {
   /** 1-based picture number; later pictures show the item from a slightly different angle. */
   position: number;
   size: number;
+  /** Drawn without the name, the item centred (a small picture: see above). */
+  withoutName?: boolean;
 }
 
 type Drawing = (fill: string, stroke: string) => string;
@@ -210,7 +217,7 @@ export function drawProductPicture(subject: PictureSubject): string {
   const background = BACKGROUNDS[(subject.position - 1) % BACKGROUNDS.length];
   const angle = ANGLES[(subject.position - 1) % ANGLES.length];
   const drawing = drawingFor(subject.categories, subject.name)(subject.colour, darken(subject.colour));
-  const lines = wrapName(subject.name);
+  const lines = subject.withoutName ? [] : wrapName(subject.name);
   const text = lines
     .map(
       (line, index) =>
@@ -219,7 +226,7 @@ export function drawProductPicture(subject: PictureSubject): string {
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${subject.size}" height="${subject.size}" viewBox="0 0 800 800" role="img" aria-label="${escapeXml(subject.name)}">
 <rect width="800" height="800" fill="${background}"/>
-<g transform="rotate(${angle} 400 400) translate(0 -20)">${drawing}
+<g transform="rotate(${angle} 400 400)${subject.withoutName ? '' : ' translate(0 -20)'}">${drawing}
 </g>
 ${text}
 </svg>

@@ -49,6 +49,7 @@ export const imageRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = as
         colour,
         position,
         size: picture.width,
+        withoutName: small,
       });
       return reply
         .header('Content-Type', 'image/svg+xml')

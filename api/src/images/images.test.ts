@@ -36,6 +36,17 @@ describe.each(testDatabases())('product pictures ($name)', (target) => {
     expect(again.body).toBe(second.body);
   });
 
+  test("a small picture (a card's) is 400 wide and leaves the name to its card: no text, the item centred", async () => {
+    const product = pickProduct(catalogue, (p) => !p.categories.some((category) => category.id === 'toys'), 'product that is not a toy');
+    const small = await ctx.app.inject({ url: `/images/${product.small_pictures[0]?.url}` });
+    const large = await ctx.app.inject({ url: `/images/${product.large_pictures[0]?.url}` });
+    expect(small.body).toContain('width="400"');
+    expect(small.body).not.toContain('<text');
+    expect(small.body).not.toContain('translate(');
+    expect(large.body).toContain(`>${wrapName(product.name)[0]}</text>`);
+    expect(large.body).toContain('translate(0 -20)');
+  });
+
   test.each([
     ['an unknown product', '/images/products/9999/1.svg', 404],
     ['a picture the product does not have', '/images/products/1/99.svg', 404],
