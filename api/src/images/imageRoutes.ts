@@ -6,8 +6,13 @@ import { apiError } from '../plugins/errors';
 import { errorResponses, IdentifierSchema, NoQuerySchema } from '../schemas/common';
 import { findProductById } from '../routes/products/productQueries';
 import { drawProductPicture } from './drawProduct';
+import { webpOf } from './webp';
 
-const PICTURE_FILE = /^([1-9][0-9]{0,2})(-small)?\.svg$/;
+/**
+ * A large picture is `{n}.svg`; a small one `{n}-small.webp` (webp.ts), or `{n}-small.svg`, its
+ * address before small pictures were WebP, which orders placed then keep.
+ */
+const PICTURE_FILE = /^([1-9][0-9]{0,2})(?:-small\.(svg|webp)|\.svg)$/;
 
 /** A stable colour for products sold in one colour, picked from the shop's palette by id. */
 function colourForSimpleProduct(productId: string): string {
@@ -26,18 +31,23 @@ export const imageRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = as
           { additionalProperties: false },
         ),
         querystring: NoQuerySchema,
-        response: { 200: Type.String({ description: 'image/svg+xml' }), ...errorResponses },
+        // The SVG's text, or a small picture's WebP bytes (sent as they are, not serialised).
+        response: { 200: Type.Unsafe<string | Buffer>({ type: 'string', description: 'image/svg+xml, or image/webp for a small picture' }), ...errorResponses },
       },
     },
     async (request, reply) => {
       const { productId, file } = request.params;
+      const [, number = '1', smallFormat] = PICTURE_FILE.exec(file) ?? [];
+      const small = smallFormat !== undefined;
       const product = await findProductById(database, productId);
-      const url = `products/${productId.toLowerCase()}/${file}`;
-      const small = file.endsWith('-small.svg');
-      const picture = (small ? product?.small_pictures : product?.large_pictures)?.find((candidate) => candidate.url === url);
+      const folder = `products/${productId.toLowerCase()}`;
+      const url = `${folder}/${file}`;
+      // A small picture is found by its number, whichever address it was asked for by.
+      const addresses = small ? [`${folder}/${number}-small.webp`, `${folder}/${number}-small.svg`] : [url];
+      const picture = (small ? product?.small_pictures : product?.large_pictures)?.find((candidate) => addresses.includes(candidate.url));
       if (!product || !picture) return reply.code(404).send(apiError('not_found', `No picture "${url}"`));
 
-      const position = Number(PICTURE_FILE.exec(file)?.[1] ?? 1);
+      const position = Number(number);
       // Drawn in the colour the picture is stored as showing (product_pictures.colour).
       const shown = picture.colour ? product.colours.find((colour) => colour.name === picture.colour) : undefined;
       const colour =
@@ -51,10 +61,9 @@ export const imageRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = as
         size: picture.width,
         withoutName: small,
       });
-      return reply
-        .header('Content-Type', 'image/svg+xml')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(svg);
+      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (smallFormat === 'webp') return reply.header('Content-Type', 'image/webp').send(await webpOf(svg));
+      return reply.header('Content-Type', 'image/svg+xml').send(svg);
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { Product } from '@storefront/shared/types';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
+import sharp from 'sharp';
 import { darken, drawingFor, wrapName } from './drawProduct';
 
 describe.each(testDatabases())('product pictures ($name)', (target) => {
@@ -12,10 +13,10 @@ describe.each(testDatabases())('product pictures ($name)', (target) => {
   }, DATABASE_TIMEOUT_MS);
   afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
 
-  test('every picture url of a product answers an SVG, cached for a year', async () => {
+  test('every picture url of a product answers, cached for a year: a large one an SVG, a small one a WebP of its size', async () => {
     const product = catalogue[0];
     if (!product) throw new Error('empty seed');
-    for (const picture of [...product.large_pictures, ...product.small_pictures]) {
+    for (const picture of product.large_pictures) {
       const response = await ctx.app.inject({ url: `/images/${picture.url}` });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/svg+xml');
@@ -24,6 +25,27 @@ describe.each(testDatabases())('product pictures ($name)', (target) => {
       expect(response.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       expect(response.body).toContain(`width="${picture.width}" height="${picture.height}"`);
     }
+    expect(product.small_pictures.length).toBeGreaterThan(0);
+    for (const picture of product.small_pictures) {
+      expect(picture.url).toMatch(/-small\.webp$/);
+      const response = await ctx.app.inject({ url: `/images/${picture.url}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const { format, width, height } = await sharp(response.rawPayload).metadata();
+      expect({ format, width, height }).toEqual({ format: 'webp', width: picture.width, height: picture.height });
+      // The same bytes again, from what was encoded the first time.
+      expect((await ctx.app.inject({ url: `/images/${picture.url}` })).rawPayload.equals(response.rawPayload)).toBe(true);
+    }
+  });
+
+  test('a small picture keeps answering at its address from before it was WebP (an order placed then shows it): an SVG', async () => {
+    const product = catalogue[0];
+    const old = product?.small_pictures[0]?.url.replace(/\.webp$/, '.svg');
+    const response = await ctx.app.inject({ url: `/images/${old}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.body).toContain('width="400"');
   });
 
   test('a large picture is 800 wide, shows the name and, for variants, the n-th colour', async () => {
@@ -38,7 +60,7 @@ describe.each(testDatabases())('product pictures ($name)', (target) => {
 
   test("a small picture (a card's) is 400 wide and leaves the name to its card: no text, the item centred", async () => {
     const product = pickProduct(catalogue, (p) => !p.categories.some((category) => category.id === 'toys'), 'product that is not a toy');
-    const small = await ctx.app.inject({ url: `/images/${product.small_pictures[0]?.url}` });
+    const small = await ctx.app.inject({ url: `/images/${product.small_pictures[0]?.url.replace(/\.webp$/, '.svg')}` });
     const large = await ctx.app.inject({ url: `/images/${product.large_pictures[0]?.url}` });
     expect(small.body).toContain('width="400"');
     expect(small.body).not.toContain('<text');
@@ -51,6 +73,7 @@ describe.each(testDatabases())('product pictures ($name)', (target) => {
     ['an unknown product', '/images/products/9999/1.svg', 404],
     ['a picture the product does not have', '/images/products/1/99.svg', 404],
     ['a malformed file name', '/images/products/1/one.png', 400],
+    ['a large picture as WebP (only small ones are)', '/images/products/1/1.webp', 400],
   ])('%s is a JSON error', async (_, url, status) => {
     const response = await ctx.app.inject({ url });
     expect(response.statusCode).toBe(status);

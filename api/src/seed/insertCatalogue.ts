@@ -40,8 +40,9 @@ async function insertRows(db: Queryable, table: string, columns: string, rows: r
   );
 }
 
+/** A large picture is SVG, a small one WebP (api/src/images/webp.ts). */
 export function pictureUrl(productId: string, position: number, kind: 'small' | 'large'): string {
-  return `products/${productId}/${position}${kind === 'small' ? '-small' : ''}.svg`;
+  return `products/${productId}/${position}${kind === 'small' ? '-small.webp' : '.svg'}`;
 }
 
 async function insertChunk(db: Queryable, products: readonly SeedProduct[]): Promise<void> {

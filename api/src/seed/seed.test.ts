@@ -97,7 +97,7 @@ describe.each(testDatabases())('seeding ($name)', (target) => {
       price: expected?.price,
       on_sale_price: expected?.on_sale_price,
       large_pictures: expect.arrayContaining([expect.objectContaining({ url: 'products/1/1.svg', width: 800, height: 800 })]),
-      small_pictures: expect.arrayContaining([expect.objectContaining({ url: 'products/1/1-small.svg', width: 400, height: 400 })]),
+      small_pictures: expect.arrayContaining([expect.objectContaining({ url: 'products/1/1-small.webp', width: 400, height: 400 })]),
     });
   });
 });
