@@ -221,7 +221,7 @@ export async function buildApp({
 
   // Pictures and product details are public, the same for everyone, and cached, so they are
   // served without a shopper cookie.
-  await app.register(imageRoutes, { database });
+  await app.register(imageRoutes, { database, encoderLimits: limits.pictures });
   await app.register(productDetailRoutes, { database, productCache });
 
   await app.register(async (shopperScope) => {

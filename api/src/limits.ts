@@ -6,6 +6,7 @@
  * holds across several api processes on one database. Addresses are counted by
  * `clientAddressKey` (an IPv6 client by its /64).
  */
+import type { EncoderLimits } from './images/webp';
 
 /** At most `max` in a window of `windowSeconds`. */
 export interface WindowLimit {
@@ -75,6 +76,8 @@ export interface ApiLimits {
   addressesPerAccount: number;
   /** Different lines (product, colour, size) one cart may hold. */
   cartLines: number;
+  /** The small pictures' WebP encoder (images/webp.ts): what it keeps, runs at once and queues. */
+  pictures: EncoderLimits;
   /** How often expired data is deleted (spent counters, old sign-in failures, `retention`). */
   sweepIntervalSeconds: number;
   retention: RetentionLimits;
@@ -100,6 +103,8 @@ export const DEFAULT_LIMITS: ApiLimits = {
   orderLookup: { max: 10, windowSeconds: 10 * MINUTE },
   addressesPerAccount: 20,
   cartLines: 100,
+  // The seed's catalogue has some 250 small pictures; a picture past the queue goes as its SVG.
+  pictures: { kept: 4096, atOnce: 2, waitingMax: 48 },
   sweepIntervalSeconds: 60,
   retention: { anonymousShopperDays: 30, idempotencyKeyHours: 24 },
 };

@@ -6,7 +6,7 @@ import { apiError } from '../plugins/errors';
 import { errorResponses, IdentifierSchema, NoQuerySchema } from '../schemas/common';
 import { findProductById } from '../routes/products/productQueries';
 import { drawProductPicture } from './drawProduct';
-import { webpOf } from './webp';
+import { type EncoderLimits, PictureEncoder } from './webp';
 
 /**
  * A large picture is `{n}.svg`; a small one `{n}-small.webp` (webp.ts), or `{n}-small.svg`, its
@@ -21,7 +21,10 @@ function colourForSimpleProduct(productId: string): string {
   return COLOURS[hash % COLOURS.length]?.code ?? '#1f2937';
 }
 
-export const imageRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
+const FOR_A_YEAR = 'public, max-age=31536000, immutable';
+
+export const imageRoutes: FastifyPluginAsyncTypebox<{ database: Database; encoderLimits: EncoderLimits }> = async (app, { database, encoderLimits }) => {
+  const encoder = new PictureEncoder(encoderLimits);
   app.get(
     '/images/products/:productId/:file',
     {
@@ -61,9 +64,13 @@ export const imageRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = as
         size: picture.width,
         withoutName: small,
       });
-      reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      if (smallFormat === 'webp') return reply.header('Content-Type', 'image/webp').send(await webpOf(svg));
-      return reply.header('Content-Type', 'image/svg+xml').send(svg);
+      if (smallFormat === 'webp') {
+        const webp = encoder.webpOf(svg);
+        if (webp) return reply.header('Cache-Control', FOR_A_YEAR).header('Content-Type', 'image/webp').send(await webp);
+        // Too many pictures wait to be encoded: this one goes as its SVG, kept a minute, not a year.
+        return reply.header('Cache-Control', 'public, max-age=60').header('Content-Type', 'image/svg+xml').send(svg);
+      }
+      return reply.header('Cache-Control', FOR_A_YEAR).header('Content-Type', 'image/svg+xml').send(svg);
     },
   );
 };

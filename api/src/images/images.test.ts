@@ -2,7 +2,9 @@ import type { Product } from '@storefront/shared/types';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
 import sharp from 'sharp';
-import { darken, drawingFor, wrapName } from './drawProduct';
+import { darken, drawingFor, drawProductPicture, wrapName } from './drawProduct';
+import { DEFAULT_LIMITS } from '../limits';
+import { PictureEncoder } from './webp';
 
 describe.each(testDatabases())('product pictures ($name)', (target) => {
   let ctx: TestApp;
@@ -69,6 +71,20 @@ describe.each(testDatabases())('product pictures ($name)', (target) => {
     expect(large.body).toContain('translate(0 -20)');
   });
 
+  test('with no room to encode, a small picture goes as its SVG, kept a minute instead of a year', async () => {
+    const crowded = await startTestApp(target, { limits: { pictures: { atOnce: 0, waitingMax: 0 } } });
+    try {
+      const picture = catalogue[0]?.small_pictures[0];
+      const response = await crowded.app.inject({ url: `/images/${picture?.url}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/svg+xml');
+      expect(response.headers['cache-control']).toBe('public, max-age=60');
+      expect(response.body).toContain(`width="${picture?.width}"`);
+    } finally {
+      await crowded.close();
+    }
+  }, DATABASE_TIMEOUT_MS);
+
   test.each([
     ['an unknown product', '/images/products/9999/1.svg', 404],
     ['a picture the product does not have', '/images/products/1/99.svg', 404],
@@ -113,5 +129,45 @@ describe('drawing', () => {
   test('outlines are a darker shade of the fill', () => {
     expect(darken('#ffffff', 0.5)).toBe('#808080');
     expect(darken('not a colour')).toBe('#111827');
+  });
+});
+
+describe('the WebP encoder', () => {
+  const picture = (n: number) => drawProductPicture({ name: `Tee ${n}`, categories: ['t-shirts'], colour: '#2563eb', position: 1, size: 40 + n, withoutName: true });
+
+  test('encodes a drawing once: asked again, it answers what it encoded', async () => {
+    const encoder = new PictureEncoder(DEFAULT_LIMITS.pictures);
+    const first = encoder.webpOf(picture(1));
+    expect(first).not.toBeNull();
+    expect(encoder.webpOf(picture(1))).toBe(first);
+    expect((await sharp(await first!).metadata()).width).toBe(41);
+  });
+
+  test('runs a few encodes at once and queues a few more; past that it declines (the route then sends the SVG), and takes new work once the queue has room', async () => {
+    const encoder = new PictureEncoder({ kept: 10, atOnce: 1, waitingMax: 1 });
+    const running = encoder.webpOf(picture(1));
+    const queued = encoder.webpOf(picture(2));
+    expect(running).not.toBeNull();
+    expect(queued).not.toBeNull();
+    expect(encoder.webpOf(picture(3))).toBeNull();
+    // What it already holds it still answers.
+    expect(encoder.webpOf(picture(1))).toBe(running);
+    await Promise.all([running, queued]);
+    const later = encoder.webpOf(picture(3));
+    expect(later).not.toBeNull();
+    expect((await sharp(await later!).metadata()).width).toBe(43);
+  });
+
+  test('lets the least recently asked for go past its size', async () => {
+    const encoder = new PictureEncoder({ kept: 2, atOnce: 2, waitingMax: 4 });
+    const one = encoder.webpOf(picture(1));
+    const two = encoder.webpOf(picture(2));
+    expect(encoder.webpOf(picture(1))).toBe(one);
+    encoder.webpOf(picture(3));
+    // 2 was asked for least recently: let go, encoded afresh; 1 is still kept.
+    expect(encoder.webpOf(picture(1))).toBe(one);
+    const twoAgain = encoder.webpOf(picture(2));
+    expect(twoAgain).not.toBe(two);
+    await Promise.all([one, two, twoAgain]);
   });
 });

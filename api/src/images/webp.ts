@@ -3,31 +3,68 @@
  * page's main thread, where it parses, lays out and paints every SVG picture, a document of its own
  * each. Encoded by sharp (libvips), 10–70 ms a picture, so each drawing is encoded once and kept,
  * keyed by the drawing itself: a product renamed or recoloured is drawn and encoded afresh.
+ *
+ * What one client can make it do (limits.ts, `pictures`): encodes run a few at a time and a few
+ * dozen wait; past that a picture is answered as its SVG (imageRoutes.ts) rather than queued, so
+ * asking for many pictures no one has asked for yet never holds up the api's other answers.
  */
 import sharp from 'sharp';
 
-/** About 3 KB each: some 3 MB for the pictures of a catalogue ten times the seed's. */
-export const KEPT_PICTURES = 1024;
+export interface EncoderLimits {
+  /** Encoded pictures kept, the least recently asked for let go first (about 3 KB each). */
+  kept: number;
+  /** Encodes at once (each on one of libuv's threads). */
+  atOnce: number;
+  /** Encodes waiting for a turn; one more is not queued. */
+  waitingMax: number;
+}
 
 // The encoded pictures are kept here; libvips' own cache of operations would only hold them twice.
 sharp.cache(false);
 // One thread per picture: two cores also serve the api's requests.
 sharp.concurrency(1);
 
-const kept = new Map<string, Promise<Buffer>>();
+export class PictureEncoder {
+  private readonly kept = new Map<string, Promise<Buffer>>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
-/** The picture drawn as `svg`, as lossless WebP at the SVG's own width and height. */
-export function webpOf(svg: string): Promise<Buffer> {
-  const known = kept.get(svg);
-  if (known) {
-    // Most recently used last: the oldest is the first let go.
-    kept.delete(svg);
-    kept.set(svg, known);
-    return known;
+  constructor(private readonly limits: EncoderLimits) {}
+
+  /** The picture drawn as `svg`, as lossless WebP at the SVG's own size; null when too many encodes are waiting. */
+  webpOf(svg: string): Promise<Buffer> | null {
+    const known = this.kept.get(svg);
+    if (known) {
+      // Most recently asked for last: the oldest is the first let go.
+      this.kept.delete(svg);
+      this.kept.set(svg, known);
+      return known;
+    }
+    if (this.running >= this.limits.atOnce && this.waiting.length >= this.limits.waitingMax) return null;
+    const encoding = this.turn().then(() =>
+      sharp(Buffer.from(svg))
+        .webp({ lossless: true })
+        .toBuffer()
+        .finally(() => this.done()),
+    );
+    this.kept.set(svg, encoding);
+    encoding.catch(() => this.kept.delete(svg));
+    if (this.kept.size > this.limits.kept) this.kept.delete(this.kept.keys().next().value as string);
+    return encoding;
   }
-  const encoding = sharp(Buffer.from(svg)).webp({ lossless: true }).toBuffer();
-  kept.set(svg, encoding);
-  encoding.catch(() => kept.delete(svg));
-  if (kept.size > KEPT_PICTURES) kept.delete(kept.keys().next().value as string);
-  return encoding;
+
+  private turn(): Promise<void> {
+    if (this.running < this.limits.atOnce) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    // done() hands its turn over: running stays as it is.
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private done(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running -= 1;
+  }
 }
