@@ -103,7 +103,7 @@ export const DEFAULT_LIMITS: ApiLimits = {
   orderLookup: { max: 10, windowSeconds: 10 * MINUTE },
   addressesPerAccount: 20,
   cartLines: 100,
-  // The seed's catalogue has some 250 small pictures; a picture past the queue goes as its SVG.
+  // The seed's catalogue has some 200 small pictures; a picture past the queue goes as its SVG.
   pictures: { kept: 4096, atOnce: 2, waitingMax: 48 },
   sweepIntervalSeconds: 60,
   retention: { anonymousShopperDays: 30, idempotencyKeyHours: 24 },

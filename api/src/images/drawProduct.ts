@@ -4,9 +4,9 @@
  * deterministic: the same product and picture number always give the same bytes.
  *
  * A small picture (a card's, a cart line's) leaves the name out: the card or line writes it right
- * beside the picture (drawn, it came out 8–16 px tall), and a browser lays out and paints each SVG
- * picture on its page's main thread, the text the dearest part (a font looked up and shaped per
- * picture; a phone's home page loads 17 small pictures as it starts).
+ * beside the picture (drawn, it came out 8–16 px tall). Sent as WebP (webp.ts) it is smaller so,
+ * and needs no font on the server; sent as SVG (its old address, or the encoder's queue full), the
+ * browser, which lays out and paints an SVG picture on its page's main thread, has no text to shape.
  */
 
 export interface PictureSubject {
