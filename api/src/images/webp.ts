@@ -9,6 +9,7 @@
  * asking for many pictures no one has asked for yet never holds up the api's other answers.
  */
 import sharp from 'sharp';
+import { BoundedQueue } from '../auth/hashQueue';
 
 export interface EncoderLimits {
   /** Encoded pictures kept, the least recently asked for let go first (about 3 KB each). */
@@ -26,10 +27,12 @@ sharp.concurrency(1);
 
 export class PictureEncoder {
   private readonly kept = new Map<string, Promise<Buffer>>();
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  // The password hashes' bounded queue: at most `atOnce` running, `waitingMax` waiting.
+  private readonly queue: BoundedQueue;
 
-  constructor(private readonly limits: EncoderLimits) {}
+  constructor(private readonly limits: EncoderLimits) {
+    this.queue = new BoundedQueue({ concurrency: limits.atOnce, maxWaiting: limits.waitingMax, retryAfterSeconds: 0 });
+  }
 
   /** The picture drawn as `svg`, as lossless WebP at the SVG's own size; null when too many encodes are waiting. */
   webpOf(svg: string): Promise<Buffer> | null {
@@ -40,31 +43,13 @@ export class PictureEncoder {
       this.kept.set(svg, known);
       return known;
     }
-    if (this.running >= this.limits.atOnce && this.waiting.length >= this.limits.waitingMax) return null;
-    const encoding = this.turn().then(() =>
-      sharp(Buffer.from(svg))
-        .webp({ lossless: true })
-        .toBuffer()
-        .finally(() => this.done()),
-    );
+    // Declined here rather than by the queue's own refusal, so that nothing is kept for it.
+    const { running, waiting } = this.queue.load;
+    if (running >= this.limits.atOnce && waiting >= this.limits.waitingMax) return null;
+    const encoding = this.queue.run(() => sharp(Buffer.from(svg)).webp({ lossless: true }).toBuffer());
     this.kept.set(svg, encoding);
     encoding.catch(() => this.kept.delete(svg));
     if (this.kept.size > this.limits.kept) this.kept.delete(this.kept.keys().next().value as string);
     return encoding;
-  }
-
-  private turn(): Promise<void> {
-    if (this.running < this.limits.atOnce) {
-      this.running += 1;
-      return Promise.resolve();
-    }
-    // done() hands its turn over: running stays as it is.
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  private done(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running -= 1;
   }
 }
