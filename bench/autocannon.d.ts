@@ -30,6 +30,8 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     setupClient?: (client: Client) => void;
+    /** Worker threads to send from (the connections shared among them); none: this thread. */
+    workers?: number;
     /** Each answer's status and body (as text) to a request made as this one says. */
     requests?: { method?: string; onResponse?: (status: number, body: string) => void }[];
   }

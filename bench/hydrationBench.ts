@@ -16,7 +16,7 @@
  *   for them and streamed (an edge with GUEST_PAGE_TTL_MS=0) in a render thread
  *   (renderThreads.ts) and in the edge's own thread (RENDER_THREADS=0); and one shopper alone, at
  *   one connection, drawn for them. The first bytes beside the whole page, and the api's answers
- *   through the same edge meanwhile.
+ *   through the same edge meanwhile (asked from a thread of the bench's own, beside the pages').
  * - Lighthouse 12's mobile audit of home, shop, a product and the cart (lib/lighthouse.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -216,7 +216,9 @@ async function underLoad(url: string, apiUrl: string, { connections = LOAD_CONNE
       });
     },
   });
-  const api = autocannon({ url: apiUrl, connections: 2, duration: 5 });
+  // The api's client on a thread of its own: in this thread its answers waited behind the pages'
+  // client reading 20 connections' pages, which the edge's latency is not.
+  const api = autocannon({ url: apiUrl, connections: 2, duration: 5, workers: 1 });
   const [pageResult, apiResult] = await Promise.all([pages, api]);
   // What a render still running (one the edge stopped waiting for) costs must not fall on the next run.
   await new Promise((resolve) => setTimeout(resolve, 3000));
