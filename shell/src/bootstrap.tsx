@@ -61,7 +61,7 @@ async function start() {
   if (serverPage) {
     // The server drew the page: hydrate its frame now, with the state and width it drew with
     // (app/hydration.ts); the region hydrates when its remote's module arrives (RemoteRegion.tsx).
-    rememberServerState(composition.config ?? {}, serverQueries);
+    rememberServerState(composition.config ?? {}, serverQueries, store);
     void prefetchPageData(store, window.location);
     void prefetchRemotePageData(modules, store, window.location);
     await shellParts;

@@ -1,4 +1,7 @@
-import { baseApi, createStorefrontStore, type Category } from '@storefront/shared';
+import { baseApi, createStorefrontStore, Provider, useGetCategoriesQuery, type Category } from '@storefront/shared';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { upsertAnswers } from './serverQueries';
 import { partHydrated, readServerPage, rememberServerState, serverRegionFor, serverRegionSettled, serverStateNow } from './hydration';
 
 const CATEGORIES: Category[] = [{ id: 'fashion', name: 'Fashion', parent: null }];
@@ -55,5 +58,43 @@ describe('the state hydration draws with', () => {
     const state = serverStateNow(store);
     expect(baseApi.endpoints.getCategories.select()(state!).data).toEqual(CATEGORIES);
     expect(baseApi.endpoints.getCategories.select()(store.getState()).data).toHaveLength(2);
+  });
+
+  it('is the live store’s own entry for an answer both hold, so a part drawn from it is drawn once: hydrated, not again', async () => {
+    const answers = [{ endpointName: 'getCategories', arg: undefined, value: CATEGORIES }];
+    const store = createStorefrontStore({ config: { apiBase: 'http://api.test' } });
+    // As bootstrap.tsx does: the live store starts with the server's answers, then the hydration's state is made.
+    upsertAnswers(store, answers);
+    rememberServerState({ apiBase: 'http://api.test' }, answers, store);
+    const live = store.getState()[baseApi.reducerPath].queries['getCategories(undefined)'];
+    expect(serverStateNow(store)![baseApi.reducerPath].queries['getCategories(undefined)']).toBe(live);
+
+    let draws = 0;
+    function Categories() {
+      const { data } = useGetCategoriesQuery();
+      draws += 1;
+      return <ul>{data?.map((category) => <li key={category.id}>{category.name}</li>)}</ul>;
+    }
+    const container = document.createElement('div');
+    container.innerHTML = '<ul><li>Fashion</li></ul>';
+    document.body.append(container);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await act(async () => {
+        hydrateRoot(
+          container,
+          <Provider store={store} serverState={serverStateNow(store)}>
+            <Categories />
+          </Provider>,
+        );
+      });
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+    expect(container.innerHTML).toBe('<ul><li>Fashion</li></ul>');
+    // A state of its own (a second store's entry with the same answer) had it drawn a second time, at once, after hydrating.
+    expect(draws).toBe(1);
   });
 });
