@@ -1,6 +1,7 @@
 import { authApi, baseApi, Link, type Product } from '@storefront/shared';
 import { createTestStore, renderWithStore, testApiUrl } from '@storefront/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { Header } from './Header';
 
 async function simpleProduct(store: ReturnType<typeof createTestStore>): Promise<Product> {
@@ -28,6 +29,34 @@ describe('Header', () => {
 
     await store.dispatch(baseApi.endpoints.addToWishlist.initiate(product)).unwrap();
     expect(await screen.findByRole('button', { name: 'Wishlist, 1 item' })).toBeInTheDocument();
+  });
+
+  it('is not drawn again while the lists are asked for again, only when a count changes', async () => {
+    const store = createTestStore();
+    let draws = 0;
+    renderWithStore(
+      <Profiler id="header" onRender={() => (draws += 1)}>
+        <Header />
+      </Profiler>,
+      { store },
+    );
+    await screen.findByRole('button', { name: 'Cart, 0 items' });
+    await waitFor(() => expect(baseApi.endpoints.getWishlist.select()(store.getState()).isSuccess).toBe(true));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    const before = draws;
+    // As right after a page the server drew hydrates: the lists and the session asked for, the same answers.
+    await act(async () => {
+      await Promise.all([
+        store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap(),
+        store.dispatch(baseApi.endpoints.getWishlist.initiate(undefined, { forceRefetch: true })).unwrap(),
+        store.dispatch(authApi.endpoints.getMe.initiate(undefined, { forceRefetch: true })).unwrap().catch(() => undefined),
+      ]);
+    });
+    expect(draws).toBe(before);
+    const product = await simpleProduct(store);
+    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    expect(await screen.findByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    expect(draws).toBeGreaterThan(before);
   });
 
   it('opens the cart dropdown, shows a local fallback when the cart remote cannot load, and closes on route change', async () => {

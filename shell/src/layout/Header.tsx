@@ -22,6 +22,12 @@ function PlainDesktopNav() {
   );
 }
 
+/** What the header reads of the lists' queries: their counts alone (selectFromResult). */
+const countCartItems = ({ data }: { data?: readonly { qty: number }[] }) => ({ cartItems: data ? cartCount(data) : 0 });
+const countWishlistItems = ({ data }: { data?: readonly unknown[] }) => ({ wishlistItems: data?.length ?? 0 });
+const NOTHING = {};
+const readNothing = () => NOTHING;
+
 function DropdownLoading() {
   return <div className="shell-dropdown__loading" aria-busy="true">Loading…</div>;
 }
@@ -62,10 +68,13 @@ export function Header() {
   // A dropdown stays open only on the page it was opened on: §2 closes them on route change.
   const [opened, setOpened] = useState<{ dropdown: Dropdown; at: string } | null>(null);
   const open = opened?.at === here ? opened.dropdown : null;
-  const { data: cart } = useGetCartQuery();
-  const { data: wishlist } = useGetWishlistQuery();
-  // Asked once at start-up: who is signed in decides what the login icon and Account menu do.
-  useGetMeQuery();
+  // Only the counts: the header is not drawn again while the lists are asked for, nor when a line
+  // changes but not the count (right after the page hydrates, at once and without yielding).
+  const { cartItems } = useGetCartQuery(undefined, { selectFromResult: countCartItems });
+  const { wishlistItems } = useGetWishlistQuery(undefined, { selectFromResult: countWishlistItems });
+  // Asked once at start-up: who is signed in decides what the login icon and Account menu do
+  // (read through selectSignedIn and selectUser below, not from this query's state).
+  useGetMeQuery(undefined, { selectFromResult: readNothing });
   const signedIn = useAppSelector(selectSignedIn);
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
@@ -81,8 +90,6 @@ export function Header() {
 
   const toggle = (dropdown: Dropdown) => setOpened(open === dropdown ? null : { dropdown, at: here });
   const close = () => setOpened(null);
-  const cartItems = cart ? cartCount(cart) : 0;
-  const wishlistItems = wishlist?.length ?? 0;
 
   return (
     <div className="shell-header-slot" style={fixed && height ? { minHeight: height } : undefined}>
