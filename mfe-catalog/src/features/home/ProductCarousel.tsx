@@ -28,7 +28,11 @@ export function ProductCarousel({ title, query, viewAll, empty }: ProductCarouse
   const measure = useCallback(() => {
     const node = track.current;
     if (!node) return;
-    setEdges({ atStart: node.scrollLeft <= 1, atEnd: node.scrollLeft + node.clientWidth >= node.scrollWidth - 1 });
+    const atStart = node.scrollLeft <= 1;
+    const atEnd = node.scrollLeft + node.clientWidth >= node.scrollWidth - 1;
+    // The same edges keep the same state: the carousel and its cards are not drawn again for nothing
+    // (as the page hydrates, every carousel measures once).
+    setEdges((edges) => (edges.atStart === atStart && edges.atEnd === atEnd ? edges : { atStart, atEnd }));
   }, []);
   useEffect(() => {
     measure();

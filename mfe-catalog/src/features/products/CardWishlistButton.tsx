@@ -1,5 +1,5 @@
 import { useAddToWishlist, useGetWishlistQuery, useRemoveFromWishlist, type Product } from '@storefront/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** §4/§9: adding shows its loading state for a second before the item goes in. */
 export const WISHLIST_ADD_DELAY_MS = 1000;
@@ -14,13 +14,16 @@ function HeartIcon({ filled }: { filled: boolean }) {
 
 /** The card's heart: adds to the wishlist (after the second of §4), or removes when already there. */
 export function CardWishlistButton({ product }: { product: Product }) {
-  const { data: wishlist } = useGetWishlistQuery();
+  // Only whether this product is in it: a card is not drawn again when the wishlist is being asked
+  // for (after a server-drawn page hydrates, every card on the page at once) or another item changes.
+  const { inWishlist } = useGetWishlistQuery(undefined, {
+    selectFromResult: useCallback(({ data }: { data?: readonly { id: string }[] }) => ({ inWishlist: data?.some((item) => item.id === product.id) ?? false }), [product.id]),
+  });
   const [addToWishlist] = useAddToWishlist();
   const [removeFromWishlist, { isLoading: removing }] = useRemoveFromWishlist();
   const [waiting, setWaiting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const inWishlist = wishlist?.some((item) => item.id === product.id) ?? false;
   const busy = waiting || removing;
 
   const onClick = () => {

@@ -1,6 +1,7 @@
 import { baseApi, normaliseProduct, onStorefrontEvent } from '@storefront/shared';
 import { renderWithStore } from '@storefront/shared/testing';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
 import { WISHLIST_ADD_DELAY_MS } from './CardWishlistButton';
 import { ProductCard } from './ProductCard';
 
@@ -92,5 +93,34 @@ describe('ProductCard', () => {
     expect(await screen.findByRole('button', { name: `Add ${product.name} to wishlist` })).toHaveAttribute('aria-pressed', 'false');
     const wishlist = await store.dispatch(baseApi.endpoints.getWishlist.initiate(undefined, { forceRefetch: true })).unwrap();
     expect(wishlist).toEqual([]);
+  });
+
+  it('is not drawn again while the wishlist is asked for, only when its own product goes in', async () => {
+    const { store } = renderWithStore(<div />);
+    const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 5 })).unwrap();
+    const [product, other] = page.products;
+    if (!product || !other) throw new Error('the seed has fewer than two products');
+    let draws = 0;
+    renderWithStore(
+      <Profiler id="card" onRender={() => (draws += 1)}>
+        <ProductCard product={product} />
+      </Profiler>,
+      { store },
+    );
+    await waitFor(() => expect(baseApi.endpoints.getWishlist.select()(store.getState()).isSuccess).toBe(true));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    const before = draws;
+    // Asked again (as after a page the server drew hydrates), and another product added: the card shows nothing new.
+    await act(async () => {
+      await store.dispatch(baseApi.endpoints.getWishlist.initiate(undefined, { forceRefetch: true })).unwrap();
+      await store.dispatch(baseApi.endpoints.addToWishlist.initiate(other)).unwrap();
+    });
+    expect(draws).toBe(before);
+    expect(screen.getByRole('button', { name: `Add ${product.name} to wishlist` })).toHaveAttribute('aria-pressed', 'false');
+    await act(async () => {
+      await store.dispatch(baseApi.endpoints.addToWishlist.initiate(product)).unwrap();
+    });
+    expect(await screen.findByRole('button', { name: `Remove ${product.name} from wishlist` })).toHaveAttribute('aria-pressed', 'true');
+    expect(draws).toBeGreaterThan(before);
   });
 });
