@@ -1,5 +1,6 @@
 import '@storefront/shared/styles.css';
-import { loginModalOpened, mountStandalone, Route, Routes, useAppDispatch } from '@storefront/shared';
+import { loginModalOpened, Route, Routes, useAppDispatch } from '@storefront/shared';
+import { mountStandalone } from '@storefront/shared/standalone';
 import AccountModals from './exposes/AccountModals';
 import AccountPage from './exposes/AccountPage';
 import ForgotPasswordPage from './exposes/ForgotPasswordPage';

@@ -1,5 +1,6 @@
 import '@storefront/shared/styles.css';
-import { mountStandalone, Route, Routes } from '@storefront/shared';
+import { Route, Routes } from '@storefront/shared';
+import { mountStandalone } from '@storefront/shared/standalone';
 import CartDropdown from './exposes/CartDropdown';
 import CartPage from './exposes/CartPage';
 import CheckoutPage from './exposes/CheckoutPage';

@@ -1,5 +1,6 @@
 import '@storefront/shared/styles.css';
-import { mountStandalone, Route, Routes } from '@storefront/shared';
+import { Route, Routes } from '@storefront/shared';
+import { mountStandalone } from '@storefront/shared/standalone';
 import HomePage from './exposes/HomePage';
 import ShopPage from './exposes/ShopPage';
 

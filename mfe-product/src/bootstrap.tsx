@@ -1,5 +1,6 @@
 import '@storefront/shared/styles.css';
-import { mountStandalone, Route, Routes, useParams } from '@storefront/shared';
+import { Route, Routes, useParams } from '@storefront/shared';
+import { mountStandalone } from '@storefront/shared/standalone';
 import ProductPage from './exposes/ProductPage';
 import QuickView from './exposes/QuickView';
 

@@ -79,7 +79,6 @@ export { QuantityInput } from './ui/QuantityInput';
 export { Skeleton } from './ui/Skeleton';
 export { useBottomBarHeight, type BottomBar } from './ui/bottomBars';
 export { ErrorBoundary } from './ui/ErrorBoundary';
-export { mountStandalone } from './ui/StandaloneApp';
 export { TOAST_OPTIONS } from './ui/toastOptions';
 export { toast, Toasts } from './ui/toasts';
 export { Modal } from './ui/Modal';

@@ -1,13 +1,14 @@
+import { BrowserRouter, createStorefrontStore, Link, Provider, Toasts } from '@storefront/shared';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { BrowserRouter, Link } from 'react-router-dom';
-import { createStorefrontStore } from '../store/createStore';
-import { Toasts } from './toasts';
 
 /**
  * The mini shell a remote's team runs alone (`npm start -w mfe-cart`): the real store and api
  * (through the dev server's /api proxy), a router and toasts, with the remote's own pages.
+ *
+ * Its own entry point (`@storefront/shared/standalone`), not the package's: the shell never runs
+ * it, so a shopper's first load does not carry it. It takes the store, the router and the toasts
+ * from the package by its name, so a remote run alone has the one copy its pages use.
  */
 export function mountStandalone({ name, links, children }: { name: string; links: { to: string; label: string }[]; children: ReactNode }) {
   const container = document.getElementById('root');
