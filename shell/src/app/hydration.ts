@@ -76,10 +76,10 @@ export function readServerPage(document: Document): ServerPage | null {
  *
  * An answer `live` holds as the server sent it (startWithServerQueries put the same one in) is
  * `live`'s own entry: a part drawn from it reads the very same thing in the live store once
- * hydrated, so it is not drawn again. Each part reading one entry of its own was drawn a second
- * time, at once and without yielding (React redraws a part whose external store changed while it
- * hydrated synchronously): the home page's carousels and every card in them, 20–35 ms on this
- * machine's unthrottled CPU, in the task that ran the hydration's effects.
+ * hydrated, so it is not drawn again. With a second store's entry for the same answer, React found
+ * each such part reading something else once live and drew it again at once, synchronously: the
+ * home page's carousels and every card in them, 17–35 ms on this machine's unthrottled CPU, in the
+ * task that ran the hydration's effects.
  */
 export function rememberServerState(config: Partial<StorefrontConfig>, queries: readonly ServerQueryEntry[], live?: AppStore): void {
   const server = createStorefrontStore({ config });
