@@ -75,29 +75,23 @@ export function readServerPage(document: Document): ServerPage | null {
  * React hydrates (react-redux's `serverState`), the live store from then on.
  *
  * An answer `live` holds as the server sent it (startWithServerQueries put the same one in) is
- * `live`'s own entry: a part drawn from it reads the very same thing in the live store once
+ * `live`'s own entry, and only the others go into the store of its own: a part drawn from it reads the very same thing in the live store once
  * hydrated, so it is not drawn again. With a second store's entry for the same answer, React found
  * each such part reading something else once live and drew it again at once, synchronously: the
  * home page's carousels and every card in them, 17–35 ms on this machine's unthrottled CPU, in the
  * task that ran the hydration's effects.
  */
 export function rememberServerState(config: Partial<StorefrontConfig>, queries: readonly ServerQueryEntry[], live?: AppStore): void {
+  // The entries `live` holds with the very answer the server sent (its data is that object).
+  const sent = new Set(queries.map((entry) => entry.value));
+  const held = live ? Object.entries(live.getState()[baseApi.reducerPath].queries).filter(([, entry]) => entry?.status === 'fulfilled' && sent.has(entry.data)) : [];
+  const heldAnswers = new Set(held.map(([, entry]) => entry?.data));
+  // A store of its own for the rest only: the answers are not put in a second time.
   const server = createStorefrontStore({ config });
-  upsertAnswers(server, queries);
+  upsertAnswers(server, queries.filter((entry) => !heldAnswers.has(entry.value)));
   const state = server.getState();
-  serverState = live ? withLiveEntries(state, live.getState()) : state;
-}
-
-/** `server` with each query entry whose answer is the very one `live` holds replaced by `live`'s entry. */
-function withLiveEntries(server: RootState, live: RootState): RootState {
-  const api = server[baseApi.reducerPath];
-  const liveQueries = live[baseApi.reducerPath].queries;
-  const queries = { ...api.queries };
-  for (const [key, entry] of Object.entries(api.queries)) {
-    const liveEntry = liveQueries[key];
-    if (entry?.status === 'fulfilled' && liveEntry?.status === 'fulfilled' && liveEntry.data === entry.data) queries[key] = liveEntry;
-  }
-  return { ...server, [baseApi.reducerPath]: { ...api, queries } };
+  const api = state[baseApi.reducerPath];
+  serverState = held.length > 0 ? { ...state, [baseApi.reducerPath]: { ...api, queries: { ...api.queries, ...Object.fromEntries(held) } } } : state;
 }
 
 export function serverStateNow(store: AppStore): RootState | undefined {
