@@ -12,6 +12,7 @@ import type { Product } from '@storefront/shared';
 import { cartLineKey, effectivePrice } from '@storefront/shared/domain';
 import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
 import { serverRemoteOf } from '../../edge/src/serverRender';
+import { SERVER_QUERIES_ELEMENT_ID } from '../../shared/src/ssr/contract';
 import { apiUrl, otherSimpleProduct, simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, PHONE_USER_AGENT, phoneContext, remoteUrls, shellUrl } from '../support/browser';
 
@@ -306,6 +307,38 @@ describe('a page rendered on the server', () => {
     const cart = await pageOf('/cart', { Cookie: cookie });
     expect(cart.slice(cart.indexOf('<div id="root"'))).toContain(escapedHtml(product.name));
     expect(await pageOf('/cart')).not.toContain(escapedHtml(product.name));
+  });
+
+  it('draws one frame for shoppers whose carts hold as much: the same header, each page carrying its own shopper’s cart', async () => {
+    const product = await simpleProductInStock();
+    const other = await otherSimpleProduct(product);
+    const shopperWith = async (inCart: Product) => {
+      const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(cartLineOf(inCart, 2)) });
+      expect(added.status).toBe(201);
+      return cookieOf(added);
+    };
+    const ann = await shopperWith(product);
+    const ben = await shopperWith(other);
+    const pageOf = async (pathname: string, cookie: string) => (await fetch(shellUrl(pathname), { headers: { Cookie: cookie } })).text();
+    /** The products of the cart the page's store starts with (edge/src/shopperFrames.ts's withTheirLists). */
+    const cartIn = (html: string) => {
+      const json = html.slice(html.indexOf(`id="${SERVER_QUERIES_ELEMENT_ID}">`) + SERVER_QUERIES_ELEMENT_ID.length + 6);
+      const answers = JSON.parse(json.slice(0, json.indexOf('</script>'))) as { endpointName: string; value: { link: string; qty: number }[] }[];
+      return answers.find((entry) => entry.endpointName === 'getCart')?.value.map((line) => `${line.link} × ${line.qty}`);
+    };
+    const frameOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('</div><script type="application/json"'));
+    for (const pathname of ['/', '/shop']) {
+      // The first drawing teaches the edge that the page reads nothing of a shopper's but their lists.
+      await pageOf(pathname, ann);
+      const [annPage, benPage] = [await pageOf(pathname, ann), await pageOf(pathname, ben)];
+      for (const html of [annPage, benPage]) {
+        expect([pathname, html.includes('id="root" data-server-rendered'), html.includes('aria-label="Cart, 2 items"')]).toEqual([pathname, true, true]);
+      }
+      // Their frames are one drawing, which showed nothing of either cart but how much it holds…
+      expect(frameOf(benPage)).toBe(frameOf(annPage));
+      // …and each page's store starts with its own shopper's cart, and only theirs.
+      expect([pathname, cartIn(annPage), cartIn(benPage)]).toEqual([pathname, [`${product.link} × 2`], [`${other.link} × 2`]]);
+    }
   });
 
   it('hands the server’s cart page over to a browser render whose quantities save', async () => {

@@ -28,6 +28,7 @@ import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
 import { ShopperLists } from './shopperLists';
+import { listCounts, ShopperFrames, withTheirLists } from './shopperFrames';
 import { cartHoldsRegionLines, guessViewportWidth, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
 
 export const PAGE_MARKERS = {
@@ -416,6 +417,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   const guestPageTtlMs = options.render?.guestPageTtlMs ?? DEFAULT_GUEST_PAGE_TTL_MS;
   const guestPages = guestPageTtlMs > 0 ? new GuestPageCache({ ttlMs: guestPageTtlMs }) : null;
   const shopperLists = options.shopperLists ?? new ShopperLists({ ttlMs: 0 });
+  const shopperFrames = new ShopperFrames();
   const warm = options.render?.warm;
   // Before the edge listens: its first shoppers get pages drawn on the server too.
   if (warm) {
@@ -461,7 +463,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // cart's quantity) and the api says these are empty (RenderedPage.forEmptyLists), as a guest's
     // are. That one is drawn without their cookie, as a guest's. A shopper with something only in
     // lists the page's region does not show (RenderedPage.showsLists: a cart, on the shop) gets the
-    // guests' region in a frame drawn for them (serverRender.ts's renderAround).
+    // guests' region in a frame drawn around it (serverRender.ts's renderAround), which shows their
+    // counts alone: one drawing serves every shopper with the same counts (shopperFrames.ts).
     const { cookie } = request.headers;
     const guestKey = guestPages ? guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }) : '';
     const sharedWith = guestPages && cookie ? guestPages.sharedWith(guestKey) : null;
@@ -484,7 +487,18 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
               const region = guests?.region;
               // Not when their cart, as the edge has it, holds a line the region shows (a product page's own product).
               const theirs = region && notShown(region.shows) && !cartHoldsRegionLines(region, known?.answers.cart);
-              return (theirs ? await drawFor(cookie, { around: region, lists: known?.answers ?? {} }) : null) ?? drawnForThem();
+              if (!theirs) return drawnForThem();
+              const answers = known?.answers ?? {};
+              const { cart, wishlist } = answers;
+              const counts = listCounts(answers);
+              // Their frame shows only their counts: drawn once for every shopper with the same (shopperFrames.ts).
+              const framed =
+                counts && cart !== undefined && wishlist !== undefined
+                  ? await shopperFrames
+                      .frame(region, counts, (standIns) => drawFor(undefined, { around: region, lists: standIns }))
+                      .then((frame) => (frame ? withTheirLists(frame, { cart, wishlist }) : null))
+                  : await drawFor(cookie, { around: region, lists: answers });
+              return framed ?? drawnForThem();
             })
           : drawnForThem()
     ).catch((error: unknown) => {

@@ -1,0 +1,106 @@
+/**
+ * The frame a shopper gets around the guests' region (serverRender.ts's renderAround) shows of
+ * their lists only how much each holds: the header's cart and wishlist counts. So it is drawn from
+ * stand-in lists that hold as much and nothing of theirs, and one drawing serves every shopper with
+ * the same counts while the guests' region is kept (guestPages.ts): at 20 connections the render
+ * thread otherwise drew a frame per page, and most shoppers with a cart line got their page undrawn.
+ *
+ * What the frame could show of a shopper is therefore only their counts, whatever its code reads:
+ * the drawing never sees their lists, nor their cookie. The page still carries their own lists
+ * (`withTheirLists`), which the browser's store starts with and the frame hydrates from; a frame
+ * that showed more of them than their counts would not match them, which the browser suite's
+ * hydration checks catch (e2e/specs/hydration.spec.ts).
+ */
+import { cartCount } from '../../shared/src/domain/cartTotals';
+import { normaliseProduct } from '../../shared/src/domain/normaliseProduct';
+import type { ShopperList } from '../../shared/src/ssr/contract';
+import { SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
+import type { RenderedPage, SharedRegion } from './serverRender';
+
+export interface ListCounts {
+  /** What the header counts of the cart: the lines' quantities added up. */
+  cart: number;
+  /** And of the wishlist: its products. */
+  wishlist: number;
+}
+
+function parsed(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isCartLine(line: unknown): line is { qty: number } {
+  const qty = line && typeof line === 'object' ? (line as { qty?: unknown }).qty : undefined;
+  return typeof qty === 'number' && Number.isSafeInteger(qty) && qty > 0;
+}
+
+/**
+ * The counts of a shopper's lists from the api's answers the edge has (shopperLists.ts), or null
+ * when it lacks one or cannot read it as the api's (their page is then drawn from their lists).
+ */
+export function listCounts(answers: Partial<Record<ShopperList, string>>): ListCounts | null {
+  const cart = parsed(answers.cart);
+  const wishlist = parsed(answers.wishlist);
+  if (!Array.isArray(cart) || !Array.isArray(wishlist) || !cart.every(isCartLine)) return null;
+  return { cart: cartCount(cart), wishlist: wishlist.length };
+}
+
+/**
+ * Lists holding as much as `counts` says and nothing else, as the api would answer them: a cart of
+ * one line of no product, a wishlist of products with no name.
+ */
+export function standInLists({ cart, wishlist }: ListCounts): Record<ShopperList, string> {
+  return {
+    cart: JSON.stringify(cart > 0 ? [{ product_id: '', qty: cart }] : []),
+    wishlist: JSON.stringify(Array.from({ length: wishlist }, (_, index) => ({ id: `stand-in-${index}` }))),
+  };
+}
+
+/**
+ * The page drawn from stand-in lists, carrying the shopper's own for the browser's store, read as
+ * the api slice reads them (baseApi.ts: a cart as it is, a wishlist's products normalised).
+ */
+export function withTheirLists(page: RenderedPage, answers: Record<ShopperList, string>): RenderedPage {
+  const theirs: Record<string, () => unknown> = {
+    [SHOPPER_LISTS.cart]: () => JSON.parse(answers.cart),
+    [SHOPPER_LISTS.wishlist]: () => (JSON.parse(answers.wishlist) as Parameters<typeof normaliseProduct>[0][]).map(normaliseProduct),
+  };
+  return { ...page, queries: page.queries.map((entry) => (Object.hasOwn(theirs, entry.endpointName) ? { ...entry, value: theirs[entry.endpointName]!() } : entry)) };
+}
+
+/** How many counts' frames are kept per region: enough for the counts most shoppers have. */
+const FRAMES_PER_REGION = 32;
+
+/** The frames drawn around each kept guests' region, by counts; a region no longer kept takes its frames with it. */
+export class ShopperFrames {
+  private readonly frames = new WeakMap<SharedRegion, Map<string, Promise<RenderedPage | null>>>();
+
+  /**
+   * The frame around `region` for shoppers with these counts: drawn by `draw` from stand-in lists
+   * (standInLists) the first time, and kept unless that drawing failed.
+   */
+  frame(region: SharedRegion, counts: ListCounts, draw: (lists: Record<ShopperList, string>) => Promise<RenderedPage | null>): Promise<RenderedPage | null> {
+    let byCounts = this.frames.get(region);
+    if (!byCounts) {
+      byCounts = new Map();
+      this.frames.set(region, byCounts);
+    }
+    const kept = byCounts;
+    const key = `${counts.cart}/${counts.wishlist}`;
+    const found = kept.get(key);
+    if (found) return found;
+    const drawing = draw(standInLists(counts));
+    if (kept.size < FRAMES_PER_REGION) {
+      kept.set(key, drawing);
+      const forget = () => {
+        if (kept.get(key) === drawing) kept.delete(key);
+      };
+      drawing.then((page) => (page ? undefined : forget()), forget);
+    }
+    return drawing;
+  }
+}
