@@ -37,6 +37,8 @@ describe('listCounts', () => {
     expect(listCounts({ cart: '[{"product_id":"a","qty":"2"}]', wishlist: '[]' })).toBeNull();
     expect(listCounts({ cart: '[{"product_id":"a","qty":1.5}]', wishlist: '[]' })).toBeNull();
     expect(listCounts({ cart: '[]', wishlist: '{}' })).toBeNull();
+    expect(listCounts({ cart: '[]', wishlist: '[null]' })).toBeNull();
+    expect(listCounts({ cart: '[]', wishlist: '[["id"]]' })).toBeNull();
   });
 });
 

@@ -38,6 +38,10 @@ function isCartLine(line: unknown): line is { qty: number } {
   return typeof qty === 'number' && Number.isSafeInteger(qty) && qty > 0;
 }
 
+function isProduct(product: unknown): boolean {
+  return typeof product === 'object' && product !== null && !Array.isArray(product);
+}
+
 /**
  * The counts of a shopper's lists from the api's answers the edge has (shopperLists.ts), or null
  * when it lacks one or cannot read it as the api's (their page is then drawn from their lists).
@@ -45,7 +49,7 @@ function isCartLine(line: unknown): line is { qty: number } {
 export function listCounts(answers: Partial<Record<ShopperList, string>>): ListCounts | null {
   const cart = parsed(answers.cart);
   const wishlist = parsed(answers.wishlist);
-  if (!Array.isArray(cart) || !Array.isArray(wishlist) || !cart.every(isCartLine)) return null;
+  if (!Array.isArray(cart) || !Array.isArray(wishlist) || !cart.every(isCartLine) || !wishlist.every(isProduct)) return null;
   return { cart: cartCount(cart), wishlist: wishlist.length };
 }
 
