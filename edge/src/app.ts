@@ -8,7 +8,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { registerCompositionRoute, type CompositionSource } from './composition';
-import { registerPages, type PagesOptions } from './page';
+import { PAGE_BROTLI_PARAMS, registerPages, type PagesOptions } from './page';
 import { registerApiProxy } from './proxy';
 import { registerSeoRoutes } from './seo';
 import { ShopperLists } from './shopperLists';
@@ -59,7 +59,7 @@ export async function buildShellEdge(options: ShellEdgeOptions): Promise<Fastify
   const app = edgeInstance(options);
   await registerSecurityHeaders(app);
   // Pages only: their HTML is made per request, so compressed per request, on a stream.
-  await app.register(compress, { global: false, encodings: ['br', 'gzip'], syncThreshold: 0 });
+  await app.register(compress, { global: false, encodings: ['br', 'gzip'], syncThreshold: 0, brotliOptions: { params: { ...PAGE_BROTLI_PARAMS } } });
   const upstreams = new ApiUpstreams(options.apiUrl, { log: (message) => app.log.warn(message) });
   upstreams.start();
   app.addHook('onClose', async () => upstreams.close());

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { assemblePage, drawnPageTemplate, parsePageTemplate, renderedPageParts, scriptPreloadsLow, unrenderedPageStatus, withPageHead, type PageTemplate } from './page';
+import { assemblePage, drawnPageBytes, drawnPageTemplate, parsePageTemplate, renderedPageParts, scriptPreloadsLow, unrenderedPageStatus, withPageHead, type PageTemplate } from './page';
 import type { RenderedPage } from './serverRender';
 import { REPLAY_SCRIPT_TAG } from './eventReplay';
+import { ShopperFrames, withTheirLists } from './shopperFrames';
 
 /** index.html as the shell's build writes it (shared/src/ui/index.html, minified, markers kept). */
 const INDEX =
@@ -154,5 +155,32 @@ describe('the page’s head', () => {
 
   it('keeps the template’s when the render named none', () => {
     expect(withPageHead(template, undefined)).toBe(template);
+  });
+});
+
+describe('a shopper’s page in a kept frame', () => {
+  it('is the same bytes as their page assembled whole, each with its own shopper’s lists', async () => {
+    const frame: RenderedPage = {
+      html: '<header>Cart, 2 items</header><main><link rel="preload" as="image" href="/a.webp" fetchPriority="high"/><h1>Shirts &amp; “tees”</h1></main>',
+      css: '.a{color:red}',
+      viewportWidth: 412,
+      head: { title: 'Shop', description: 'Shirts' },
+      queries: [
+        { endpointName: 'getProducts', arg: { limit: 2 }, value: [{ id: 'tee', name: 'Tee </script> "quoted"' }] },
+        { endpointName: 'getCart', arg: undefined, value: [{ product_id: '', qty: 2 }] },
+        { endpointName: 'getWishlist', arg: undefined, value: [] },
+      ],
+    };
+    const kept = await new ShopperFrames().frame({ drawn: { remote: 'mfe-catalog', module: 'ShopPage', version: '1.0.0', html: '' }, css: '', queries: [], shows: [] }, { cart: 2, wishlist: 0 }, () => Promise.resolve(frame));
+    const drawn = drawnPageTemplate(template());
+    const tags = ['<link rel="canonical" href="https://shop.example/shop">'];
+    for (const cart of ['[{"product_id":"tee","name":"Tee </script>","qty":2}]', '[{"product_id":"cap","name":"Cap","qty":1},{"product_id":"hat","name":"Hat","qty":1}]']) {
+      const theirs = withTheirLists(kept!, { cart, wishlist: '[]' });
+      const bytes = drawnPageBytes(theirs, drawn, tags).toString();
+      // A copy is not known as framed: assembled whole.
+      expect(bytes).toBe(drawnPageBytes({ ...theirs }, drawn, tags).toString());
+      expect(bytes).toContain(JSON.stringify(JSON.parse(cart)).replace(/</g, '\\u003c'));
+      expect(bytes).not.toContain('storefront:their-lists');
+    }
   });
 });

@@ -13,7 +13,7 @@
  */
 import { cartCount } from '../../shared/src/domain/cartTotals';
 import { normaliseProduct } from '../../shared/src/domain/normaliseProduct';
-import type { ShopperList } from '../../shared/src/ssr/contract';
+import type { ServerQueryEntry, ShopperList } from '../../shared/src/ssr/contract';
 import { SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
 import type { RenderedPage, SharedRegion } from './serverRender';
 
@@ -73,7 +73,33 @@ export function withTheirLists(page: RenderedPage, answers: Record<ShopperList, 
     [SHOPPER_LISTS.cart]: () => JSON.parse(answers.cart),
     [SHOPPER_LISTS.wishlist]: () => (JSON.parse(answers.wishlist) as Parameters<typeof normaliseProduct>[0][]).map(normaliseProduct),
   };
-  return { ...page, queries: page.queries.map((entry) => (Object.hasOwn(theirs, entry.endpointName) ? { ...entry, value: theirs[entry.endpointName]!() } : entry)) };
+  const isTheirs = (entry: ServerQueryEntry) => Object.hasOwn(theirs, entry.endpointName);
+  const queries = page.queries.map((entry) => (isTheirs(entry) ? { ...entry, value: theirs[entry.endpointName]!() } : entry));
+  const first = queries.findIndex(isTheirs);
+  // The frame's answers then theirs, as renderAround puts them: the page is the frame's bytes around theirs (framedPageOf).
+  const theirPage = { ...page, queries };
+  if (first >= 0 && queries.slice(first).every(isTheirs)) framedPages.set(theirPage, { frame: page, frameQueries: page.queries.slice(0, first), lists: queries.slice(first) });
+  return theirPage;
+}
+
+export interface FramedPage {
+  /** The frame kept for shoppers with the same counts. */
+  frame: RenderedPage;
+  /** Its answers that are not the shopper's lists, which come first. */
+  frameQueries: ServerQueryEntry[];
+  /** The shopper's lists' answers, last. */
+  lists: ServerQueryEntry[];
+}
+
+const framedPages = new WeakMap<RenderedPage, FramedPage>();
+
+/**
+ * The kept frame a shopper's page was made from (withTheirLists), when its answers are the frame's
+ * and then the shopper's lists': the page can then be assembled once per frame and sent with only
+ * their answers put in (edge/src/page.ts).
+ */
+export function framedPageOf(page: RenderedPage): FramedPage | undefined {
+  return framedPages.get(page);
 }
 
 /** How many counts' frames are kept per region: enough for the counts most shoppers have. */
