@@ -176,7 +176,10 @@ function assembledOnce(page: RenderedPage, template: PageTemplate, headTags: str
   return bytes;
 }
 
-/** Where a shopper's lists' answers go in their frame's page, assembled once (a JSON string: React writes no quote unescaped). */
+/**
+ * Where a shopper's lists' answers go in their frame's page assembled once: a string among the
+ * page's answers, found from the end (only the answers' close and the template's last tags follow).
+ */
 const LISTS_SLOT = 'storefront:their-lists';
 const LISTS_SLOT_JSON = JSON.stringify(LISTS_SLOT);
 
