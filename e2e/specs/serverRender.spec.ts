@@ -139,14 +139,18 @@ describe('a page rendered on the server', () => {
     // depends on it.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // Drawn once before: a cold render on a busy 2-core machine can miss the server-render limit,
+    // and the page would then come for the browser to draw, with nothing of the server's to keep.
+    await (await fetch(shellUrl('/shop'), { headers: { 'User-Agent': PHONE_USER_AGENT } })).text();
     await page.goto(shellUrl('/shop'));
     // goto has waited for the takeover; the server's styles are gone, the page's own apply.
     await page.locator('.cat-breadcrumb').waitFor({ state: 'visible' });
     await page.waitForTimeout(1000);
     const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
     // A shared rule that won in one order moved the whole page 24 px up and back (0.05), and the
-    // filter button's height moved the listing 4 px. A failure names what moved.
-    expect({ under: shifts.reduce((sum, { value }) => sum + value, 0) < 0.005, shifts }).toEqual({ under: true, shifts: expect.anything() });
+    // filter button's height moved the listing 4 px. A failure lists each shift and what moved.
+    const total = shifts.reduce((sum, { value }) => sum + value, 0);
+    expect(total < 0.005 ? [] : shifts).toEqual([]);
     await context.close();
   });
 
