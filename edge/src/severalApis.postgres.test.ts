@@ -118,7 +118,8 @@ test('wrong passwords are counted across processes: the sixth in a row is refuse
   // One process alone has heard only two or three: the count is the database's, not the process's.
   expect(await attempt(urls[1] as string, 'wrong guess 5')).toMatchObject({ status: 429, body: { error: 'too_many_attempts' } });
   expect((await attempt(urls[0] as string, PASSWORD)).status).toBe(429);
-});
+  // Eight password hashes, each deliberately slow: more than jest's 5 s on a busy 2-core machine.
+}, 30_000);
 
 test('shoppers on both processes race for the last units: exactly that many orders, and both show the stock that is left', async () => {
   const [first, second] = urls as [string, string];
