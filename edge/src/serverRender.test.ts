@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellServerBundle } from '../../shared/src/ssr/contract';
-import { cartHoldsRegionLines, guessViewportWidth, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
+import { guessViewportWidth, holdsRegionProducts, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
 
 describe('guessViewportWidth', () => {
   it('draws for a phone when the browser says it is one, by client hint or user agent', () => {
@@ -175,19 +175,25 @@ describe('ServerRemotes', () => {
   });
 });
 
-describe('cartHoldsRegionLines', () => {
-  it('says whether the cart the edge has holds a line of a product whose lines the region shows', () => {
-    const productPage = { cartLinesOf: ['red-tee'] };
-    expect(cartHoldsRegionLines(productPage, '[{"product_id":"RED-TEE","quantity":2}]')).toBe(true);
-    expect(cartHoldsRegionLines(productPage, '[{"product_id":"blue-cap","quantity":1}]')).toBe(false);
-    expect(cartHoldsRegionLines(productPage, '[]')).toBe(false);
+describe('holdsRegionProducts', () => {
+  it('says whether a list the edge has holds a product whose place in it the region shows', () => {
+    const productPage = { productsShown: { cart: ['redtee'], wishlist: ['redtee'] } };
+    expect(holdsRegionProducts(productPage, { cart: [{ product_id: 'REDTEE', quantity: 2 }] })).toBe(true);
+    expect(holdsRegionProducts(productPage, { cart: [{ product_id: 'bluecap', quantity: 1 }] })).toBe(false);
+    expect(holdsRegionProducts(productPage, { cart: [] })).toBe(false);
+    // A wishlist's entries are its products.
+    expect(holdsRegionProducts(productPage, { cart: [], wishlist: [{ id: 'redtee', name: 'Red tee' }] })).toBe(true);
+    expect(holdsRegionProducts(productPage, { cart: [], wishlist: [{ id: 'bluecap', name: 'Blue cap' }] })).toBe(false);
+    expect(holdsRegionProducts({ productsShown: { cart: ['redtee'] } }, { wishlist: [{ id: 'redtee' }] })).toBe(false);
   });
 
-  it('leaves it to the render thread when the answer is not known or the region shows no cart lines, and holds to "theirs" for an answer it cannot read', () => {
-    expect(cartHoldsRegionLines({ cartLinesOf: ['red-tee'] }, undefined)).toBe(false);
-    expect(cartHoldsRegionLines({}, '[{"product_id":"red-tee"}]')).toBe(false);
-    expect(cartHoldsRegionLines({ cartLinesOf: ['red-tee'] }, 'not json')).toBe(true);
-    expect(cartHoldsRegionLines({ cartLinesOf: ['red-tee'] }, '{"lines":[]}')).toBe(true);
+  it('leaves it to the render thread when the answer is not known or the region shows no products’ places, and holds to "theirs" for an answer it cannot read', () => {
+    expect(holdsRegionProducts({ productsShown: { cart: ['redtee'] } }, {})).toBe(false);
+    expect(holdsRegionProducts({}, { cart: [{ product_id: 'redtee' }] })).toBe(false);
+    // Not JSON (read as null), or not a list.
+    expect(holdsRegionProducts({ productsShown: { cart: ['redtee'] } }, { cart: null })).toBe(true);
+    expect(holdsRegionProducts({ productsShown: { wishlist: ['redtee'] } }, { wishlist: { items: [] } })).toBe(true);
+    expect(holdsRegionProducts({ productsShown: { wishlist: ['redtee'] } }, { wishlist: [{ name: 'no id' }] })).toBe(true);
   });
 });
 
@@ -280,11 +286,15 @@ describe('renderPage', () => {
     expect(theirs).not.toHaveProperty('region');
     // A product page shows only its product's lines of the cart: that is left to renderAround's check.
     const product = await drawn({ showsLists: ['cart', 'wishlist'], cartLinesOf: ['7'] });
-    expect(product).toMatchObject({ showsLists: ['wishlist'], region: { shows: ['wishlist'], cartLinesOf: ['7'] } });
+    expect(product).toMatchObject({ showsLists: ['wishlist'], region: { shows: ['wishlist'], productsShown: { cart: ['7'] } } });
     for (const lines of [['7', 8], '7']) {
       expect(await drawn({ showsLists: ['cart', 'wishlist'], cartLinesOf: lines })).toMatchObject({ showsLists: ['cart', 'wishlist'], region: { shows: ['cart', 'wishlist'] } });
     }
-    expect((await drawn({ showsLists: ['wishlist'], cartLinesOf: ['7'] }))?.region).not.toHaveProperty('cartLinesOf');
+    expect((await drawn({ showsLists: ['wishlist'], cartLinesOf: ['7'] }))?.region).not.toHaveProperty('productsShown');
+    // And its wishlist button, as the shop's cards their hearts, only the place of its own product (or the cards') in the wishlist.
+    const both = await drawn({ showsLists: ['cart', 'wishlist'], cartLinesOf: ['7'], wishlistItemsOf: ['7'] });
+    expect(both).toMatchObject({ showsLists: [], region: { shows: [], productsShown: { cart: ['7'], wishlist: ['7'] } } });
+    expect(await drawn({ showsLists: ['wishlist'], wishlistItemsOf: ['7', null] })).toMatchObject({ showsLists: ['wishlist'], region: { shows: ['wishlist'] } });
     // A region that did not say, or said a list this edge does not know, is kept with no region.
     for (const said of [{}, { showsLists: ['orders'] }, { showsLists: 'cart' }]) {
       const page = await drawn(said);
@@ -343,30 +353,33 @@ describe('renderPage', () => {
     expect(await renderAround(shopper, { ...region, status: 404 }, { shell: counting, timeoutMs: 1000 })).toMatchObject({ status: 404 });
   });
 
-  it('draws a product page’s frame around the guests’ region for a shopper whose cart holds other products only', async () => {
+  it('draws a product page’s frame around the guests’ region for a shopper whose cart and wishlist hold other products only', async () => {
     const region: SharedRegion = {
       drawn: { remote: 'mfe-product', module: 'ProductPage', version: '1.4.0', html: '<h1>Red tee</h1><input value="1">' },
       css: '',
       queries: [{ endpointName: 'getProduct', arg: '7', value: { id: '7' } }],
-      shows: ['wishlist'],
-      cartLinesOf: ['7'],
+      shows: [],
+      productsShown: { cart: ['7'], wishlist: ['7'] },
     };
-    const withCart = (cart: unknown): RenderOptions['shell'] => ({
+    const withCart = (cart: unknown, wishlist: unknown): RenderOptions['shell'] => ({
       renderShellPage: ({ region: drawn }) => ({ html: `<main>${drawn?.html ?? ''}</main>`, css: '' }),
       shopperListAnswers: () =>
         Promise.resolve([
           { endpointName: 'getCart', arg: undefined, value: cart },
-          { endpointName: 'getWishlist', arg: undefined, value: [] },
+          { endpointName: 'getWishlist', arg: undefined, value: wishlist },
         ]),
     });
     const shopper = { ...request, pathname: '/product/red-tee', cookie: 'sf_shopper=abc' };
-    const around = (cart: unknown) => renderAround(shopper, region, { shell: withCart(cart), timeoutMs: 1000 });
+    const around = (cart: unknown, wishlist: unknown = []) => renderAround(shopper, region, { shell: withCart(cart, wishlist), timeoutMs: 1000 });
     expect((await around([{ id: '12', product_id: '12', qty: 2 }]))?.html).toBe('<main><h1>Red tee</h1><input value="1"></main>');
     // Their cart's quantity of this product is the page's own: drawn whole for them.
     expect(await around([{ id: '12', product_id: '12', qty: 2 }, { id: '7-red-m', product_id: '7', qty: 3 }])).toBeNull();
     // A cart whose lines cannot be told apart counts as holding it.
     expect(await around([{ id: '12', qty: 2 }])).toBeNull();
     expect(await around({ lines: [] })).toBeNull();
+    // Their wishlist holds other products only: the page's wishlist button is a guest's.
+    expect((await around([], [{ id: '12' }, { id: '13' }]))?.html).toBe('<main><h1>Red tee</h1><input value="1"></main>');
+    expect(await around([], [{ id: '12' }, { id: '7' }])).toBeNull();
   });
 
   it('renders nothing for a path without a page module, or whose remote is not composed', async () => {

@@ -22,7 +22,7 @@ import {
   type ShellServerBundle,
   type ShopperList,
 } from '../../shared/src/ssr/contract';
-import { holdsLineOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
+import { holdsProductOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
 import { servedComposition, type CompositionSource } from './composition';
 import { isRemote, type CompositionEntry } from './compositionStore';
 import { VERSION_PATTERN } from './releaseStore';
@@ -272,10 +272,14 @@ export interface SharedRegion {
   css: string;
   /** The answers it was drawn with, a guest's empty lists among them. */
   queries: ServerQueryEntry[];
-  /** The lists its HTML was drawn from (RegionRender.showsLists), but a cart it shows only some lines of (`cartLinesOf`). */
+  /** The lists its HTML was drawn from (RegionRender.showsLists), but those it shows only some products' places in (`productsShown`). */
   shows: ShopperList[];
-  /** The products whose lines are all it shows of the cart (RegionRender.cartLinesOf): a shopper whose cart holds none of them gets it too. */
-  cartLinesOf?: string[];
+  /**
+   * Per list it shows only some products' places in, those products (RegionRender.cartLinesOf,
+   * wishlistItemsOf: a product page's own product, the cards' products): a shopper whose list
+   * holds none of them gets it too.
+   */
+  productsShown?: Partial<Record<ShopperList, string[]>>;
   status?: number;
 }
 
@@ -296,9 +300,10 @@ export interface RenderedPage {
   /** Its region read nothing of the shopper's but these lists (RegionRender.forEmptyLists): a shopper whose lists these are empty gets a guest's page. */
   forEmptyLists?: ShopperList[];
   /**
-   * Of `forEmptyLists`, those its region's HTML shows (RegionRender.showsLists), but a cart it
-   * shows only some products' lines of (RegionRender.cartLinesOf: a product page's own product):
-   * a shopper whose cart holds none of them may get the guests' region (`renderAround` checks).
+   * Of `forEmptyLists`, those its region's HTML shows (RegionRender.showsLists), but a list it
+   * shows only some products' places in (RegionRender.cartLinesOf, wishlistItemsOf: a product
+   * page's own product, the shop's cards): a shopper whose list holds none of them may get the
+   * guests' region (`renderAround` checks).
    */
   showsLists?: ShopperList[];
   /** A guest's page whose region read the shopper's lists: that region, for shoppers with a frame of their own (`renderAround`). */
@@ -391,32 +396,42 @@ export async function renderPage(
   const same = sameFor(region);
   const shows: unknown = region.showsLists;
   const shownLists = same.forEmptyLists && Array.isArray(shows) && shows.every(isShopperList) ? [...shows] : undefined;
-  const lines: unknown = region.cartLinesOf;
-  const cartLinesOf = shownLists?.includes('cart') && Array.isArray(lines) && lines.every((id) => typeof id === 'string') ? [...lines] : undefined;
-  const showsLists = cartLinesOf ? shownLists?.filter((list) => list !== 'cart') : shownLists;
+  const productsShown = shownLists ? productsShownOf(region, shownLists) : undefined;
+  const showsLists = productsShown ? shownLists?.filter((list) => !Object.hasOwn(productsShown, list)) : shownLists;
   return {
     ...framedPage(frame, region.css, answers, request.viewportWidth, status),
     ...same,
     ...(showsLists ? { showsLists } : {}),
     // A guest's page is kept with its region, for shoppers to get it in a frame of their own.
-    ...(showsLists && !request.cookie ? { region: { drawn: rendered, css: region.css, queries: answers, shows: showsLists, ...(cartLinesOf ? { cartLinesOf } : {}), ...(status ? { status } : {}) } } : {}),
+    ...(showsLists && !request.cookie ? { region: { drawn: rendered, css: region.css, queries: answers, shows: showsLists, ...(productsShown ? { productsShown } : {}), ...(status ? { status } : {}) } } : {}),
   };
 }
 
 /**
- * Whether a shopper's cart, as the edge already has the api's answer (its text), holds a line of a
- * product whose lines the region shows (`cartLinesOf`): the region is then not theirs, and their
- * page is drawn whole without first asking a render thread for a frame (renderAround would say no).
- * False when the region shows no cart lines or the answer is not known; true for an answer that is
- * not JSON.
+ * Of the lists a region's HTML shows, those it says it shows only some products' places in
+ * (RegionRender.cartLinesOf, wishlistItemsOf), with those products; undefined when none. A list of
+ * products not shaped as one is not taken: the region then shows all of that list.
  */
-export function cartHoldsRegionLines(region: Pick<SharedRegion, 'cartLinesOf'>, cartAnswer: string | undefined): boolean {
-  if (!region.cartLinesOf || cartAnswer === undefined) return false;
-  try {
-    return holdsLineOf(JSON.parse(cartAnswer), region.cartLinesOf);
-  } catch {
-    return true;
-  }
+function productsShownOf(region: RegionRender, shown: readonly ShopperList[]): Partial<Record<ShopperList, string[]>> | undefined {
+  const said: Record<ShopperList, unknown> = { cart: region.cartLinesOf, wishlist: region.wishlistItemsOf };
+  const lists = shown.flatMap((list) => {
+    const products = said[list];
+    return Array.isArray(products) && products.every((id) => typeof id === 'string') ? [[list, [...products]] as const] : [];
+  });
+  return lists.length > 0 ? Object.fromEntries(lists) : undefined;
+}
+
+/**
+ * Whether a shopper's lists, as the edge already has the api's answers (read: null for one that
+ * was not JSON), hold a product whose place in them the region shows (`productsShown`): the region
+ * is then not theirs, and their page is drawn whole without first asking a render thread for a
+ * frame (renderAround would say no). False for a list the region shows no products' places in, or
+ * whose answer is not known; true for an answer not shaped as the list.
+ */
+export function holdsRegionProducts(region: Pick<SharedRegion, 'productsShown'>, answers: Partial<Record<ShopperList, unknown>>): boolean {
+  return (Object.entries(region.productsShown ?? {}) as [ShopperList, string[]][]).some(
+    ([list, products]) => answers[list] !== undefined && holdsProductOf(list, answers[list], products),
+  );
 }
 
 /**
@@ -424,8 +439,8 @@ export function cartHoldsRegionLines(region: Pick<SharedRegion, 'cartLinesOf'>, 
  * wishlist (the shell's `shopperListAnswers`: the api's answers the edge has, `request.lists`, or
  * asked), the header drawn counting them. Null,
  * for the page to be drawn whole for them, when the lists cannot be read, when one the region's
- * HTML shows is not empty, or their cart holds a line of a product whose lines it shows
- * (`cartLinesOf`: the region would not be theirs), or after `timeoutMs`.
+ * HTML shows is not empty, or a list of theirs holds a product whose place in it the region shows
+ * (`productsShown`: the region would not be theirs), or after `timeoutMs`.
  */
 export async function renderAround(request: PageRequest, region: SharedRegion, { shell, timeoutMs }: Pick<RenderOptions, 'shell' | 'timeoutMs'>): Promise<RenderedPage | null> {
   if (!shell.shopperListAnswers) return null;
@@ -433,8 +448,8 @@ export async function renderAround(request: PageRequest, region: SharedRegion, {
   if (!lists) return null;
   const shown = new Set(region.shows.map((list) => SHOPPER_LISTS[list]));
   if (lists.some((entry) => shown.has(entry.endpointName) && !(Array.isArray(entry.value) && entry.value.length === 0))) return null;
-  const { cartLinesOf } = region;
-  if (cartLinesOf && lists.some((entry) => entry.endpointName === SHOPPER_LISTS.cart && holdsLineOf(entry.value, cartLinesOf))) return null;
+  const showsProducts = Object.entries(region.productsShown ?? {}) as [ShopperList, string[]][];
+  if (showsProducts.some(([list, products]) => lists.some((entry) => entry.endpointName === SHOPPER_LISTS[list] && holdsProductOf(list, entry.value, products)))) return null;
   const theirs = new Set(lists.map((entry) => entry.endpointName));
   const queries = [...region.queries.filter((entry) => !theirs.has(entry.endpointName)), ...lists];
   const { pathname, search, viewportWidth, config } = request;

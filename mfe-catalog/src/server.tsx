@@ -2,11 +2,12 @@
  * The catalog's server container (server/remoteEntry.js beside its manifest, exposing ./render): the home page and the shop,
  * rendered by the shell's server for a first visit (shared/src/ssr/contract.ts).
  */
-import { regionRenderer } from '@storefront/shared/ssr/server';
+import { productsInAnswers, regionRenderer } from '@storefront/shared/ssr/server';
 import HomePage, { prefetchPageData as prefetchHomePage } from './exposes/HomePage';
 import ShopPage, { prefetchPageData as prefetchShopPage } from './exposes/ShopPage';
 
 export const renderRegion = regionRenderer({
-  HomePage: { path: '/', Component: HomePage, prefetchPageData: prefetchHomePage },
-  ShopPage: { path: '/shop/*', Component: ShopPage, prefetchPageData: prefetchShopPage },
+  // Their cards show of the wishlist only whether each card's product is in it (the heart).
+  HomePage: { path: '/', Component: HomePage, prefetchPageData: prefetchHomePage, wishlistItemsShown: productsInAnswers },
+  ShopPage: { path: '/shop/*', Component: ShopPage, prefetchPageData: prefetchShopPage, wishlistItemsShown: productsInAnswers },
 });

@@ -8,7 +8,7 @@ import * as layoutVariants from './features/layouts/layoutVariantsChunk';
 import * as lowerParts from './features/layouts/lowerPartsChunk';
 import { productLayoutVariants } from './features/layouts/productLayoutVariants';
 import { productLowerParts } from './features/layouts/productLowerParts';
-import { prefetchProductPage, productCartLines } from './features/page/prefetchProductPage';
+import { ownProductShown, prefetchProductPage } from './features/page/prefetchProductPage';
 
 // The server draws the whole page in any layout, its tabs and related products too: it does not
 // wait for chunks.
@@ -16,5 +16,5 @@ productLayoutVariants.provide(layoutVariants);
 productLowerParts.provide(lowerParts);
 
 export const renderRegion = regionRenderer({
-  ProductPage: { path: '/product/*', Component: ProductPage, prefetchPageData: prefetchProductPage, cartLinesShown: productCartLines },
+  ProductPage: { path: '/product/*', Component: ProductPage, prefetchPageData: prefetchProductPage, cartLinesShown: ownProductShown, wishlistItemsShown: ownProductShown },
 });

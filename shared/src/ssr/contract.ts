@@ -70,9 +70,15 @@ export interface RegionRender {
   /**
    * With the cart among `showsLists`: the products whose lines are all its HTML shows of the cart
    * (a product page: its own product's quantity in the cart). A shopper whose cart holds no line of
-   * these is drawn the same as a guest, whose cart is empty (shopperLists.ts's `holdsLineOf`).
+   * these is drawn the same as a guest, whose cart is empty (shopperLists.ts's `holdsProductOf`).
    */
   cartLinesOf?: string[];
+  /**
+   * With the wishlist among `showsLists`: the products whose place in the wishlist is all its HTML
+   * shows of it (a card's heart, a product page's wishlist button). A shopper whose wishlist holds
+   * none of these is drawn the same as a guest, whose wishlist is empty.
+   */
+  wishlistItemsOf?: string[];
 }
 
 /** A list of the shopper's own a page may read and still be a guest's page for a shopper whose lists are empty (shopperLists.ts). */

@@ -4,14 +4,14 @@
  */
 import { useParams } from 'react-router-dom';
 import { authApi } from '../api/authApi';
-import { baseApi, useGetCartQuery, useGetCategoriesQuery, useGetWishlistQuery } from '../api/baseApi';
+import { baseApi, useGetCartQuery, useGetCategoriesQuery, useGetProductsQuery, useGetWishlistQuery } from '../api/baseApi';
 import { cartLineKey, effectivePrice } from '../domain';
 import type { AppStore } from '../store/createStore';
 import { testApiUrl } from '../testing';
 import type { Product } from '../types';
 import type { RegionRenderRequest } from './contract';
 import { useNotFoundStatus } from './pageStatus';
-import { regionRenderer, shopperListAnswers } from './server';
+import { productsInAnswers, regionRenderer, shopperListAnswers } from './server';
 
 function Categories() {
   const { '*': rest } = useParams();
@@ -203,6 +203,25 @@ describe('regionRenderer', () => {
     expect(noCart).toMatchObject({ showsLists: [] });
     expect(noCart).not.toHaveProperty('cartLinesOf');
     expect(await renderRegion(ask())).not.toHaveProperty('cartLinesOf');
+  });
+
+  it('says which products’ places in the wishlist are all its HTML shows of it: for cards, the products its answers hold', async () => {
+    function Cards() {
+      const { data } = useGetProductsQuery({ limit: 3 });
+      const { data: wishlist } = useGetWishlistQuery();
+      return <ul>{data?.products.map((product) => <li key={product.id}>{product.name}{wishlist?.some((item) => item.id === product.id) ? ' ♥' : ''}</li>)}</ul>;
+    }
+    const prefetchCards = (store: AppStore) => store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 3 })).unwrap();
+    const regions = regionRenderer({
+      Cards: { path: '/shop/*', Component: Cards, prefetchPageData: prefetchCards, wishlistItemsShown: productsInAnswers },
+      // Names them, but its HTML does not show the wishlist at all.
+      NoHearts: { path: '/shop/*', Component: Categories, prefetchPageData: prefetch, wishlistItemsShown: productsInAnswers },
+    });
+    const listed = (await (await fetch(`${testApiUrl()}/products?limit=3`)).json()) as Product[];
+    const cards = await regions(ask({ module: 'Cards' }));
+    expect(cards).toMatchObject({ forEmptyLists: ['cart', 'wishlist'], showsLists: ['wishlist'] });
+    expect([...(cards?.wishlistItemsOf ?? [])].sort()).toEqual(listed.map((product) => product.id.toLowerCase()).sort());
+    expect(await regions(ask({ module: 'NoHearts' }))).not.toHaveProperty('wishlistItemsOf');
   });
 
   it('reads the shopper’s cart and wishlist for the header, theirs alone, or says it could not', async () => {

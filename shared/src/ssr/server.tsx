@@ -6,9 +6,10 @@ import type { ComponentType, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
-import { baseApi } from '../api/baseApi';
+import { baseApi, type ProductPage } from '../api/baseApi';
 import { createStorefrontStore, type AppStore, type RootState } from '../store/createStore';
 import { sampleDataSlice } from '../store/sampleDataSlice';
+import type { Product } from '../types';
 import { collectedCss } from './collectedCss';
 import { PageStatusContext, type PageStatus } from './pageStatus';
 import type { RegionRender, RegionRenderRequest, RemoteServerBundle, ServerQueryEntry, ShellServerBundle, ShopperList } from './contract';
@@ -74,6 +75,28 @@ export interface ServerRenderedModule {
    * (RegionRender.cartLinesOf): a product page's own. Without it, a page that read the cart shows all of it.
    */
   cartLinesShown?: (store: AppStore, location: { pathname: string; search: string }) => string[];
+  /**
+   * The products whose place in the wishlist is all its page shows of the wishlist, once its data
+   * is in (RegionRender.wishlistItemsOf): a card's heart, a product page's wishlist button (for
+   * pages that show products only, `productsInAnswers`). Without it, a page that read the wishlist
+   * shows all of it.
+   */
+  wishlistItemsShown?: (store: AppStore, location: { pathname: string; search: string }) => string[];
+}
+
+/**
+ * Every product in the store's product answers (a listing's, a product's), lower case: for a page
+ * whose HTML shows a product's place in the wishlist only beside that product (a card's heart),
+ * the products whose place it can show.
+ */
+export function productsInAnswers(store: AppStore): string[] {
+  const ids = new Set<string>();
+  for (const entry of Object.values(store.getState()[baseApi.reducerPath].queries)) {
+    if (entry?.status !== 'fulfilled' || entry.data === undefined) continue;
+    if (entry.endpointName === 'getProducts') for (const product of (entry.data as ProductPage).products) ids.add(product.id.toLowerCase());
+    if (entry.endpointName === 'getProduct') ids.add((entry.data as Product).id.toLowerCase());
+  }
+  return [...ids];
 }
 
 /**
@@ -210,6 +233,7 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
       const same = sameFor(store);
       const shows = same.forEmptyLists ? listsRead(read) : undefined;
       const cartLinesOf = shows?.includes('cart') ? rendered.cartLinesShown?.(store, request) : undefined;
+      const wishlistItemsOf = shows?.includes('wishlist') ? rendered.wishlistItemsShown?.(store, request) : undefined;
       return {
         html,
         css: collectedCss(),
@@ -218,6 +242,7 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
         ...same,
         ...(shows ? { showsLists: shows } : {}),
         ...(cartLinesOf ? { cartLinesOf } : {}),
+        ...(wishlistItemsOf ? { wishlistItemsOf } : {}),
       };
     } finally {
       releaseStore(store);

@@ -12,15 +12,20 @@ export function isShopperList(value: unknown): value is ShopperList {
   return typeof value === 'string' && Object.hasOwn(SHOPPER_LISTS, value);
 }
 
+/** What names an entry's product in the api's answer to each list: a cart line's product, a wishlist's product itself. */
+const PRODUCT_OF_ENTRY: Readonly<Record<ShopperList, string>> = { cart: 'product_id', wishlist: 'id' };
+
 /**
- * Whether the api's answer to GET /cart holds a line of one of these products (lower case, as the
- * api writes them: RegionRender.cartLinesOf). An answer not shaped as a cart counts as holding one.
+ * Whether the api's answer to GET /cart or GET /wishlist holds one of these products (lower case,
+ * as the api writes them: RegionRender.cartLinesOf, wishlistItemsOf). An answer not shaped as the
+ * list counts as holding one.
  */
-export function holdsLineOf(cart: unknown, productIds: readonly string[]): boolean {
-  if (!Array.isArray(cart)) return true;
+export function holdsProductOf(list: ShopperList, answer: unknown, productIds: readonly string[]): boolean {
+  if (!Array.isArray(answer)) return true;
   const products = new Set(productIds.map((id) => id.toLowerCase()));
-  return cart.some((line: unknown) => {
-    const productId = line && typeof line === 'object' ? (line as { product_id?: unknown }).product_id : undefined;
+  const field = PRODUCT_OF_ENTRY[list];
+  return answer.some((entry: unknown) => {
+    const productId = entry && typeof entry === 'object' ? (entry as Record<string, unknown>)[field] : undefined;
     return typeof productId !== 'string' || products.has(productId.toLowerCase());
   });
 }

@@ -22,11 +22,13 @@ export function prefetchProductPage(store: AppStore, { pathname, search }: { pat
 }
 
 /**
- * Of the cart, the product page shows only its own product's lines: the quantity it starts at
- * (§4), and whether the main button adds or updates a line. The product, as the cart's lines name
- * it (ServerRenderedModule.cartLinesShown); none when the address names no product the api knows.
+ * Of the cart and the wishlist, the product page shows only its own product's place: the quantity
+ * it starts at (§4) and whether the main button adds or updates a line, and whether its wishlist
+ * button adds or goes to the wishlist. The product, as the api names it in both lists
+ * (ServerRenderedModule.cartLinesShown, wishlistItemsShown); none when the address names no
+ * product the api knows.
  */
-export function productCartLines(store: AppStore, { pathname, search }: { pathname: string; search: string }): string[] {
+export function ownProductShown(store: AppStore, { pathname, search }: { pathname: string; search: string }): string[] {
   const route = parseProductRoute(pathname, new URLSearchParams(search));
   const product = route?.productId ? baseApi.endpoints.getProduct.select(route.productId)(store.getState()).data : undefined;
   return product ? [product.id.toLowerCase()] : [];
