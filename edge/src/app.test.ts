@@ -472,6 +472,69 @@ describe('a guest’s page', () => {
     }
   });
 
+  it('is given, in a frame counting their lists, to a shopper whose wishlist holds none of the products whose place in it the region shows; their filled wishlist asked for each page', async () => {
+    const lists: Record<string, Record<string, string>> = {
+      'sf_shopper=other': { '/cart': '[]', '/wishlist': '[{"id":"bluecap","name":"Blue cap","price":120}]' },
+      'sf_shopper=own': { '/cart': '[]', '/wishlist': '[{"id":"redtee","name":"Red tee","price":150}]' },
+    };
+    const asked: string[] = [];
+    const api = http.createServer((request, response) => {
+      const cookie = request.headers.cookie ?? '';
+      asked.push(`${cookie} ${request.url ?? ''}`);
+      const list = lists[cookie]?.[request.url ?? ''];
+      if (list) response.writeHead(200, { 'content-type': 'application/json' }).end(list);
+      else response.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const regionCookies: (string | undefined)[] = [];
+    const frameCookies: (string | undefined)[] = [];
+    const count = (queries: readonly ServerQueryEntry[] | undefined, endpoint: string) => (queries?.find((entry) => entry.endpointName === endpoint)?.value as unknown[] | undefined)?.length ?? 0;
+    const edge = await edgeDrawingRegions(
+      async ({ cookie }) => {
+        regionCookies.push(cookie);
+        const wishlist = JSON.parse(lists[cookie ?? '']?.['/wishlist'] ?? '[]') as { id: string }[];
+        const button = wishlist.some((item) => item.id === 'redtee') ? 'Go to Wishlist' : 'Add to Wishlist';
+        const queries = [{ endpointName: 'getCart', arg: undefined, value: [] }, { endpointName: 'getWishlist', arg: undefined, value: wishlist }];
+        // As the product page: its wishlist button shows only whether its own product is in the wishlist.
+        return { html: `<h1>red tee</h1><button>${button}</button>`, css: '', queries, forEmptyLists: ['cart', 'wishlist'], showsLists: ['wishlist'], wishlistItemsOf: ['redtee'] };
+      },
+      apiUrl,
+      {
+        renderShellPage: ({ region, queries }) => ({ html: `<header>wishlist ${count(queries, 'getWishlist')}</header><main>${region?.html ?? ''}</main>`, css: '' }),
+        // As the shell's: the lists the edge gives, read as the api slice reads them.
+        shopperListAnswers: async ({ cookie, known }) => {
+          frameCookies.push(cookie);
+          return [{ endpointName: 'getCart', arg: undefined, value: JSON.parse(known?.cart ?? 'null') as unknown }, { endpointName: 'getWishlist', arg: undefined, value: JSON.parse(known?.wishlist ?? 'null') as unknown }];
+        },
+      },
+    );
+    const product = (cookie?: string) => edge.inject({ url: '/product/red-tee', headers: cookie ? { cookie } : {} });
+    const wishlistReads = (cookie: string) => asked.filter((line) => line === `${cookie} /wishlist`).length;
+    try {
+      expect((await product()).body).toContain('<header>wishlist 0</header><main><h1>red tee</h1><button>Add to Wishlist</button>');
+      // The guests' region, in a frame counting their wishlist, which goes with the page for the browser's store.
+      for (const page of [1, 2]) {
+        const other = await product('sf_shopper=other');
+        expect(other.body).toContain('<header>wishlist 1</header><main><h1>red tee</h1><button>Add to Wishlist</button>');
+        expect(other.body).toContain('"id":"bluecap"');
+        // Their filled wishlist is not remembered: asked for each page (with their lists the first time).
+        expect(wishlistReads('sf_shopper=other')).toBe(page);
+      }
+      // One drawing of the frame, from stand-ins, with no cookie.
+      expect(frameCookies).toEqual([undefined]);
+      // Their wishlist holds the page's product: drawn whole for them.
+      expect((await product('sf_shopper=own')).body).toContain('<header>wishlist 1</header><main><h1>red tee</h1><button>Go to Wishlist</button>');
+      // Changed elsewhere (another tab signed in to the same list, say): the next page is theirs at once.
+      lists['sf_shopper=other'] = { '/cart': '[]', '/wishlist': '[{"id":"bluecap"},{"id":"redtee"}]' };
+      expect((await product('sf_shopper=other')).body).toContain('<header>wishlist 2</header><main><h1>red tee</h1><button>Go to Wishlist</button>');
+      expect(regionCookies).toEqual([undefined, 'sf_shopper=own', 'sf_shopper=other']);
+    } finally {
+      await edge.close();
+      await new Promise((resolve) => api.close(resolve));
+    }
+  });
+
   it('is drawn once by the renderers before the edge takes requests: the main pages and a product’s, for a phone and a wider screen', async () => {
     const api = http.createServer((request, response) => {
       if (request.url === '/products?limit=1') response.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":"7","link":"red tee"}]');

@@ -175,7 +175,7 @@ describe('a shopper’s page in a kept frame', () => {
     const drawn = drawnPageTemplate(template());
     const tags = ['<link rel="canonical" href="https://shop.example/shop">'];
     for (const cart of ['[{"product_id":"tee","name":"Tee </script>","qty":2}]', '[{"product_id":"cap","name":"Cap","qty":1},{"product_id":"hat","name":"Hat","qty":1}]']) {
-      const theirs = withTheirLists(kept!, { cart, wishlist: '[]' });
+      const theirs = withTheirLists(kept!, { cart: JSON.parse(cart) as { qty: number }[], wishlist: [] });
       const bytes = drawnPageBytes(theirs, drawn, tags).toString();
       // A copy is not known as framed: assembled whole.
       expect(bytes).toBe(drawnPageBytes({ ...theirs }, drawn, tags).toString());

@@ -28,9 +28,9 @@ import { canonicalTag, productIdOf, siteOrigin } from './seo';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
-import { ShopperLists } from './shopperLists';
-import { framedPageOf, listCounts, ShopperFrames, withTheirLists, type FramedPage } from './shopperFrames';
-import { cartHoldsRegionLines, guessViewportWidth, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
+import { askList, ShopperLists } from './shopperLists';
+import { framedPageOf, listCounts, readAnswers, ShopperFrames, theirLists, withTheirLists, type FramedPage } from './shopperFrames';
+import { guessViewportWidth, holdsRegionProducts, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
 
 export const PAGE_MARKERS = {
   /** Where the page's first pictures are preloaded: before its scripts. */
@@ -534,19 +534,27 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
         : guestPages && cookie && shown && notShown(shown)
           ? guestPages.page(guestKey, () => drawFor(undefined)).then(async (guests) => {
               const region = guests?.region;
-              // Not when their cart, as the edge has it, holds a line the region shows (a product page's own product).
-              const theirs = region && notShown(region.shows) && !cartHoldsRegionLines(region, known?.answers.cart);
-              if (!theirs) return drawnForThem();
-              const answers = known?.answers ?? {};
-              const { cart, wishlist } = answers;
-              const counts = listCounts(answers);
+              if (!region || !notShown(region.shows)) return drawnForThem();
+              // A filled wishlist's answer is not kept (shopperLists.ts): asked for this page, a read
+              // of the api where the frame would otherwise be drawn for them.
+              const answers = { ...known?.answers };
+              const unkept = config.apiBase === undefined ? [] : (filled ?? []).filter((list) => answers[list] === undefined);
+              await Promise.all(
+                unkept.map(async (list) => {
+                  const answer = await askList(config.apiBase!, cookie, list);
+                  if (answer !== null) answers[list] = answer;
+                }),
+              );
+              const read = readAnswers(answers);
+              // Not when a list of theirs holds a product whose place in it the region shows (a product page's own, a card's heart).
+              if (holdsRegionProducts(region, read)) return drawnForThem();
+              const lists = theirLists(read);
               // Their frame shows only their counts: drawn once for every shopper with the same (shopperFrames.ts).
-              const framed =
-                counts && cart !== undefined && wishlist !== undefined
-                  ? await shopperFrames
-                      .frame(region, counts, (standIns) => drawFor(undefined, { around: region, lists: standIns }))
-                      .then((frame) => (frame ? withTheirLists(frame, { cart, wishlist }) : null))
-                  : await drawFor(cookie, { around: region, lists: answers });
+              const framed = lists
+                ? await shopperFrames
+                    .frame(region, listCounts(lists), (standIns) => drawFor(undefined, { around: region, lists: standIns }))
+                    .then((frame) => (frame ? withTheirLists(frame, lists) : null))
+                : await drawFor(cookie, { around: region, lists: answers });
               return framed ?? drawnForThem();
             })
           : drawnForThem()

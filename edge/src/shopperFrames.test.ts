@@ -1,6 +1,6 @@
-import { holdsLineOf, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
+import { holdsProductOf, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
 import type { RenderedPage, SharedRegion } from './serverRender';
-import { listCounts, ShopperFrames, standInLists, withTheirLists } from './shopperFrames';
+import { listCounts, readAnswers, ShopperFrames, standInLists, theirLists, withTheirLists } from './shopperFrames';
 
 const region = (): SharedRegion => ({ drawn: { remote: 'mfe-catalog', module: 'HomePage', version: '1.0.0', html: '<h1>Home</h1>' }, css: '', queries: [], shows: ['wishlist'] });
 
@@ -23,31 +23,41 @@ const drawnFrom = (lists: Record<string, string>): RenderedPage => {
   };
 };
 
+/** A shopper's lists read from the api's answers (their text), or null. */
+const listsOf = (answers: Partial<Record<'cart' | 'wishlist', string>>) => theirLists(readAnswers(answers));
+/** Their counts, or null when their lists cannot be read. */
+const countsOf = (answers: Partial<Record<'cart' | 'wishlist', string>>) => {
+  const lists = listsOf(answers);
+  return lists && listCounts(lists);
+};
+
 describe('listCounts', () => {
   it('counts the cart’s quantities and the wishlist’s products, as the header does', () => {
-    expect(listCounts({ cart: cartOf({ product_id: 'a', qty: 2 }, { product_id: 'b', qty: 1 }), wishlist: '[{"id":"c"}]' })).toEqual({ cart: 3, wishlist: 1 });
-    expect(listCounts({ cart: '[]', wishlist: '[]' })).toEqual({ cart: 0, wishlist: 0 });
+    expect(countsOf({ cart: cartOf({ product_id: 'a', qty: 2 }, { product_id: 'b', qty: 1 }), wishlist: '[{"id":"c"}]' })).toEqual({ cart: 3, wishlist: 1 });
+    expect(countsOf({ cart: '[]', wishlist: '[]' })).toEqual({ cart: 0, wishlist: 0 });
   });
 
   it('gives none for a list the edge lacks or an answer not shaped as the api’s', () => {
-    expect(listCounts({ cart: '[]' })).toBeNull();
-    expect(listCounts({ wishlist: '[]' })).toBeNull();
-    expect(listCounts({ cart: 'not json', wishlist: '[]' })).toBeNull();
-    expect(listCounts({ cart: '{"items":[]}', wishlist: '[]' })).toBeNull();
-    expect(listCounts({ cart: '[{"product_id":"a","qty":"2"}]', wishlist: '[]' })).toBeNull();
-    expect(listCounts({ cart: '[{"product_id":"a","qty":1.5}]', wishlist: '[]' })).toBeNull();
-    expect(listCounts({ cart: '[]', wishlist: '{}' })).toBeNull();
-    expect(listCounts({ cart: '[]', wishlist: '[null]' })).toBeNull();
-    expect(listCounts({ cart: '[]', wishlist: '[["id"]]' })).toBeNull();
+    expect(countsOf({ cart: '[]' })).toBeNull();
+    expect(countsOf({ wishlist: '[]' })).toBeNull();
+    expect(countsOf({ cart: 'not json', wishlist: '[]' })).toBeNull();
+    expect(countsOf({ cart: '{"items":[]}', wishlist: '[]' })).toBeNull();
+    expect(countsOf({ cart: '[{"product_id":"a","qty":"2"}]', wishlist: '[]' })).toBeNull();
+    expect(countsOf({ cart: '[{"product_id":"a","qty":1.5}]', wishlist: '[]' })).toBeNull();
+    expect(countsOf({ cart: '[]', wishlist: '{}' })).toBeNull();
+    expect(countsOf({ cart: '[]', wishlist: '[null]' })).toBeNull();
+    expect(countsOf({ cart: '[]', wishlist: '[["id"]]' })).toBeNull();
   });
 });
 
 describe('standInLists', () => {
   it('hold as much as the counts say, of no product a region shows', () => {
     const standIns = standInLists({ cart: 5, wishlist: 3 });
-    expect(listCounts(standIns)).toEqual({ cart: 5, wishlist: 3 });
-    expect(holdsLineOf(JSON.parse(standIns.cart), ['a', 'b'])).toBe(false);
-    expect(listCounts(standInLists({ cart: 0, wishlist: 0 }))).toEqual({ cart: 0, wishlist: 0 });
+    expect(countsOf(standIns)).toEqual({ cart: 5, wishlist: 3 });
+    expect(holdsProductOf('cart', JSON.parse(standIns.cart), ['a', 'b'])).toBe(false);
+    // Product names are lower case, with no dash (the api's products table).
+    expect(holdsProductOf('wishlist', JSON.parse(standIns.wishlist), ['a', 'b'])).toBe(false);
+    expect(countsOf(standInLists({ cart: 0, wishlist: 0 }))).toEqual({ cart: 0, wishlist: 0 });
   });
 });
 
@@ -62,8 +72,8 @@ describe('a shopper’s frame', () => {
     };
     const ann = { cart: cartOf({ product_id: 'shirt', qty: 2 }), wishlist: '[{"id":"hat","name":"Sun hat","price":120}]' };
     const ben = { cart: cartOf({ product_id: 'kettle', qty: 1 }, { product_id: 'mug', qty: 1 }), wishlist: '[{"id":"lamp","name":"Desk lamp","price":300}]' };
-    const annPage = withTheirLists((await frames.frame(shared, { cart: 2, wishlist: 1 }, draw))!, ann);
-    const benPage = withTheirLists((await frames.frame(shared, { cart: 2, wishlist: 1 }, draw))!, ben);
+    const annPage = withTheirLists((await frames.frame(shared, { cart: 2, wishlist: 1 }, draw))!, listsOf(ann)!);
+    const benPage = withTheirLists((await frames.frame(shared, { cart: 2, wishlist: 1 }, draw))!, listsOf(ben)!);
     // Drawn once, and never from either shopper's lists.
     expect(drawnWith).toEqual([standInLists({ cart: 2, wishlist: 1 })]);
     expect(annPage.html).toBe('<header>Cart, 2 items; wishlist 1</header><h1>Home</h1>');

@@ -24,13 +24,20 @@ export interface ListCounts {
   wishlist: number;
 }
 
-function parsed(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+/** The api's answers to a shopper's lists (their text), read once: null for one that is not JSON, none for one not given. */
+export type ListAnswers = Partial<Record<ShopperList, unknown>>;
+
+export function readAnswers(answers: Partial<Record<ShopperList, string>>): ListAnswers {
+  const read: ListAnswers = {};
+  for (const [list, text] of Object.entries(answers) as [ShopperList, string | undefined][]) {
+    if (text === undefined) continue;
+    try {
+      read[list] = JSON.parse(text) as unknown;
+    } catch {
+      read[list] = null;
+    }
   }
+  return read;
 }
 
 function isCartLine(line: unknown): line is { qty: number } {
@@ -42,14 +49,23 @@ function isProduct(product: unknown): boolean {
   return typeof product === 'object' && product !== null && !Array.isArray(product);
 }
 
+/** A shopper's lists as the api answered them, each read as the api's. */
+export interface TheirLists {
+  cart: { qty: number }[];
+  wishlist: object[];
+}
+
 /**
- * The counts of a shopper's lists from the api's answers the edge has (shopperLists.ts), or null
- * when it lacks one or cannot read it as the api's (their page is then drawn from their lists).
+ * A shopper's lists from the api's answers the edge has (shopperLists.ts), or null when it lacks
+ * one or cannot read it as the api's (their page is then drawn from their lists).
  */
-export function listCounts(answers: Partial<Record<ShopperList, string>>): ListCounts | null {
-  const cart = parsed(answers.cart);
-  const wishlist = parsed(answers.wishlist);
+export function theirLists({ cart, wishlist }: ListAnswers): TheirLists | null {
   if (!Array.isArray(cart) || !Array.isArray(wishlist) || !cart.every(isCartLine) || !wishlist.every(isProduct)) return null;
+  return { cart, wishlist: wishlist as object[] };
+}
+
+/** What the header counts of these lists. */
+export function listCounts({ cart, wishlist }: TheirLists): ListCounts {
   return { cart: cartCount(cart), wishlist: wishlist.length };
 }
 
@@ -68,10 +84,10 @@ export function standInLists({ cart, wishlist }: ListCounts): Record<ShopperList
  * The page drawn from stand-in lists, carrying the shopper's own for the browser's store, read as
  * the api slice reads them (baseApi.ts: a cart as it is, a wishlist's products normalised).
  */
-export function withTheirLists(page: RenderedPage, answers: Record<ShopperList, string>): RenderedPage {
+export function withTheirLists(page: RenderedPage, lists: TheirLists): RenderedPage {
   const theirs: Record<string, () => unknown> = {
-    [SHOPPER_LISTS.cart]: () => JSON.parse(answers.cart),
-    [SHOPPER_LISTS.wishlist]: () => (JSON.parse(answers.wishlist) as Parameters<typeof normaliseProduct>[0][]).map(normaliseProduct),
+    [SHOPPER_LISTS.cart]: () => lists.cart,
+    [SHOPPER_LISTS.wishlist]: () => (lists.wishlist as Parameters<typeof normaliseProduct>[0][]).map(normaliseProduct),
   };
   const isTheirs = (entry: ServerQueryEntry) => Object.hasOwn(theirs, entry.endpointName);
   const queries = page.queries.map((entry) => (isTheirs(entry) ? { ...entry, value: theirs[entry.endpointName]!() } : entry));

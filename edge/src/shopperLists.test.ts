@@ -126,7 +126,7 @@ describe('what the edge knows of a shopper’s lists', () => {
     expect(asked).toHaveLength(2);
   });
 
-  it('reads the api’s answers, keeping those its header may be drawn from again: an empty list’s, and the cart’s', async () => {
+  it('reads the api’s answers, and keeps those its header may be drawn from again: an empty list’s, and the cart’s', async () => {
     const longCart = JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ id: `line-${index}`, name: 'A shirt with a long name', qty: 1 })));
     const answers: Record<string, Record<string, [number, string]>> = {
       'sf_shopper=a': { '/cart': [200, '[{"id":"red-tee","qty":2}]'], '/wishlist': [200, '[]'] },
@@ -143,9 +143,19 @@ describe('what the edge knows of a shopper’s lists', () => {
     const base = `http://127.0.0.1:${(api.address() as AddressInfo).port}/`;
     try {
       expect(await askLists(base, 'sf_shopper=a', BOTH)).toEqual({ filled: ['cart'], answers: { cart: '[{"id":"red-tee","qty":2}]', wishlist: '[]' } });
-      // A filled wishlist is the browser's store's to keep: asked again for each drawing.
-      expect(await askLists(base, 'sf_shopper=b', BOTH)).toEqual({ filled: ['wishlist'], answers: { cart: '[]' } });
-      expect(await askLists(base, 'sf_shopper=c', BOTH)).toEqual({ filled: ['cart'], answers: { wishlist: '[]' } });
+      expect(await askLists(base, 'sf_shopper=b', BOTH)).toEqual({ filled: ['wishlist'], answers: { cart: '[]', wishlist: '[{"id":"red-tee"}]' } });
+      // Remembered: all but a filled wishlist, the browser's store's to keep (asked again for each
+      // page), and a cart too long to keep.
+      const lists = new ShopperLists();
+      for (const [shopper, kept] of [
+        ['sf_shopper=a', { filled: ['cart'], answers: { cart: '[{"id":"red-tee","qty":2}]', wishlist: '[]' } }],
+        ['sf_shopper=b', { filled: ['wishlist'], answers: { cart: '[]' } }],
+        ['sf_shopper=c', { filled: ['cart'], answers: { wishlist: '[]' } }],
+      ] as const) {
+        const asked = await lists.known(base, shopper, BOTH);
+        expect(asked).toEqual(await askLists(base, shopper, BOTH));
+        expect([shopper, await lists.known(base, shopper, BOTH)]).toEqual([shopper, kept]);
+      }
       // An error or an answer that is not a list: the api cannot say.
       expect(await askLists(base, 'sf_shopper=d', BOTH)).toBeNull();
       expect(await askLists(base, 'sf_shopper=e', BOTH)).toBeNull();

@@ -83,7 +83,10 @@ const MAX_KEPT_ANSWER = 8_192;
 export interface KnownLists {
   /** Those with something in them: none when all are empty, as a guest's are. */
   filled: ShopperList[];
-  /** The api's answers (its text) that may be drawn from again (KEPT_WHEN_FILLED). */
+  /**
+   * The api's answers (their text): each of them when it was just asked, and when remembered only
+   * those that may be drawn from again (KEPT_WHEN_FILLED, keptOf).
+   */
   answers: Partial<Record<ShopperList, string>>;
 }
 
@@ -93,22 +96,41 @@ export interface KnownLists {
  */
 export async function askLists(apiBase: string, cookie: string, lists: readonly ShopperList[]): Promise<KnownLists | null> {
   const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
-  const read = async (list: ShopperList) => {
-    const answer = await fetch(`${apiBase.replace(/\/$/, '')}/${list}`, { headers: { cookie, accept: 'application/json' }, signal });
-    if (!answer.ok) {
-      await answer.body?.cancel();
-      throw new Error(`GET /${list} answered ${answer.status}`);
-    }
-    const text = await answer.text();
-    const items: unknown = JSON.parse(text);
-    if (!Array.isArray(items)) throw new Error(`GET /${list} did not answer a list`);
-    return { list, text, empty: items.length === 0 };
-  };
   try {
-    const answered = await Promise.all(lists.map(read));
-    const answers: Partial<Record<ShopperList, string>> = {};
-    for (const { list, text, empty } of answered) if ((empty || KEPT_WHEN_FILLED.has(list)) && text.length <= MAX_KEPT_ANSWER) answers[list] = text;
+    const answered = await Promise.all(lists.map((list) => readList(apiBase, cookie, list, signal)));
+    const answers = Object.fromEntries(answered.map(({ list, text }) => [list, text]));
     return { filled: answered.filter(({ empty }) => !empty).map(({ list }) => list), answers };
+  } catch {
+    return null;
+  }
+}
+
+/** What of the api's answers is remembered: an empty list's, and a filled one's in KEPT_WHEN_FILLED not too long. */
+function keptOf({ filled, answers }: KnownLists): KnownLists {
+  const kept = Object.entries(answers).filter(([list, text]) => text !== undefined && (!filled.includes(list as ShopperList) || KEPT_WHEN_FILLED.has(list as ShopperList)) && text.length <= MAX_KEPT_ANSWER);
+  return { filled, answers: Object.fromEntries(kept) };
+}
+
+/** The api's answer to the shopper's GET of a list, its text; throws when it is not a list. */
+async function readList(apiBase: string, cookie: string, list: ShopperList, signal: AbortSignal): Promise<{ list: ShopperList; text: string; empty: boolean }> {
+  const answer = await fetch(`${apiBase.replace(/\/$/, '')}/${list}`, { headers: { cookie, accept: 'application/json' }, signal });
+  if (!answer.ok) {
+    await answer.body?.cancel();
+    throw new Error(`GET /${list} answered ${answer.status}`);
+  }
+  const text = await answer.text();
+  const items: unknown = JSON.parse(text);
+  if (!Array.isArray(items)) throw new Error(`GET /${list} did not answer a list`);
+  return { list, text, empty: items.length === 0 };
+}
+
+/**
+ * The api's answer (its text) to the shopper's GET of a list whose answer was not remembered
+ * (KEPT_WHEN_FILLED: a filled wishlist), asked for one page; null when the api cannot give it in time.
+ */
+export async function askList(apiBase: string, cookie: string, list: ShopperList): Promise<string | null> {
+  try {
+    return (await readList(apiBase, cookie, list, AbortSignal.timeout(CHECK_TIMEOUT_MS))).text;
   } catch {
     return null;
   }
@@ -162,7 +184,7 @@ export class ShopperLists {
     if (known && (this.changed.get(shopper) ?? 0) <= asked) {
       const theirs = this.kept.get(shopper) ?? new Map<string, { lists: KnownLists; at: number }>();
       this.kept.delete(shopper);
-      this.kept.set(shopper, theirs.set(asking, { lists: known, at: this.now() }));
+      this.kept.set(shopper, theirs.set(asking, { lists: keptOf(known), at: this.now() }));
       keepNewest(this.kept, this.maxShoppers);
     }
     return known;
