@@ -12,7 +12,8 @@
  *   with the guest page cache (guestPages.ts), and shoppers' there (a cookie: the guests' page
  *   where it reads nothing of theirs but their cart and wishlist and these are empty; its region
  *   in a frame drawn for them where it does not show the lists they have something in; else
- *   drawn for them), a shopper whose lists are empty and one with a cart line; a shopper's each drawn
+ *   drawn for them), a shopper whose lists are empty, one with a cart line and one whose wishlist
+ *   holds a product none of the pages shows; a shopper's each drawn
  *   for them and streamed (an edge with GUEST_PAGE_TTL_MS=0) in a render thread
  *   (renderThreads.ts) and in the edge's own thread (RENDER_THREADS=0); and one shopper alone, at
  *   one connection, drawn for them. The first bytes beside the whole page, and the api's answers
@@ -67,6 +68,7 @@ export interface PageLoadFigures {
     | 'guest cache'
     | 'shoppers, guest cache'
     | 'a cart line, guest cache'
+    | 'a wishlist, guest cache'
     | 'no cache'
     | 'a cart line, no cache'
     | 'a cart line, guest cache, 4 connections'
@@ -184,6 +186,13 @@ async function newShopper(shellUrl: string): Promise<string> {
   const cookie = cookiesSet(answer);
   if (!cookie) throw new Error('the api named no shopper for a new visitor');
   return cookie;
+}
+
+/** The cookie of a new shopper whose wishlist holds `productId`, which none of the measured pages shows: their counts are drawn for them (a frame around the guests' region). */
+async function shopperWishing(shellUrl: string, productId: string): Promise<string> {
+  const added = await fetch(new URL('/api/wishlist', shellUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: productId }) });
+  if (added.status !== 201) throw new Error(`adding to the wishlist answered ${added.status}: ${await added.text()}`);
+  return cookiesSet(added);
 }
 
 /** The cookie of a new shopper whose cart holds one line of `productId`: their counts are drawn for them (a frame around the guests' region, or the page whole). */
@@ -316,15 +325,22 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
     const lineProduct = products.find((item) => item.id !== product.id && !item.has_variants && !item.out_of_stock);
     if (!lineProduct) throw new Error('the api has a single simple product in stock');
     const lineCookie = await shopperWithALine(store.shellUrl, lineProduct.id);
-    for (const [route, routePath] of [
+    // A product none of the three pages shows (the page's answers, in its HTML, name each it shows).
+    const routes = [
       ['home', '/'],
       ['shop', '/shop'],
       ['product', `/product?id=${encodeURIComponent(product.link)}`],
-    ] as const) {
+    ] as const;
+    const guestPages = await Promise.all(routes.map(async ([, routePath]) => (await fetch(new URL(routePath, store.shellUrl))).text()));
+    const unshown = products.find((item) => guestPages.every((html) => !html.includes(`"id":${JSON.stringify(item.id)}`)));
+    if (!unshown) throw new Error('every product the api listed is on the home page, the shop or the product page');
+    const wishlistCookie = await shopperWishing(store.shellUrl, unshown.id);
+    for (const [route, routePath] of routes) {
       for (const [cache, origin, options] of [
         ['guest cache', store.shellUrl, {}],
         ['shoppers, guest cache', store.shellUrl, { cookie: shopperCookie }],
         ['a cart line, guest cache', store.shellUrl, { cookie: lineCookie }],
+        ['a wishlist, guest cache', store.shellUrl, { cookie: wishlistCookie }],
         ['no cache', uncachedUrl, { cookie: shopperCookie }],
         ['a cart line, no cache', uncachedUrl, { cookie: lineCookie }],
         // As many pages at once as a render thread holds: every one drawn, so these compare what a drawing costs.

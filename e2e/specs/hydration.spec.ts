@@ -127,19 +127,22 @@ describe('the server’s page, hydrated', () => {
     // product's page none of their cart: this shopper gets the guests' region in a header drawn
     // for them (edge/src/page.ts). Their own product's page starts at its quantity: drawn whole.
     ['a desktop, for a shopper whose cart alone holds a product', 1280, 'cart'],
+    // Likewise the guests' region for a wishlist of products the page does not show (their hearts,
+    // a product page's button: RegionRender.wishlistItemsOf), and drawn whole on its own product's page.
+    ['a phone, for a shopper whose wishlist alone holds a product', 412, 'wishlist'],
   ] as const)('keeps every element the server sent, with no hydration mismatch, on every server-rendered page, on %s', async (_, width, withLists) => {
     const context = width < 500 ? await phoneContext(browser) : await browser.newContext({ viewport: { width, height: 900 } });
     if (withLists) {
       // The header's counts, drawn by the server for this shopper (shared/src/ssr/server.tsx), and hydrated as drawn.
       const product = await simpleProduct();
-      expect((await context.request.post(shellUrl('/api/cart'), { data: { id: product.id, qty: 2 } })).status()).toBe(201);
-      if (withLists === 'cart and wishlist') expect((await context.request.post(shellUrl('/api/wishlist'), { data: { id: product.id } })).status()).toBe(201);
+      if (withLists !== 'wishlist') expect((await context.request.post(shellUrl('/api/cart'), { data: { id: product.id, qty: 2 } })).status()).toBe(201);
+      if (withLists !== 'cart') expect((await context.request.post(shellUrl('/api/wishlist'), { data: { id: product.id } })).status()).toBe(201);
     }
-    const cartOnly = async () => {
-      const inCart = await simpleProduct();
-      return ['/', '/shop', '/shop?category=Fashion&sort=price_asc', `/product?id=${(await otherSimpleProduct(inCart)).link}`, `/product?id=${inCart.link}`];
+    const oneList = async () => {
+      const inList = await simpleProduct();
+      return ['/', '/shop', '/shop?category=Fashion&sort=price_asc', `/product?id=${(await otherSimpleProduct(inList)).link}`, `/product?id=${inList.link}`];
     };
-    const addresses = withLists === 'cart' ? await cartOnly() : await pages();
+    const addresses = withLists === 'cart' || withLists === 'wishlist' ? await oneList() : await pages();
     for (const address of addresses) {
       // Drawn once before: a cold render (on a busy 2-core machine) can miss the server-render
       // limit, and the page then comes for the browser to draw, with nothing to hydrate.
@@ -161,8 +164,8 @@ describe('the server’s page, hydrated', () => {
       });
       expect(marked).toBeGreaterThan(5);
       if (withLists) {
-        const wishlist = withLists === 'cart' ? '0' : '1';
-        expect([address, await page.getByTestId('cart-count').first().textContent(), await page.getByTestId('wishlist-count').first().textContent()]).toEqual([address, '2', wishlist]);
+        const [cart, wishlist] = [withLists === 'wishlist' ? '0' : '2', withLists === 'cart' ? '0' : '1'];
+        expect([address, await page.getByTestId('cart-count').first().textContent(), await page.getByTestId('wishlist-count').first().textContent()]).toEqual([address, cart, wishlist]);
       }
       await hydrated(page);
       // Long enough for the page's own data to come and the page to settle.

@@ -13,7 +13,7 @@ import { cartLineKey, effectivePrice } from '@storefront/shared/domain';
 import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
 import { serverRemoteOf } from '../../edge/src/serverRender';
 import { SERVER_QUERIES_ELEMENT_ID } from '../../shared/src/ssr/contract';
-import { apiUrl, otherSimpleProduct, simpleProductInStock } from '../support/api';
+import { apiUrl, fetchProducts, otherSimpleProduct, simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, PHONE_USER_AGENT, phoneContext, remoteUrls, shellUrl } from '../support/browser';
 
 let browser: Browser;
@@ -343,6 +343,53 @@ describe('a page rendered on the server', () => {
       // …and each page's store starts with its own shopper's cart, and only theirs.
       expect([pathname, cartIn(annPage), cartIn(benPage)]).toEqual([pathname, [`${product.link} × 2`], [`${other.link} × 2`]]);
     }
+  });
+
+  it('draws one frame for shoppers whose wishlists hold as much of what the page does not show: the guests’ hearts, each page carrying its own shopper’s wishlist', async () => {
+    const product = await simpleProductInStock();
+    const productPath = `/product?id=${encodeURIComponent(product.link)}`;
+    const pageOf = async (pathname: string, cookie?: string) => (await fetch(shellUrl(pathname), { headers: cookie ? { Cookie: cookie } : {} })).text();
+    /** The answers the page's store starts with. */
+    const answersIn = (html: string) => {
+      const json = html.slice(html.indexOf(`id="${SERVER_QUERIES_ELEMENT_ID}">`) + SERVER_QUERIES_ELEMENT_ID.length + 6);
+      return JSON.parse(json.slice(0, json.indexOf('</script>'))) as { endpointName: string; value: unknown }[];
+    };
+    /** The products a page shows: its listings' and its product's. */
+    const productsOn = (html: string) =>
+      new Set(
+        answersIn(html).flatMap(({ endpointName, value }) =>
+          endpointName === 'getProducts' ? (value as { products: Product[] }).products.map((shown) => shown.id) : endpointName === 'getProduct' ? [(value as Product).id] : [],
+        ),
+      );
+    const wishlistIn = (html: string) => (answersIn(html).find((entry) => entry.endpointName === 'getWishlist')?.value as Product[] | undefined)?.map((item) => item.id);
+    const frameOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('</div><script type="application/json"'));
+    const shopperWishing = async (wished: Product) => {
+      const added = await fetch(shellUrl('/api/wishlist'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: wished.id }) });
+      expect(added.status).toBe(201);
+      return cookieOf(added);
+    };
+    const catalogue = await fetchProducts();
+    for (const pathname of ['/', '/shop', productPath]) {
+      const shown = productsOn(await pageOf(pathname));
+      expect([pathname, shown.size > 0]).toEqual([pathname, true]);
+      const [annWishes, benWishes] = catalogue.filter((candidate) => !shown.has(candidate.id));
+      if (!annWishes || !benWishes) throw new Error(`the seeded catalogue has not two products that ${pathname} does not show`);
+      const [ann, ben] = [await shopperWishing(annWishes), await shopperWishing(benWishes)];
+      // The first drawing teaches the edge that the page shows only the wishlist's hearts of the products it shows.
+      await pageOf(pathname, ann);
+      const [annPage, benPage] = [await pageOf(pathname, ann), await pageOf(pathname, ben)];
+      for (const html of [annPage, benPage]) {
+        expect([pathname, html.includes('id="root" data-server-rendered'), html.includes('aria-label="Wishlist, 1 item"')]).toEqual([pathname, true, true]);
+      }
+      // One drawing, showing nothing of either wishlist but how much it holds…
+      expect([pathname, frameOf(benPage) === frameOf(annPage)]).toEqual([pathname, true]);
+      // …and each page's store starts with its own shopper's wishlist, and only theirs.
+      expect([pathname, wishlistIn(annPage), wishlistIn(benPage)]).toEqual([pathname, [annWishes.id], [benWishes.id]]);
+    }
+    expect(await pageOf(productPath, await shopperWishing(await otherSimpleProduct(product)))).toContain('>Add to Wishlist</button>');
+    // A wishlist holding the page's own product: drawn for its shopper.
+    const holding = await pageOf(productPath, await shopperWishing(product));
+    expect([holding.includes('>Go to Wishlist</button>'), holding.includes('aria-label="Wishlist, 1 item"')]).toEqual([true, true]);
   });
 
   it('hands the server’s cart page over to a browser render whose quantities save', async () => {
