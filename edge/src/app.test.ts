@@ -189,6 +189,30 @@ describe('a remote’s origin', () => {
 
 type RegionDrawer = NonNullable<Awaited<ReturnType<RenderOptions['loadRemoteBundle']>>>['renderRegion'];
 
+/**
+ * An api answering each shopper's GET /cart and GET /wishlist from `lists` (by their cookie, then
+ * by address), and with 500 any other request `other` does not answer; each request noted as
+ * "cookie address".
+ */
+async function listsApi(lists: Partial<Record<string, Record<string, string>>>, other?: (request: http.IncomingMessage, response: http.ServerResponse) => boolean) {
+  const asked: string[] = [];
+  const api = http.createServer((request, response) => {
+    const cookie = request.headers.cookie ?? '';
+    asked.push(`${cookie} ${request.url ?? ''}`);
+    if (other?.(request, response)) return;
+    const list = lists[cookie]?.[request.url ?? ''];
+    if (list) response.writeHead(200, { 'content-type': 'application/json' }).end(list);
+    else response.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  return { apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, asked, close: () => new Promise<void>((resolve) => api.close(() => resolve())) };
+}
+
+/** How many entries the answer of `endpoint` among a drawing's answers holds (0 without one). */
+function answerLength(queries: readonly ServerQueryEntry[] | undefined, endpoint: string): number {
+  return (queries?.find((entry) => entry.endpointName === endpoint)?.value as unknown[] | undefined)?.length ?? 0;
+}
+
 /** An edge whose every remote draws its region with `renderRegion`, in a bare frame. */
 function edgeDrawingRegions(renderRegion: RegionDrawer, apiUrl = 'http://127.0.0.1:9', shell?: RenderOptions['shell']): Promise<FastifyInstance> {
   return buildShellEdge({
@@ -365,22 +389,16 @@ describe('a guest’s page', () => {
       'sf_shopper=wishing': { '/cart': '[]', '/wishlist': '[{"id":"red-tee"}]' },
     };
     const frameReads: string[] = [];
-    const api = http.createServer((request, response) => {
+    const api = await listsApi(lists, (request, response) => {
       const cookie = request.headers.cookie ?? '';
-      if (request.method === 'POST' && request.url === '/wishlist' && lists[cookie]) {
-        lists[cookie] = { ...lists[cookie], '/wishlist': '[{"id":"red-tee"}]' };
-        response.writeHead(201, { 'content-type': 'application/json' }).end('{}');
-        return;
-      }
-      const list = lists[cookie]?.[request.url ?? ''];
-      if (list) response.writeHead(200, { 'content-type': 'application/json' }).end(list);
-      else response.writeHead(500).end();
+      if (request.method !== 'POST' || request.url !== '/wishlist' || !lists[cookie]) return false;
+      lists[cookie] = { ...lists[cookie], '/wishlist': '[{"id":"red-tee"}]' };
+      response.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+      return true;
     });
-    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const { apiUrl } = api;
     const regionCookies: (string | undefined)[] = [];
     const frameCookies: (string | undefined)[] = [];
-    const count = (queries: readonly ServerQueryEntry[] | undefined, endpoint: string) => (queries?.find((entry) => entry.endpointName === endpoint)?.value as unknown[] | undefined)?.length ?? 0;
     const edge = await edgeDrawingRegions(
       async ({ cookie }) => {
         regionCookies.push(cookie);
@@ -391,7 +409,7 @@ describe('a guest’s page', () => {
       },
       apiUrl,
       {
-        renderShellPage: ({ region, queries }) => ({ html: `<header>cart ${count(queries, 'getCart')}, wishlist ${count(queries, 'getWishlist')}</header><main>${region?.html ?? ''}</main>`, css: '' }),
+        renderShellPage: ({ region, queries }) => ({ html: `<header>cart ${answerLength(queries, 'getCart')}, wishlist ${answerLength(queries, 'getWishlist')}</header><main>${region?.html ?? ''}</main>`, css: '' }),
         shopperListAnswers: async ({ cookie, known }) => {
           frameCookies.push(cookie);
           const read = async (list: 'cart' | 'wishlist') => {
@@ -425,7 +443,7 @@ describe('a guest’s page', () => {
       expect((await shop('sf_shopper=carting')).body).toContain('<header>cart 1, wishlist 1</header><main><h1>shop for sf_shopper=carting</h1>');
     } finally {
       await edge.close();
-      await new Promise((resolve) => api.close(resolve));
+      await api.close();
     }
   });
 
@@ -477,19 +495,10 @@ describe('a guest’s page', () => {
       'sf_shopper=other': { '/cart': '[]', '/wishlist': '[{"id":"bluecap","name":"Blue cap","price":120}]' },
       'sf_shopper=own': { '/cart': '[]', '/wishlist': '[{"id":"redtee","name":"Red tee","price":150}]' },
     };
-    const asked: string[] = [];
-    const api = http.createServer((request, response) => {
-      const cookie = request.headers.cookie ?? '';
-      asked.push(`${cookie} ${request.url ?? ''}`);
-      const list = lists[cookie]?.[request.url ?? ''];
-      if (list) response.writeHead(200, { 'content-type': 'application/json' }).end(list);
-      else response.writeHead(500).end();
-    });
-    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    const api = await listsApi(lists);
+    const { apiUrl, asked } = api;
     const regionCookies: (string | undefined)[] = [];
     const frameCookies: (string | undefined)[] = [];
-    const count = (queries: readonly ServerQueryEntry[] | undefined, endpoint: string) => (queries?.find((entry) => entry.endpointName === endpoint)?.value as unknown[] | undefined)?.length ?? 0;
     const edge = await edgeDrawingRegions(
       async ({ cookie }) => {
         regionCookies.push(cookie);
@@ -501,7 +510,7 @@ describe('a guest’s page', () => {
       },
       apiUrl,
       {
-        renderShellPage: ({ region, queries }) => ({ html: `<header>wishlist ${count(queries, 'getWishlist')}</header><main>${region?.html ?? ''}</main>`, css: '' }),
+        renderShellPage: ({ region, queries }) => ({ html: `<header>wishlist ${answerLength(queries, 'getWishlist')}</header><main>${region?.html ?? ''}</main>`, css: '' }),
         // As the shell's: the lists the edge gives, read as the api slice reads them.
         shopperListAnswers: async ({ cookie, known }) => {
           frameCookies.push(cookie);
@@ -531,7 +540,7 @@ describe('a guest’s page', () => {
       expect(regionCookies).toEqual([undefined, 'sf_shopper=own', 'sf_shopper=other']);
     } finally {
       await edge.close();
-      await new Promise((resolve) => api.close(resolve));
+      await api.close();
     }
   });
 

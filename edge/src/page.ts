@@ -538,13 +538,16 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
               // A filled wishlist's answer is not kept (shopperLists.ts): asked for this page, a read
               // of the api where the frame would otherwise be drawn for them.
               const answers = { ...known?.answers };
-              const unkept = config.apiBase === undefined ? [] : (filled ?? []).filter((list) => answers[list] === undefined);
-              await Promise.all(
-                unkept.map(async (list) => {
-                  const answer = await askList(config.apiBase!, cookie, list);
-                  if (answer !== null) answers[list] = answer;
-                }),
-              );
+              const { apiBase } = config;
+              const unkept = (filled ?? []).filter((list) => answers[list] === undefined);
+              if (apiBase !== undefined) {
+                await Promise.all(
+                  unkept.map(async (list) => {
+                    const answer = await askList(apiBase, cookie, list);
+                    if (answer !== null) answers[list] = answer;
+                  }),
+                );
+              }
               const read = readAnswers(answers);
               // Not when a list of theirs holds a product whose place in it the region shows (a product page's own, a card's heart).
               if (holdsRegionProducts(region, read)) return drawnForThem();
