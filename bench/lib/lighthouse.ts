@@ -18,24 +18,43 @@ export interface LighthouseFigures {
   /** Per category, the audits below full marks on a run at the median performance score. */
   losses: Record<LighthouseCategory, string[]>;
   /** The median run's first paint, as simulated and as it happened (see firstPaintOf). */
-  firstPaint: FirstPaint | null;
+  firstPaint: SimulatedPaint | null;
+  /** The median run's largest paint, likewise (see largestPaintOf). */
+  largestPaint: SimulatedPaint | null;
+  /** Lighthouse's measure of the machine it ran on (see benchmarkIndexOf), the median of the runs'; null when no run had it. */
+  benchmarkIndex: number | null;
 }
 
 /**
  * Lighthouse simulates the slow phone from an unthrottled load (its "Lantern" model): a script
- * with render-blocking priority (a preload, as the page's are) that had arrived before the
- * unthrottled first paint counts as needed for it. Served from this machine, the page's preloaded
- * scripts are often in before that paint, and the simulated first paint then waits for their
+ * that had arrived before the unthrottled paint counts as needed for it (for the first paint, one
+ * with render-blocking priority; for the largest, any). Served from this machine, the page's
+ * preloaded scripts are often in before that paint, and the simulated paint then waits for their
  * download on slow 4G, which a throttled browser's does not (the report's section 1 paints before
  * them). This says how many such scripts there were on a run.
  */
-export interface FirstPaint {
+export interface SimulatedPaint {
   simulatedMs: number;
-  /** The first paint of the unthrottled load Lighthouse simulated from. */
+  /** The paint of the unthrottled load Lighthouse simulated from. */
   observedMs: number;
-  /** High-priority scripts in before that paint: Lighthouse counts them as needed for it. */
+  /** Scripts in before that paint that Lighthouse counts as needed for it. */
   scriptsBefore: number;
   scriptKbBefore: number;
+}
+
+/** Lighthouse's own line (core/gather/driver/environment.js): below it, its command line warns that the host's CPU is slow. */
+export const SLOW_HOST_BENCHMARK_INDEX = 1000;
+
+/**
+ * Lighthouse's "CPU/Memory Power" of the machine it ran on (`lhr.environment.benchmarkIndex`, a
+ * short script loop timed in the page). Its simulated phone is this machine's CPU slowed 4×, which
+ * Lighthouse's throttling guide sets for a machine of 1500–2000 (a high-end desktop): on a slower
+ * one the phone is slower too, and its figures worse for the same page. A rough measure, and it
+ * varies between runs on one machine, but figures from machines far apart on it do not compare.
+ */
+export function benchmarkIndexOf(result: LighthouseResult): number | null {
+  const index = result.lhr.environment?.benchmarkIndex;
+  return typeof index === 'number' && Number.isFinite(index) && index > 0 ? Math.round(index) : null;
 }
 
 interface AuditResult {
@@ -52,6 +71,7 @@ export interface LighthouseResult {
     categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
     audits: Record<string, AuditResult>;
     runtimeError?: { message: string };
+    environment?: { benchmarkIndex?: number };
   };
 }
 
@@ -70,17 +90,31 @@ function lossesOf(result: LighthouseResult, category: LighthouseCategory): strin
     .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 }
 
-/** The first paint of a run, simulated and observed, and the scripts Lighthouse counted as needed for it; null when the run lacks the audits. */
-export function firstPaintOf(result: LighthouseResult): FirstPaint | null {
+/** A paint of a run, simulated and observed, and the scripts (those `counted` picks) in before the observed one; null when the run lacks the audits. */
+function paintOf(result: LighthouseResult, metric: { simulated: string; observed: string }, counted: (request: Record<string, unknown>) => boolean): SimulatedPaint | null {
   const metrics = result.lhr.audits.metrics?.details?.items?.[0];
   const requests = result.lhr.audits['network-requests']?.details?.items;
   if (!metrics || !requests) return null;
-  const simulatedMs = Number(metrics.firstContentfulPaint);
-  const observedMs = Number(metrics.observedFirstContentfulPaint);
+  const simulatedMs = Number(metrics[metric.simulated]);
+  const observedMs = Number(metrics[metric.observed]);
   if (!Number.isFinite(simulatedMs) || !Number.isFinite(observedMs)) return null;
-  const before = requests.filter((request) => request.resourceType === 'Script' && (request.priority === 'High' || request.priority === 'VeryHigh') && Number(request.networkEndTime) <= observedMs);
+  const before = requests.filter((request) => request.resourceType === 'Script' && counted(request) && Number(request.networkEndTime) <= observedMs);
   const bytes = before.reduce((sum, request) => sum + (Number(request.transferSize) || 0), 0);
   return { simulatedMs: Math.round(simulatedMs), observedMs: Math.round(observedMs), scriptsBefore: before.length, scriptKbBefore: Math.round(bytes / 1024) };
+}
+
+/** The first paint of a run, simulated and observed, and the scripts Lighthouse counted as needed for it (high priority only); null when the run lacks the audits. */
+export function firstPaintOf(result: LighthouseResult): SimulatedPaint | null {
+  return paintOf(result, { simulated: 'firstContentfulPaint', observed: 'observedFirstContentfulPaint' }, (request) => request.priority === 'High' || request.priority === 'VeryHigh');
+}
+
+/**
+ * The largest paint of a run, likewise. Lighthouse's simulation counts every request in before the
+ * unthrottled largest paint as needed for it, whatever its priority (all but low-priority
+ * pictures), a script among them unless it finds the script evaluated after that paint.
+ */
+export function largestPaintOf(result: LighthouseResult): SimulatedPaint | null {
+  return paintOf(result, { simulated: 'largestContentfulPaint', observed: 'observedLargestContentfulPaint' }, () => true);
 }
 
 /** Lighthouse's own "please run Lighthouse again" (its trace missed the navigation, NO_NAVSTART, now and then): up to three tries. */
@@ -113,7 +147,17 @@ export async function auditPages(pages: readonly { route: string; url: string }[
     const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((category) => [category, median(results.map((result) => score(result, category)))])) as LighthouseFigures['scores'];
     const medianRun = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(results.length / 2)] ?? results[0];
     const losses = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((category) => [category, medianRun ? lossesOf(medianRun, category) : []])) as LighthouseFigures['losses'];
-    figures.push({ route, path: new URL(url).pathname + new URL(url).search, runs, scores, losses, firstPaint: medianRun ? firstPaintOf(medianRun) : null });
+    const indexes = results.map(benchmarkIndexOf).filter((index): index is number => index !== null);
+    figures.push({
+      route,
+      path: new URL(url).pathname + new URL(url).search,
+      runs,
+      scores,
+      losses,
+      firstPaint: medianRun ? firstPaintOf(medianRun) : null,
+      largestPaint: medianRun ? largestPaintOf(medianRun) : null,
+      benchmarkIndex: indexes.length > 0 ? median(indexes) : null,
+    });
     log(`lighthouse: ${route} ${LIGHTHOUSE_CATEGORIES.map((category) => `${category} ${scores[category]}`).join(', ')}`);
   }
   return figures;
