@@ -448,8 +448,13 @@ export async function renderAround(request: PageRequest, region: SharedRegion, {
   if (!lists) return null;
   const shown = new Set(region.shows.map((list) => SHOPPER_LISTS[list]));
   if (lists.some((entry) => shown.has(entry.endpointName) && !(Array.isArray(entry.value) && entry.value.length === 0))) return null;
-  const showsProducts = Object.entries(region.productsShown ?? {}) as [ShopperList, string[]][];
-  if (showsProducts.some(([list, products]) => lists.some((entry) => entry.endpointName === SHOPPER_LISTS[list] && holdsProductOf(list, entry.value, products)))) return null;
+  // Each list's answer as it is drawn from (one with no value as one not shaped as the list).
+  const answers: Partial<Record<ShopperList, unknown>> = {};
+  for (const list of Object.keys(SHOPPER_LISTS) as ShopperList[]) {
+    const entry = lists.find(({ endpointName }) => endpointName === SHOPPER_LISTS[list]);
+    if (entry) answers[list] = entry.value ?? null;
+  }
+  if (holdsRegionProducts(region, answers)) return null;
   const theirs = new Set(lists.map((entry) => entry.endpointName));
   const queries = [...region.queries.filter((entry) => !theirs.has(entry.endpointName)), ...lists];
   const { pathname, search, viewportWidth, config } = request;
