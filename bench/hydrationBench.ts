@@ -1,6 +1,7 @@
 /**
  * Section 5 of the benchmark (issue 32): the server's page, live at once, and a server render
- * that holds under load.
+ * that holds under load. The browser's figures side by side with the replace-render the store
+ * had before (lib/replaceRender.ts: the same pages, drawn again by the browser).
  *
  * - Taps: on a throttled phone (Lighthouse's mobile settings), Add to Cart on the shop and on a
  *   product is tapped the moment it is painted, once per visit: how often the line reaches the
@@ -8,6 +9,8 @@
  * - Interactions on the throttled phone once the page is in: the longest event of each (what INP
  *   counts), for adding to the cart, opening the shop's filter drawer and the cart dropdown, each
  *   control tapped a second after it was scrolled into view.
+ * - Cold loads of home, shop, a product and the cart on the throttled phone: FCP, LCP, TBT and
+ *   when the page was live.
  * - Load: home, shop and a product at 20 connections through the edge: guests' pages (no cookie)
  *   with the guest page cache (guestPages.ts), and shoppers' there (a cookie: the guests' page
  *   where it reads nothing of theirs but their cart and wishlist and these are empty; its region
@@ -31,15 +34,24 @@ import { buildShellEdge } from '../edge/src/app';
 import { loadRenderer } from '../edge/src/serverRender';
 import { readEdgeSettings } from '../edge/src/settings';
 import { shellBundleFile, startStore } from '../scripts/lib/startStore';
-import { MOBILE_USER_AGENT, phoneContext, readPage, throttle } from './lib/frontEnd';
+import { measureRoute, MOBILE_USER_AGENT, phoneContext, readPage, throttle, type RouteMeasurement } from './lib/frontEnd';
 import { auditPages, type LighthouseFigures } from './lib/lighthouse';
+import { startReplaceRenderProxy } from './lib/replaceRender';
 import { storePorts } from './lib/servers';
 import { median } from './lib/stats';
 
 export const LOAD_CONNECTIONS = 20;
 
+/**
+ * How the browser takes over the server's page: it hydrates it (as served), or draws it again
+ * and replaces it, as the store did before issue 32 (lib/replaceRender.ts), side by side.
+ */
+export const RENDERS = ['hydrated', 'replaced'] as const;
+export type Render = (typeof RENDERS)[number];
+
 export interface TapFigures {
   route: string;
+  render: Render;
   tries: number;
   /** Visits whose cart then held the product once, with quantity 1. */
   reachedOnce: number;
@@ -51,6 +63,7 @@ export interface TapFigures {
 
 export interface InteractionFigures {
   interaction: string;
+  render: Render;
   /** The longest event of the interaction (INP's measure), median over the runs. */
   medianMs: number;
   maxMs: number;
@@ -91,11 +104,50 @@ export interface PageLoadFigures {
   apiPerSecond: number;
 }
 
+/** A cold load on the throttled phone, medians over the runs. */
+export interface PaintFigures {
+  route: string;
+  render: Render;
+  runs: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  /** From the page's request until no part of it awaits hydration (the browser's render, for the replace-render). */
+  liveMs: number;
+}
+
 export interface HydrationFigures {
   taps: TapFigures[];
   interactions: InteractionFigures[];
+  paints: PaintFigures[];
   load: PageLoadFigures[];
+  /** As served (hydrated). */
   lighthouse: LighthouseFigures[];
+  /** The same pages as the replace-render served them. */
+  lighthouseReplaced: LighthouseFigures[];
+}
+
+/**
+ * Cold loads of each page on the throttled phone, hydrated and replaced in turn (each run starting
+ * with the other), after one load of each to warm the servers: medians of FCP, LCP, TBT and the
+ * moment the page was live.
+ */
+async function paintsSideBySide(browser: Browser, pages: readonly { route: string; path: string }[], at: (render: Render, routePath: string) => string, runs: number, log: (line: string) => void): Promise<PaintFigures[]> {
+  const figures: PaintFigures[] = [];
+  for (const { route, path: routePath } of pages) {
+    for (const render of RENDERS) await measureRoute(browser, at(render, routePath));
+    const measured: Record<Render, RouteMeasurement[]> = { hydrated: [], replaced: [] };
+    for (let run = 0; run < runs; run += 1) {
+      for (const render of run % 2 === 0 ? RENDERS : [...RENDERS].reverse()) measured[render].push(await measureRoute(browser, at(render, routePath)));
+    }
+    for (const render of RENDERS) {
+      const of = (pick: (load: RouteMeasurement) => number) => median(measured[render].map(pick));
+      const row = { route, render, runs, fcp: of((load) => load.fcp), lcp: of((load) => load.lcp), tbt: of((load) => load.tbt), liveMs: of((load) => load.live) };
+      figures.push(row);
+      log(`paints: ${route} (${render}) FCP ${row.fcp.toFixed(0)} ms, LCP ${row.lcp.toFixed(0)} ms, TBT ${row.tbt.toFixed(0)} ms, live at ${row.liveMs.toFixed(0)} ms`);
+    }
+  }
+  return figures;
 }
 
 async function throttled(browser: Browser): Promise<{ page: Page; cdp: CDPSession; close: () => Promise<void> }> {
@@ -286,38 +338,53 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
   const inEdgeThread = await buildShellEdge({ ...shellEdgeOptions, render: { draw: ownThread.draw, guestPageTtlMs: 0 } });
   await inEdgeThread.listen({ port: ports.shell + 31, host: '127.0.0.1' });
   const inEdgeThreadUrl = `http://localhost:${ports.shell + 31}`;
+  const replaceRender = await startReplaceRenderProxy(store.shellUrl, ports.shell + 32);
   const browser = await launchBrowser();
   try {
     const products = (await (await fetch(`${store.apiUrl}/products?limit=100&sort=popularity`)).json()) as { id: string; link: string; name: string; has_variants: boolean; out_of_stock: boolean; available_stock: number }[];
     const product = products.find((item) => !item.has_variants && !item.out_of_stock && item.available_stock >= 50) ?? products.find((item) => !item.has_variants && !item.out_of_stock);
     if (!product) throw new Error('the api has no simple product in stock to add');
-    const shopUrl = new URL(`/shop?search=${encodeURIComponent(product.name)}`, store.shellUrl).toString();
-    const productUrl = new URL(`/product?id=${encodeURIComponent(product.link)}`, store.shellUrl).toString();
+    const origins: Record<Render, string> = { hydrated: store.shellUrl, replaced: replaceRender.url };
+    const at = (render: Render, routePath: string) => new URL(routePath, origins[render]).toString();
+    const shopPath = `/shop?search=${encodeURIComponent(product.name)}`;
+    const productPath = `/product?id=${encodeURIComponent(product.link)}`;
 
     const taps: TapFigures[] = [];
-    for (const [route, url, button] of [
-      ['shop', shopUrl, (page: Page) => page.getByRole('button', { name: `Add to Cart: ${product.name}`, exact: true }).first()],
-      ['product', productUrl, (page: Page) => page.locator('[data-remote="mfe-product"]').getByRole('button', { name: 'Add to Cart', exact: true }).first()],
+    for (const [route, routePath, button] of [
+      ['shop', shopPath, (page: Page) => page.getByRole('button', { name: `Add to Cart: ${product.name}`, exact: true }).first()],
+      ['product', productPath, (page: Page) => page.locator('[data-remote="mfe-product"]').getByRole('button', { name: 'Add to Cart', exact: true }).first()],
     ] as const) {
-      const results = [];
-      for (let run = 0; run < tries; run += 1) results.push(await tapOnce(browser, url, button, product.name));
-      const figures = { route, tries, reachedOnce: results.filter((result) => result.once).length, beforeHydration: results.filter((result) => result.early).length, tappedAtMs: median(results.map((result) => result.at)) };
-      taps.push(figures);
-      log(`taps: ${route} ${figures.reachedOnce} of ${tries} reached the cart once (${figures.beforeHydration} before hydration; tapped at ${figures.tappedAtMs.toFixed(0)} ms)`);
+      for (const render of RENDERS) {
+        const results = [];
+        for (let run = 0; run < tries; run += 1) results.push(await tapOnce(browser, at(render, routePath), button, product.name));
+        const figures = { route, render, tries, reachedOnce: results.filter((result) => result.once).length, beforeHydration: results.filter((result) => result.early).length, tappedAtMs: median(results.map((result) => result.at)) };
+        taps.push(figures);
+        log(`taps: ${route} (${render}) ${figures.reachedOnce} of ${tries} reached the cart once (${figures.beforeHydration} before the browser took over; tapped at ${figures.tappedAtMs.toFixed(0)} ms)`);
+      }
     }
 
     const interactions: InteractionFigures[] = [];
     const hydrated = (page: Page) => page.waitForFunction("!document.querySelector('[data-await-hydration]')", undefined, { timeout: 60_000 }).then(() => undefined);
-    for (const [name, url, control] of [
-      ['add to cart (product page)', productUrl, (page: Page) => page.locator('[data-remote="mfe-product"]').getByRole('button', { name: 'Add to Cart', exact: true }).first()],
-      ['open the filter drawer (shop)', new URL('/shop', store.shellUrl).toString(), (page: Page) => page.getByRole('button', { name: 'Filters', exact: true })],
-      ['open the cart dropdown (header)', new URL('/', store.shellUrl).toString(), (page: Page) => page.getByRole('button', { name: /^Cart,/ })],
+    for (const [name, routePath, control] of [
+      ['add to cart (product page)', productPath, (page: Page) => page.locator('[data-remote="mfe-product"]').getByRole('button', { name: 'Add to Cart', exact: true }).first()],
+      ['open the filter drawer (shop)', '/shop', (page: Page) => page.getByRole('button', { name: 'Filters', exact: true })],
+      ['open the cart dropdown (header)', '/', (page: Page) => page.getByRole('button', { name: /^Cart,/ })],
     ] as const) {
-      const runs: number[] = [];
-      for (let run = 0; run < Math.min(tries, 5); run += 1) runs.push(await interaction(browser, url, hydrated, control));
-      interactions.push({ interaction: name, medianMs: median(runs), maxMs: Math.max(...runs) });
-      log(`interaction: ${name} ${median(runs).toFixed(0)} ms (max ${Math.max(...runs).toFixed(0)})`);
+      for (const render of RENDERS) {
+        const runs: number[] = [];
+        for (let run = 0; run < Math.min(tries, 5); run += 1) runs.push(await interaction(browser, at(render, routePath), hydrated, control));
+        interactions.push({ interaction: name, render, medianMs: median(runs), maxMs: Math.max(...runs) });
+        log(`interaction: ${name} (${render}) ${median(runs).toFixed(0)} ms (max ${Math.max(...runs).toFixed(0)})`);
+      }
     }
+
+    const pages = [
+      { route: 'home', path: '/' },
+      { route: 'shop', path: '/shop' },
+      { route: 'product', path: productPath },
+      { route: 'cart', path: '/cart' },
+    ];
+    const paints = await paintsSideBySide(browser, pages, at, lighthouseRuns, log);
 
     const load: PageLoadFigures[] = [];
     const shopperCookie = await newShopper(store.shellUrl);
@@ -354,19 +421,12 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
         log(`load: ${route} (${cache}) ${figures.pagesPerSecond.toFixed(0)} pages/s, ${(figures.drawnShare * 100).toFixed(0)}% drawn by the server, p50 ${figures.p50} ms (first bytes ${figures.firstByteP50.toFixed(1)} ms); /api p99 ${figures.apiP99} ms meanwhile`);
       }
     }
-    const lighthouse = await auditPages(
-      [
-        { route: 'home', url: new URL('/', store.shellUrl).toString() },
-        { route: 'shop', url: new URL('/shop', store.shellUrl).toString() },
-        { route: 'product', url: productUrl },
-        { route: 'cart', url: new URL('/cart', store.shellUrl).toString() },
-      ],
-      lighthouseRuns,
-      log,
-    );
-    return { taps, interactions, load, lighthouse };
+    const lighthouse = await auditPages(pages.map(({ route, path: routePath }) => ({ route, url: at('hydrated', routePath) })), lighthouseRuns, log);
+    const lighthouseReplaced = await auditPages(pages.map(({ route, path: routePath }) => ({ route, url: at('replaced', routePath) })), lighthouseRuns, (line) => log(`${line} (replaced)`));
+    return { taps, interactions, paints, load, lighthouse, lighthouseReplaced };
   } finally {
     await browser.close();
+    await replaceRender.close();
     await uncached.close();
     await inEdgeThread.close();
     ownThread.close();

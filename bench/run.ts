@@ -89,7 +89,7 @@ async function main(): Promise<void> {
 
   if (only.has('hydration')) {
     const tries = wholeNumber('BENCH_TAPS', 10);
-    log(`hydration: ${tries} taps per route on a throttled phone, interactions, guests' pages under load, ${runs} Lighthouse runs per route`);
+    log(`hydration: ${tries} taps per route on a throttled phone, interactions and ${runs} cold loads per route, each hydrated and replaced; guests' pages under load; ${runs} Lighthouse runs per route, hydrated and replaced`);
     hydration = await benchHydration(tries, runs, log);
     log(`hydration done at ${elapsed()}`);
   }

@@ -34,6 +34,11 @@ export interface PageTimings {
   lcp: number;
   tbt: number;
   cls: number;
+  /**
+   * When the last part of the server's page awaiting the browser (data-await-hydration) was
+   * hydrated or replaced: the page is live. NaN on a page the server did not draw.
+   */
+  live: number;
 }
 
 export interface Captured {
@@ -80,8 +85,8 @@ export async function readPage<Value>(cdp: CDPSession, expression: string): Prom
 }
 
 /**
- * Waits until every request but pictures has finished, the browser has rendered a server-rendered
- * page itself (its #root is no longer inert), FCP and LCP are known, and no new LCP candidate or
+ * Waits until every request but pictures has finished, the browser has taken over a server-rendered
+ * page (no part of it awaits hydration), FCP and LCP are known, and no new LCP candidate or
  * long task has appeared for a while (pictures far down the page may still be arriving under
  * throttling: waiting for them all would add minutes and change no figure), or until the time is
  * up.
@@ -97,7 +102,7 @@ async function settle(page: Page, cdp: CDPSession, requests: Map<string, Capture
     // runs a second or more after the paint.
     const signature = await readPage<string>(
       cdp,
-      '(() => { const t = window.__benchTimings; const waiting = !t || !(t.fcp >= 0) || !(t.lcp >= 0) || document.querySelector("#root[inert]"); return (waiting ? "waiting " : "") + (t ? t.lcp + ":" + t.longTasks.length : ""); })()',
+      '(() => { const t = window.__benchTimings; const waiting = !t || !(t.fcp >= 0) || !(t.lcp >= 0) || document.querySelector("[data-await-hydration]"); return (waiting ? "waiting " : "") + (t ? t.lcp + ":" + t.longTasks.length : ""); })()',
     );
     if (pending || signature !== lastSignature || signature.startsWith('waiting')) {
       lastChange = Date.now();
@@ -114,8 +119,16 @@ const QUIET_MS = 1000;
 
 /** Collects paint, layout-shift and long-task entries from the very start of the page. */
 const OBSERVE_TIMINGS = `(() => {
-  const timings = { fcp: NaN, lcp: NaN, cls: 0, longTasks: [] };
+  const timings = { fcp: NaN, lcp: NaN, cls: 0, longTasks: [], live: NaN };
   window.__benchTimings = timings;
+  // The moment no part of the server's page awaits the browser any more.
+  let awaited = false;
+  const watch = new MutationObserver(() => {
+    const waiting = document.querySelector('[data-await-hydration]') !== null;
+    if (waiting) awaited = true;
+    else if (awaited) { timings.live = performance.now(); watch.disconnect(); }
+  });
+  watch.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-await-hydration'] });
   const observe = (type, onEntry) => {
     try { new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true }); } catch {}
   };
@@ -162,14 +175,14 @@ export async function measureRoute(browser: Browser, url: string): Promise<Route
     await page.waitForLoadState('load', { timeout: 60_000 });
     await settle(page, cdp, requests, 30_000);
     // By value, as JSON: a timing the page never saw (NaN) arrives as null.
-    const read = await readPage<{ fcp: number | null; lcp: number | null; cls: number; longTasks: [number, number][] }>(cdp, 'window.__benchTimings');
+    const read = await readPage<{ fcp: number | null; lcp: number | null; cls: number; longTasks: [number, number][]; live: number | null }>(cdp, 'window.__benchTimings');
     const raw = { ...read, fcp: read.fcp ?? Number.NaN, lcp: read.lcp ?? Number.NaN };
     // From the first paint; from the start if the page reported none (the odd cold first load).
     const tbtFrom = Number.isNaN(raw.fcp) ? 0 : raw.fcp;
     const tbt = raw.longTasks
       .filter(([start]) => start >= tbtFrom)
       .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-    return { ...(await firstLoadFiles(cdp, requests, url)), fcp: raw.fcp, lcp: raw.lcp, tbt, cls: raw.cls };
+    return { ...(await firstLoadFiles(cdp, requests, url)), fcp: raw.fcp, lcp: raw.lcp, tbt, cls: raw.cls, live: read.live ?? Number.NaN };
   } finally {
     await context.close();
   }
