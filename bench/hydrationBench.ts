@@ -160,6 +160,12 @@ async function throttled(browser: Browser): Promise<{ page: Page; cdp: CDPSessio
 
 const CART_LINES = `fetch('/api/cart', { credentials: 'include' }).then((r) => r.json()).then((lines) => lines.map((line) => [line.name, line.qty]))`;
 
+/**
+ * A tap kept for the hydration is replayed as the page comes alive, and its line is in the cart
+ * within a round trip or two of the api on the throttled phone; none this long after, the tap was lost.
+ */
+const LOST_AFTER_LIVE_MS = 4000;
+
 async function tapOnce(browser: Browser, url: string, button: (page: Page) => ReturnType<Page['getByRole']>, name: string): Promise<{ once: boolean; early: boolean; at: number }> {
   const { page, cdp, close } = await throttled(browser);
   try {
@@ -170,11 +176,14 @@ async function tapOnce(browser: Browser, url: string, button: (page: Page) => Re
     const at = Date.now() - started;
     const early = await readPage<boolean>(cdp, `document.querySelector('[data-remote][data-await-hydration]') !== null`);
     await add.tap({ timeout: 30_000 });
+    // Until the line is in, or the page has been live for a while without it (a tap lost).
     const deadline = Date.now() + 20_000;
+    let liveSince = Number.POSITIVE_INFINITY;
     let lines: [string, number][] = [];
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && Date.now() - liveSince < LOST_AFTER_LIVE_MS) {
       lines = await readPage<[string, number][]>(cdp, CART_LINES).catch(() => []);
       if (lines.length > 0) break;
+      if (liveSince === Number.POSITIVE_INFINITY && (await readPage<boolean>(cdp, `document.querySelector('[data-await-hydration]') === null`).catch(() => false))) liveSince = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     // Time for a second add, had one been made.
