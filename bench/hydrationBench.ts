@@ -34,10 +34,11 @@ import { buildShellEdge } from '../edge/src/app';
 import { loadRenderer } from '../edge/src/serverRender';
 import { readEdgeSettings } from '../edge/src/settings';
 import { shellBundleFile, startStore } from '../scripts/lib/startStore';
-import { measureRoute, MOBILE_USER_AGENT, phoneContext, readPage, throttle, type RouteMeasurement } from './lib/frontEnd';
+import { AWAITING_BROWSER, measureRoute, MOBILE_USER_AGENT, phoneContext, readPage, throttle, type RouteMeasurement } from './lib/frontEnd';
 import { auditPages, type LighthouseFigures } from './lib/lighthouse';
 import { startReplaceRenderProxy } from './lib/replaceRender';
 import { storePorts } from './lib/servers';
+import { rotated } from './lib/sideBySide';
 import { median } from './lib/stats';
 
 export const LOAD_CONNECTIONS = 20;
@@ -129,7 +130,7 @@ export interface HydrationFigures {
 
 /**
  * Cold loads of each page on the throttled phone, hydrated and replaced in turn (each run starting
- * with the other), after one load of each to warm the servers: medians of FCP, LCP, TBT and the
+ * with the next), after one load of each to warm the servers: medians of FCP, LCP, TBT and the
  * moment the page was live.
  */
 async function paintsSideBySide(browser: Browser, pages: readonly { route: string; path: string }[], at: (render: Render, routePath: string) => string, runs: number, log: (line: string) => void): Promise<PaintFigures[]> {
@@ -138,7 +139,7 @@ async function paintsSideBySide(browser: Browser, pages: readonly { route: strin
     for (const render of RENDERS) await measureRoute(browser, at(render, routePath));
     const measured: Record<Render, RouteMeasurement[]> = { hydrated: [], replaced: [] };
     for (let run = 0; run < runs; run += 1) {
-      for (const render of run % 2 === 0 ? RENDERS : [...RENDERS].reverse()) measured[render].push(await measureRoute(browser, at(render, routePath)));
+      for (const render of rotated(RENDERS, run)) measured[render].push(await measureRoute(browser, at(render, routePath)));
     }
     for (const render of RENDERS) {
       const of = (pick: (load: RouteMeasurement) => number) => median(measured[render].map(pick));
@@ -174,7 +175,7 @@ async function tapOnce(browser: Browser, url: string, button: (page: Page) => Re
     const add = button(page);
     await add.waitFor({ state: 'visible', timeout: 30_000 });
     const at = Date.now() - started;
-    const early = await readPage<boolean>(cdp, `document.querySelector('[data-remote][data-await-hydration]') !== null`);
+    const early = await readPage<boolean>(cdp, `document.querySelector('[data-remote]${AWAITING_BROWSER}') !== null`);
     await add.tap({ timeout: 30_000 });
     // Until the line is in, or the page has been live for a while without it (a tap lost).
     const deadline = Date.now() + 20_000;
@@ -183,7 +184,7 @@ async function tapOnce(browser: Browser, url: string, button: (page: Page) => Re
     while (Date.now() < deadline && Date.now() - liveSince < LOST_AFTER_LIVE_MS) {
       lines = await readPage<[string, number][]>(cdp, CART_LINES).catch(() => []);
       if (lines.length > 0) break;
-      if (liveSince === Number.POSITIVE_INFINITY && (await readPage<boolean>(cdp, `document.querySelector('[data-await-hydration]') === null`).catch(() => false))) liveSince = Date.now();
+      if (liveSince === Number.POSITIVE_INFINITY && (await readPage<boolean>(cdp, `document.querySelector('${AWAITING_BROWSER}') === null`).catch(() => false))) liveSince = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     // Time for a second add, had one been made.
@@ -373,7 +374,7 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
     }
 
     const interactions: InteractionFigures[] = [];
-    const hydrated = (page: Page) => page.waitForFunction("!document.querySelector('[data-await-hydration]')", undefined, { timeout: 60_000 }).then(() => undefined);
+    const hydrated = (page: Page) => page.waitForFunction(`!document.querySelector('${AWAITING_BROWSER}')`, undefined, { timeout: 60_000 }).then(() => undefined);
     for (const [name, routePath, control] of [
       ['add to cart (product page)', productPath, (page: Page) => page.locator('[data-remote="mfe-product"]').getByRole('button', { name: 'Add to Cart', exact: true }).first()],
       ['open the filter drawer (shop)', '/shop', (page: Page) => page.getByRole('button', { name: 'Filters', exact: true })],

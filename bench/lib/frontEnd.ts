@@ -6,8 +6,12 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { HYDRATION_PENDING_ATTRIBUTE } from '../../shared/src/ssr/contract';
 
 const gzip = promisify(zlib.gzip);
+
+/** A selector for the parts of a server's page still awaiting the browser (hydration, or the replace-render's own drawing). */
+export const AWAITING_BROWSER = `[${HYDRATION_PENDING_ATTRIBUTE}]`;
 
 /** Lighthouse's mobile preset ("slow 4G" and a mid-range phone). */
 export const MOBILE_THROTTLING = {
@@ -102,7 +106,7 @@ async function settle(page: Page, cdp: CDPSession, requests: Map<string, Capture
     // runs a second or more after the paint.
     const signature = await readPage<string>(
       cdp,
-      '(() => { const t = window.__benchTimings; const waiting = !t || !(t.fcp >= 0) || !(t.lcp >= 0) || document.querySelector("[data-await-hydration]"); return (waiting ? "waiting " : "") + (t ? t.lcp + ":" + t.longTasks.length : ""); })()',
+      `(() => { const t = window.__benchTimings; const waiting = !t || !(t.fcp >= 0) || !(t.lcp >= 0) || document.querySelector("${AWAITING_BROWSER}"); return (waiting ? "waiting " : "") + (t ? t.lcp + ":" + t.longTasks.length : ""); })()`,
     );
     if (pending || signature !== lastSignature || signature.startsWith('waiting')) {
       lastChange = Date.now();
@@ -124,11 +128,11 @@ const OBSERVE_TIMINGS = `(() => {
   // The moment no part of the server's page awaits the browser any more.
   let awaited = false;
   const watch = new MutationObserver(() => {
-    const waiting = document.querySelector('[data-await-hydration]') !== null;
+    const waiting = document.querySelector('${AWAITING_BROWSER}') !== null;
     if (waiting) awaited = true;
     else if (awaited) { timings.live = performance.now(); watch.disconnect(); }
   });
-  watch.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-await-hydration'] });
+  watch.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['${HYDRATION_PENDING_ATTRIBUTE}'] });
   const observe = (type, onEntry) => {
     try { new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true }); } catch {}
   };
