@@ -65,7 +65,7 @@ export interface BuildAppOptions {
   mailFrom?: MailAddress;
   /** The shop's bank account; without one, EFT is not offered. */
   eft?: EftAccount | null;
-  /** How many unpaid orders one shopper, and one client address, may hold at once. */
+  /** How many unpaid orders one shopper may hold at once, and one client address may place in a window. */
   unpaidOrderLimits?: UnpaidOrderLimits;
   /** How long an EFT order waits for its payment before it expires (its shopper is mailed a day before). */
   paymentWindowHours?: number;

@@ -56,6 +56,18 @@ test('takes a limit from the environment: LIMIT_NEWSLETTER=1/10m lets one sign-u
   }
 }, 60_000);
 
+test('starts with a variable that is no longer read, and warns naming the one that took its place', async () => {
+  const { child, lines, listening } = startApiProcess({ UNPAID_ORDERS_PER_ADDRESS: '1000' });
+  try {
+    await listening;
+    expect(lines.filter((line) => line.level >= 40).map((line) => line.msg)).toEqual([
+      'UNPAID_ORDERS_PER_ADDRESS is no longer read: one address is now limited in the unpaid orders it places in a window, UNPAID_ORDERS_PLACED_PER_ADDRESS (such as 20/1h)',
+    ]);
+  } finally {
+    child.kill('SIGKILL');
+  }
+}, 60_000);
+
 test("refuses a production start without the shop's bank account for EFT", async () => {
   const { code, output } = await runToExit({ NODE_ENV: 'production' });
   expect(code).toBe(1);

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     healthTimeoutMs: settings.healthTimeoutMs,
   });
   try {
+    for (const warning of settings.warnings) app.log.warn(warning);
     if (migrations.length > 0) app.log.info({ migrations }, 'applied migrations');
     if (seeded.productsInserted > 0) app.log.info({ products: seeded.productsInserted }, 'seeded the catalogue');
     if (settings.devOutbox) app.log.info('the developer outbox is on: mail is kept and listed at /dev/outbox, on this machine only');

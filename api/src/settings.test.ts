@@ -10,14 +10,14 @@ const BANK = {
 
 
 describe('readSettings', () => {
-  it('starts safe: no outbox, no EFT without an account, three unpaid orders each, loopback only', () => {
+  it('starts safe: no outbox, no EFT without an account, three unpaid orders each and twenty an hour per address, loopback only', () => {
     const settings = readSettings({});
     expect(settings).toMatchObject({
       host: '127.0.0.1',
       port: 4000,
       devOutbox: false,
       eft: null,
-      unpaidOrderLimits: { perShopper: 3, perAddress: 3 },
+      unpaidOrderLimits: { perShopper: 3, placedPerAddress: { max: 20, windowSeconds: 3600 } },
       storefrontUrl: 'http://localhost:8080/',
       production: false,
     });
@@ -104,18 +104,36 @@ describe('readSettings', () => {
     });
   });
 
-  it('reads the caps on unpaid orders, whole numbers of at least one', () => {
-    expect(readSettings({ UNPAID_ORDERS_PER_SHOPPER: '5', UNPAID_ORDERS_PER_ADDRESS: '50' }).unpaidOrderLimits).toEqual({ perShopper: 5, perAddress: 50 });
-    expect(problemsOf({ UNPAID_ORDERS_PER_SHOPPER: '0', UNPAID_ORDERS_PER_ADDRESS: 'lots' })).toEqual([
+  it('reads the cap on unpaid orders per shopper, a whole number of at least one, and the rate per address, a count per duration', () => {
+    expect(readSettings({ UNPAID_ORDERS_PER_SHOPPER: '5', UNPAID_ORDERS_PLACED_PER_ADDRESS: '50/2h' }).unpaidOrderLimits).toEqual({
+      perShopper: 5,
+      placedPerAddress: { max: 50, windowSeconds: 7200 },
+    });
+    expect(problemsOf({ UNPAID_ORDERS_PER_SHOPPER: '0', UNPAID_ORDERS_PLACED_PER_ADDRESS: '50' })).toEqual([
       'UNPAID_ORDERS_PER_SHOPPER must be a whole number from 1 to 1000, got "0"',
-      'UNPAID_ORDERS_PER_ADDRESS must be a whole number from 1 to 100000, got "lots"',
+      'UNPAID_ORDERS_PLACED_PER_ADDRESS must be a count per duration such as 20/1h, 5/15m or 10/600s, got "50"',
+    ]);
+  });
+
+  it('starts with a variable that is no longer read, and warns naming what took its place', () => {
+    expect(readSettings({}).warnings).toEqual([]);
+    const settings = readSettings({ UNPAID_ORDERS_PER_ADDRESS: '1000' });
+    expect(settings.unpaidOrderLimits.placedPerAddress).toEqual({ max: 20, windowSeconds: 3600 });
+    expect(settings.warnings).toEqual([
+      'UNPAID_ORDERS_PER_ADDRESS is no longer read: one address is now limited in the unpaid orders it places in a window, UNPAID_ORDERS_PLACED_PER_ADDRESS (such as 20/1h)',
     ]);
   });
 
   it('reads limits as a count per duration, or a whole number for caps, and names a bad one', () => {
     expect(readSettings({}).limits).toEqual({});
     expect(
-      readSettings({ LIMIT_REGISTER: '50/1h', LIMIT_LOGIN_PER_ADDRESS: '300 / 15m', LIMIT_CONTACT: '5/600s', MAX_CART_LINES: '150', HASHING_MAX_WAITING: '0' }).limits,
+      readSettings({
+        LIMIT_REGISTER: '50/1h',
+        LIMIT_LOGIN_PER_ADDRESS: '300 / 15m',
+        LIMIT_CONTACT: '5/600s',
+        MAX_CART_LINES: '150',
+        HASHING_MAX_WAITING: '0',
+      }).limits,
     ).toEqual({
       register: { max: 50, windowSeconds: 3600 },
       login: { perAddress: { max: 300, windowSeconds: 900 } },

@@ -9,18 +9,34 @@ import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database';
 import { DEFAULT_HEALTH_TIMEOUT_MS } from './routes/health';
 import { DEFAULT_PAYMENT_WINDOW_HOURS } from './routes/orders/orderLife';
-import { limitOverridesFrom, type LimitOverrides } from './limits';
+import { limitOverridesFrom, parseWindowLimit, type LimitOverrides, type WindowLimit } from './limits';
 import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** How many orders waiting for payment one shopper, or one client address, may hold at once. */
+/**
+ * Orders that wait for payment: how many one shopper may hold at once, and how many one client
+ * address may place in a window. Many shoppers share one address (a carrier's, an office's), so
+ * the address is held to a rate, not a number held: a busy address is slowed, never closed.
+ */
 export interface UnpaidOrderLimits {
   perShopper: number;
-  perAddress: number;
+  /** Orders placed from one address (an IPv6 /64) in the window, whatever became of them since. */
+  placedPerAddress: WindowLimit;
 }
 
-export const DEFAULT_UNPAID_ORDER_LIMITS: UnpaidOrderLimits = { perShopper: 3, perAddress: 3 };
+export const DEFAULT_UNPAID_ORDER_LIMITS: UnpaidOrderLimits = { perShopper: 3, placedPerAddress: { max: 20, windowSeconds: 60 * 60 } };
+
+/**
+ * Variables that no longer change anything, with what took their place. Set, the api still
+ * starts and says so in its log, rather than taking a changed rule in silence.
+ */
+export const RETIRED_VARIABLES: readonly { name: string; instead: string }[] = [
+  {
+    name: 'UNPAID_ORDERS_PER_ADDRESS',
+    instead: 'one address is now limited in the unpaid orders it places in a window, UNPAID_ORDERS_PLACED_PER_ADDRESS (such as 20/1h)',
+  },
+];
 
 export interface ApiSettings {
   port: number;
@@ -51,6 +67,8 @@ export interface ApiSettings {
   healthTimeoutMs: number;
   /** SHUTDOWN_TIMEOUT_MS: after SIGTERM, how long closing may take before the process exits regardless. */
   shutdownTimeoutMs: number;
+  /** What the log says at start about the settings, such as a variable that is no longer read. */
+  warnings: string[];
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 14_000;
@@ -98,6 +116,14 @@ function readWholeNumber(env: Environment, name: string, fallback: number, min: 
     return fallback;
   }
   return number;
+}
+
+function readWindowLimit(env: Environment, name: string, fallback: WindowLimit, problems: string[]): WindowLimit {
+  const value = given(env, name);
+  if (value === undefined) return fallback;
+  const limit = parseWindowLimit(value);
+  if (!limit) problems.push(`${name} must be a count per duration such as 20/1h, 5/15m or 10/600s, got "${value}"`);
+  return limit ?? fallback;
 }
 
 function readUrl(env: Environment, name: string, fallback: string, problems: string[]): string {
@@ -220,6 +246,14 @@ export function readSettings(env: Environment): ApiSettings {
   const limits = limitOverridesFrom((name) => given(env, name));
   problems.push(...limits.problems);
 
+  const unpaidOrderLimits: UnpaidOrderLimits = {
+    perShopper: readWholeNumber(env, 'UNPAID_ORDERS_PER_SHOPPER', DEFAULT_UNPAID_ORDER_LIMITS.perShopper, 1, 1000, problems),
+    placedPerAddress: readWindowLimit(env, 'UNPAID_ORDERS_PLACED_PER_ADDRESS', DEFAULT_UNPAID_ORDER_LIMITS.placedPerAddress, problems),
+  };
+  const warnings = RETIRED_VARIABLES.filter(({ name }) => given(env, name) !== undefined).map(
+    ({ name, instead }) => `${name} is no longer read: ${instead}`,
+  );
+
   const settings: ApiSettings = {
     port,
     host,
@@ -232,10 +266,7 @@ export function readSettings(env: Environment): ApiSettings {
     logRequests: readBoolean(env, 'LOG_REQUESTS', problems),
     devOutbox,
     eft,
-    unpaidOrderLimits: {
-      perShopper: readWholeNumber(env, 'UNPAID_ORDERS_PER_SHOPPER', DEFAULT_UNPAID_ORDER_LIMITS.perShopper, 1, 1000, problems),
-      perAddress: readWholeNumber(env, 'UNPAID_ORDERS_PER_ADDRESS', DEFAULT_UNPAID_ORDER_LIMITS.perAddress, 1, 100_000, problems),
-    },
+    unpaidOrderLimits,
     paymentWindowHours: readWholeNumber(env, 'EFT_PAYMENT_HOURS', DEFAULT_PAYMENT_WINDOW_HOURS, 1, 90 * 24, problems),
     limits: limits.overrides,
     // Not required in production: a shop can take orders before its mail is set up (server.ts warns).
@@ -248,6 +279,7 @@ export function readSettings(env: Environment): ApiSettings {
     },
     healthTimeoutMs: readWholeNumber(env, 'HEALTH_TIMEOUT_MS', DEFAULT_HEALTH_TIMEOUT_MS, 50, 60_000, problems),
     shutdownTimeoutMs: readWholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 1_000, 600_000, problems),
+    warnings,
   };
   if (problems.length > 0) throw new SettingsError(problems);
   return settings;

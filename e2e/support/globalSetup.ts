@@ -49,8 +49,8 @@ export default async function globalSetup(): Promise<void> {
       ...E2E_BANK_ACCOUNT,
       // As a default start has it, whatever the caller's environment says.
       DEV_OUTBOX: 'false',
-      // Every browser of the suite shops from 127.0.0.1: the cap per address would count them as one.
-      UNPAID_ORDERS_PER_ADDRESS: '1000',
+      // Every browser of the suite shops from 127.0.0.1: the rate per address would count them as one.
+      UNPAID_ORDERS_PLACED_PER_ADDRESS: '1000/1h',
     },
   });
   const throwing = await serveThrowingRemote(ports.shell + 20);

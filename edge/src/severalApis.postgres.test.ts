@@ -13,7 +13,7 @@ import { registerApiProxy } from './proxy';
 import { ApiUpstreams } from './upstreams';
 
 /** Room for the orders this suite places from one address (127.0.0.1). */
-const ROOMY = { UNPAID_ORDERS_PER_ADDRESS: '1000', LOG_LEVEL: 'info' };
+const ROOMY = { UNPAID_ORDERS_PLACED_PER_ADDRESS: '1000/1h', LOG_LEVEL: 'info' };
 
 let scratch: ScratchDatabase;
 const apis: ApiProcess[] = [];

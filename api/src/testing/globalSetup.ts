@@ -10,11 +10,11 @@ import { TEST_APP_OPTIONS } from './testDatabases';
 import { TEST_API_HANDLE, type TestApiHandle } from './testApiHandle';
 
 async function listening(database: Database, options: Partial<BuildAppOptions>): Promise<{ app: FastifyInstance; url: string }> {
-  // Many component tests place orders, all from 127.0.0.1: the cap per address would refuse them.
+  // Many component tests place orders, all from 127.0.0.1: the rate per address would refuse them.
   // The cap per shopper stays at its default, and the checkout's test of the refusal relies on it.
   const app = await buildApp({
     ...TEST_APP_OPTIONS,
-    unpaidOrderLimits: { ...DEFAULT_UNPAID_ORDER_LIMITS, perAddress: 100_000 },
+    unpaidOrderLimits: { ...DEFAULT_UNPAID_ORDER_LIMITS, placedPerAddress: { max: 100_000, windowSeconds: 3600 } },
     ...options,
     database,
   });

@@ -107,7 +107,7 @@ export const TEST_EFT_ACCOUNT: EftAccount = {
  * For suites about something else that place many orders from one address (app.inject's
  * 127.0.0.1), so that the cap on unpaid orders does not stand in their way.
  */
-export const ROOMY_UNPAID_ORDER_LIMITS = { perShopper: 1_000, perAddress: 100_000 };
+export const ROOMY_UNPAID_ORDER_LIMITS = { perShopper: 1_000, placedPerAddress: { max: 100_000, windowSeconds: 3600 } };
 
 /**
  * For suites about something else that register, subscribe or write to the shop many times from

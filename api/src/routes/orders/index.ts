@@ -4,10 +4,10 @@ import type { EftAccount, PaymentMethod } from '@storefront/shared/types';
 import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { orderConfirmationMail } from '../../mail/orderConfirmationMail';
-import type { ApiLimits } from '../../limits';
+import type { ApiLimits, WindowLimit } from '../../limits';
 import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
-import { limitPerAddress } from '../../plugins/rateLimits';
+import { limitPerAddress, waitInWords } from '../../plugins/rateLimits';
 import { NoQuerySchema } from '../../schemas/common';
 import type { UnpaidOrderLimits } from '../../settings';
 import { shopperOrder } from './orderLife';
@@ -30,11 +30,30 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export const EFT_UNAVAILABLE = 'This shop does not take EFT payments at the moment: choose cash on delivery or collection.';
 
 /** Why a shopper cannot hold another unpaid order, and what to do about it. */
-export function tooManyUnpaidOrdersMessage(by: 'shopper' | 'address', limit: number): string {
+export function tooManyUnpaidOrdersMessage(limit: number): string {
   const orders = limit === 1 ? 'an unpaid order' : `${limit} unpaid orders`;
-  return by === 'shopper'
-    ? `You already have ${orders}, the most we hold for one shopper. Once one is paid you can place this order, or contact us and we will help.`
-    : `${limit === 1 ? 'An unpaid order has' : `${limit} unpaid orders have`} already been placed from your internet connection, the most we hold for one connection. Once one is paid this order can go through, or contact us and we will help.`;
+  return `You already have ${orders}, the most we hold for one shopper. Once one is paid you can place this order, or contact us and we will help.`;
+}
+
+/** "hour", "2 hours", "15 minutes": a window as a shopper says it after "in the last". */
+function windowInWords(seconds: number): string {
+  if (seconds === 3600) return 'hour';
+  if (seconds % 3600 === 0) return `${seconds / 3600} hours`;
+  if (seconds === 60) return 'minute';
+  return seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} seconds`;
+}
+
+/**
+ * Why an order from a busy connection must wait, and what the shopper can do: many shoppers may
+ * share their connection's address (a mobile network's), so this is about the connection, not them.
+ */
+export function tooManyOrdersFromAddressMessage(limit: WindowLimit, retryAfterSeconds: number): string {
+  const orders = limit.max === 1 ? 'An order has' : `${limit.max} orders have`;
+  return (
+    `${orders} been placed from your internet connection in the last ${windowInWords(limit.windowSeconds)}, the most we take from one connection ` +
+    `(a mobile network can put many shoppers behind one). Your cart is kept: please try again in ${waitInWords(retryAfterSeconds)}, ` +
+    `or place the order over another connection (Wi-Fi instead of mobile data, or the other way round), or contact us and we will help.`
+  );
 }
 
 export interface OrderRoutesOptions {
@@ -99,7 +118,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         case 'eft_unavailable':
           return reply.code(400).send(apiError('eft_unavailable', EFT_UNAVAILABLE));
         case 'too_many_unpaid_orders':
-          return reply.code(429).send(apiError('too_many_unpaid_orders', tooManyUnpaidOrdersMessage(outcome.by, outcome.limit)));
+          return reply.code(429).send(apiError('too_many_unpaid_orders', tooManyUnpaidOrdersMessage(outcome.limit)));
+        case 'too_many_orders_from_address':
+          return reply
+            .code(429)
+            .header('Retry-After', String(outcome.retryAfterSeconds))
+            .send(apiError('too_many_orders_from_address', tooManyOrdersFromAddressMessage(outcome.limit, outcome.retryAfterSeconds)));
         case 'key_reused':
           return reply
             .code(422)

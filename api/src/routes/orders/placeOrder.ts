@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { effectivePrice, orderTotalsInCents, toCents } from '@storefront/shared/domain';
 import type { Picture, PlaceOrderRequest, ShortLine } from '@storefront/shared/types';
 import type { Database, Queryable } from '../../db/database';
+import type { WindowLimit } from '../../limits';
 import { ensureShopper } from '../../plugins/shopper';
 import type { UnpaidOrderLimits } from '../../settings';
 import { picturesSql, toIsoTimestamp } from '../products/productQueries';
@@ -19,8 +20,10 @@ export type PlaceOrderOutcome =
   | { kind: 'insufficient_stock'; lines: ShortLine[] }
   /** EFT was asked for, and the shop has no bank account set. */
   | { kind: 'eft_unavailable' }
-  /** The shopper, or the client address, already holds as many unpaid orders as allowed. */
-  | { kind: 'too_many_unpaid_orders'; by: 'shopper' | 'address'; limit: number };
+  /** The shopper already holds as many unpaid orders as allowed. */
+  | { kind: 'too_many_unpaid_orders'; limit: number }
+  /** The client address has placed as many orders as allowed in the window; the oldest of them leaves it in `retryAfterSeconds`. */
+  | { kind: 'too_many_orders_from_address'; limit: WindowLimit; retryAfterSeconds: number };
 
 type Refusal = Exclude<PlaceOrderOutcome, { kind: 'created' | 'replayed' }>;
 
@@ -70,7 +73,7 @@ export interface PlaceOrderInput {
 /**
  * Orders that hold stock before anyone at the shop has touched them: an unpaid EFT order, or a
  * cash order not yet packed. Paying, packing, cancelling or expiry frees a place (the partial
- * indexes of 013_order_client_address list the same two).
+ * index orders_unpaid_shopper_id_idx lists the same two).
  */
 const UNPAID_STATUSES = ['awaiting_payment', 'placed'];
 
@@ -79,22 +82,34 @@ const SHOPPER_LOCK_SPACE = 27_001;
 const ADDRESS_LOCK_SPACE = 27_002;
 
 /**
- * Refuses a new order when the shopper or the client address already holds `limit` unpaid
- * orders: without a cap, a script with a cookie could take the whole catalogue's stock and never
- * pay. The counts are made under locks on both keys (always shopper, then address, so two
- * checkouts never wait on each other in a circle), so a burst of checkouts cannot all pass them.
+ * Refuses a new order when the shopper already holds `perShopper` unpaid orders, or when the
+ * client address has placed `placedPerAddress.max` orders in its window: without them, a script
+ * could take the whole catalogue's stock and never pay, with one cookie or with a fresh cookie
+ * for each order. The address is held to a rate, not to a number of unpaid orders held, because
+ * a carrier puts many shoppers behind one address: a busy address waits a little, and an
+ * address is never closed for as long as its orders stay unpaid.
+ *
+ * The counts are made under locks on both keys (always shopper, then address, so two checkouts
+ * never wait on each other in a circle), held until the order commits, so a burst of checkouts
+ * cannot all pass them. The window slides: it counts the orders whose `created_at` (the time
+ * insertOrder gives them, from the same clock as `now`) falls within it.
  */
-async function checkUnpaidOrders(tx: Queryable, { shopperId, clientAddress, unpaidOrderLimits }: PlaceOrderInput): Promise<Refusal | null> {
+async function checkUnpaidOrders(tx: Queryable, { shopperId, clientAddress, unpaidOrderLimits }: PlaceOrderInput, now: Date): Promise<Refusal | null> {
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SHOPPER_LOCK_SPACE, shopperId]);
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ADDRESS_LOCK_SPACE, clientAddress]);
-  const counts = await tx.query<{ by_shopper: number; by_address: number }>(
+  const { perShopper, placedPerAddress } = unpaidOrderLimits;
+  const counts = await tx.query<{ by_shopper: number; address_wait: number | null }>(
     `SELECT (SELECT count(*) FROM orders WHERE shopper_id = $1 AND status = ANY($3::text[]))::int AS by_shopper,
-            (SELECT count(*) FROM orders WHERE client_address = $2 AND status = ANY($3::text[]))::int AS by_address`,
-    [shopperId, clientAddress, UNPAID_STATUSES],
+            (SELECT EXTRACT(EPOCH FROM o.created_at + make_interval(secs => $5) - $4::timestamptz)::float8 FROM orders o
+               WHERE o.client_address = $2 AND o.created_at > $4::timestamptz - make_interval(secs => $5)
+               ORDER BY o.created_at DESC OFFSET $6 - 1 LIMIT 1) AS address_wait`,
+    [shopperId, clientAddress, UNPAID_STATUSES, now, placedPerAddress.windowSeconds, placedPerAddress.max],
   );
-  const { by_shopper: byShopper = 0, by_address: byAddress = 0 } = counts.rows[0] ?? {};
-  if (byShopper >= unpaidOrderLimits.perShopper) return { kind: 'too_many_unpaid_orders', by: 'shopper', limit: unpaidOrderLimits.perShopper };
-  if (byAddress >= unpaidOrderLimits.perAddress) return { kind: 'too_many_unpaid_orders', by: 'address', limit: unpaidOrderLimits.perAddress };
+  const { by_shopper: byShopper = 0, address_wait: addressWait = null } = counts.rows[0] ?? {};
+  if (byShopper >= perShopper) return { kind: 'too_many_unpaid_orders', limit: perShopper };
+  if (addressWait !== null) {
+    return { kind: 'too_many_orders_from_address', limit: placedPerAddress, retryAfterSeconds: Math.max(1, Math.ceil(Number(addressWait))) };
+  }
   return null;
 }
 
@@ -285,7 +300,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       const earlier = await claimKey(tx, input, digest);
       if (earlier) return earlier;
       if (input.request.payment_method === 'eft' && !input.eftOffered) throw new OrderRefused({ kind: 'eft_unavailable' });
-      const capped = await checkUnpaidOrders(tx, input);
+      const capped = await checkUnpaidOrders(tx, input, new Date());
       if (capped) throw new OrderRefused(capped);
 
       const { lines, stock } = await lockCartAndStock(tx, input.shopperId);

@@ -1,20 +1,44 @@
 /**
  * What stops a script from taking the shop's stock without paying: a cap on the unpaid orders one
- * shopper and one client address hold, and EFT offered only with the shop's own bank account.
+ * shopper holds, a rate of orders placed from one client address (a fresh cookie for each order
+ * does not get round it, and the many shoppers a mobile network puts behind one address are not
+ * shut out), and EFT offered only with the shop's own bank account.
  */
 import { randomUUID } from 'node:crypto';
 import type { Order, Product } from '@storefront/shared/types';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, startTestApp, TEST_EFT_ACCOUNT, testDatabases, type TestApp } from '../../testing/testDatabases';
-import { EFT_UNAVAILABLE, REPLAYED_HEADER, tooManyUnpaidOrdersMessage } from './index';
+import { DEFAULT_UNPAID_ORDER_LIMITS } from '../../settings';
+import { EFT_UNAVAILABLE, REPLAYED_HEADER, tooManyOrdersFromAddressMessage, tooManyUnpaidOrdersMessage } from './index';
 import { addLine, collectOrder, deliveryOrder } from './orderFixtures';
 
+// Twenty-odd orders a test, each a transaction of a dozen statements, on a machine that may be busy.
+jest.setTimeout(60_000);
+
+const { placedPerAddress } = DEFAULT_UNPAID_ORDER_LIMITS;
+
 describe.each(testDatabases())('unpaid orders and EFT ($name)', (target) => {
-  describe('the cap, at its defaults (3 per shopper, 3 per address)', () => {
+  let nextAddress = 10;
+
+  /** A client address no other test uses (the shell's proxy gives the api the shopper's address). */
+  function freshAddress(): string {
+    nextAddress += 1;
+    return `198.51.100.${nextAddress}`;
+  }
+
+  function fromAddress(shopper: ShopperSession, address: string) {
+    return (body: object = deliveryOrder(), key: string = randomUUID()) =>
+      shopper.request({ method: 'POST', url: '/orders', payload: body, headers: { 'idempotency-key': key, 'x-forwarded-for': address } });
+  }
+
+  async function ordersOf(shopper: ShopperSession): Promise<Order[]> {
+    return (await shopper.request({ url: '/orders' })).json<Order[]>();
+  }
+
+  describe(`at the defaults (3 unpaid per shopper, ${placedPerAddress.max} placed per address an hour)`, () => {
     let ctx: TestApp;
     let product: Product;
-    let nextAddress = 10;
 
     beforeAll(async () => {
       ctx = await startTestApp(target);
@@ -26,23 +50,15 @@ describe.each(testDatabases())('unpaid orders and EFT ($name)', (target) => {
       await ctx.database.query('UPDATE products SET stock = 500 WHERE id = $1', [product.id]);
     });
 
-    /** A client address no other test uses (the shell's proxy gives the api the shopper's address). */
-    function freshAddress(): string {
-      nextAddress += 1;
-      return `198.51.100.${nextAddress}`;
-    }
-
-    function fromAddress(shopper: ShopperSession, address: string) {
-      return (body: object = deliveryOrder(), key: string = randomUUID()) =>
-        shopper.request({ method: 'POST', url: '/orders', payload: body, headers: { 'idempotency-key': key, 'x-forwarded-for': address } });
-    }
-
     async function stock(): Promise<number> {
       return (await ctx.database.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [product.id])).rows[0]?.stock ?? -1;
     }
 
-    async function ordersOf(shopper: ShopperSession): Promise<Order[]> {
-      return (await shopper.request({ url: '/orders' })).json<Order[]>();
+    /** A new shopper (a fresh cookie) with one line in their cart, ordering from `address`. */
+    async function newShopperAt(address: string) {
+      const shopper = shopperSession(ctx.app);
+      await addLine(shopper, product, 1);
+      return { shopper, order: fromAddress(shopper, address) };
     }
 
     test("a shopper's fourth unpaid order (EFT or cash) is a 429 that says why, and changes nothing", async () => {
@@ -57,7 +73,7 @@ describe.each(testDatabases())('unpaid orders and EFT ($name)', (target) => {
 
       const fourth = await order();
       expect(fourth.statusCode).toBe(429);
-      expect(fourth.json()).toEqual({ error: 'too_many_unpaid_orders', message: tooManyUnpaidOrdersMessage('shopper', 3) });
+      expect(fourth.json()).toEqual({ error: 'too_many_unpaid_orders', message: tooManyUnpaidOrdersMessage(3) });
       expect(fourth.json<{ message: string }>().message).toBe(
         'You already have 3 unpaid orders, the most we hold for one shopper. Once one is paid you can place this order, or contact us and we will help.',
       );
@@ -67,48 +83,66 @@ describe.each(testDatabases())('unpaid orders and EFT ($name)', (target) => {
       expect(cart).toEqual([expect.objectContaining({ qty: 2 })]);
     });
 
-    test('a fresh cookie does not get round it: the fourth unpaid order from one address is refused', async () => {
+    test(`${placedPerAddress.max} shoppers behind one address each place an unpaid order; the next in the hour is told when to try again, and changes nothing`, async () => {
       const address = freshAddress();
-      for (let index = 0; index < 3; index += 1) {
-        const shopper = shopperSession(ctx.app);
-        await addLine(shopper, product, 1);
-        expect((await fromAddress(shopper, address)()).statusCode).toBe(201);
+      for (let index = 0; index < placedPerAddress.max; index += 1) {
+        const { order } = await newShopperAt(address);
+        expect((await order()).statusCode).toBe(201);
       }
-      const newcomer = shopperSession(ctx.app);
-      await addLine(newcomer, product, 1);
-      const refused = await fromAddress(newcomer, address)();
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ error: 'too_many_unpaid_orders', message: tooManyUnpaidOrdersMessage('address', 3) });
-      expect(await ordersOf(newcomer)).toEqual([]);
-
-      // The same shopper from another connection is not held up by this one's.
-      expect((await fromAddress(newcomer, freshAddress())()).statusCode).toBe(201);
-    });
-
-    test('every address of one IPv6 /64 counts as one client', async () => {
-      const prefix = `2c0f:f4c0:${nextAddress.toString(16)}:1`;
-      nextAddress += 1;
-      for (let index = 1; index <= 3; index += 1) {
-        const shopper = shopperSession(ctx.app);
-        await addLine(shopper, product, 1);
-        expect((await fromAddress(shopper, `${prefix}::${index}`)()).statusCode).toBe(201);
-      }
-      const rotated = shopperSession(ctx.app);
-      await addLine(rotated, product, 1);
-      expect((await fromAddress(rotated, `${prefix}:ffff:ffff:ffff:ffff`)()).statusCode).toBe(429);
-    });
-
-    test('ten shoppers checking out at once from one address: exactly three orders', async () => {
-      const address = freshAddress();
-      const shoppers = Array.from({ length: 10 }, () => shopperSession(ctx.app));
-      for (const shopper of shoppers) await addLine(shopper, product, 1);
+      const { shopper: next, order } = await newShopperAt(address);
       const before = await stock();
 
-      const answers = await Promise.all(shoppers.map((shopper) => fromAddress(shopper, address)()));
+      const refused = await order();
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(placedPerAddress.windowSeconds - 120);
+      expect(wait).toBeLessThanOrEqual(placedPerAddress.windowSeconds);
+      expect(refused.json()).toEqual({ error: 'too_many_orders_from_address', message: tooManyOrdersFromAddressMessage(placedPerAddress, wait) });
+      expect(refused.json<{ message: string }>().message).toMatch(
+        /^20 orders have been placed from your internet connection in the last hour, the most we take from one connection \(a mobile network can put many shoppers behind one\)\. Your cart is kept: please try again in (59|60) minutes, or place the order over another connection/,
+      );
+      expect(await stock()).toBe(before);
+      expect(await ordersOf(next)).toEqual([]);
+      expect((await next.request({ url: '/cart' })).json()).toHaveLength(1);
 
-      const codes = answers.map((answer) => answer.statusCode).sort();
-      expect(codes).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
-      expect(await stock()).toBe(before - 3);
+      // The same shopper over another connection is not held up by this one's orders.
+      expect((await fromAddress(next, freshAddress())()).statusCode).toBe(201);
+    });
+
+    test("an order counts for its address for an hour after it was placed, paid or not, and then the address orders again", async () => {
+      const address = freshAddress();
+      for (let index = 0; index < placedPerAddress.max; index += 1) expect((await (await newShopperAt(address)).order()).statusCode).toBe(201);
+      // Paying or cancelling an order gives back no place: the limit is on orders placed.
+      await ctx.database.query(`UPDATE orders SET status = 'cancelled' WHERE client_address = $1`, [address]);
+      expect((await (await newShopperAt(address)).order()).statusCode).toBe(429);
+
+      // The oldest order was placed 59½ minutes ago: the address waits half a minute.
+      await ctx.database.query(
+        `UPDATE orders SET created_at = created_at - interval '59 minutes 30 seconds'
+         WHERE id = (SELECT id FROM orders WHERE client_address = $1 ORDER BY created_at LIMIT 1)`,
+        [address],
+      );
+      const soon = await (await newShopperAt(address)).order();
+      expect(soon.statusCode).toBe(429);
+      expect(Number(soon.headers['retry-after'])).toBeGreaterThanOrEqual(25);
+      expect(Number(soon.headers['retry-after'])).toBeLessThanOrEqual(31);
+      expect(soon.json<{ message: string }>().message).toMatch(/please try again in \d+ seconds/);
+
+      await ctx.database.query(`UPDATE orders SET created_at = created_at - interval '1 hour' WHERE client_address = $1`, [address]);
+      expect((await (await newShopperAt(address)).order()).statusCode).toBe(201);
+    });
+
+    test(`${placedPerAddress.max + 5} shoppers checking out at once from one address: exactly ${placedPerAddress.max} orders`, async () => {
+      const address = freshAddress();
+      const shoppers = await Promise.all(Array.from({ length: placedPerAddress.max + 5 }, () => newShopperAt(address)));
+      const before = await stock();
+
+      const answers = await Promise.all(shoppers.map(({ order }) => order()));
+
+      const codes = answers.map((answer) => answer.statusCode);
+      expect(codes.filter((code) => code === 201)).toHaveLength(placedPerAddress.max);
+      expect(codes.filter((code) => code === 429)).toHaveLength(5);
+      expect(await stock()).toBe(before - placedPerAddress.max);
     });
 
     test('a retry of an order already placed is answered again at the cap', async () => {
@@ -126,15 +160,16 @@ describe.each(testDatabases())('unpaid orders and EFT ($name)', (target) => {
     });
   });
 
-  describe('the cap, configured', () => {
+  describe('configured', () => {
     let ctx: TestApp;
+    let product: Product;
     beforeAll(async () => {
-      ctx = await startTestApp(target, { unpaidOrderLimits: { perShopper: 1, perAddress: 5 } });
+      ctx = await startTestApp(target, { unpaidOrderLimits: { perShopper: 1, placedPerAddress: { max: 2, windowSeconds: 600 } } });
+      product = pickProduct(await fetchCatalogue(ctx.app), (p) => !p.has_variants && p.stock > 10, 'simple product');
     }, DATABASE_TIMEOUT_MS);
     afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
 
     test('one unpaid order per shopper: the second is refused in the singular', async () => {
-      const product = pickProduct(await fetchCatalogue(ctx.app), (p) => !p.has_variants && p.stock > 2, 'simple product');
       const shopper = shopperSession(ctx.app);
       const post = () => shopper.request({ method: 'POST', url: '/orders', payload: collectOrder(), headers: { 'idempotency-key': randomUUID() } });
       await addLine(shopper, product, 1);
@@ -143,6 +178,21 @@ describe.each(testDatabases())('unpaid orders and EFT ($name)', (target) => {
       const second = await post();
       expect(second.statusCode).toBe(429);
       expect(second.json<{ message: string }>().message).toMatch(/^You already have an unpaid order, the most we hold for one shopper\./);
+    });
+
+    test('two orders per address in 10 minutes, every address of one IPv6 /64 counting as one client', async () => {
+      const prefix = `2c0f:f4c0:${nextAddress.toString(16)}:1`;
+      nextAddress += 1;
+      for (let index = 1; index <= 2; index += 1) {
+        const shopper = shopperSession(ctx.app);
+        await addLine(shopper, product, 1);
+        expect((await fromAddress(shopper, `${prefix}::${index}`)()).statusCode).toBe(201);
+      }
+      const rotated = shopperSession(ctx.app);
+      await addLine(rotated, product, 1);
+      const refused = await fromAddress(rotated, `${prefix}:ffff:ffff:ffff:ffff`)();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ message: string }>().message).toMatch(/^2 orders have been placed from your internet connection in the last 10 minutes/);
     });
   });
 
