@@ -15,17 +15,35 @@ export interface WindowLimit {
 }
 
 export interface LoginLimits {
-  /** Failed sign-ins for one account from one address; past it that pair waits for the window. */
-  perAccountAndAddress: WindowLimit;
-  /** Failed sign-ins from one address across all accounts (a carrier's NAT can live with it). */
+  /**
+   * Failed sign-ins from one address across all accounts; past it that address waits for the
+   * window. Someone trying one password on many accounts stops; a carrier's address shared by
+   * many shoppers can live with it.
+   */
   perAddress: WindowLimit;
   /**
-   * Account-wide: once the account has `after` failures in the window (from all addresses), an
-   * address that has itself failed on it waits 2^(failures − after) seconds after the account's
-   * latest failure, at most `maxDelaySeconds`. An address with no failure on the account is not
-   * held up, so the owner signing in from their own phone gets in.
+   * Failed sign-ins of one account from all addresses; past it, signing in to the account also
+   * takes a one-time code mailed to its owner (auth/throttle.ts). Nobody is refused: the owner
+   * gets in with the code, a guesser without the mailbox learns nothing more.
    */
-  accountDelay: { after: number; windowSeconds: number; maxDelaySeconds: number };
+  perAccount: WindowLimit;
+  /** The mailed sign-in codes (auth/signInCodes.ts). */
+  codes: SignInCodeLimits;
+  /**
+   * Password checks by one signed-in session (the password asked again before changing it,
+   * downloading the account's data or deleting the account), right ones included: a session
+   * left open on a shared computer cannot be used to guess the password.
+   */
+  checksPerSession: WindowLimit;
+}
+
+export interface SignInCodeLimits {
+  /** How long a mailed code works. */
+  validSeconds: number;
+  /** Wrong codes (with the right password) that spend the account's live codes. */
+  wrongTries: number;
+  /** Codes mailed to one account; past it the answer is the same, but nothing is sent. */
+  mails: WindowLimit;
 }
 
 export interface HashingLimits {
@@ -39,7 +57,7 @@ export interface HashingLimits {
 
 /**
  * How long data that stops mattering is kept before the sweep deletes it (cleanup/expireData.ts).
- * Sessions, reset links, rate-limit counters and sign-in failures need no setting: they go once
+ * Sessions, reset links, sign-in codes, rate-limit counters and sign-in failures need no setting: they go once
  * they have expired or their window has passed.
  */
 export interface RetentionLimits {
@@ -88,9 +106,11 @@ const HOUR = 60 * MINUTE;
 
 export const DEFAULT_LIMITS: ApiLimits = {
   login: {
-    perAccountAndAddress: { max: 5, windowSeconds: 15 * MINUTE },
     perAddress: { max: 100, windowSeconds: 15 * MINUTE },
-    accountDelay: { after: 5, windowSeconds: 15 * MINUTE, maxDelaySeconds: 15 * MINUTE },
+    perAccount: { max: 5, windowSeconds: 15 * MINUTE },
+    // A code is six digits: 5 wrong tries on each of 5 codes an hour is 25 in a million.
+    codes: { validSeconds: 15 * MINUTE, wrongTries: 5, mails: { max: 5, windowSeconds: HOUR } },
+    checksPerSession: { max: 5, windowSeconds: 15 * MINUTE },
   },
   hashing: { concurrency: 2, maxWaiting: 32, retryAfterSeconds: 2 },
   register: { max: 30, windowSeconds: HOUR },
@@ -142,9 +162,10 @@ export type LimitVariable =
   | { name: string; kind: 'count'; path: readonly string[]; min: number; max: number };
 
 export const LIMIT_VARIABLES: readonly LimitVariable[] = [
-  { name: 'LIMIT_LOGIN_PER_ACCOUNT_AND_ADDRESS', kind: 'window', path: ['login', 'perAccountAndAddress'] },
   { name: 'LIMIT_LOGIN_PER_ADDRESS', kind: 'window', path: ['login', 'perAddress'] },
-  { name: 'LIMIT_LOGIN_ACCOUNT_DELAY_AFTER', kind: 'count', path: ['login', 'accountDelay', 'after'], min: 1, max: 1_000 },
+  { name: 'LIMIT_LOGIN_PER_ACCOUNT', kind: 'window', path: ['login', 'perAccount'] },
+  { name: 'LIMIT_SIGN_IN_CODE_MAILS', kind: 'window', path: ['login', 'codes', 'mails'] },
+  { name: 'LIMIT_PASSWORD_CHECKS_PER_SESSION', kind: 'window', path: ['login', 'checksPerSession'] },
   { name: 'LIMIT_REGISTER', kind: 'window', path: ['register'] },
   { name: 'LIMIT_FORGOT_PASSWORD_PER_ADDRESS', kind: 'window', path: ['forgotPasswordPerAddress'] },
   { name: 'LIMIT_FORGOT_PASSWORD_PER_EMAIL', kind: 'window', path: ['forgotPasswordPerEmail'] },

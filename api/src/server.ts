@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       app.log.info(`mail goes through ${withoutPassword(new URL(settings.smtpUrl))}, from ${formatMailAddress(settings.mailFrom)}`);
     } else {
       // A shop may open before its mail is set up, but its operator must know what shoppers miss.
-      const notSent = 'no mail server is set (SMTP_URL): password-reset links, welcome mails and order confirmations are not sent';
+      const notSent = 'no mail server is set (SMTP_URL): password-reset links, sign-in codes (which an account asks for while its password is being guessed), welcome mails and order confirmations are not sent';
       if (settings.production) app.log.warn(notSent);
       else app.log.info(`${notSent}${settings.devOutbox ? ', only kept in the developer outbox' : ''}`);
     }

@@ -117,10 +117,11 @@ describe('readSettings', () => {
 
   it('starts with a variable that is no longer read, and warns naming what took its place', () => {
     expect(readSettings({}).warnings).toEqual([]);
-    const settings = readSettings({ UNPAID_ORDERS_PER_ADDRESS: '1000' });
+    const settings = readSettings({ UNPAID_ORDERS_PER_ADDRESS: '1000', LIMIT_LOGIN_PER_ACCOUNT_AND_ADDRESS: '5/15m' });
     expect(settings.unpaidOrderLimits.placedPerAddress).toEqual({ max: 20, windowSeconds: 3600 });
     expect(settings.warnings).toEqual([
       'UNPAID_ORDERS_PER_ADDRESS is no longer read: one address is now limited in the unpaid orders it places in a window, UNPAID_ORDERS_PLACED_PER_ADDRESS (such as 20/1h)',
+      'LIMIT_LOGIN_PER_ACCOUNT_AND_ADDRESS is no longer read: an account with many failed sign-ins now asks for a code mailed to its owner, after LIMIT_LOGIN_PER_ACCOUNT failures (such as 5/15m)',
     ]);
   });
 
@@ -130,13 +131,15 @@ describe('readSettings', () => {
       readSettings({
         LIMIT_REGISTER: '50/1h',
         LIMIT_LOGIN_PER_ADDRESS: '300 / 15m',
+        LIMIT_LOGIN_PER_ACCOUNT: '10/1h',
+        LIMIT_SIGN_IN_CODE_MAILS: '3/1h',
         LIMIT_CONTACT: '5/600s',
         MAX_CART_LINES: '150',
         HASHING_MAX_WAITING: '0',
       }).limits,
     ).toEqual({
       register: { max: 50, windowSeconds: 3600 },
-      login: { perAddress: { max: 300, windowSeconds: 900 } },
+      login: { perAddress: { max: 300, windowSeconds: 900 }, perAccount: { max: 10, windowSeconds: 3600 }, codes: { mails: { max: 3, windowSeconds: 3600 } } },
       contact: { max: 5, windowSeconds: 600 },
       cartLines: 150,
       hashing: { maxWaiting: 0 },

@@ -36,6 +36,14 @@ export const RETIRED_VARIABLES: readonly { name: string; instead: string }[] = [
     name: 'UNPAID_ORDERS_PER_ADDRESS',
     instead: 'one address is now limited in the unpaid orders it places in a window, UNPAID_ORDERS_PLACED_PER_ADDRESS (such as 20/1h)',
   },
+  {
+    name: 'LIMIT_LOGIN_PER_ACCOUNT_AND_ADDRESS',
+    instead: 'an account with many failed sign-ins now asks for a code mailed to its owner, after LIMIT_LOGIN_PER_ACCOUNT failures (such as 5/15m)',
+  },
+  {
+    name: 'LIMIT_LOGIN_ACCOUNT_DELAY_AFTER',
+    instead: 'an account with many failed sign-ins now asks for a code mailed to its owner, after LIMIT_LOGIN_PER_ACCOUNT failures (such as 5/15m)',
+  },
 ];
 
 export interface ApiSettings {

@@ -69,7 +69,7 @@ export function deleteSpentCounters(db: Queryable, limit = BATCH_SIZE): Promise<
 
 /** Sign-in failures older than the longest window that counts them (auth/throttle.ts). */
 export function deleteOldLoginFailures(db: Queryable, limits: LoginLimits, limit = BATCH_SIZE): Promise<number> {
-  const longest = Math.max(limits.perAccountAndAddress.windowSeconds, limits.perAddress.windowSeconds, limits.accountDelay.windowSeconds);
+  const longest = Math.max(limits.perAccount.windowSeconds, limits.perAddress.windowSeconds);
   return deleteInBatches(
     deleteStatement(
       db,
@@ -78,6 +78,21 @@ export function deleteOldLoginFailures(db: Queryable, limits: LoginLimits, limit
          ORDER BY failed_at LIMIT $2 FOR UPDATE SKIP LOCKED)
        RETURNING 1`,
       [longest],
+      limit,
+    ),
+  );
+}
+
+/** Sign-in codes past their time: sign-in no longer takes them (auth/signInCodes.ts); a used one is gone already. */
+export function deleteExpiredSignInCodes(db: Queryable, limit = BATCH_SIZE): Promise<number> {
+  return deleteInBatches(
+    deleteStatement(
+      db,
+      `DELETE FROM sign_in_codes WHERE id IN (
+         SELECT id FROM sign_in_codes WHERE expires_at <= clock_timestamp()
+         ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING 1`,
+      [],
       limit,
     ),
   );
@@ -206,6 +221,7 @@ export function expiryTasks(database: Database, limits: Pick<ApiLimits, 'login' 
   return [
     { kind: 'rateLimitCounters', run: () => deleteSpentCounters(database) },
     { kind: 'loginFailures', run: () => deleteOldLoginFailures(database, limits.login) },
+    { kind: 'signInCodes', run: () => deleteExpiredSignInCodes(database) },
     { kind: 'sessions', run: () => deleteExpiredSessions(database) },
     { kind: 'idempotencyKeys', run: () => deleteOldIdempotencyKeys(database, retention.idempotencyKeyHours) },
     { kind: 'resetTokens', run: () => deleteSpentResetTokens(database) },

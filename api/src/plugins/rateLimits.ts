@@ -39,6 +39,15 @@ export async function countHit(db: Queryable, key: string, windowMs: number): Pr
   return { current: Number(row.hits), ttl: Math.ceil(Number(row.ttl)) };
 }
 
+/** Takes back one hit of `key`: one counted before work that was then never done (a full hashing queue). */
+export async function giveBackHit(db: Queryable, key: string): Promise<void> {
+  await db.query(
+    `WITH gone AS (DELETE FROM rate_limit_counters WHERE key = $1 AND hits = 1)
+     UPDATE rate_limit_counters SET hits = hits - 1 WHERE key = $1 AND hits > 1`,
+    [key],
+  );
+}
+
 /**
  * A @fastify/rate-limit store class over `db`. Keys are made by each limit's keyGenerator and
  * already carry the limit's name, so a route's child store is the same store.

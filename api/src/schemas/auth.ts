@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { NOT_BLANK_PATTERN, RequiredText, ShownText } from './common';
+import { NOT_BLANK_PATTERN, RequiredText, ShownText, SIX_DIGITS_PATTERN } from './common';
 
 export const UserSchema = Type.Object(
   {
@@ -31,7 +31,13 @@ export const RegisterBodySchema = Type.Object(
 );
 
 export const LoginBodySchema = Type.Object(
-  { email: Email, password: Password, remember: Type.Optional(Type.Boolean()) },
+  {
+    email: Email,
+    password: Password,
+    remember: Type.Optional(Type.Boolean()),
+    /** The one-time code mailed to the owner, which an account asks for while its password is being guessed. */
+    code: Type.Optional(Type.String({ pattern: SIX_DIGITS_PATTERN })),
+  },
   { additionalProperties: false },
 );
 

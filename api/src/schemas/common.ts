@@ -37,6 +37,8 @@ export const NOT_BLANK_PATTERN = '\\S';
 const SHOWN_TEXT_PATTERN = `^\\s*[^\\s${DIRECTION_CONTROL_RANGE}][^${DIRECTION_CONTROL_RANGE}]*$`;
 const NO_DIRECTION_CONTROL_PATTERN = `^[^${DIRECTION_CONTROL_RANGE}]*$`;
 const BLANK_MESSAGE = 'must not be blank';
+/** A one-time code from a mail: its six digits, nothing around them (a form strips spaces). */
+export const SIX_DIGITS_PATTERN = '^[0-9]{6}$';
 
 /**
  * Text a shopper must fill in: empty or only spaces is refused, as `must not be blank`. The
@@ -69,6 +71,8 @@ export function textRuleMessage(pattern: string, value: unknown): string | undef
       return BLANK_MESSAGE;
     case NO_DIRECTION_CONTROL_PATTERN:
       return DIRECTION_CONTROL_MESSAGE;
+    case SIX_DIGITS_PATTERN:
+      return 'must be the 6 digits from the mail';
     case SHOWN_TEXT_PATTERN:
       return typeof value === 'string' && changesTextDirection(value) ? DIRECTION_CONTROL_MESSAGE : BLANK_MESSAGE;
     default:

@@ -1,14 +1,16 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { SESSION_COOKIE } from '../../auth/sessions';
 import { registration } from '../../testing/accounts';
-import { shopperSession } from '../../testing/shopperSession';
+import { shopperSession, type ShopperSession } from '../../testing/shopperSession';
 import { OWASP_SCRYPT_COST } from '../../auth/passwords';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 import { DEFAULT_LIMITS } from '../../limits';
+import { CODE_REFUSED, CODE_REQUIRED, WRONG_CREDENTIALS } from './index';
 
 // Each wrong password is a real scrypt check (~350 ms), and the machine may be busy.
 jest.setTimeout(120_000);
 
-const { perAccountAndAddress, perAddress, accountDelay } = DEFAULT_LIMITS.login;
+const { perAddress, perAccount, codes, checksPerSession } = DEFAULT_LIMITS.login;
 
 let counter = 0;
 function uniqueEmail(name: string): string {
@@ -16,14 +18,16 @@ function uniqueEmail(name: string): string {
   return `${name}.${process.pid}.${counter}@example.co.za`;
 }
 
-/** Sign-in attempts from one address (through the trusted proxy's X-Forwarded-For). */
-function signIn(ctx: TestApp, address: string, email: string, password: string): Promise<LightMyRequestResponse> {
-  return shopperSession(ctx.app).request({
-    method: 'POST',
-    url: '/auth/login',
-    payload: { email, password },
-    headers: { 'x-forwarded-for': address },
-  });
+interface SignIn {
+  email: string;
+  password: string;
+  code?: string;
+}
+
+/** A sign-in from `address` (through the trusted proxy's X-Forwarded-For), by `browser` or a new one. */
+function signIn(ctx: TestApp, address: string, { email, password, code }: SignIn, browser: ShopperSession = shopperSession(ctx.app)): Promise<LightMyRequestResponse> {
+  const payload = code === undefined ? { email, password } : { email, password, code };
+  return browser.request({ method: 'POST', url: '/auth/login', payload, headers: { 'x-forwarded-for': address } });
 }
 
 async function registerAccount(ctx: TestApp, name: string) {
@@ -51,6 +55,45 @@ async function failuresOf(ctx: TestApp, email: string, address?: string): Promis
   return Number(result.rows[0]?.n);
 }
 
+/** The codes mailed to `email` so far, oldest first (the test apps keep their mail in the outbox). */
+async function mailedCodes(ctx: TestApp, email: string): Promise<string[]> {
+  const mail = await ctx.database.query<{ subject: string; body: string }>('SELECT subject, body FROM outbox WHERE recipient = $1 ORDER BY id', [email]);
+  return mail.rows.filter((row) => row.subject === 'Your Jacaranda sign-in code').map((row) => /Your code: (\d{6})/.exec(row.body)?.[1] ?? 'none');
+}
+
+/** A six-digit code that is none of `codes`. */
+function anotherCode(codes: readonly string[]): string {
+  let code = 100_000;
+  while (codes.includes(String(code))) code += 1;
+  return String(code);
+}
+
+let networks = 0;
+
+/**
+ * `perAccount.max` wrong passwords for `email`, each from an address of its own in a network no
+ * other call uses: the account is now being guessed.
+ */
+async function guessFromEverywhere(ctx: TestApp, email: string): Promise<void> {
+  networks += 1;
+  for (let n = 0; n < perAccount.max; n += 1) {
+    const answer = await signIn(ctx, `198.18.${networks}.${n + 1}`, { email, password: `guess ${n}` });
+    expect(answer.json()).toEqual({ error: 'invalid_credentials', message: WRONG_CREDENTIALS });
+  }
+}
+
+function signedIn(answer: LightMyRequestResponse, email: string): void {
+  expect(answer.statusCode).toBe(200);
+  expect(answer.json<{ user: { email: string } }>().user.email).toBe(email);
+  expect(answer.cookies.map((cookie) => cookie.name)).toContain(SESSION_COOKIE);
+}
+
+function notSignedIn(answer: LightMyRequestResponse, body: object): void {
+  expect(answer.statusCode).toBe(401);
+  expect(answer.json()).toEqual(body);
+  expect(answer.cookies.map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE);
+}
+
 describe.each(testDatabases())('guessing passwords ($name)', (target) => {
   let ctx: TestApp;
 
@@ -68,34 +111,73 @@ describe.each(testDatabases())('guessing passwords ($name)', (target) => {
     expect(stored.rows[0]?.password_hash).toMatch(new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$`));
   });
 
-  it(`checks only ${perAccountAndAddress.max} of 60 parallel wrong passwords for one account from one address: the rest are 429 without a hash`, async () => {
+  it(`of 20 wrong passwords at once for one account, exactly ${perAccount.max} are answered "wrong"; the rest ask for a code, and none is refused`, async () => {
     const account = await registerAccount(ctx, 'sipho');
-    const hashesBefore = ctx.app.passwordHashing.started;
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, n) => signIn(ctx, '203.0.113.60', account.email, `guess number ${n}`)));
-    const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(perAccountAndAddress.max);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(60 - perAccountAndAddress.max);
-    expect(ctx.app.passwordHashing.started - hashesBefore).toBe(perAccountAndAddress.max);
-    const refused = answers.find((answer) => answer.statusCode === 429);
-    expect(refused?.json()).toMatchObject({ error: 'too_many_attempts' });
-    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(perAccountAndAddress.windowSeconds - 60);
-    expect(await failuresOf(ctx, account.email)).toBe(perAccountAndAddress.max);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => signIn(ctx, '203.0.113.60', { email: account.email, password: `guess number ${n}` })));
+    const bodies = answers.map((answer) => answer.json<{ error: string }>().error);
+    expect(answers.every((answer) => answer.statusCode === 401)).toBe(true);
+    expect(bodies.filter((error) => error === 'invalid_credentials')).toHaveLength(perAccount.max);
+    expect(bodies.filter((error) => error === 'code_required')).toHaveLength(20 - perAccount.max);
+    expect(await failuresOf(ctx, account.email)).toBe(20);
+    expect(await mailedCodes(ctx, account.email)).toEqual([]);
   });
 
-  it('still signs the owner in with the right password from a clean address after 5 failures from another', async () => {
+  it(`${perAccount.max} wrong passwords from the owner's own address do not lock the owner out: the right password asks for the mailed code, and with it the owner signs in`, async () => {
     const account = await registerAccount(ctx, 'lerato');
-    for (let n = 0; n < perAccountAndAddress.max; n += 1) {
-      expect((await signIn(ctx, '203.0.113.61', account.email, `guess ${n}`)).statusCode).toBe(401);
+    const sharedAddress = '203.0.113.61';
+    for (let n = 0; n < perAccount.max; n += 1) {
+      notSignedIn(await signIn(ctx, sharedAddress, { email: account.email, password: `guess ${n}` }), { error: 'invalid_credentials', message: WRONG_CREDENTIALS });
     }
-    expect((await signIn(ctx, '203.0.113.61', account.email, account.password)).statusCode).toBe(429);
-    expect((await signIn(ctx, '198.51.100.61', account.email, account.password)).statusCode).toBe(200);
+    const owner = shopperSession(ctx.app);
+    const asked = await signIn(ctx, sharedAddress, { email: account.email, password: account.password }, owner);
+    notSignedIn(asked, CODE_REQUIRED);
+    expect(asked.json<{ message: string }>().message).toMatch(/^For your safety we need one more step: if the password is right, we've emailed a 6-digit code/);
+    const [code] = await mailedCodes(ctx, account.email);
+    expect(code).toMatch(/^\d{6}$/);
+
+    signedIn(await signIn(ctx, sharedAddress, { email: account.email, password: account.password, code }, owner), account.email);
+    const me = await owner.request({ url: '/auth/me' });
+    expect(me.json()).toMatchObject({ user: { email: account.email } });
   });
 
-  it('the right password forgives its own address only: failures from elsewhere keep counting', async () => {
+  it(`a guesser changing address for every try meets the code after ${perAccount.max} failures: the right and a wrong password are answered alike, and the right one does not sign in without the code`, async () => {
+    const account = await registerAccount(ctx, 'zodwa');
+    await guessFromEverywhere(ctx, account.email);
+
+    const wrong = await signIn(ctx, '192.0.2.101', { email: account.email, password: 'another guess' });
+    const right = await signIn(ctx, '192.0.2.102', { email: account.email, password: account.password });
+    notSignedIn(wrong, CODE_REQUIRED);
+    notSignedIn(right, CODE_REQUIRED);
+    expect(right.body).toBe(wrong.body);
+    expect(right.headers['retry-after']).toBe(wrong.headers['retry-after']);
+    // Nor do the counts tell them apart: each attempt stays counted for the account and its address.
+    expect(await failuresOf(ctx, account.email, '192.0.2.101')).toBe(1);
+    expect(await failuresOf(ctx, account.email, '192.0.2.102')).toBe(1);
+
+    // With a code, a wrong password and a wrong code are answered alike too.
+    const [mailed] = await mailedCodes(ctx, account.email);
+    const wrongPasswordRightCode = await signIn(ctx, '192.0.2.103', { email: account.email, password: 'yet another guess', code: mailed });
+    const rightPasswordWrongCode = await signIn(ctx, '192.0.2.104', { email: account.email, password: account.password, code: anotherCode([mailed ?? '']) });
+    notSignedIn(wrongPasswordRightCode, CODE_REFUSED);
+    notSignedIn(rightPasswordWrongCode, CODE_REFUSED);
+    // Only the right password had a code mailed, to the owner alone.
+    expect(await mailedCodes(ctx, account.email)).toHaveLength(1);
+  });
+
+  it('answers an email without an account exactly as a real one, and mails nobody', async () => {
+    const ghost = uniqueEmail('ghost');
+    await guessFromEverywhere(ctx, ghost);
+    notSignedIn(await signIn(ctx, '192.0.2.200', { email: ghost, password: 'correct horse battery' }), CODE_REQUIRED);
+    notSignedIn(await signIn(ctx, '192.0.2.201', { email: ghost, password: 'correct horse battery', code: '123456' }), CODE_REFUSED);
+    const mail = await ctx.database.query('SELECT 1 FROM outbox WHERE recipient = $1', [ghost]);
+    expect(mail.rows).toEqual([]);
+  });
+
+  it('the right password without a code forgives its own address only: failures from elsewhere keep counting', async () => {
     const account = await registerAccount(ctx, 'ayanda');
-    for (let n = 0; n < 2; n += 1) expect((await signIn(ctx, '203.0.113.62', account.email, `typo ${n}`)).statusCode).toBe(401);
-    expect((await signIn(ctx, '203.0.113.63', account.email, 'someone else')).statusCode).toBe(401);
-    expect((await signIn(ctx, '203.0.113.62', account.email, account.password)).statusCode).toBe(200);
+    for (let n = 0; n < 2; n += 1) expect((await signIn(ctx, '203.0.113.62', { email: account.email, password: `typo ${n}` })).statusCode).toBe(401);
+    expect((await signIn(ctx, '203.0.113.63', { email: account.email, password: 'someone else' })).statusCode).toBe(401);
+    signedIn(await signIn(ctx, '203.0.113.62', account), account.email);
     expect(await failuresOf(ctx, account.email, '203.0.113.62')).toBe(0);
     expect(await failuresOf(ctx, account.email, '203.0.113.63')).toBe(1);
   });
@@ -108,51 +190,153 @@ describe.each(testDatabases())('guessing passwords ($name)', (target) => {
       Array.from({ length: perAddress.max - 1 }, (_, n) => ({ email: `shopper.${n}@example.co.za`, address: carrier, secondsAgo: 60 })),
     );
     // The hundredth failure is still checked (and fails)…
-    expect((await signIn(ctx, carrier, uniqueEmail('nobody'), 'a guess')).statusCode).toBe(401);
+    expect((await signIn(ctx, carrier, { email: uniqueEmail('nobody'), password: 'a guess' })).statusCode).toBe(401);
     // …the next attempt is refused before any hash until the oldest leaves the window.
-    const refused = await signIn(ctx, carrier, account.email, account.password);
+    const refused = await signIn(ctx, carrier, account);
     expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'too_many_attempts', message: expect.stringMatching(/^Too many sign-in attempts from your connection\. Try again in 1[45] minutes\.$/) });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(perAddress.windowSeconds - 120);
     expect(retryAfter).toBeLessThanOrEqual(perAddress.windowSeconds - 60);
-    expect((await signIn(ctx, '203.0.113.65', account.email, account.password)).statusCode).toBe(200);
+    signedIn(await signIn(ctx, '203.0.113.65', account), account.email);
   });
 
-  it('slows an account under attack from many addresses: an address that failed on it waits 2^(failures − 5) s, a clean one does not', async () => {
-    const account = await registerAccount(ctx, 'zodwa');
-    const guessers = Array.from({ length: accountDelay.after + 2 }, (_, n) => `192.0.2.${100 + n}`);
-    await seedFailures(ctx, guessers.map((address) => ({ email: account.email, address })));
-
-    // 7 failures: a guesser waits 2^2 = 4 seconds after the latest.
-    const held = await signIn(ctx, guessers[0] as string, account.email, 'another guess');
-    expect(held.statusCode).toBe(429);
-    const wait = Number(held.headers['retry-after']);
-    expect(wait).toBeGreaterThanOrEqual(3);
-    expect(wait).toBeLessThanOrEqual(4);
-    expect(held.json()).toMatchObject({ error: 'too_many_attempts', message: expect.stringMatching(/seconds?\./) });
-
-    // The delay has passed: the guess is checked, and the next wait doubles.
-    await ctx.database.query(`UPDATE login_failures SET failed_at = failed_at - interval '5 seconds' WHERE email_key = $1`, [account.email]);
-    expect((await signIn(ctx, guessers[0] as string, account.email, 'another guess')).statusCode).toBe(401);
-    // (Counted from the latest failure, whenever its check ended: made "just now" for the test.)
-    await ctx.database.query('UPDATE login_failures SET failed_at = clock_timestamp() WHERE email_key = $1', [account.email]);
-    const longer = await signIn(ctx, guessers[1] as string, account.email, 'yet another');
-    expect(longer.statusCode).toBe(429);
-    expect(Number(longer.headers['retry-after'])).toBeGreaterThanOrEqual(7);
-    expect(Number(longer.headers['retry-after'])).toBeLessThanOrEqual(8);
-
-    // The owner, from an address that has not failed on the account, signs in at once.
-    expect((await signIn(ctx, '198.51.100.66', account.email, account.password)).statusCode).toBe(200);
-  });
-
-  it('deletes failures older than every window on the sweep, and keeps recent ones', async () => {
+  it('deletes failures older than every window, and codes past their time, on the sweep; keeps recent ones', async () => {
     const email = uniqueEmail('old');
     await seedFailures(ctx, [
-      { email, address: '203.0.113.67', secondsAgo: perAccountAndAddress.windowSeconds + 60 },
+      { email, address: '203.0.113.67', secondsAgo: perAccount.windowSeconds + 60 },
       { email, address: '203.0.113.67', secondsAgo: 10 },
     ]);
+    const account = await registerAccount(ctx, 'sweep');
+    await guessFromEverywhere(ctx, account.email);
+    for (let n = 0; n < 2; n += 1) notSignedIn(await signIn(ctx, '192.0.2.210', account), CODE_REQUIRED);
+    await ctx.database.query(
+      `UPDATE sign_in_codes SET expires_at = clock_timestamp() - interval '1 second'
+       WHERE id = (SELECT min(c.id) FROM sign_in_codes c JOIN users u ON u.id = c.user_id WHERE u.email_key = $1)`,
+      [account.email],
+    );
     await ctx.app.expirySweeper.sweep();
     expect(await failuresOf(ctx, email)).toBe(1);
+    const left = await ctx.database.query('SELECT 1 FROM sign_in_codes c JOIN users u ON u.id = c.user_id WHERE u.email_key = $1', [account.email]);
+    expect(left.rows).toHaveLength(1);
+  });
+});
+
+describe.each(testDatabases())('the mailed sign-in code ($name)', (target) => {
+  let ctx: TestApp;
+
+  // Quick hashes: these tests are about the codes, and check dozens of passwords.
+  beforeAll(async () => {
+    ctx = await startTestApp(target);
+  }, DATABASE_TIMEOUT_MS);
+  afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
+
+  /** An account being guessed, and its owner's first code. */
+  async function guessedAccount(name: string) {
+    const account = await registerAccount(ctx, name);
+    await guessFromEverywhere(ctx, account.email);
+    notSignedIn(await signIn(ctx, '203.0.113.90', account), CODE_REQUIRED);
+    const [code] = await mailedCodes(ctx, account.email);
+    return { account, code: code as string };
+  }
+
+  it('works once: used again, even with the right password, it is refused', async () => {
+    const { account, code } = await guessedAccount('once');
+    const owner = shopperSession(ctx.app);
+    signedIn(await signIn(ctx, '203.0.113.90', { ...account, code }, owner), account.email);
+    expect((await owner.request({ method: 'POST', url: '/auth/logout' })).statusCode).toBe(204);
+    // The guesses from elsewhere still count: the account still asks for a code, and this one is spent.
+    notSignedIn(await signIn(ctx, '203.0.113.90', { ...account, code }, owner), CODE_REFUSED);
+  });
+
+  it(`works for ${codes.validSeconds / 60} minutes; a new one can be asked for with the password, and the newest works`, async () => {
+    const { account, code } = await guessedAccount('expiry');
+    await ctx.database.query(
+      `UPDATE sign_in_codes SET expires_at = clock_timestamp() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email_key = $1)`,
+      [account.email],
+    );
+    notSignedIn(await signIn(ctx, '203.0.113.91', { ...account, code }), CODE_REFUSED);
+    notSignedIn(await signIn(ctx, '203.0.113.91', account), CODE_REQUIRED);
+    const fresh = (await mailedCodes(ctx, account.email)).at(-1);
+    expect(await mailedCodes(ctx, account.email)).toHaveLength(2);
+    signedIn(await signIn(ctx, '203.0.113.91', { ...account, code: fresh }), account.email);
+  });
+
+  it(`is spent by ${codes.wrongTries} wrong codes sent with the right password: the right code then no longer works`, async () => {
+    const { account, code } = await guessedAccount('tries');
+    for (let n = 0; n < codes.wrongTries; n += 1) {
+      notSignedIn(await signIn(ctx, '203.0.113.92', { ...account, code: anotherCode([code]) }), CODE_REFUSED);
+    }
+    notSignedIn(await signIn(ctx, '203.0.113.92', { ...account, code }), CODE_REFUSED);
+  });
+
+  it("cannot be spent by someone without the password: wrong codes with a wrong password leave the owner's code working", async () => {
+    const { account, code } = await guessedAccount('keeps');
+    for (let n = 0; n < codes.wrongTries + 2; n += 1) {
+      notSignedIn(await signIn(ctx, `192.0.2.${60 + n}`, { email: account.email, password: `guess ${n}`, code: anotherCode([code]) }), CODE_REFUSED);
+    }
+    signedIn(await signIn(ctx, '203.0.113.93', { ...account, code }), account.email);
+  });
+
+  it(`is mailed at most ${codes.mails.max} times an hour to one account, whoever asks; past it the answer is the same and nothing is sent`, async () => {
+    const { account } = await guessedAccount('flood');
+    for (let n = 1; n < codes.mails.max + 3; n += 1) notSignedIn(await signIn(ctx, `192.0.2.${120 + n}`, account), CODE_REQUIRED);
+    expect(await mailedCodes(ctx, account.email)).toHaveLength(codes.mails.max);
+  });
+
+  it('refuses a code that is not six digits with a 400 naming the field, and counts nothing', async () => {
+    const account = await registerAccount(ctx, 'shape');
+    for (const code of ['12345', '1234567', '12 3456', 'abcdef', '']) {
+      const answer = await signIn(ctx, '203.0.113.94', { ...account, code });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ error: 'bad_request', message: 'body/code must be the 6 digits from the mail' });
+    }
+    expect(await failuresOf(ctx, account.email)).toBe(0);
+  });
+
+  it('is not asked for, nor needed, while the account is not being guessed: the right password alone signs in', async () => {
+    const account = await registerAccount(ctx, 'calm');
+    signedIn(await signIn(ctx, '203.0.113.95', { ...account, code: '000000' }), account.email);
+    expect(await mailedCodes(ctx, account.email)).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())('the password asked again of a signed-in shopper ($name)', (target) => {
+  let ctx: TestApp;
+
+  beforeAll(async () => {
+    ctx = await startTestApp(target);
+  }, DATABASE_TIMEOUT_MS);
+  afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
+
+  function changePassword(browser: ShopperSession, address: string, current: string) {
+    return browser.request({
+      method: 'POST',
+      url: '/auth/password',
+      payload: { current_password: current, new_password: 'a brand new passphrase' },
+      headers: { 'x-forwarded-for': address },
+    });
+  }
+
+  it(`is checked ${checksPerSession.max} times a window in one session, then refused; the owner's other session, on the same connection, is not held up, and signing in asks for no code`, async () => {
+    const account = await registerAccount(ctx, 'session');
+    const address = '203.0.113.96';
+    const borrowed = shopperSession(ctx.app);
+    signedIn(await signIn(ctx, address, account, borrowed), account.email);
+    for (let n = 0; n < checksPerSession.max; n += 1) {
+      const wrong = await changePassword(borrowed, address, `guess ${n}`);
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toMatchObject({ error: 'wrong_password' });
+    }
+    const refused = await changePassword(borrowed, address, account.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'too_many_attempts', message: expect.stringMatching(/Try again in 15 minutes, or sign out and in again\.$/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(checksPerSession.windowSeconds - 60);
+
+    const owner = shopperSession(ctx.app);
+    signedIn(await signIn(ctx, address, account, owner), account.email);
+    const changed = await changePassword(owner, address, account.password);
+    expect(changed.statusCode).toBe(200);
   });
 });
 
@@ -166,7 +350,7 @@ describe.each(testDatabases())('a full hashing queue ($name)', (target) => {
 
   it('answers 503 busy with Retry-After instead of queueing more hashes, and a refused sign-in does not count as a failure', async () => {
     const account = await registerAccount(ctx, 'thabo');
-    const answers = await Promise.all(Array.from({ length: 4 }, (_, n) => signIn(ctx, '203.0.113.70', account.email, `guess ${n}`)));
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, n) => signIn(ctx, '203.0.113.70', { email: account.email, password: `guess ${n}` })));
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(1);
     const busy = answers.filter((answer) => answer.statusCode === 503);
@@ -177,6 +361,21 @@ describe.each(testDatabases())('a full hashing queue ($name)', (target) => {
       expect(answer.json()).toEqual({ error: 'busy', message: expect.stringMatching(/try again/) });
     }
     expect(await failuresOf(ctx, account.email)).toBe(4 - busy.length);
+  });
+
+  it("refuses a signed-in shopper's password check the same way, without using up one of the session's checks", async () => {
+    const account = await registerAccount(ctx, 'lindiwe');
+    const browser = shopperSession(ctx.app);
+    expect((await signIn(ctx, '203.0.113.71', account, browser)).statusCode).toBe(200);
+    const exportWith = (password: string) => browser.request({ method: 'POST', url: '/account/data-export', payload: { password } });
+    const burst = await Promise.all(Array.from({ length: 4 }, (_, n) => exportWith(`guess ${n}`)));
+    const busy = burst.filter((answer) => answer.statusCode === 503).length;
+    expect(busy).toBeGreaterThanOrEqual(1);
+    expect(burst.every((answer) => answer.statusCode === 403 || answer.statusCode === 503)).toBe(true);
+    // The checks made so far are 4 − busy; the session has the rest of its window's checks.
+    let checked = 0;
+    while ((await exportWith(`later guess ${checked}`)).statusCode === 403) checked += 1;
+    expect(checked).toBe(checksPerSession.max - (4 - busy));
   });
 
   it('refuses a registration the same way, creating nothing', async () => {

@@ -6,7 +6,8 @@ import { mergeShopperInto } from '../../auth/mergeShopper';
 import { checkNewPassword, checkPhone } from '../../auth/rules';
 import type { PasswordHashing } from '../../auth/hashQueue';
 import { clearSessionCookie, createSession, endSession, requireSignedIn, setSessionCookie } from '../../auth/sessions';
-import { checkPasswordAttempt } from '../../auth/throttle';
+import { mailSignInCode, spendSignInCode } from '../../auth/signInCodes';
+import { checkPasswordAttempt, releaseLoginAttempt } from '../../auth/throttle';
 import { emailKey, findUserByEmail, toUser, USER_COLUMNS, type UserRow } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
@@ -42,7 +43,24 @@ const authErrors = { ...errorResponses, 401: ErrorSchema, 429: ErrorSchema, 503:
 
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
 
+/**
+ * While an account is being guessed, the answer to its email and a password without a code, the
+ * right password and a wrong one alike (auth/throttle.ts): it must not say which.
+ */
+export const CODE_REQUIRED = apiError(
+  'code_required',
+  "For your safety we need one more step: if the password is right, we've emailed a 6-digit code to this account's email address. " +
+    'Enter it to sign in. No mail within a few minutes? Check your spam folder, or ask for a new code.',
+);
+
+/** The same for a wrong password as for a wrong, used or expired code. */
+export const CODE_REFUSED = apiError(
+  'code_refused',
+  'That did not work: the password or the code is not right, or the code has expired. Check both, or ask for a new code.',
+);
+
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, { database, storefrontUrl, mail, passwordHashing, limits }) => {
+  const codeMailing = { database, mail, limits: limits.login.codes, storefrontUrl };
   app.post(
     '/auth/register',
     {
@@ -96,13 +114,27 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     '/auth/login',
     { schema: { querystring: NoQuerySchema, body: LoginBodySchema, response: { 200: UserAnswerSchema, ...authErrors } } },
     async (request, reply) => {
-      const { email, password, remember = false } = request.body;
+      const { email, password, remember = false, code } = request.body;
       const row = await findUserByEmail(database, email);
       // The attempt is counted before its hash (auth/throttle.ts): attempts in flight count.
-      const matches = await checkPasswordAttempt(database, limits.login, emailKey(email), clientAddressKey(request.ip), () =>
+      const attempt = await checkPasswordAttempt(database, limits.login, emailKey(email), clientAddressKey(request.ip), () =>
         row ? passwordHashing.verify(password, row.password_hash) : passwordHashing.verifyAgainstNothing(password),
       );
-      if (!row || !matches) return reply.code(401).send(apiError('invalid_credentials', WRONG_CREDENTIALS));
+      const passwordRight = row !== null && attempt.matches;
+      if (attempt.codeRequired) {
+        // The account is being guessed: the answer is the same whether or not the password was
+        // right, and the attempt stays counted unless it signs in. Only the owner's mailbox hears
+        // of a right password, and only a right password lets a code be tried.
+        if (code === undefined) {
+          if (passwordRight) await mailSignInCode(codeMailing, row);
+          return reply.code(401).send(CODE_REQUIRED);
+        }
+        if (!passwordRight || !(await spendSignInCode(database, limits.login.codes, row.id, code))) {
+          return reply.code(401).send(CODE_REFUSED);
+        }
+        await releaseLoginAttempt(database, attempt.attemptId);
+      }
+      if (!passwordRight) return reply.code(401).send(apiError('invalid_credentials', WRONG_CREDENTIALS));
       const previous = request.signedIn;
       const token = await database.transaction(async (tx) => {
         if (previous) await endSession(tx, previous.tokenHash);

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { PasswordHashing } from '../../auth/hashQueue';
+import { isHashingBusy, type PasswordHashing } from '../../auth/hashQueue';
 import { checkNewPassword } from '../../auth/rules';
 import { requireSignedIn } from '../../auth/sessions';
-import { checkPasswordAttempt } from '../../auth/throttle';
-import { emailKey, type User } from '../../auth/users';
+import type { User } from '../../auth/users';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
 import { passwordChangedMail } from '../../mail/accountNoticeMail';
 import type { Mailer } from '../../mail/mailer';
-import { clientAddressKey } from '../../net/clientAddress';
 import { ApiFailure, apiError } from '../../plugins/errors';
+import { countHit, giveBackHit, waitInWords } from '../../plugins/rateLimits';
 import { ChangePasswordBodySchema, MessageSchema, SignedOutOthersSchema } from '../../schemas/auth';
 import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
 
@@ -24,16 +23,38 @@ export const WRONG_PASSWORD = 'That is not your current password.';
 
 /**
  * The signed-in shopper's password, asked again before a step that cannot be undone or that
- * hands out their data. Counted like a sign-in (auth/throttle.ts), so a borrowed or stolen
- * session cannot be used to guess it; wrong is a 403 `wrong_password` (not a 401: the session
- * is still good).
+ * hands out their data; wrong is a 403 `wrong_password` (not a 401: the session is still good).
+ *
+ * Each session may check a password `checksPerSession.max` times in the window, right ones
+ * included (429 with Retry-After past it), counted before the hash so checks in flight count: a
+ * session left open on a shared computer, or stolen, cannot be used to guess the password fast.
+ * The limit is the session's and not the account's, so nobody else can use it up for the owner,
+ * and an owner who has used it up signs in again for a fresh session. These checks are not
+ * sign-in failures: they do not make signing in ask for a code (auth/throttle.ts), which is about
+ * people who are not signed in.
  */
 export async function confirmPassword({ database, passwordHashing, limits }: PasswordConfirmation, request: FastifyRequest, user: User, password: string): Promise<void> {
+  const { checksPerSession: limit } = limits.login;
+  const key = `password-check:${request.signedIn?.tokenHash ?? user.id}`;
+  const checks = await countHit(database, key, limit.windowSeconds * 1000);
+  if (checks.current > limit.max) {
+    const seconds = Math.max(1, Math.ceil(checks.ttl / 1000));
+    throw new ApiFailure(
+      429,
+      apiError('too_many_attempts', `Too many password attempts. Try again in ${waitInWords(seconds)}, or sign out and in again.`),
+      { 'Retry-After': String(seconds) },
+    );
+  }
   const stored = await database.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
   const hash = stored.rows[0]?.password_hash;
-  const matches = await checkPasswordAttempt(database, limits.login, emailKey(user.email), clientAddressKey(request.ip), () =>
-    hash ? passwordHashing.verify(password, hash) : passwordHashing.verifyAgainstNothing(password),
-  );
+  let matches: boolean;
+  try {
+    matches = await (hash ? passwordHashing.verify(password, hash) : passwordHashing.verifyAgainstNothing(password));
+  } catch (error) {
+    // Refused by a full hashing queue before any hash: not a check, so it does not count.
+    if (isHashingBusy(error)) await giveBackHit(database, key);
+    throw error;
+  }
   if (!matches) throw new ApiFailure(403, apiError('wrong_password', WRONG_PASSWORD));
 }
 
