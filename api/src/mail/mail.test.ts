@@ -144,6 +144,30 @@ describe.each(testDatabases())('mail through a real SMTP server ($name)', (targe
     expect(JSON.stringify(logLines)).not.toContain(email);
   });
 
+  test("the sign-in code of an account being guessed reaches its owner in text and HTML, never in its subject or the log, and signs in once", async () => {
+    const email = newEmail('lerato');
+    await register(email);
+    const signIn = (payload: object) =>
+      shopperSession(ctx.app).request({ method: 'POST', url: '/auth/login', payload: { email, ...payload }, headers: { 'x-forwarded-for': '203.0.113.30' } });
+    for (let n = 0; n < 5; n += 1) expect((await signIn({ password: `guess ${n}` })).statusCode).toBe(401);
+    expect((await signIn({ password: 'correct horse battery' })).json()).toMatchObject({ error: 'code_required' });
+    await ctx.app.mailer.idle();
+
+    const mail = only(sink.mailTo(email), 'Your Jacaranda sign-in code');
+    const code = /Your code: (\d{6})/.exec(mail.text)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.text).toContain('Someone (we hope you) has just typed the right password to sign in to your Jacaranda account.');
+    expect(mail.text).toContain('within 15 minutes');
+    expect(mail.text).toContain('http://localhost:8080/forgot-password');
+    expect(mail.html).toMatch(new RegExp(`<strong[^>]*>${code}</strong>`));
+    expect(mail.html).toContain('href="http://localhost:8080/forgot-password"');
+    expect(mail.subject).not.toContain(code);
+    expect(JSON.stringify(logLines)).not.toContain(code);
+
+    expect((await signIn({ password: 'correct horse battery', code })).statusCode).toBe(200);
+    expect((await signIn({ password: 'correct horse battery', code })).json()).toMatchObject({ error: 'code_refused' });
+  });
+
   test('an EFT order is confirmed with its lines, totals and VAT, the address, and the bank details with the order number as reference', async () => {
     const email = newEmail();
     const colour = variant.colours[0]?.name ?? '';
