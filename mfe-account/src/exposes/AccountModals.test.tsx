@@ -1,6 +1,7 @@
-import { loginModalOpened, registerModalOpened } from '@storefront/shared';
-import { createTestStore, renderWithStore } from '@storefront/shared/testing';
+import { authApi, loginModalOpened, registerModalOpened } from '@storefront/shared';
+import { createTestStore, renderWithStore, testApiUrl } from '@storefront/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
+import { NEW_CODE_ASKED } from '../features/auth/LoginForm';
 import AccountModals, { MODAL_SWITCH_MS } from './AccountModals';
 
 jest.setTimeout(30_000);
@@ -123,5 +124,65 @@ describe('AccountModals', () => {
     await second.user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
     expect(second.store.getState().auth.signed_in).toBe(false);
+  });
+
+  it('signs in an account being guessed with the code mailed to its owner, keeping what was typed, and can ask for a new code', async () => {
+    const email = uniqueEmail('lerato');
+    const password = 'the right passphrase';
+    await createTestStore()
+      .dispatch(authApi.endpoints.register.initiate({ first_name: 'Lerato', last_name: 'Dlamini', email, password, phone: '0820000002' }))
+      .unwrap();
+    // Five wrong passwords from somewhere: the account now asks whoever signs in for a mailed code.
+    for (let n = 0; n < 5; n += 1) {
+      const guess = await fetch(`${testApiUrl()}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: `a guess ${n}` }),
+      });
+      expect(guess.status).toBe(401);
+    }
+    const mailedCodes = async () => {
+      const outbox = (await (await fetch(`${testApiUrl()}/dev/outbox?recipient=${encodeURIComponent(email)}`)).json()) as { subject: string; body: string }[];
+      return outbox.filter((mail) => mail.subject === 'Your Jacaranda sign-in code').map((mail) => /Your code: (\d{6})/.exec(mail.body)?.[1] ?? '');
+    };
+
+    const { user, store } = renderModals();
+    act(() => void store.dispatch(loginModalOpened()));
+    await user.type(screen.getByLabelText('Email address'), email);
+    await user.type(screen.getByLabelText('Password'), password);
+    await user.click(screen.getByLabelText('Remember me'));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const code = await screen.findByLabelText('Code from the email');
+    expect(screen.getByRole('status')).toHaveTextContent("For your safety we need one more step: if the password is right, we've emailed a 6-digit code");
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAccessibleDescription('6 digits. It works once, for 15 minutes.');
+    expect(screen.getByLabelText('Email address')).toHaveValue(email);
+    expect(screen.getByLabelText('Password')).toHaveValue(password);
+    expect(screen.getByLabelText('Remember me')).toBeChecked();
+    expect(store.getState().auth.signed_in).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(code).toHaveAccessibleDescription(expect.stringContaining('Enter the 6 digits from the email'));
+    const [mailed] = await mailedCodes();
+    const wrong = mailed === '000000' ? '111111' : '000000';
+    await user.type(code, `${wrong.slice(0, 3)} ${wrong.slice(3)}`);
+    expect(code).toHaveValue(wrong);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That did not work: the password or the code is not right, or the code has expired.');
+
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(NEW_CODE_ASKED));
+    const codes = await mailedCodes();
+    expect(codes).toHaveLength(2);
+    await user.clear(code);
+    await user.type(code, `Your code: ${codes[0]}`);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Welcome back, Lerato!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().auth).toMatchObject({ signed_in: true, user: { email } });
   });
 });

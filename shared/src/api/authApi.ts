@@ -5,6 +5,8 @@ export interface LoginArgs {
   email: string;
   password: string;
   remember: boolean;
+  /** The one-time code mailed to the owner, once the api has asked for it (`code_required`). */
+  code?: string;
 }
 
 export interface RegisterArgs {
