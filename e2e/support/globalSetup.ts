@@ -7,10 +7,13 @@ import { startStore, type RunningStore } from '../../scripts/lib/startStore';
 import { E2E_BANK_ACCOUNT } from './bankAccount';
 import { assertChromiumInstalled } from './browser';
 import { serveThrowingRemote } from './faultyRemote';
+import { startMailSink } from './mailSink';
 
 declare global {
   var __E2E_STORE__: RunningStore | undefined;
   var __E2E_STOP_FIXTURES__: (() => Promise<void>) | undefined;
+  /** Stops the mail server, once the store (which may still be delivering to it) has stopped. */
+  var __E2E_STOP_MAIL__: (() => Promise<void>) | undefined;
 }
 
 /** Ports well away from `npm start`'s, so the suite runs beside a store someone is using. */
@@ -32,6 +35,8 @@ export default async function globalSetup(): Promise<void> {
   await ensureBuilt((line) => console.log(`[e2e] ${line}`));
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-e2e-'));
   const ports = e2ePorts();
+  const mail = await startMailSink(ports.shell + 21);
+  globalThis.__E2E_STOP_MAIL__ = () => mail.close();
   process.env.RELEASES_DIR = path.join(work, 'releases');
   process.env.COMPOSITION_FILE = path.join(work, 'composition', 'composition.json');
   const store = await startStore({
@@ -49,6 +54,8 @@ export default async function globalSetup(): Promise<void> {
       ...E2E_BANK_ACCOUNT,
       // As a default start has it, whatever the caller's environment says.
       DEV_OUTBOX: 'false',
+      // The shop's mail goes to a mail server, as a shop's does; specs read what it received.
+      SMTP_URL: mail.smtpUrl,
       // Every browser of the suite shops from 127.0.0.1: the rate per address would count them as one.
       UNPAID_ORDERS_PLACED_PER_ADDRESS: '1000/1h',
     },
@@ -63,4 +70,5 @@ export default async function globalSetup(): Promise<void> {
   // The api's folder: npm run orders and npm run operators find the api through it.
   process.env.E2E_DATA_DIR = path.join(work, 'data');
   process.env.E2E_THROWING_REMOTE_MANIFEST = throwing.manifestUrl;
+  process.env.E2E_MAIL_URL = mail.readUrl;
 }

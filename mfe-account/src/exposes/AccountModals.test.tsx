@@ -175,6 +175,7 @@ describe('AccountModals', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(NEW_CODE_ASKED));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     const codes = await mailedCodes();
     expect(codes).toHaveLength(2);
     await user.clear(code);

@@ -50,7 +50,7 @@ export const WRONG_CREDENTIALS = 'Wrong email or password.';
 export const CODE_REQUIRED = apiError(
   'code_required',
   "For your safety we need one more step: if the password is right, we've emailed a 6-digit code to this account's email address. " +
-    'Enter it to sign in. No mail within a few minutes? Check your spam folder, or ask for a new code.',
+    'No mail within a few minutes? Check your spam folder, or ask for a new code.',
 );
 
 /** The same for a wrong password as for a wrong, used or expired code. */

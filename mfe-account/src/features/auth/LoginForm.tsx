@@ -1,5 +1,4 @@
 import { apiErrorMessage, FormField, useLoginMutation, visibleFieldError, type User } from '@storefront/shared';
-import { FORM_ERROR } from 'final-form';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Field, Form } from 'react-final-form';
 import { FormError } from './FormError';
@@ -71,7 +70,11 @@ export function LoginForm({ onSignedIn, footer }: { onSignedIn: (user: User) => 
   /** The api's words when it asked for a code, or ours once another was asked for; null before. */
   const [codeNote, setCodeNote] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const [askError, setAskError] = useState<string | null>(null);
+  /**
+   * The api's refusal of the last try (a wrong password, a code refused), shown until the next
+   * one: asking for a new code clears an old refusal, which final-form's submit error would keep.
+   */
+  const [problem, setProblem] = useState<string | null>(null);
 
   async function signIn(values: LoginValues, withCode: boolean) {
     return login({
@@ -86,38 +89,34 @@ export function LoginForm({ onSignedIn, footer }: { onSignedIn: (user: User) => 
     <Form<LoginValues>
       initialValues={{ remember: false }}
       onSubmit={async (values) => {
-        setAskError(null);
+        setProblem(null);
         try {
           onSignedIn(await signIn(values, codeNote !== null));
-          return undefined;
         } catch (error) {
-          if (apiErrorCode(error) === 'code_required') {
-            setCodeNote(apiErrorMessage(error, FALLBACK));
-            return undefined;
-          }
-          return { [FORM_ERROR]: apiErrorMessage(error, FALLBACK) };
+          if (apiErrorCode(error) === 'code_required') setCodeNote(apiErrorMessage(error, FALLBACK));
+          else setProblem(apiErrorMessage(error, FALLBACK));
         }
       }}
     >
-      {({ handleSubmit, submitError, submitting, form }) => {
+      {({ handleSubmit, submitting, form }) => {
         const askAgain = async () => {
           setAsking(true);
-          setAskError(null);
+          setProblem(null);
           try {
             // Without the code: the api mails a new one if the password is right. A sign-in
             // needs a code here, so this never signs in by itself; should it, so much the better.
             onSignedIn(await signIn(form.getState().values, false));
           } catch (error) {
             if (apiErrorCode(error) === 'code_required') setCodeNote(NEW_CODE_ASKED);
-            else setAskError(apiErrorMessage(error, FALLBACK));
+            else setProblem(apiErrorMessage(error, FALLBACK));
           } finally {
             setAsking(false);
           }
         };
         return (
           <form onSubmit={handleSubmit} noValidate aria-label="Sign in">
-            <FormError message={askError ?? submitError} />
-            <p className="sf-form-note acc-outcome" role="status">
+            <FormError message={problem} />
+            <p className="sf-form-note acc-note" role="status">
               {codeNote}
             </p>
             <TextField name="email" label="Email address" type="email" autoComplete="email" validate={email} />
