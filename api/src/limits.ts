@@ -53,6 +53,16 @@ export interface RetentionLimits {
    * it, the same key places a new order. Clients retry within minutes.
    */
   idempotencyKeyHours: number;
+  /**
+   * A mail the server took (or one kept for the developer outbox), with its text: long enough to
+   * answer "did my order's mail go?", short enough that reset links do not pile up.
+   */
+  sentMailDays: number;
+  /**
+   * A failed mail, counted from when it failed (one still being retried, from the end of its retry
+   * window): operators have this long to look at it and send it again.
+   */
+  failedMailDays: number;
 }
 
 export interface ApiLimits {
@@ -106,7 +116,7 @@ export const DEFAULT_LIMITS: ApiLimits = {
   // The seed's catalogue has some 200 small pictures; a picture past the queue goes as its SVG.
   pictures: { kept: 4096, atOnce: 2, waitingMax: 48 },
   sweepIntervalSeconds: 60,
-  retention: { anonymousShopperDays: 30, idempotencyKeyHours: 24 },
+  retention: { anonymousShopperDays: 30, idempotencyKeyHours: 24, sentMailDays: 7, failedMailDays: 30 },
 };
 
 /** Overrides for buildApp: any limit, or any part of one, may be left out. */
@@ -159,6 +169,8 @@ export const LIMIT_VARIABLES: readonly LimitVariable[] = [
   // At least a day: ensureShopper marks a shopper active at most once an hour (plugins/shopper.ts).
   { name: 'RETAIN_ANONYMOUS_SHOPPERS_DAYS', kind: 'count', path: ['retention', 'anonymousShopperDays'], min: 1, max: 3_650 },
   { name: 'RETAIN_IDEMPOTENCY_KEYS_HOURS', kind: 'count', path: ['retention', 'idempotencyKeyHours'], min: 1, max: 8_760 },
+  { name: 'RETAIN_SENT_MAIL_DAYS', kind: 'count', path: ['retention', 'sentMailDays'], min: 1, max: 3_650 },
+  { name: 'RETAIN_FAILED_MAIL_DAYS', kind: 'count', path: ['retention', 'failedMailDays'], min: 1, max: 3_650 },
 ];
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: MINUTE, h: HOUR, d: 24 * HOUR };

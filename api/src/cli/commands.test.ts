@@ -103,7 +103,7 @@ describe.each(testDatabases())('the command line ($name)', (target) => {
     expect(cancelled.printed).toBe(`${order.number} is now cancelled (through the test database)`);
     const seen = await operatorView(order.number);
     expect(seen.history.at(-1)).toMatchObject({ status: 'cancelled', by: 'command line', note: 'Paid twice by mistake' });
-    const mails = await ctx.database.query<{ subject: string }>('SELECT subject FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', ['cli@example.co.za']);
+    const mails = await ctx.database.query<{ subject: string }>('SELECT subject FROM mail_outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', ['cli@example.co.za']);
     expect(mails.rows[0]?.subject).toBe(`Your Jacaranda order ${order.number} has been cancelled`);
 
     const exported = await run(runOrdersCommand, ['export', '--search', order.number], open);

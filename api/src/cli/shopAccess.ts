@@ -3,6 +3,7 @@ import pino from 'pino';
 import { createDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { countOutboxMail, listOutboxMail, retryOutboxMail, type MailStatus, type OutboxEntry, type RetryTarget } from '../mail/outbox';
 import { readMachineCredential, type MachineCredentialFile } from '../operators/machineCredential';
 import { COMMAND_LINE_ACTOR } from '../operators/operatorRoutes';
 import { grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../operators/operators';
@@ -32,6 +33,10 @@ export interface ShopAccess {
   grant(email: string): Promise<RoleOutcome>;
   revoke(email: string): Promise<RoleOutcome>;
   operators(): Promise<{ email: string; name: string }[]>;
+  /** The outbox's counts and its newest `limit` mails, of one state or all. */
+  listMail(status: MailStatus | null, limit: number): Promise<{ counts: Record<MailStatus, number>; mail: OutboxEntry[] }>;
+  /** Sends mails again from now: the ids given, or every failed one. */
+  retryMail(target: RetryTarget): Promise<{ queued: string[]; notRetried: string[] }>;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,11 @@ function throughApi(credential: MachineCredentialFile): ShopAccess {
       return { kind: answer.outcome, email: answer.email } as RoleOutcome;
     },
     operators: () => call('GET', '/operator/operators'),
+    listMail: (status, limit) => call('GET', `/operator/mail?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit) }).toString()}`),
+    retryMail: async (target) => {
+      const answer = await call<{ queued: string[]; not_retried: string[] }>('POST', '/operator/mail/retry', 'ids' in target ? { ids: target.ids } : { all_failed: true });
+      return { queued: answer.queued, notRetried: answer.not_retried };
+    },
     close: async () => {},
   };
 }
@@ -118,6 +128,12 @@ export function directShopAccess(database: Database, mail: Mailer, settings: Api
     grant: (email) => grantOperator(database, email),
     revoke: (email) => revokeOperator(database, email),
     operators: () => listOperators(database),
+    async listMail(status, limit) {
+      const [counts, entries] = await Promise.all([countOutboxMail(database), listOutboxMail(database, status, limit)]);
+      return { counts, mail: entries };
+    },
+    // Sent when the command closes (below), or by the api once it runs.
+    retryMail: (target) => retryOutboxMail(database, target, mail.now()),
     async close() {
       await mail.idle();
       await mail.close();
@@ -151,9 +167,11 @@ export async function openShopAccess(settings: ApiSettings): Promise<ShopAccess>
     await database.close();
     throw error;
   }
-  // Mail for the shopper goes as the api would send it; the log says only what was not sent.
+  // Mail for the shopper is written to the outbox as the api writes it, and sent before the command
+  // ends; what the mail server does not take then is sent by the api's senders. The log says only
+  // what was not sent.
   const log = pino({ level: 'warn' }, pino.destination(2));
-  const mail = createMailer({ devOutbox: settings.devOutbox, smtpUrl: settings.smtpUrl, from: settings.mailFrom, log });
+  const mail = createMailer({ database, devOutbox: settings.devOutbox, smtpUrl: settings.smtpUrl, from: settings.mailFrom, log, queue: settings.mailQueue });
   const via = settings.databaseUrl ? 'the PostgreSQL database' : `the database in ${settings.dataDir}`;
   return directShopAccess(database, mail, settings, via);
 }

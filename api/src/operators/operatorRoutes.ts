@@ -20,6 +20,7 @@ import {
   TypedEmailSchema,
 } from '../routes/orders/orderSchemas';
 import { isMachineToken } from './machineCredential';
+import { operatorMailRoutes } from './operatorMailRoutes';
 import { grantOperator, listOperators, revokeOperator } from './operators';
 
 declare module 'fastify' {
@@ -186,4 +187,6 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
       return { outcome: outcome.kind, email: outcome.email };
     },
   );
+
+  await app.register(operatorMailRoutes, { database, mail, now: () => mail.now() });
 };

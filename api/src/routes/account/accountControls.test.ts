@@ -56,7 +56,7 @@ describe.each(testDatabases())('account controls ($name)', (target) => {
   }
 
   async function mailTo(email: string): Promise<string[]> {
-    const rows = await ctx.database.query<{ subject: string }>('SELECT subject FROM outbox WHERE recipient = $1 ORDER BY id', [email]);
+    const rows = await ctx.database.query<{ subject: string }>('SELECT subject FROM mail_outbox WHERE recipient = $1 ORDER BY id', [email]);
     return rows.rows.map((row) => row.subject);
   }
 

@@ -84,15 +84,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         request: request.body,
         eftOffered: eft !== null,
         unpaidOrderLimits,
+        // The confirmation is written with the order: a refused order mails nothing, and a replay
+        // repeats no mail.
+        onPlaced: (tx, placed) => mail.send(tx, { to: placed.contact.email, ...orderConfirmationMail(answer(placed)) }),
       });
       switch (outcome.kind) {
-        case 'created': {
-          const order = answer(outcome.order);
-          // The order has committed: its confirmation goes now (a refused order sends nothing, and
-          // a replay repeats no mail). Delivery is not waited for.
-          await mail.send(database, { to: order.contact.email, ...orderConfirmationMail(order) });
-          return reply.code(201).send(order);
-        }
+        case 'created':
+          return reply.code(201).send(answer(outcome.order));
         case 'replayed':
           // The same answer as the first time, so a client that lost it can simply retry.
           return reply.code(201).header(REPLAYED_HEADER, 'true').send(answer(outcome.order));

@@ -87,7 +87,7 @@ describe.each(testDatabases())('the life of an order ($name)', (target) => {
   }
 
   async function mailTo(email: string): Promise<{ subject: string; body: string }[]> {
-    return (await ctx.database.query<{ subject: string; body: string }>('SELECT subject, body FROM outbox WHERE recipient = $1 ORDER BY id', [email])).rows;
+    return (await ctx.database.query<{ subject: string; body: string }>('SELECT subject, text_body AS body FROM mail_outbox WHERE recipient = $1 ORDER BY id', [email])).rows;
   }
 
   test('an EFT delivery goes paid → packed → shipped → delivered; each change is recorded, mailed and shown to its shopper', async () => {
