@@ -10,7 +10,7 @@ import { registration } from '../testing/accounts';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { shopperSession } from '../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, ROOMY_RATE_LIMITS, ROOMY_UNPAID_ORDER_LIMITS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
-import { CREDENTIAL_FILE, newMachineToken, writeMachineCredential } from '../operators/machineCredential';
+import { credentialFileName, newMachineToken, writeMachineCredential } from '../operators/machineCredential';
 import { addLine, deliveryOrder, postOrder } from '../routes/orders/orderFixtures';
 import { readSettings } from '../settings';
 import { runOperatorsCommand } from './operatorsCommand';
@@ -57,7 +57,7 @@ describe.each(testDatabases())('the command line ($name)', (target) => {
     const address = ctx.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const remove = await writeMachineCredential(folder, { url: `http://127.0.0.1:${port}`, token: machine.token, pid: process.pid });
-    expect((await fs.stat(path.join(folder, CREDENTIAL_FILE))).mode & 0o777).toBe(0o600);
+    expect((await fs.stat(path.join(folder, credentialFileName(process.pid)))).mode & 0o777).toBe(0o600);
     const settings = readSettings({ DATA_DIR: folder });
     const open = () => openShopAccess(settings);
 
@@ -89,7 +89,34 @@ describe.each(testDatabases())('the command line ($name)', (target) => {
     await expect(run(runOperatorsCommand, ['add', 'ghost@example.co.za'], open)).rejects.toThrow(/No account has the email ghost@example.co.za/);
 
     await remove();
-    await expect(fs.stat(path.join(folder, CREDENTIAL_FILE))).rejects.toThrow();
+    await expect(fs.stat(path.join(folder, credentialFileName(process.pid)))).rejects.toThrow();
+  });
+
+  test('with several api processes, each has its own credential, and the commands reach whichever still runs', async () => {
+    const address = ctx.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const other = newMachineToken();
+    // A second process's credential (this test's parent stands in for its pid), newer than ours,
+    // whose api has stopped listening; and one left by an api killed long ago.
+    const removeOurs = await writeMachineCredential(folder, { url: `http://127.0.0.1:${port}`, token: machine.token, pid: process.pid });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const removeOther = await writeMachineCredential(folder, { url: 'http://127.0.0.1:9', token: other.token, pid: process.ppid });
+    await fs.writeFile(path.join(folder, credentialFileName(2 ** 22 + 1)), JSON.stringify({ url: `http://127.0.0.1:${port}`, token: 'a'.repeat(43), pid: 2 ** 22 + 1 }));
+    expect((await fs.readdir(folder)).filter((name) => name.startsWith('operator-credential'))).toHaveLength(3);
+
+    const open = () => openShopAccess(readSettings({ DATA_DIR: folder }));
+    const summary = await run(runOrdersCommand, ['list'], open);
+    expect(summary.code).toBe(0);
+    expect(summary.printed).toContain(`through the running api at http://127.0.0.1:${port}`);
+
+    // One process stopping takes only its own file.
+    await removeOther();
+    expect(await fs.readdir(folder)).toContain(credentialFileName(process.pid));
+    await removeOurs();
+    // The next api to start clears what a killed one left.
+    const removeNext = await writeMachineCredential(folder, { url: `http://127.0.0.1:${port}`, token: machine.token, pid: process.pid });
+    expect((await fs.readdir(folder)).filter((name) => name.startsWith('operator-credential'))).toEqual([credentialFileName(process.pid)]);
+    await removeNext();
   });
 
   test('without the api, the commands open the database themselves: moves, mails, the CSV', async () => {

@@ -4,7 +4,7 @@ import { createDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { countOutboxMail, listOutboxMail, retryOutboxMail, type MailStatus, type OutboxEntry, type RetryTarget } from '../mail/outbox';
-import { readMachineCredential, type MachineCredentialFile } from '../operators/machineCredential';
+import { readMachineCredentials, type MachineCredentialFile } from '../operators/machineCredential';
 import { COMMAND_LINE_ACTOR } from '../operators/operatorRoutes';
 import { grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../operators/operators';
 import { listOrdersForOperator, ordersCsv, paidTotals, type OrderFilter } from '../routes/orders/operatorQueries';
@@ -149,14 +149,14 @@ export function directShopAccess(database: Database, mail: Mailer, settings: Api
  */
 export async function openShopAccess(settings: ApiSettings): Promise<ShopAccess> {
   if (!settings.databaseUrl) {
-    const credential = await readMachineCredential(settings.dataDir);
-    if (credential) {
-      const api = throughApi(credential);
+    // Any running api will do: with several (API_PROCESSES) each has its own credential.
+    for (const credential of await readMachineCredentials(settings.dataDir)) {
       try {
         await fetch(`${credential.url}/health`, { signal: AbortSignal.timeout(5_000) });
-        return api;
+        return throughApi(credential);
       } catch {
-        // A credential left by an api that did not stop cleanly: the folder is free (or its lock says whose it is).
+        // A credential left by an api that did not stop cleanly: try the next, else the folder is
+        // free (or its lock says whose it is).
       }
     }
   }
