@@ -17,7 +17,7 @@ const WRITTEN_TABLES = [
   'sessions',
   'login_failures',
   'password_reset_tokens',
-  'outbox',
+  'mail_outbox',
   'addresses',
   'cart_lines',
   'wishlist_items',
