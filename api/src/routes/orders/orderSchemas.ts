@@ -2,7 +2,7 @@ import { ORDER_NOTE_LIMITS, ORDER_STATUSES, SA_PROVINCES } from '@storefront/sha
 import { Type } from 'typebox';
 import { ErrorSchema, Nullable, RequiredText, ShownText } from '../../schemas/common';
 import { PictureSchema } from '../../schemas/product';
-import { TYPED_ORDER_NUMBER } from './orderNumber';
+import { OPERATOR_TYPED_ORDER_NUMBER, TYPED_ORDER_NUMBER } from './orderNumber';
 
 export const OrderContactSchema = Type.Object(
   {
@@ -134,7 +134,11 @@ export const TypedEmailSchema = Type.String({ minLength: 3, maxLength: 254, patt
 
 export const OrderLookupBodySchema = Type.Object({ number: OrderNumberSchema, email: TypedEmailSchema }, { additionalProperties: false });
 
-export const OrderNumberParamsSchema = Type.Object({ number: OrderNumberSchema }, { additionalProperties: false });
+/** An operator's order number: whole, or its serial alone (matchOperatorOrderNumber). */
+export const OperatorOrderNumberParamsSchema = Type.Object(
+  { number: Type.String({ minLength: 1, maxLength: 40, pattern: OPERATOR_TYPED_ORDER_NUMBER }) },
+  { additionalProperties: false },
+);
 
 export const OrderMoveBodySchema = Type.Object(
   {
