@@ -232,8 +232,8 @@ describe.each(testDatabases())('account controls ($name)', (target) => {
       expect(data.profile.email).toBe(email);
       expect(data.addresses).toEqual([expect.objectContaining({ street: '4 Jacaranda Ave' })]);
       expect(data.orders).toEqual([expect.objectContaining({ contact: expect.objectContaining({ email }), lines: [expect.objectContaining({ qty: 1 })] })]);
-      // Written after ordering the product: a verified buyer's review.
-      expect(data.reviews).toEqual([expect.objectContaining({ product_id: product.id, rating: 4, body: 'Fits well and washes well.', verified_buyer: true })]);
+      // Written after ordering the product, but the EFT payment has not come in: not yet a verified buyer's review.
+      expect(data.reviews).toEqual([expect.objectContaining({ product_id: product.id, rating: 4, body: 'Fits well and washes well.', verified_buyer: false })]);
       expect(data.wishlist).toEqual([expect.objectContaining({ product_id: product.id })]);
       expect(data.cart).toEqual([expect.objectContaining({ product_id: product.id, qty: 2 })]);
       expect(data.newsletter).toEqual({ subscribed: false, since: null });

@@ -3,6 +3,7 @@ import type { EftAccount, OperatorOrder, Order, OrderEvent, OrderMoveRequest, Or
 import type { Database, Transaction } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { orderUpdateMail, type OrderUpdate } from '../../mail/orderUpdateMail';
+import { redecideVerifiedBuyers } from '../reviews/reviewQueries';
 import { findOrderByNumber, type StoredOrder } from './orderQueries';
 
 /** What the shop's settings add to a stored order: where to pay, and for how long. */
@@ -119,6 +120,8 @@ async function changeStatus(
      WHERE id = $1::uuid`,
     [order.id, to, reference ?? null, tracking ?? null, paidNow],
   );
+  // The money that makes a verified buyer came in, or (cancelling a paid order) went back.
+  if (paidNow || (to === 'cancelled' && order.paid_at !== null)) await redecideVerifiedBuyers(tx, order.id);
   if (to === 'cancelled' || to === 'expired') {
     // Back on the shelf in the same transaction: the units were taken when the order was placed.
     await tx.query(
