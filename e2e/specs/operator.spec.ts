@@ -124,6 +124,11 @@ describe('running the orders', () => {
     await guestPage.getByLabel('Email address').fill(shopperEmail.toUpperCase());
     await guestPage.getByRole('button', { name: 'Find the order' }).click();
     await guestPage.getByText('Tracking number: TCG 4455 66').first().waitFor();
+    // Numbers follow one sequence: the look-up names the town and the phone's last digits, not where the shopper lives.
+    const found = guestPage.getByRole('region', { name: `Order ${order.number}` });
+    expect(await found.getByRole('definition').allTextContents()).toEqual(['Pretoria', 'Ending 0199']);
+    const shown = await found.innerText();
+    for (const hidden of ['5 Jacaranda Avenue', 'Hatfield', '825550199']) expect(shown).not.toContain(hidden);
     expect(guestPage.url()).not.toContain('example.co.za');
     expect(await sidewaysOverflow(guestPage)).toBe(0);
 

@@ -115,6 +115,21 @@ const orderProperties = {
 
 export const OrderSchema = Type.Object({ ...orderProperties, history: Type.Array(OrderEventSchema) }, { additionalProperties: false });
 
+/**
+ * The shared `LookedUpOrder`: a guest's look-up by number and email. Numbers follow one sequence,
+ * so the answer holds the town and the phone's last four digits, never the street, suburb,
+ * postal code or whole phone number.
+ */
+export const LookedUpOrderSchema = Type.Object(
+  {
+    ...orderProperties,
+    contact: Type.Object({ phone_ending: Type.String({ pattern: '^[0-9]{4}$' }) }, { additionalProperties: false }),
+    address: Nullable(Type.Object({ city: Type.String() }, { additionalProperties: false })),
+    history: Type.Array(OrderEventSchema),
+  },
+  { additionalProperties: false },
+);
+
 export const OperatorOrderSchema = Type.Object(
   {
     ...orderProperties,
