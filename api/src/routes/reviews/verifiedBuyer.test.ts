@@ -71,9 +71,6 @@ describe.each(testDatabases())('verified buyers’ reviews ($name)', (target) =>
     return placed;
   }
 
-  const markOf = async (product: Product, written: ProductReview): Promise<boolean | undefined> =>
-    (await reviewsOf(product)).reviews.find((item) => item.id === written.id)?.verified_buyer;
-
   async function review(shopper: ShopperSession, product: Product, rating: number, body: string): Promise<ProductReview> {
     const response = await shopper.request({ method: 'POST', url: `/products/${product.id}/reviews`, payload: { rating, body } });
     expect(response.statusCode).toBe(201);
@@ -85,6 +82,10 @@ describe.each(testDatabases())('verified buyers’ reviews ($name)', (target) =>
     expect(response.statusCode).toBe(200);
     return response.json<ProductReviewPage>();
   };
+
+  /** The review's mark as other shoppers read it now. */
+  const markOf = async (product: Product, written: ProductReview): Promise<boolean | undefined> =>
+    (await reviewsOf(product)).reviews.find((item) => item.id === written.id)?.verified_buyer;
 
   it('does not mark the review of a shopper whose EFT order was never paid, before or after it expired', async () => {
     const product = freshProduct('simple product for an unpaid EFT order', (item) => item.reviews_count === 0);
