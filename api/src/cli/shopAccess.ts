@@ -9,8 +9,8 @@ import { COMMAND_LINE_ACTOR } from '../operators/operatorRoutes';
 import { grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../operators/operators';
 import { listOrdersForOperator, ordersCsv, paidTotals, type OrderFilter } from '../routes/orders/operatorQueries';
 import { moveOrder, operatorOrder, type ChangeContext } from '../routes/orders/orderLife';
-import { canonicalOrderNumber, TYPED_ORDER_NUMBER } from '../routes/orders/orderNumber';
-import { findOrderByNumber } from '../routes/orders/orderQueries';
+import { OPERATOR_TYPED_ORDER_NUMBER } from '../routes/orders/orderNumber';
+import { findOrderByNumber, matchOperatorOrderNumber } from '../routes/orders/orderQueries';
 import { readSettings, SettingsError, type ApiSettings } from '../settings';
 
 /** Why a command could not do what it was asked; its message is for the person at the terminal. */
@@ -90,18 +90,29 @@ function throughApi(credential: MachineCredentialFile): ShopAccess {
   };
 }
 
-/** The number as stored, or a CommandError for what is not one (the api's schemas refuse the same). */
-function canonicalNumber(value: string): string {
-  if (!new RegExp(TYPED_ORDER_NUMBER).test(value)) throw new CommandError(`"${value}" is not an order number (they look like JAC-2026-000123)`);
-  return canonicalOrderNumber(value);
+/**
+ * An order number typed on the command line, whole (JAC-2026-000123) or its serial alone (123),
+ * checked here so that both ways to the shop refuse what is not one in the same words.
+ */
+export function orderNumberArgument(value: string): string {
+  if (!new RegExp(OPERATOR_TYPED_ORDER_NUMBER).test(value)) {
+    throw new CommandError(`"${value}" is not an order number: give it whole (JAC-2026-000123) or its last digits (123)`);
+  }
+  return value.trim();
 }
 
 /** Straight to the database: the api is not running on this data folder, or the database is a server. */
 export function directShopAccess(database: Database, mail: Mailer, settings: ApiSettings, via: string): ShopAccess {
   const terms = { eft: settings.eft, paymentWindowHours: settings.paymentWindowHours };
   const context: ChangeContext = { terms, mail, storefrontUrl: settings.storefrontUrl };
+  /** The stored number `value` names, as the api's operator routes find it. */
+  const numberOf = async (value: string) => {
+    const match = await matchOperatorOrderNumber(database, orderNumberArgument(value));
+    if (match.kind !== 'found') throw new CommandError(match.message);
+    return match.number;
+  };
   const found = async (value: string) => {
-    const number = canonicalNumber(value);
+    const number = await numberOf(value);
     const order = await findOrderByNumber(database, number);
     if (!order) throw new CommandError(`No order ${number}.`);
     return operatorOrder(order, terms);
@@ -111,7 +122,7 @@ export function directShopAccess(database: Database, mail: Mailer, settings: Api
     listOrders: (filter, page) => listOrdersForOperator(database, filter, page),
     getOrder: found,
     async move(value, move) {
-      const number = canonicalNumber(value);
+      const number = await numberOf(value);
       const outcome = await moveOrder(database, number, move, COMMAND_LINE_ACTOR, context);
       switch (outcome.kind) {
         case 'moved':

@@ -186,6 +186,24 @@ describe.each(testDatabases())('account controls ($name)', (target) => {
       const again = await browser.request({ method: 'POST', url: '/auth/sessions/sign-out-others' });
       expect(again.json()).toMatchObject({ signed_out: 0 });
     });
+
+    it('ends the reset links asked for before, so one cannot change the password afterwards', async () => {
+      const { browser, email } = await signedUp();
+      const asked = await shopperSession(ctx.app).request({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+      expect(asked.statusCode).toBe(202);
+      const mailed = await ctx.database.query<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [email]);
+      const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mailed.rows[0]?.body ?? '')?.[1];
+      expect(token).toBeDefined();
+
+      expect((await browser.request({ method: 'POST', url: '/auth/sessions/sign-out-others' })).statusCode).toBe(200);
+
+      const reset = await shopperSession(ctx.app).request({ method: 'POST', url: '/auth/reset-password', payload: { token, password: 'a brand new secret' } });
+      expect(reset.statusCode).toBe(400);
+      expect(reset.json()).toMatchObject({ error: 'invalid_token' });
+      expect((await signIn(email, 'a brand new secret')).status).toBe(401);
+      expect((await signIn(email)).status).toBe(200);
+      expect(await isSignedIn(browser)).toBe(true);
+    });
   });
 
   describe('downloading my data', () => {
@@ -214,8 +232,8 @@ describe.each(testDatabases())('account controls ($name)', (target) => {
       expect(data.profile.email).toBe(email);
       expect(data.addresses).toEqual([expect.objectContaining({ street: '4 Jacaranda Ave' })]);
       expect(data.orders).toEqual([expect.objectContaining({ contact: expect.objectContaining({ email }), lines: [expect.objectContaining({ qty: 1 })] })]);
-      // Written after ordering the product: a verified buyer's review.
-      expect(data.reviews).toEqual([expect.objectContaining({ product_id: product.id, rating: 4, body: 'Fits well and washes well.', verified_buyer: true })]);
+      // Written after ordering the product, but the EFT payment has not come in: not yet a verified buyer's review.
+      expect(data.reviews).toEqual([expect.objectContaining({ product_id: product.id, rating: 4, body: 'Fits well and washes well.', verified_buyer: false })]);
       expect(data.wishlist).toEqual([expect.objectContaining({ product_id: product.id })]);
       expect(data.cart).toEqual([expect.objectContaining({ product_id: product.id, qty: 2 })]);
       expect(data.newsletter).toEqual({ subscribed: false, since: null });

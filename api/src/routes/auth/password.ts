@@ -82,11 +82,17 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;
-      const ended = await database.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING 1', [
-        user.id,
-        request.signedIn?.tokenHash ?? '',
-      ]);
-      const count = ended.rows.length;
+      const count = await database.transaction(async (tx) => {
+        const ended = await tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING 1', [
+          user.id,
+          request.signedIn?.tokenHash ?? '',
+        ]);
+        // A reset link is a way in as good as a session: whoever holds one mailed before this
+        // (from the inbox on a device being signed out) could otherwise choose a new password.
+        // One claimed by a reset still hashing dies too: the reset finds its row gone.
+        await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [user.id]);
+        return ended.rows.length;
+      });
       const message =
         count === 0
           ? 'You were not signed in anywhere else.'

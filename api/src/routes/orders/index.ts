@@ -10,11 +10,12 @@ import { apiError } from '../../plugins/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { NoQuerySchema } from '../../schemas/common';
 import type { UnpaidOrderLimits } from '../../settings';
-import { shopperOrder } from './orderLife';
+import { lookedUpOrder, shopperOrder } from './orderLife';
 import { canonicalOrderNumber } from './orderNumber';
 import { findOrder, findOrderByNumberAndEmail, listOrders, type StoredOrder } from './orderQueries';
 import {
   IdempotencyHeadersSchema,
+  LookedUpOrderSchema,
   OrderIdParamsSchema,
   orderErrorResponses,
   OrderLookupBodySchema,
@@ -138,12 +139,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
           apiError('too_many_lookups', `You have looked up several orders in a short while. Please try again in ${wait}.`),
         ),
       },
-      schema: { querystring: NoQuerySchema, body: OrderLookupBodySchema, response: { 200: OrderSchema, ...orderErrorResponses } },
+      schema: { querystring: NoQuerySchema, body: OrderLookupBodySchema, response: { 200: LookedUpOrderSchema, ...orderErrorResponses } },
     },
     async (request, reply) => {
       const order = await findOrderByNumberAndEmail(database, canonicalOrderNumber(request.body.number), request.body.email);
       if (!order) return reply.code(404).send(apiError('not_found', ORDER_LOOKUP_NOT_FOUND));
-      return answer(order);
+      return lookedUpOrder(order, terms);
     },
   );
 };
