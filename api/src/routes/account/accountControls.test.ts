@@ -191,7 +191,7 @@ describe.each(testDatabases())('account controls ($name)', (target) => {
       const { browser, email } = await signedUp();
       const asked = await shopperSession(ctx.app).request({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
       expect(asked.statusCode).toBe(202);
-      const mailed = await ctx.database.query<{ body: string }>('SELECT body FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [email]);
+      const mailed = await ctx.database.query<{ body: string }>('SELECT text_body AS body FROM mail_outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [email]);
       const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mailed.rows[0]?.body ?? '')?.[1];
       expect(token).toBeDefined();
 
