@@ -56,7 +56,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
       if (!user) return reply;
       const { current_password, new_password } = request.body;
       // The new one is checked first: a weak choice costs no hash and no attempt.
-      const weak = checkNewPassword(new_password);
+      const weak = checkNewPassword(new_password, user);
       if (weak) return reply.code(400).send(weak);
       const session = request.signedIn?.tokenHash ?? '';
       await confirmPassword(options, request, user, current_password);
