@@ -68,7 +68,7 @@ export interface ApiLimits {
   resetPassword: WindowLimit;
   /**
    * POST /auth/password per address: each new password is judged before anything else
-   * (auth/passwordStrength.ts), up to a tenth of a second of the api's time, and a weak one costs
+   * (auth/passwordStrength.ts), up to ~0.15 s of the api's own time, and a weak one costs
    * no sign-in attempt, so only this bounds it.
    */
   changePassword: WindowLimit;
