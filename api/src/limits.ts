@@ -76,6 +76,12 @@ export interface ApiLimits {
   forgotPasswordPerEmail: WindowLimit;
   /** POST /auth/reset-password per address. */
   resetPassword: WindowLimit;
+  /**
+   * POST /auth/password per address: each new password is judged before anything else
+   * (auth/passwordStrength.ts), up to ~0.15 s of the api's own time, and a weak one costs
+   * no sign-in attempt, so only this bounds it.
+   */
+  changePassword: WindowLimit;
   /** POST /newsletter per address. */
   newsletter: WindowLimit;
   /** POST /contact-messages per address. */
@@ -107,6 +113,7 @@ export const DEFAULT_LIMITS: ApiLimits = {
   forgotPasswordPerAddress: { max: 30, windowSeconds: 15 * MINUTE },
   forgotPasswordPerEmail: { max: 3, windowSeconds: HOUR },
   resetPassword: { max: 30, windowSeconds: 15 * MINUTE },
+  changePassword: { max: 30, windowSeconds: 15 * MINUTE },
   newsletter: { max: 10, windowSeconds: 10 * MINUTE },
   contact: { max: 10, windowSeconds: 10 * MINUTE },
   // A shopper mistypes a few times; guessing numbers and emails needs thousands.
@@ -159,6 +166,7 @@ export const LIMIT_VARIABLES: readonly LimitVariable[] = [
   { name: 'LIMIT_FORGOT_PASSWORD_PER_ADDRESS', kind: 'window', path: ['forgotPasswordPerAddress'] },
   { name: 'LIMIT_FORGOT_PASSWORD_PER_EMAIL', kind: 'window', path: ['forgotPasswordPerEmail'] },
   { name: 'LIMIT_RESET_PASSWORD', kind: 'window', path: ['resetPassword'] },
+  { name: 'LIMIT_CHANGE_PASSWORD', kind: 'window', path: ['changePassword'] },
   { name: 'LIMIT_NEWSLETTER', kind: 'window', path: ['newsletter'] },
   { name: 'LIMIT_CONTACT', kind: 'window', path: ['contact'] },
   { name: 'LIMIT_ORDER_LOOKUP', kind: 'window', path: ['orderLookup'] },

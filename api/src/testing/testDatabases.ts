@@ -132,6 +132,7 @@ export const ROOMY_RATE_LIMITS = {
   register: { max: 100_000 },
   forgotPasswordPerAddress: { max: 100_000 },
   resetPassword: { max: 100_000 },
+  changePassword: { max: 100_000 },
   newsletter: { max: 100_000 },
   contact: { max: 100_000 },
 } satisfies LimitOverrides;

@@ -11,6 +11,7 @@ import { passwordChangedMail } from '../../mail/accountNoticeMail';
 import type { Mailer } from '../../mail/mailer';
 import { clientAddressKey } from '../../net/clientAddress';
 import { ApiFailure, apiError } from '../../plugins/errors';
+import { limitPerAddress } from '../../plugins/rateLimits';
 import { ChangePasswordBodySchema, MessageSchema, SignedOutOthersSchema } from '../../schemas/auth';
 import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
 
@@ -40,6 +41,7 @@ export async function confirmPassword({ database, passwordHashing, limits }: Pas
 export interface PasswordRoutesOptions extends PasswordConfirmation {
   storefrontUrl: string;
   mail: Mailer;
+  limits: Pick<ApiLimits, 'login' | 'changePassword'>;
 }
 
 const responses = { ...errorResponses, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
@@ -50,13 +52,20 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
 
   app.post(
     '/auth/password',
-    { schema: { querystring: NoQuerySchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...responses } } },
+    {
+      schema: { querystring: NoQuerySchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...responses } },
+      config: {
+        rateLimit: limitPerAddress('change-password', options.limits.changePassword, (wait) =>
+          apiError('too_many_requests', `Too many password changes from your connection. Try again in ${wait}.`),
+        ),
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;
       const { current_password, new_password } = request.body;
       // The new one is checked first: a weak choice costs no hash and no attempt.
-      const weak = checkNewPassword(new_password);
+      const weak = checkNewPassword(new_password, user);
       if (weak) return reply.code(400).send(weak);
       const session = request.signedIn?.tokenHash ?? '';
       await confirmPassword(options, request, user, current_password);
