@@ -12,7 +12,7 @@ import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
 import { resolveLimits, type LimitOverrides } from './limits';
 import type { MailAddress } from './mail/mailAddress';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer, type Mailer, type MailQueueSettings } from './mail/mailer';
 import { registerCrossSiteCheck } from './plugins/crossSite';
 import { apiError, registerErrorHandling } from './plugins/errors';
 import { registerPersonalAnswers } from './plugins/personalAnswers';
@@ -63,6 +63,8 @@ export interface BuildAppOptions {
   smtpUrl?: string | null;
   /** Who the shop's mail is from (mail/mailAddress.ts has the default). */
   mailFrom?: MailAddress;
+  /** How the mail outbox is worked through: retry window, claims, polling (mail/mailer.ts has the defaults); tests move its clock. */
+  mailQueue?: Partial<MailQueueSettings>;
   /** The shop's bank account; without one, EFT is not offered. */
   eft?: EftAccount | null;
   /** How many unpaid orders one shopper may hold at once, and one client address may place in a window. */
@@ -128,6 +130,7 @@ export async function buildApp({
   devOutbox = false,
   smtpUrl = null,
   mailFrom,
+  mailQueue,
   eft = null,
   unpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS,
   paymentWindowHours = DEFAULT_PAYMENT_WINDOW_HOURS,
@@ -186,9 +189,13 @@ export async function buildApp({
     productCache.sync().then(() => done(null, payload), done);
   });
 
-  const mail = createMailer({ devOutbox, smtpUrl, from: mailFrom, log: app.log });
+  const mail = createMailer({ database, devOutbox, smtpUrl, from: mailFrom, log: app.log, queue: mailQueue });
   app.decorate('mailer', mail);
-  // After the server has stopped taking requests: the last ones' mail is on its way by then.
+  // Sends what is due: this process's mail as it commits, and every few seconds whatever else is
+  // due (retries, other processes', a sender's that died mid-send).
+  mail.start();
+  // After the server has stopped taking requests: the last ones' mail is on its way by then, and
+  // what is not is sent by the next api to run.
   app.addHook('onClose', () => mail.close());
 
   // Bodies are JSON only; a text body is a 415 rather than a string that fails validation.
@@ -208,7 +215,7 @@ export async function buildApp({
   const orderChanges = { terms: orderTerms, mail, storefrontUrl };
   const expirySweeper = new ExpirySweeper(
     [
-      ...expiryTasks(database, limits),
+      ...expiryTasks(database, limits, mailQueue?.retryHours),
       { kind: 'unpaidOrders', run: () => expireUnpaidOrders(database, orderChanges) },
       { kind: 'paymentReminders', run: () => remindUnpaidOrders(database, orderChanges) },
     ],

@@ -71,6 +71,16 @@ export interface RetentionLimits {
    * it, the same key places a new order. Clients retry within minutes.
    */
   idempotencyKeyHours: number;
+  /**
+   * A mail the server took (or one kept for the developer outbox), with its text: long enough to
+   * answer "did my order's mail go?", short enough that reset links do not pile up.
+   */
+  sentMailDays: number;
+  /**
+   * A failed mail, counted from when it failed (one still being retried, from the end of its retry
+   * window): operators have this long to look at it and send it again.
+   */
+  failedMailDays: number;
 }
 
 export interface ApiLimits {
@@ -84,6 +94,12 @@ export interface ApiLimits {
   forgotPasswordPerEmail: WindowLimit;
   /** POST /auth/reset-password per address. */
   resetPassword: WindowLimit;
+  /**
+   * POST /auth/password per address: each new password is judged before anything else
+   * (auth/passwordStrength.ts), up to ~0.15 s of the api's own time, and a weak one costs
+   * no sign-in attempt, so only this bounds it.
+   */
+  changePassword: WindowLimit;
   /** POST /newsletter per address. */
   newsletter: WindowLimit;
   /** POST /contact-messages per address. */
@@ -117,6 +133,7 @@ export const DEFAULT_LIMITS: ApiLimits = {
   forgotPasswordPerAddress: { max: 30, windowSeconds: 15 * MINUTE },
   forgotPasswordPerEmail: { max: 3, windowSeconds: HOUR },
   resetPassword: { max: 30, windowSeconds: 15 * MINUTE },
+  changePassword: { max: 30, windowSeconds: 15 * MINUTE },
   newsletter: { max: 10, windowSeconds: 10 * MINUTE },
   contact: { max: 10, windowSeconds: 10 * MINUTE },
   // A shopper mistypes a few times; guessing numbers and emails needs thousands.
@@ -126,7 +143,7 @@ export const DEFAULT_LIMITS: ApiLimits = {
   // The seed's catalogue has some 200 small pictures; a picture past the queue goes as its SVG.
   pictures: { kept: 4096, atOnce: 2, waitingMax: 48 },
   sweepIntervalSeconds: 60,
-  retention: { anonymousShopperDays: 30, idempotencyKeyHours: 24 },
+  retention: { anonymousShopperDays: 30, idempotencyKeyHours: 24, sentMailDays: 7, failedMailDays: 30 },
 };
 
 /** Overrides for buildApp: any limit, or any part of one, may be left out. */
@@ -170,6 +187,7 @@ export const LIMIT_VARIABLES: readonly LimitVariable[] = [
   { name: 'LIMIT_FORGOT_PASSWORD_PER_ADDRESS', kind: 'window', path: ['forgotPasswordPerAddress'] },
   { name: 'LIMIT_FORGOT_PASSWORD_PER_EMAIL', kind: 'window', path: ['forgotPasswordPerEmail'] },
   { name: 'LIMIT_RESET_PASSWORD', kind: 'window', path: ['resetPassword'] },
+  { name: 'LIMIT_CHANGE_PASSWORD', kind: 'window', path: ['changePassword'] },
   { name: 'LIMIT_NEWSLETTER', kind: 'window', path: ['newsletter'] },
   { name: 'LIMIT_CONTACT', kind: 'window', path: ['contact'] },
   { name: 'LIMIT_ORDER_LOOKUP', kind: 'window', path: ['orderLookup'] },
@@ -180,6 +198,8 @@ export const LIMIT_VARIABLES: readonly LimitVariable[] = [
   // At least a day: ensureShopper marks a shopper active at most once an hour (plugins/shopper.ts).
   { name: 'RETAIN_ANONYMOUS_SHOPPERS_DAYS', kind: 'count', path: ['retention', 'anonymousShopperDays'], min: 1, max: 3_650 },
   { name: 'RETAIN_IDEMPOTENCY_KEYS_HOURS', kind: 'count', path: ['retention', 'idempotencyKeyHours'], min: 1, max: 8_760 },
+  { name: 'RETAIN_SENT_MAIL_DAYS', kind: 'count', path: ['retention', 'sentMailDays'], min: 1, max: 3_650 },
+  { name: 'RETAIN_FAILED_MAIL_DAYS', kind: 'count', path: ['retention', 'failedMailDays'], min: 1, max: 3_650 },
 ];
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: MINUTE, h: HOUR, d: 24 * HOUR };

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     devOutbox: settings.devOutbox,
     smtpUrl: settings.smtpUrl,
     mailFrom: settings.mailFrom,
+    mailQueue: settings.mailQueue,
     eft: settings.eft,
     unpaidOrderLimits: settings.unpaidOrderLimits,
     paymentWindowHours: settings.paymentWindowHours,

@@ -99,6 +99,14 @@ describe('readSettings', () => {
       expect(problemsOf({ MAIL_FROM: 'Jacaranda' })).toHaveLength(1);
     });
 
+    it('tries a mail for two days and lets another sender take it after five minutes, unless told otherwise', () => {
+      expect(readSettings({}).mailQueue).toEqual({ retryHours: 48, claimSeconds: 300 });
+      expect(readSettings({ MAIL_RETRY_HOURS: '72', MAIL_CLAIM_SECONDS: '120' }).mailQueue).toEqual({ retryHours: 72, claimSeconds: 120 });
+      // Less than a day would drop a mail over one night's outage.
+      expect(() => readSettings({ MAIL_RETRY_HOURS: '12' })).toThrow('MAIL_RETRY_HOURS must be a whole number from 24 to 168, got "12"');
+      expect(() => readSettings({ MAIL_CLAIM_SECONDS: '0' })).toThrow('MAIL_CLAIM_SECONDS must be a whole number from 1 to 3600, got "0"');
+    });
+
     it('is not required in production: the shop opens, and its start-up warns that mail is not sent', () => {
       expect(readSettings({ NODE_ENV: 'production', ...BANK }).smtpUrl).toBeNull();
     });

@@ -11,6 +11,7 @@ import { DEFAULT_HEALTH_TIMEOUT_MS } from './routes/health';
 import { DEFAULT_PAYMENT_WINDOW_HOURS } from './routes/orders/orderLife';
 import { limitOverridesFrom, parseWindowLimit, type LimitOverrides, type WindowLimit } from './limits';
 import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
+import { DEFAULT_MAIL_QUEUE } from './mail/mailQueue';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -69,6 +70,12 @@ export interface ApiSettings {
   smtpUrl: string | null;
   /** Who the shop's mail is from, and where replies go. */
   mailFrom: MailAddress;
+  /**
+   * MAIL_RETRY_HOURS: how long a mail the server does not take is tried again before it counts as
+   * failed; MAIL_CLAIM_SECONDS: how long a sender may take over one mail before another api
+   * process (or this one, restarted) sends it again.
+   */
+  mailQueue: { retryHours: number; claimSeconds: number };
   /** How long a PostgreSQL server may keep the api waiting (DATABASE_*_MS). */
   databaseTimeouts: DatabaseTimeouts;
   /** HEALTH_TIMEOUT_MS: how long /health waits for the database before answering 503. */
@@ -280,6 +287,11 @@ export function readSettings(env: Environment): ApiSettings {
     // Not required in production: a shop can take orders before its mail is set up (server.ts warns).
     smtpUrl: readSmtpUrl(env, problems),
     mailFrom: readMailFrom(env, problems),
+    mailQueue: {
+      // At least a day: a mail server down for a night must not cost a shopper their order's mail.
+      retryHours: readWholeNumber(env, 'MAIL_RETRY_HOURS', DEFAULT_MAIL_QUEUE.retryHours, 24, 7 * 24, problems),
+      claimSeconds: readWholeNumber(env, 'MAIL_CLAIM_SECONDS', DEFAULT_MAIL_QUEUE.claimSeconds, 1, 3_600, problems),
+    },
     databaseTimeouts: {
       connectMs: readWholeNumber(env, 'DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUTS.connectMs, 100, 600_000, problems),
       statementMs: readWholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_DATABASE_TIMEOUTS.statementMs, 100, 3_600_000, problems),

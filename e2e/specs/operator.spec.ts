@@ -1,17 +1,11 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Order } from '@storefront/shared';
 import { cartLineKey } from '@storefront/shared/domain';
 import type { Browser, Page } from 'playwright-core';
 import { simpleProductInStock } from '../support/api';
-import { E2E_BANK_ACCOUNT } from '../support/bankAccount';
 import { collectPageErrors, launchBrowser, newShopper, shellUrl } from '../support/browser';
+import { shopCommand } from '../support/shopCommands';
 import { getAsShopper, postAsShopper, sidewaysOverflow } from '../support/shopperApi';
-
-const ROOT = path.resolve(__dirname, '../..');
-const run = promisify(execFile);
 
 let browser: Browser;
 
@@ -22,20 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * `npm run operators -- …` as someone at the shop's machine types it (the same node command the
- * npm script runs), pointed at the suite's api folder: it finds the running api through it.
- */
-async function operatorsCommand(...args: string[]): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the e2e globalSetup sets it to the api folder');
-  const { stdout } = await run(process.execPath, ['--conditions=storefront-source', '-r', 'sucrase/register/ts', 'api/src/cli/operatorsCommand.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...E2E_BANK_ACCOUNT },
-  });
-  return stdout.trim();
-}
 
 async function register(page: Page, email: string, firstName: string): Promise<void> {
   await page.goto(shellUrl('/'));
@@ -72,7 +52,7 @@ describe('running the orders', () => {
     const operator = await newShopper(browser);
     const operatorErrors = collectPageErrors(operator.page);
     await register(operator.page, operatorEmail, 'Sipho');
-    expect(await operatorsCommand('add', operatorEmail)).toBe(`${operatorEmail} is now an operator: signed in, they see the shop's orders at /operator.`);
+    expect(await shopCommand('operators', 'add', operatorEmail)).toBe(`${operatorEmail} is now an operator: signed in, they see the shop's orders at /operator.`);
 
     // Until then, and for every shopper, the operator's pages and api are closed.
     await shopper.page.goto(shellUrl('/operator'));
@@ -144,6 +124,11 @@ describe('running the orders', () => {
     await guestPage.getByLabel('Email address').fill(shopperEmail.toUpperCase());
     await guestPage.getByRole('button', { name: 'Find the order' }).click();
     await guestPage.getByText('Tracking number: TCG 4455 66').first().waitFor();
+    // Numbers follow one sequence: the look-up names the town and the phone's last digits, not where the shopper lives.
+    const found = guestPage.getByRole('region', { name: `Order ${order.number}` });
+    expect(await found.getByRole('definition').allTextContents()).toEqual(expect.arrayContaining(['Pretoria', 'Ending 0199']));
+    const shown = await found.innerText();
+    for (const hidden of ['5 Jacaranda Avenue', 'Hatfield', '825550199']) expect(shown).not.toContain(hidden);
     expect(guestPage.url()).not.toContain('example.co.za');
     expect(await sidewaysOverflow(guestPage)).toBe(0);
 

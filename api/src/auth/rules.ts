@@ -1,19 +1,17 @@
 import { isValidPhone, newPasswordProblem, normalisePhone } from '@storefront/shared/domain';
 import type { ApiError } from '@storefront/shared/types';
 import { apiError } from '../plugins/errors';
-import { isCommonPassword } from './commonPasswords';
-
-export const COMMON_PASSWORD_MESSAGE = 'That password is one of the most common, so it is guessed first. Choose another.';
+import { passwordWeakness, type PasswordOwner } from './passwordStrength';
 
 /**
  * A new password (register, reset, change): the shared rules (length in characters, not one
- * character repeated), then the common-password list. Both answers are 400 `weak_password`
- * with the message a shopper should read; the forms show it at the password field.
+ * character repeated), then how hard it is to guess for its owner (passwordStrength.ts). Both
+ * answers are 400 `weak_password` with the reason a shopper should read; the forms show it at
+ * the password field.
  */
-export function checkNewPassword(password: string): ApiError | null {
-  const problem = newPasswordProblem(password);
-  if (problem) return apiError('weak_password', problem);
-  return isCommonPassword(password) ? apiError('weak_password', COMMON_PASSWORD_MESSAGE) : null;
+export function checkNewPassword(password: string, owner: PasswordOwner): ApiError | null {
+  const problem = newPasswordProblem(password) ?? passwordWeakness(password, owner);
+  return problem ? apiError('weak_password', problem) : null;
 }
 
 /** The phone as the shared rule normalises it (+27 forced, non-digits stripped), and whether it is whole. */

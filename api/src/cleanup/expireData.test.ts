@@ -6,6 +6,7 @@ import {
   deleteAbandonedShoppers,
   deleteExpiredSessions,
   deleteOldIdempotencyKeys,
+  deleteOldMail,
   deleteSpentResetTokens,
   expiryTasks,
 } from './expireData';
@@ -207,6 +208,37 @@ describe.each(testDatabases())('expiring data ($name)', (target) => {
     const left = await ctx.database.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1', [userId]);
     expect(left.rows.map((row) => row.token_hash)).toEqual([`${userId}:live`]);
     expect(await deleteExpiredSessions(ctx.database)).toBe(0);
+  });
+
+  it('deletes mail the outbox is done with: sent a week ago, failed a month ago, or never sent long after its retry window', async () => {
+    const mail = [
+      ['sent', 'created_at', 8, false],
+      ['sent', 'created_at', 6, true],
+      ['kept', 'created_at', 8, false],
+      ['failed', 'failed_at', 31, false],
+      ['failed', 'failed_at', 29, true],
+      // The retry window (48 hours) and then the failed mail's 30 days.
+      ['pending', 'retry_from', 33, false],
+      ['pending', 'retry_from', 31, true],
+    ] as const;
+    const tag = randomUUID();
+    for (const [index, [status, column, daysAgo]] of mail.entries()) {
+      await ctx.database.query(
+        `INSERT INTO mail_outbox (message_id, recipient, subject, text_body, html_body, status, created_at, retry_from, next_attempt_at, failed_at)
+         VALUES ($1, $2, 'a mail', 'text', '', $3, now(), now(), CASE WHEN $3 = 'pending' THEN now() END, CASE WHEN $3 = 'failed' THEN now() END)`,
+        [`<${tag}-${index}@jacaranda.example>`, `${tag}@example.co.za`, status],
+      );
+      await ctx.database.query(`UPDATE mail_outbox SET ${column} = now() - make_interval(days => $2::int) WHERE message_id = $1`, [
+        `<${tag}-${index}@jacaranda.example>`,
+        daysAgo,
+      ]);
+    }
+    await ctx.app.expirySweeper.sweep();
+    const left = await ctx.database.query<{ message_id: string }>('SELECT message_id FROM mail_outbox WHERE recipient = $1 ORDER BY id', [`${tag}@example.co.za`]);
+    expect(left.rows.map((row) => row.message_id)).toEqual(
+      mail.flatMap(([, , , kept], index) => (kept ? [`<${tag}-${index}@jacaranda.example>`] : [])),
+    );
+    expect(await deleteOldMail(ctx.database, DEFAULT_LIMITS.retention, 48)).toBe(0);
   });
 
   it('logs one line with the counts of a run that deleted something, and nothing for a quiet one', async () => {

@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import type { ApiLimits, LoginLimits, RetentionLimits } from '../limits';
+import { DEFAULT_MAIL_QUEUE } from '../mail/mailQueue';
 import type { ExpiryTask } from './expirySweeper';
 
 /**
@@ -150,6 +151,29 @@ export function deleteSpentResetTokens(db: Queryable, limit = BATCH_SIZE): Promi
   );
 }
 
+/**
+ * Mail the outbox is done with: sent (or kept for the developer outbox) `sentMailDays` ago,
+ * failed `failedMailDays` ago, or still pending that long after its retry window closed (its
+ * senders have stopped: the api has run without a mail server since).
+ */
+export function deleteOldMail(db: Queryable, retention: Pick<RetentionLimits, 'sentMailDays' | 'failedMailDays'>, retryHours: number, limit = BATCH_SIZE): Promise<number> {
+  const old = `(status IN ('sent', 'kept') AND created_at < now() - make_interval(days => $1::int)
+     OR status = 'failed' AND failed_at < now() - make_interval(days => $2::int)
+     OR status = 'pending' AND retry_from < now() - make_interval(days => $2::int, hours => $3::int))`;
+  return deleteInBatches(
+    deleteStatement(
+      db,
+      `DELETE FROM mail_outbox WHERE id IN (
+         SELECT id FROM mail_outbox WHERE ${old}
+         LIMIT $4 FOR UPDATE SKIP LOCKED)
+       AND ${old}
+       RETURNING 1`,
+      [retention.sentMailDays, retention.failedMailDays, retryHours],
+      limit,
+    ),
+  );
+}
+
 /** `s` (a shopper) has an account or orders: it is never deleted as anonymous. */
 const KEPT_SQL = `(EXISTS (SELECT 1 FROM users u WHERE u.shopper_id = s.id)
   OR EXISTS (SELECT 1 FROM orders o WHERE o.shopper_id = s.id))`;
@@ -216,7 +240,7 @@ export async function deleteAbandonedShoppers(database: Database, days: number, 
 }
 
 /** The sweep's tasks: every kind above, with the api's limits. */
-export function expiryTasks(database: Database, limits: Pick<ApiLimits, 'login' | 'retention'>): ExpiryTask[] {
+export function expiryTasks(database: Database, limits: Pick<ApiLimits, 'login' | 'retention'>, mailRetryHours = DEFAULT_MAIL_QUEUE.retryHours): ExpiryTask[] {
   const retention: RetentionLimits = limits.retention;
   return [
     { kind: 'rateLimitCounters', run: () => deleteSpentCounters(database) },
@@ -226,5 +250,6 @@ export function expiryTasks(database: Database, limits: Pick<ApiLimits, 'login' 
     { kind: 'idempotencyKeys', run: () => deleteOldIdempotencyKeys(database, retention.idempotencyKeyHours) },
     { kind: 'resetTokens', run: () => deleteSpentResetTokens(database) },
     { kind: 'anonymousShoppers', run: () => deleteAbandonedShoppers(database, retention.anonymousShopperDays) },
+    { kind: 'mail', run: () => deleteOldMail(database, retention, mailRetryHours) },
   ];
 }

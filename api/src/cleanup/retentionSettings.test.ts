@@ -3,17 +3,23 @@ import { readSettings } from '../settings';
 import { problemsOf } from '../testing/settingsProblems';
 
 describe('retention settings', () => {
-  it('keeps anonymous shoppers 30 days and Idempotency-Keys 24 hours unless told otherwise', () => {
-    expect(DEFAULT_LIMITS.retention).toEqual({ anonymousShopperDays: 30, idempotencyKeyHours: 24 });
-    expect(resolveLimits(readSettings({}).limits).retention).toEqual({ anonymousShopperDays: 30, idempotencyKeyHours: 24 });
+  it('keeps anonymous shoppers 30 days, Idempotency-Keys 24 hours, sent mail a week and failed mail 30 days unless told otherwise', () => {
+    const defaults = { anonymousShopperDays: 30, idempotencyKeyHours: 24, sentMailDays: 7, failedMailDays: 30 };
+    expect(DEFAULT_LIMITS.retention).toEqual(defaults);
+    expect(resolveLimits(readSettings({}).limits).retention).toEqual(defaults);
+    expect(resolveLimits(readSettings({ RETAIN_SENT_MAIL_DAYS: '2', RETAIN_FAILED_MAIL_DAYS: '90' }).limits).retention).toEqual({
+      ...defaults,
+      sentMailDays: 2,
+      failedMailDays: 90,
+    });
   });
 
   it('reads RETAIN_ANONYMOUS_SHOPPERS_DAYS and RETAIN_IDEMPOTENCY_KEYS_HOURS', () => {
     const settings = readSettings({ RETAIN_ANONYMOUS_SHOPPERS_DAYS: '90', RETAIN_IDEMPOTENCY_KEYS_HOURS: '48' });
     expect(settings.limits).toEqual({ retention: { anonymousShopperDays: 90, idempotencyKeyHours: 48 } });
-    expect(resolveLimits(settings.limits).retention).toEqual({ anonymousShopperDays: 90, idempotencyKeyHours: 48 });
+    expect(resolveLimits(settings.limits).retention).toMatchObject({ anonymousShopperDays: 90, idempotencyKeyHours: 48 });
     // One alone leaves the other at its default.
-    expect(resolveLimits(readSettings({ RETAIN_IDEMPOTENCY_KEYS_HOURS: '72' }).limits).retention).toEqual({
+    expect(resolveLimits(readSettings({ RETAIN_IDEMPOTENCY_KEYS_HOURS: '72' }).limits).retention).toMatchObject({
       anonymousShopperDays: 30,
       idempotencyKeyHours: 72,
     });

@@ -10,7 +10,7 @@ import { registration } from '../testing/accounts';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { shopperSession } from '../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, ROOMY_RATE_LIMITS, ROOMY_UNPAID_ORDER_LIMITS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
-import { CREDENTIAL_FILE, newMachineToken, writeMachineCredential } from '../operators/machineCredential';
+import { credentialFileName, newMachineToken, writeMachineCredential } from '../operators/machineCredential';
 import { addLine, deliveryOrder, postOrder } from '../routes/orders/orderFixtures';
 import { readSettings } from '../settings';
 import { runOperatorsCommand } from './operatorsCommand';
@@ -49,6 +49,9 @@ describe.each(testDatabases())('the command line ($name)', (target) => {
     return { code, printed: printed.join('\n') };
   }
 
+  /** The serial an order number ends in, without its zeros: JAC-2026-000042 → 42. */
+  const serialOf = (number: string) => Number(number.split('-')[2]);
+
   async function operatorView(number: string): Promise<OperatorOrder> {
     return (await ctx.app.inject({ url: `/operator/orders/${number}`, headers: { authorization: `Bearer ${machine.token}` } })).json<OperatorOrder>();
   }
@@ -57,7 +60,7 @@ describe.each(testDatabases())('the command line ($name)', (target) => {
     const address = ctx.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const remove = await writeMachineCredential(folder, { url: `http://127.0.0.1:${port}`, token: machine.token, pid: process.pid });
-    expect((await fs.stat(path.join(folder, CREDENTIAL_FILE))).mode & 0o777).toBe(0o600);
+    expect((await fs.stat(path.join(folder, credentialFileName(process.pid)))).mode & 0o777).toBe(0o600);
     const settings = readSettings({ DATA_DIR: folder });
     const open = () => openShopAccess(settings);
 
@@ -89,7 +92,34 @@ describe.each(testDatabases())('the command line ($name)', (target) => {
     await expect(run(runOperatorsCommand, ['add', 'ghost@example.co.za'], open)).rejects.toThrow(/No account has the email ghost@example.co.za/);
 
     await remove();
-    await expect(fs.stat(path.join(folder, CREDENTIAL_FILE))).rejects.toThrow();
+    await expect(fs.stat(path.join(folder, credentialFileName(process.pid)))).rejects.toThrow();
+  });
+
+  test('with several api processes, each has its own credential, and the commands reach whichever still runs', async () => {
+    const address = ctx.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const other = newMachineToken();
+    // A second process's credential (this test's parent stands in for its pid), newer than ours,
+    // whose api has stopped listening; and one left by an api killed long ago.
+    const removeOurs = await writeMachineCredential(folder, { url: `http://127.0.0.1:${port}`, token: machine.token, pid: process.pid });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const removeOther = await writeMachineCredential(folder, { url: 'http://127.0.0.1:9', token: other.token, pid: process.ppid });
+    await fs.writeFile(path.join(folder, credentialFileName(2 ** 22 + 1)), JSON.stringify({ url: `http://127.0.0.1:${port}`, token: 'a'.repeat(43), pid: 2 ** 22 + 1 }));
+    expect((await fs.readdir(folder)).filter((name) => name.startsWith('operator-credential'))).toHaveLength(3);
+
+    const open = () => openShopAccess(readSettings({ DATA_DIR: folder }));
+    const summary = await run(runOrdersCommand, ['list'], open);
+    expect(summary.code).toBe(0);
+    expect(summary.printed).toContain(`through the running api at http://127.0.0.1:${port}`);
+
+    // One process stopping takes only its own file.
+    await removeOther();
+    expect(await fs.readdir(folder)).toContain(credentialFileName(process.pid));
+    await removeOurs();
+    // The next api to start clears what a killed one left.
+    const removeNext = await writeMachineCredential(folder, { url: `http://127.0.0.1:${port}`, token: machine.token, pid: process.pid });
+    expect((await fs.readdir(folder)).filter((name) => name.startsWith('operator-credential'))).toEqual([credentialFileName(process.pid)]);
+    await removeNext();
   });
 
   test('without the api, the commands open the database themselves: moves, mails, the CSV', async () => {
@@ -103,7 +133,7 @@ describe.each(testDatabases())('the command line ($name)', (target) => {
     expect(cancelled.printed).toBe(`${order.number} is now cancelled (through the test database)`);
     const seen = await operatorView(order.number);
     expect(seen.history.at(-1)).toMatchObject({ status: 'cancelled', by: 'command line', note: 'Paid twice by mistake' });
-    const mails = await ctx.database.query<{ subject: string }>('SELECT subject FROM outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', ['cli@example.co.za']);
+    const mails = await ctx.database.query<{ subject: string }>('SELECT subject FROM mail_outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', ['cli@example.co.za']);
     expect(mails.rows[0]?.subject).toBe(`Your Jacaranda order ${order.number} has been cancelled`);
 
     const exported = await run(runOrdersCommand, ['export', '--search', order.number], open);
@@ -111,7 +141,94 @@ describe.each(testDatabases())('the command line ($name)', (target) => {
 
     await expect(run(runOrdersCommand, ['pack', order.number], open)).rejects.toThrow('The order is cancelled: nothing moves it on.');
     await expect(run(runOrdersCommand, ['list', '--state', 'lost'], open)).rejects.toThrow(/--state must be one of/);
-    await expect(run(runOrdersCommand, ['show', 'JAC-1'], open)).rejects.toThrow('"JAC-1" is not an order number (they look like JAC-2026-000123)');
+    await expect(run(runOrdersCommand, ['show', 'JAC-1'], open)).rejects.toThrow(
+      '"JAC-1" is not an order number: give it whole (JAC-2026-000123) or its last digits (123)',
+    );
     expect((await run(runOrdersCommand, [], open)).code).toBe(1);
+  });
+
+  describe('an order named by its serial alone (the sequence is one for all years)', () => {
+    /** Through the running api, as while the store runs on PGlite, and straight to the database. */
+    async function bothWays(): Promise<{ ways: [string, () => Promise<ShopAccess>][]; done: () => Promise<void> }> {
+      const address = ctx.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const remove = await writeMachineCredential(folder, { url: `http://127.0.0.1:${port}`, token: machine.token, pid: process.pid });
+      const settings = readSettings({ DATA_DIR: folder });
+      const direct = async () => directShopAccess({ ...ctx.database, close: async () => {} }, { ...ctx.app.mailer, close: async () => {} }, settings, 'the test database');
+      return { ways: [['through the api', () => openShopAccess(settings)], ['straight to the database', direct]], done: remove };
+    }
+
+    test('show and the moves take 42, 000042 or the whole number, both ways', async () => {
+      const { ways, done } = await bothWays();
+      try {
+        for (const [way, open] of ways) {
+          const order = await place();
+          const serial = serialOf(order.number);
+          const shown = await run(runOrdersCommand, ['show', String(serial)], open);
+          expect([way, shown.code, shown.printed.split('\n')[0]]).toEqual([way, 0, expect.stringMatching(new RegExp(`^${order.number}  Awaiting payment`))]);
+          expect((await run(runOrdersCommand, ['show', ` ${String(serial).padStart(6, '0')} `], open)).printed).toContain(`${order.number}  Awaiting payment`);
+
+          const paid = await run(runOrdersCommand, ['mark-paid', String(serial), '--reference', 'FNB 1'], open);
+          expect([way, paid.printed]).toEqual([way, expect.stringMatching(new RegExp(`^${order.number} is now paid `))]);
+          expect((await run(runOrdersCommand, ['pack', String(serial).padStart(6, '0')], open)).printed).toMatch(new RegExp(`^${order.number} is now packed `));
+          expect((await run(runOrdersCommand, ['ship', `00000${serial}`, '--tracking', 'TCG 1'], open)).printed).toMatch(new RegExp(`^${order.number} is now shipped `));
+          expect((await operatorView(order.number)).history.map((event) => event.status)).toEqual(['awaiting_payment', 'paid', 'packed', 'shipped']);
+
+          const another = await place();
+          await run(runOrdersCommand, ['cancel', String(serialOf(another.number)), '--reason', 'Asked to cancel'], open);
+          expect([way, (await operatorView(another.number)).status]).toEqual([way, 'cancelled']);
+        }
+      } finally {
+        await done();
+      }
+    });
+
+    test('a number no order has is "No order …" both ways, and one that is no number is refused before asking', async () => {
+      const { ways, done } = await bothWays();
+      try {
+        for (const [, open] of ways) {
+          await expect(run(runOrdersCommand, ['show', '987654321'], open)).rejects.toThrow(new CommandError('No order 987654321.'));
+          await expect(run(runOrdersCommand, ['cancel', '0', '--reason', 'x'], open)).rejects.toThrow(new CommandError('No order 0.'));
+          await expect(run(runOrdersCommand, ['show', 'jac-2026-987654321'], open)).rejects.toThrow(new CommandError('No order JAC-2026-987654321.'));
+          await expect(run(runOrdersCommand, ['pack', '12-34'], open)).rejects.toThrow(`"12-34" is not an order number: give it whole (JAC-2026-000123) or its last digits (123)`);
+        }
+      } finally {
+        await done();
+      }
+    });
+
+    test('a serial two orders end in (a sequence started again) is refused, asking for the whole number', async () => {
+      const { ways, done } = await bothWays();
+      const first = await place();
+      const second = await place();
+      const serial = serialOf(first.number);
+      const older = `JAC-2019-${String(serial).padStart(6, '0')}`;
+      await ctx.database.query('UPDATE orders SET number = $2 WHERE number = $1', [second.number, older]);
+      try {
+        for (const [, open] of ways) {
+          await expect(run(runOrdersCommand, ['pack', String(serial)], open)).rejects.toThrow(
+            new CommandError(`number: more than one order ends in ${older.slice(-6)} (${older}, ${first.number}): give the whole number.`),
+          );
+          expect((await run(runOrdersCommand, ['show', older], open)).printed).toContain(`${older}  Awaiting payment`);
+        }
+        expect((await operatorView(first.number)).status).toBe('awaiting_payment');
+      } finally {
+        await ctx.database.query('UPDATE orders SET number = $2 WHERE number = $1', [older, second.number]);
+        await done();
+      }
+    });
+  });
+
+  test('the api takes a serial alone on the operator routes too, and names the field of a malformed one', async () => {
+    const order = await place();
+    const asMachine = { authorization: `Bearer ${machine.token}` };
+    const shown = await ctx.app.inject({ url: `/operator/orders/${serialOf(order.number)}`, headers: asMachine });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json<OperatorOrder>().number).toBe(order.number);
+    const unknown = await ctx.app.inject({ url: '/operator/orders/987654321', headers: asMachine });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: 'not_found', message: 'No order 987654321.' }]);
+    const malformed = await ctx.app.inject({ method: 'POST', url: '/operator/orders/12-34/moves', headers: asMachine, payload: { to: 'packed' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json<{ message: string }>().message).toMatch(/^params\/number /);
   });
 });

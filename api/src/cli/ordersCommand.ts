@@ -5,11 +5,12 @@
 import { parseArgs } from 'node:util';
 import { formatRand, ORDER_STATUS_LABELS, ORDER_STATUSES } from '@storefront/shared/domain';
 import type { OperatorOrder, OrderMoveRequest, OrderStatus } from '@storefront/shared/types';
-import { CommandError, runCommandLine, type ShopAccess } from './shopAccess';
+import { CommandError, orderNumberArgument, runCommandLine, type ShopAccess } from './shopAccess';
 
 export const ORDERS_USAGE = `usage: npm run orders -- <command>
   list [--state <state>] [--search <text>] [--page <n>]   orders, newest first, 25 a page
   show <number>                                           one order with its history
+                                                          (<number>: JAC-2026-000123, or 123)
   mark-paid <number> --reference <bank reference>        an EFT payment has reflected
   pack <number>
   ship <number> [--tracking <tracking number>]
@@ -90,7 +91,7 @@ export async function runOrdersCommand(args: readonly string[], open: () => Prom
     if (command === 'show') {
       const [number] = positionals;
       if (!number) throw new CommandError(`show needs an order number\n${ORDERS_USAGE}`);
-      out(describeOrder(await shop.getOrder(number)));
+      out(describeOrder(await shop.getOrder(orderNumberArgument(number))));
       return 0;
     }
     if (command === 'summary') {
@@ -113,7 +114,7 @@ export async function runOrdersCommand(args: readonly string[], open: () => Prom
       ...(values.tracking !== undefined ? { tracking: values.tracking } : {}),
       ...(values.reason !== undefined ? { reason: values.reason } : {}),
     };
-    const order = await shop.move(number, move);
+    const order = await shop.move(orderNumberArgument(number), move);
     out(`${order.number} is now ${ORDER_STATUS_LABELS[order.status].toLowerCase()} (through ${shop.via})`);
     return 0;
   } finally {

@@ -3,13 +3,14 @@ import pino from 'pino';
 import { createDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { readMachineCredential, type MachineCredentialFile } from '../operators/machineCredential';
+import { countOutboxMail, listOutboxMail, retryOutboxMail, type MailStatus, type OutboxEntry, type RetryTarget } from '../mail/outbox';
+import { readMachineCredentials, type MachineCredentialFile } from '../operators/machineCredential';
 import { COMMAND_LINE_ACTOR } from '../operators/operatorRoutes';
 import { grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../operators/operators';
 import { listOrdersForOperator, ordersCsv, paidTotals, type OrderFilter } from '../routes/orders/operatorQueries';
 import { moveOrder, operatorOrder, type ChangeContext } from '../routes/orders/orderLife';
-import { canonicalOrderNumber, TYPED_ORDER_NUMBER } from '../routes/orders/orderNumber';
-import { findOrderByNumber } from '../routes/orders/orderQueries';
+import { OPERATOR_TYPED_ORDER_NUMBER } from '../routes/orders/orderNumber';
+import { findOrderByNumber, matchOperatorOrderNumber } from '../routes/orders/orderQueries';
 import { readSettings, SettingsError, type ApiSettings } from '../settings';
 
 /** Why a command could not do what it was asked; its message is for the person at the terminal. */
@@ -32,6 +33,10 @@ export interface ShopAccess {
   grant(email: string): Promise<RoleOutcome>;
   revoke(email: string): Promise<RoleOutcome>;
   operators(): Promise<{ email: string; name: string }[]>;
+  /** The outbox's counts and its newest `limit` mails, of one state or all. */
+  listMail(status: MailStatus | null, limit: number): Promise<{ counts: Record<MailStatus, number>; mail: OutboxEntry[] }>;
+  /** Sends mails again from now: the ids given, or every failed one. */
+  retryMail(target: RetryTarget): Promise<{ queued: string[]; notRetried: string[] }>;
   close(): Promise<void>;
 }
 
@@ -76,22 +81,38 @@ function throughApi(credential: MachineCredentialFile): ShopAccess {
       return { kind: answer.outcome, email: answer.email } as RoleOutcome;
     },
     operators: () => call('GET', '/operator/operators'),
+    listMail: (status, limit) => call('GET', `/operator/mail?${new URLSearchParams({ ...(status ? { status } : {}), limit: String(limit) }).toString()}`),
+    retryMail: async (target) => {
+      const answer = await call<{ queued: string[]; not_retried: string[] }>('POST', '/operator/mail/retry', 'ids' in target ? { ids: target.ids } : { all_failed: true });
+      return { queued: answer.queued, notRetried: answer.not_retried };
+    },
     close: async () => {},
   };
 }
 
-/** The number as stored, or a CommandError for what is not one (the api's schemas refuse the same). */
-function canonicalNumber(value: string): string {
-  if (!new RegExp(TYPED_ORDER_NUMBER).test(value)) throw new CommandError(`"${value}" is not an order number (they look like JAC-2026-000123)`);
-  return canonicalOrderNumber(value);
+/**
+ * An order number typed on the command line, whole (JAC-2026-000123) or its serial alone (123),
+ * checked here so that both ways to the shop refuse what is not one in the same words.
+ */
+export function orderNumberArgument(value: string): string {
+  if (!new RegExp(OPERATOR_TYPED_ORDER_NUMBER).test(value)) {
+    throw new CommandError(`"${value}" is not an order number: give it whole (JAC-2026-000123) or its last digits (123)`);
+  }
+  return value.trim();
 }
 
 /** Straight to the database: the api is not running on this data folder, or the database is a server. */
 export function directShopAccess(database: Database, mail: Mailer, settings: ApiSettings, via: string): ShopAccess {
   const terms = { eft: settings.eft, paymentWindowHours: settings.paymentWindowHours };
   const context: ChangeContext = { terms, mail, storefrontUrl: settings.storefrontUrl };
+  /** The stored number `value` names, as the api's operator routes find it. */
+  const numberOf = async (value: string) => {
+    const match = await matchOperatorOrderNumber(database, orderNumberArgument(value));
+    if (match.kind !== 'found') throw new CommandError(match.message);
+    return match.number;
+  };
   const found = async (value: string) => {
-    const number = canonicalNumber(value);
+    const number = await numberOf(value);
     const order = await findOrderByNumber(database, number);
     if (!order) throw new CommandError(`No order ${number}.`);
     return operatorOrder(order, terms);
@@ -101,7 +122,7 @@ export function directShopAccess(database: Database, mail: Mailer, settings: Api
     listOrders: (filter, page) => listOrdersForOperator(database, filter, page),
     getOrder: found,
     async move(value, move) {
-      const number = canonicalNumber(value);
+      const number = await numberOf(value);
       const outcome = await moveOrder(database, number, move, COMMAND_LINE_ACTOR, context);
       switch (outcome.kind) {
         case 'moved':
@@ -118,6 +139,12 @@ export function directShopAccess(database: Database, mail: Mailer, settings: Api
     grant: (email) => grantOperator(database, email),
     revoke: (email) => revokeOperator(database, email),
     operators: () => listOperators(database),
+    async listMail(status, limit) {
+      const [counts, entries] = await Promise.all([countOutboxMail(database), listOutboxMail(database, status, limit)]);
+      return { counts, mail: entries };
+    },
+    // Sent when the command closes (below), or by the api once it runs.
+    retryMail: (target) => retryOutboxMail(database, target, mail.now()),
     async close() {
       await mail.idle();
       await mail.close();
@@ -133,14 +160,14 @@ export function directShopAccess(database: Database, mail: Mailer, settings: Api
  */
 export async function openShopAccess(settings: ApiSettings): Promise<ShopAccess> {
   if (!settings.databaseUrl) {
-    const credential = await readMachineCredential(settings.dataDir);
-    if (credential) {
-      const api = throughApi(credential);
+    // Any running api will do: with several (API_PROCESSES) each has its own credential.
+    for (const credential of await readMachineCredentials(settings.dataDir)) {
       try {
         await fetch(`${credential.url}/health`, { signal: AbortSignal.timeout(5_000) });
-        return api;
+        return throughApi(credential);
       } catch {
-        // A credential left by an api that did not stop cleanly: the folder is free (or its lock says whose it is).
+        // A credential left by an api that did not stop cleanly: try the next, else the folder is
+        // free (or its lock says whose it is).
       }
     }
   }
@@ -151,9 +178,11 @@ export async function openShopAccess(settings: ApiSettings): Promise<ShopAccess>
     await database.close();
     throw error;
   }
-  // Mail for the shopper goes as the api would send it; the log says only what was not sent.
+  // Mail for the shopper is written to the outbox as the api writes it, and sent before the command
+  // ends; what the mail server does not take then is sent by the api's senders. The log says only
+  // what was not sent.
   const log = pino({ level: 'warn' }, pino.destination(2));
-  const mail = createMailer({ devOutbox: settings.devOutbox, smtpUrl: settings.smtpUrl, from: settings.mailFrom, log });
+  const mail = createMailer({ database, devOutbox: settings.devOutbox, smtpUrl: settings.smtpUrl, from: settings.mailFrom, log, queue: settings.mailQueue });
   const via = settings.databaseUrl ? 'the PostgreSQL database' : `the database in ${settings.dataDir}`;
   return directShopAccess(database, mail, settings, via);
 }

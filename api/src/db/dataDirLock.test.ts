@@ -211,6 +211,33 @@ test('a lock whose pid has exited is taken over, and a live one with the same st
   expect(readLock(folder).token).toBe('someone-else');
 });
 
+/** A process that has exited but whose parent never reads its exit code: a zombie, its pid still taken. */
+async function zombie(): Promise<{ pid: number; startTicks: string }> {
+  // sh starts a child that exits at once, then becomes `sleep`, which never waits for it.
+  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  children.push(parent);
+  const pid = Number(await new Promise<string>((resolve) => parent.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))));
+  for (let tries = 0; tries < 100; tries += 1) {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z') return { pid, startTicks: fields[19] ?? '' };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`process ${pid} did not become a zombie`);
+}
+
+test('a lock whose holder was killed but lingers as a zombie is taken over, so a restart at once is not refused', async () => {
+  if (!fs.existsSync('/proc/self/stat')) return;
+  const folder = makeFolder();
+  const dead = await zombie();
+  // Its pid answers signals and its start time matches: only its state says it is gone.
+  expect(() => process.kill(dead.pid, 0)).not.toThrow();
+  writeLock(folder, { pid: dead.pid, startTicks: dead.startTicks });
+  const lock = lockDataDir(folder);
+  expect(readLock(folder).pid).toBe(process.pid);
+  lock.release();
+});
+
 test('a lock held on another host (or an earlier container) is refused while touched, and taken over a minute after', () => {
   const folder = makeFolder();
   const lockPath = path.join(folder, LOCK_FILE_NAME);

@@ -70,15 +70,21 @@ function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
-function startTicksOf(pid: number): string | null {
+/** Linux: a process's state (field 3 of /proc/<pid>/stat) and start time (field 22); null where there is no /proc. */
+function procStat(pid: number): { state: string; startTicks: string | null } | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 2, the command name, is in parentheses and may itself hold spaces and ')'; field 3
     // starts two characters after the last ')', so field 22 is the 20th from there.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', startTicks: fields[19] ?? null };
   } catch {
     return null;
   }
+}
+
+function startTicksOf(pid: number): string | null {
+  return procStat(pid)?.startTicks ?? null;
 }
 
 function thisProcess(): LockHolder {
@@ -135,7 +141,12 @@ function isAlive(holder: LockHolder): boolean {
     // EPERM: the pid exists but belongs to another user, which may well be the api.
     if (errorCode(error) !== 'EPERM') return false;
   }
-  const ticks = startTicksOf(holder.pid);
+  const stat = procStat(holder.pid);
+  // A zombie (Z) or dead (X) process has exited and only waits for its parent to read its exit
+  // code: it holds no files and will write nothing more, so a restart right after a kill -9 is
+  // not refused while the old pid lingers.
+  if (stat && (stat.state === 'Z' || stat.state === 'X')) return false;
+  const ticks = stat?.startTicks ?? null;
   // Unreadable (/proc hidden, or the process exited just now): count it alive; refusing once
   // costs a retry, taking over from a live holder costs orders.
   return holder.startTicks === null || ticks === null || ticks === holder.startTicks;

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { lockDataDir } from './dataDirLock';
 import { afterCommitCallbacks, CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, type Database, type Queryable } from './database';
 
@@ -16,18 +18,73 @@ function wrap(connection: PGlite | Transaction): Queryable {
   };
 }
 
+/** Folders in a database folder: its owner's alone. */
+const PRIVATE_FOLDER_MODE = 0o700;
+/** What a file or folder in it may grant beyond its owner: nothing. */
+const OTHERS_BITS = 0o077;
+
+/**
+ * The database folder holds password hashes, addresses and orders: it and everything in it are
+ * for the api's own user alone (folders 0700, files 0600). PGlite creates its files through Node
+ * with the process's umask, so the umask becomes 077 first (the process opening the folder is the
+ * api or a command of the shop's; nothing it makes is for other users); a folder made by an
+ * earlier version, or copied with other modes, is put right file by file. PGlite then sets each
+ * file's mode itself (0666), which PrivateNodeFS below narrows.
+ */
+export function makeDataDirPrivate(dataDir: string): void {
+  process.umask(OTHERS_BITS);
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  const tighten = (entry: string) => {
+    const stat = fs.lstatSync(entry);
+    if (stat.isSymbolicLink()) return;
+    const mode = stat.isDirectory() ? PRIVATE_FOLDER_MODE : stat.mode & 0o777 & ~OTHERS_BITS;
+    if ((stat.mode & 0o777) !== mode) fs.chmodSync(entry, mode);
+  };
+  tighten(dataDir);
+  for (const name of fs.readdirSync(dataDir, { recursive: true }) as string[]) tighten(path.join(dataDir, name));
+}
+
+/** The part of Emscripten's Node file system that sets a file's mode (node_ops and stream_ops both go through it). */
+interface EmscriptenNodefs {
+  doSetAttr(path: unknown, node: unknown, attr: { mode?: number }, ...rest: unknown[]): void;
+}
+
+function hasNodefs(module: unknown): module is { NODEFS: EmscriptenNodefs } {
+  if (typeof module !== 'object' || module === null || !('NODEFS' in module)) return false;
+  const nodefs = module.NODEFS;
+  return typeof nodefs === 'object' && nodefs !== null && 'doSetAttr' in nodefs && typeof nodefs.doSetAttr === 'function';
+}
+
+/**
+ * PGlite's folder on disk, with every mode it sets narrowed to its owner's bits. Should a PGlite
+ * upgrade move what this wraps, files keep PGlite's own modes inside the private folder, and the
+ * data folder's privacy test fails.
+ */
+class PrivateNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    const narrowModes = (module: unknown) => {
+      if (!hasNodefs(module)) return;
+      const setAttr = module.NODEFS.doSetAttr.bind(module.NODEFS);
+      module.NODEFS.doSetAttr = (path, node, attr, ...rest) =>
+        setAttr(path, node, attr.mode === undefined ? attr : { ...attr, mode: attr.mode & ~OTHERS_BITS }, ...rest);
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [narrowModes, ...(emscriptenOpts.preRun ?? [])] } };
+  }
+}
+
 /** Embedded PostgreSQL (WebAssembly): one connection, queries are serialised by PGlite itself. */
 export async function createPgliteDatabase(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const inMemory = dataDir === MEMORY_DATA_DIR;
   if (loadDataDir && !inMemory) throw new Error('loadDataDir is for an in-memory PGlite only');
-  if (!inMemory) fs.mkdirSync(dataDir, { recursive: true });
+  if (!inMemory) makeDataDirPrivate(dataDir);
   // Before PGlite touches a file: a second process on the folder would lose the first's writes.
   const lock = inMemory ? null : lockDataDir(dataDir);
   // pg_trgm for migrations 002 and 011 (whose trigram index 023 drops); PGlite loads extensions only when asked.
   const extensions = { pg_trgm };
   let pglite: PGlite | undefined;
   try {
-    pglite = inMemory ? new PGlite({ extensions, ...(loadDataDir ? { loadDataDir } : {}) }) : new PGlite(dataDir, { extensions });
+    pglite = inMemory ? new PGlite({ extensions, ...(loadDataDir ? { loadDataDir } : {}) }) : new PGlite({ fs: new PrivateNodeFS(dataDir), extensions });
     await pglite.waitReady;
     await pglite.exec(`SET random_page_cost = ${IN_MEMORY_RANDOM_PAGE_COST}`);
   } catch (error) {

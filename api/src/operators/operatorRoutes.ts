@@ -8,18 +8,18 @@ import { ErrorSchema, NoQuerySchema } from '../schemas/common';
 import { isLoopbackHost } from '../settings';
 import { listOrdersForOperator, ordersCsv, paidTotals } from '../routes/orders/operatorQueries';
 import { moveOrder, operatorOrder, type OrderTerms } from '../routes/orders/orderLife';
-import { canonicalOrderNumber } from '../routes/orders/orderNumber';
-import { findOrderByNumber } from '../routes/orders/orderQueries';
+import { findOrderByNumber, matchOperatorOrderNumber, type OperatorNumberMatch } from '../routes/orders/orderQueries';
 import {
   OperatorOrderListQuerySchema,
   OperatorOrderPageSchema,
   OperatorOrderSchema,
   OperatorSummarySchema,
   OrderMoveBodySchema,
-  OrderNumberParamsSchema,
+  OperatorOrderNumberParamsSchema,
   TypedEmailSchema,
 } from '../routes/orders/orderSchemas';
 import { isMachineToken } from './machineCredential';
+import { operatorMailRoutes } from './operatorMailRoutes';
 import { grantOperator, listOperators, revokeOperator } from './operators';
 
 declare module 'fastify' {
@@ -42,6 +42,13 @@ export interface OperatorRoutesOptions {
 }
 
 const responses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema, 500: ErrorSchema };
+
+/** A typed number that names no order (404), or more than one (400, the whole number is asked for). */
+function refuseNumber(reply: FastifyReply, match: Exclude<OperatorNumberMatch, { kind: 'found' }>) {
+  return match.kind === 'not_found'
+    ? reply.code(404).send(apiError('not_found', match.message))
+    : reply.code(400).send(apiError('invalid_number', match.message));
+}
 
 const NOT_SIGNED_IN = 'Sign in with an operator account to see the shop’s orders.';
 const NOT_AN_OPERATOR = 'This part of the store is for the shop’s operators.';
@@ -115,11 +122,12 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
 
   app.get(
     '/operator/orders/:number',
-    { schema: { params: OrderNumberParamsSchema, querystring: NoQuerySchema, response: { 200: OperatorOrderSchema, ...responses } } },
+    { schema: { params: OperatorOrderNumberParamsSchema, querystring: NoQuerySchema, response: { 200: OperatorOrderSchema, ...responses } } },
     async (request, reply) => {
-      const number = canonicalOrderNumber(request.params.number);
-      const order = await findOrderByNumber(database, number);
-      if (!order) return reply.code(404).send(apiError('not_found', `No order ${number}.`));
+      const match = await matchOperatorOrderNumber(database, request.params.number);
+      if (match.kind !== 'found') return refuseNumber(reply, match);
+      const order = await findOrderByNumber(database, match.number);
+      if (!order) return reply.code(404).send(apiError('not_found', `No order ${match.number}.`));
       return operatorOrder(order, terms);
     },
   );
@@ -129,10 +137,12 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
     {
       // Cancelling gives stock back: the product's next read must show it.
       config: { changesProducts: true },
-      schema: { params: OrderNumberParamsSchema, querystring: NoQuerySchema, body: OrderMoveBodySchema, response: { 200: OperatorOrderSchema, ...responses } },
+      schema: { params: OperatorOrderNumberParamsSchema, querystring: NoQuerySchema, body: OrderMoveBodySchema, response: { 200: OperatorOrderSchema, ...responses } },
     },
     async (request, reply) => {
-      const number = canonicalOrderNumber(request.params.number);
+      const match = await matchOperatorOrderNumber(database, request.params.number);
+      if (match.kind !== 'found') return refuseNumber(reply, match);
+      const { number } = match;
       const outcome = await moveOrder(database, number, request.body, request.operatorActor ?? COMMAND_LINE_ACTOR, context);
       switch (outcome.kind) {
         case 'moved':
@@ -186,4 +196,6 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
       return { outcome: outcome.kind, email: outcome.email };
     },
   );
+
+  await app.register(operatorMailRoutes, { database, mail, now: () => mail.now() });
 };

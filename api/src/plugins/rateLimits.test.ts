@@ -121,6 +121,18 @@ describe.each(testDatabases())('rate limits per address and per email ($name)', 
     expect(ctx.app.passwordHashing.started - hashesBefore).toBe(1);
   });
 
+  it(`change password: ${DEFAULT_LIMITS.changePassword.max} per address in 15 minutes, weak new passwords counting; the next is 429`, async () => {
+    const { max, windowSeconds } = DEFAULT_LIMITS.changePassword;
+    const account = registration(uniqueEmail('naledi'));
+    const browser = shopperSession(ctx.app);
+    const fromHome = { 'x-forwarded-for': '203.0.113.42' };
+    expect((await browser.request({ method: 'POST', url: '/auth/register', payload: account, headers: fromHome })).statusCode).toBe(201);
+    const change = () =>
+      browser.request({ method: 'POST', url: '/auth/password', payload: { current_password: account.password, new_password: 'Passw0rd!' }, headers: fromHome });
+    for (let n = 0; n < max; n += 1) expect((await change()).json()).toMatchObject({ error: 'weak_password' });
+    expectRefused(await change(), 'too_many_requests', windowSeconds);
+  });
+
   it.each([
     ['/newsletter', DEFAULT_LIMITS.newsletter, '203.0.113.50', (n: number) => ({ email: uniqueEmail(`reader${n}`) })],
     [

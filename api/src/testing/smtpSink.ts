@@ -20,12 +20,19 @@ export interface SmtpSink {
   received: ReceivedMail[];
   /** The mail that came for `address` so far (any case). */
   mailTo(address: string): ReceivedMail[];
+  /**
+   * While true, a mail is kept as it arrives but the server never answers its end of data: the
+   * client waits as on a server that stalls mid-send (a process killed then has sent, unknowing).
+   */
+  holdReplies: boolean;
   close(): Promise<void>;
 }
 
 export interface SmtpSinkOptions {
   /** Recipients the server refuses (550), to see how the api takes a failed delivery. */
   refuse?: readonly string[];
+  /** Listen on this port (a mail server coming back where it was); a free one by default. */
+  port?: number;
 }
 
 export const SMTP_USER = 'jacaranda-shop';
@@ -37,9 +44,16 @@ export const SMTP_PASSWORD = 'a mail server password';
  * in `received` before the client is told it was taken, so once the api's deliveries are done
  * (`app.mailer.idle()`) everything sent is there.
  */
-export async function startSmtpSink({ refuse = [] }: SmtpSinkOptions = {}): Promise<SmtpSink> {
+export async function startSmtpSink({ refuse = [], port: wantedPort = 0 }: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const refused = new Set(refuse.map((address) => address.toLowerCase()));
+  const sink: SmtpSink = {
+    url: '',
+    received,
+    mailTo: (address) => received.filter((mail) => mail.recipients.some((recipient) => recipient.toLowerCase() === address.toLowerCase())),
+    holdReplies: false,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
   const server = new SMTPServer({
     logger: false,
     // Plain text on loopback, as a relay on the same machine would be; the api signs in all the same.
@@ -69,7 +83,7 @@ export async function startSmtpSink({ refuse = [] }: SmtpSinkOptions = {}): Prom
             html: parsed.html || '',
             headers: parsed.headers,
           });
-          callback();
+          if (!sink.holdReplies) callback();
         },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
@@ -77,13 +91,14 @@ export async function startSmtpSink({ refuse = [] }: SmtpSinkOptions = {}): Prom
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(wantedPort, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://${encodeURIComponent(SMTP_USER)}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${port}`,
-    received,
-    mailTo: (address) => received.filter((mail) => mail.recipients.some((recipient) => recipient.toLowerCase() === address.toLowerCase())),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  sink.url = smtpUrlFor(port);
+  return sink;
+}
+
+/** SMTP_URL for a sink on `port`, with the sink's sign-in. */
+export function smtpUrlFor(port: number): string {
+  return `smtp://${encodeURIComponent(SMTP_USER)}:${encodeURIComponent(SMTP_PASSWORD)}@127.0.0.1:${port}`;
 }

@@ -18,9 +18,19 @@ export const DATABASE_TIMEOUT_MS = 60_000;
 export interface TestDatabaseTarget {
   name: 'pglite' | 'postgres';
   /** A fresh, empty database (not migrated); `dispose` closes it and removes what it made. */
-  open(): Promise<{ database: Database; dispose(): Promise<void> }>;
+  open(): Promise<OpenedTestDatabase>;
   /** A fresh database already migrated and seeded, where the target can start one quicker. */
-  openSeeded?(): Promise<{ database: Database; dispose(): Promise<void> }>;
+  openSeeded?(): Promise<OpenedTestDatabase>;
+}
+
+export interface OpenedTestDatabase {
+  database: Database;
+  dispose(): Promise<void>;
+  /**
+   * A second connection pool on the same data, as another api process has (PostgreSQL only:
+   * PGlite is one process's). The caller closes it, before `dispose`.
+   */
+  connectAgain?(): Promise<Database>;
 }
 
 function postgresTarget(databaseUrl: string): TestDatabaseTarget {
@@ -36,6 +46,7 @@ function postgresTarget(databaseUrl: string): TestDatabaseTarget {
           await database.close();
           await dropPostgresSchema(databaseUrl, schema);
         },
+        connectAgain: () => createDatabase({ databaseUrl, schema }),
       };
     },
   };
@@ -71,6 +82,8 @@ export interface TestApp {
    * next request sees it (as a shopper would a moment later).
    */
   database: Database;
+  /** Another connection pool on the app's data, as a second api process has (PostgreSQL only). */
+  connectAgain?(): Promise<Database>;
   close(): Promise<void>;
 }
 
@@ -119,6 +132,7 @@ export const ROOMY_RATE_LIMITS = {
   register: { max: 100_000 },
   forgotPasswordPerAddress: { max: 100_000 },
   resetPassword: { max: 100_000 },
+  changePassword: { max: 100_000 },
   newsletter: { max: 100_000 },
   contact: { max: 100_000 },
 } satisfies LimitOverrides;
@@ -138,7 +152,7 @@ export const TEST_APP_OPTIONS = { eft: TEST_EFT_ACCOUNT, devOutbox: true, scrypt
  * `options` go to buildApp over TEST_APP_OPTIONS.
  */
 export async function startTestApp(target: TestDatabaseTarget, options: Partial<Omit<BuildAppOptions, 'database'>> = {}): Promise<TestApp> {
-  const { database, dispose } = await (target.openSeeded ?? target.open)();
+  const { database, dispose, connectAgain } = await (target.openSeeded ?? target.open)();
   try {
     // Nothing to do on a seeded copy; everything on an empty database.
     await migrate(database);
@@ -147,6 +161,7 @@ export async function startTestApp(target: TestDatabaseTarget, options: Partial<
     return {
       app,
       database: settledAfterWrites(database, app),
+      ...(connectAgain ? { connectAgain } : {}),
       async close() {
         await app.close();
         await dispose();

@@ -95,6 +95,36 @@ describe('AccountModals', () => {
     expect(store.getState().auth).toMatchObject({ signed_in: true, user: { first_name: 'Sipho', phone: '+27821234567' } });
   });
 
+  it('register: a password the server finds easy to guess gets its reason at the password field, focused, with everything typed kept', async () => {
+    const email = uniqueEmail('nomsa');
+    const { user, store } = renderModals();
+    act(() => void store.dispatch(registerModalOpened()));
+    await user.type(screen.getByLabelText('First name'), 'Nomsa');
+    await user.type(screen.getByLabelText('Last name'), 'Mahlangu');
+    await user.type(screen.getByLabelText('Email address'), email);
+    await user.type(screen.getByLabelText('Password'), 'Passw0rd!');
+    await user.type(screen.getByLabelText('Phone number'), '0834445555');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('This is a common password with a small change'));
+    expect(password).toHaveAccessibleDescription(expect.stringContaining('Add another word or two that are less common.'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(password).toHaveValue('Passw0rd!');
+    expect(screen.getByLabelText('First name')).toHaveValue('Nomsa');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Mahlangu');
+    expect(screen.getByLabelText('Email address')).toHaveValue(email);
+    expect(screen.getByLabelText('Phone number')).toHaveValue('+27834445555');
+    expect(store.getState().auth.signed_in).toBe(false);
+
+    await user.type(password, ' for the jacaranda trees');
+    expect(password).not.toHaveAccessibleDescription(expect.stringContaining('common password'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(store.getState().auth.signed_in).toBe(true));
+  });
+
   it('shows the server’s answer in the form: a taken email, a wrong password', async () => {
     const email = uniqueEmail('taken');
     const first = renderModals();

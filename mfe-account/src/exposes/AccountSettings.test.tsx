@@ -51,7 +51,7 @@ async function stillSignedIn(store: ReturnType<typeof createTestStore>): Promise
 }
 
 describe('changing the password', () => {
-  it('shows a wrong current password and a common new one beside their fields, then changes it', async () => {
+  it('shows a wrong current password and a common new one beside their fields, focusing each, then changes it', async () => {
     const { store, email } = await registeredStore();
     const phone = await signInElsewhere(email);
     const { user } = renderAccount('/account/security', store);
@@ -61,6 +61,7 @@ describe('changing the password', () => {
     await user.type(within(form).getByLabelText('Repeat the new password'), 'a brand new secret');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByText('That is not your current password.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Current password')).toHaveFocus();
 
     await user.clear(within(form).getByLabelText('Current password'));
     await user.type(within(form).getByLabelText('Current password'), PASSWORD);
@@ -69,7 +70,9 @@ describe('changing the password', () => {
     await user.clear(within(form).getByLabelText('Repeat the new password'));
     await user.type(within(form).getByLabelText('Repeat the new password'), 'iloveyou123');
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
-    expect(await within(form).findByText(/one of the most common/)).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByLabelText('New password')).toHaveFocus());
+    expect(within(form).getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining('This is a common password with a small change'));
+    expect(within(form).getByLabelText('New password')).toHaveValue('iloveyou123');
 
     await user.clear(within(form).getByLabelText('New password'));
     await user.type(within(form).getByLabelText('New password'), 'a brand new secret');
@@ -137,6 +140,7 @@ describe('your data', () => {
     await user.type(within(form).getByLabelText('Your password'), 'not my password');
     await user.click(within(form).getByRole('button', { name: 'Download my data' }));
     expect(await within(form).findByText('That is not your current password.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Your password')).toHaveFocus();
     expect(saved).toHaveLength(0);
 
     await user.clear(within(form).getByLabelText('Your password'));

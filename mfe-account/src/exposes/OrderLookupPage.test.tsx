@@ -59,9 +59,26 @@ describe('OrderLookupPage', () => {
     expect(events[2]).toHaveTextContent('Tracking number: RAM-70012');
     expect(within(found).getByText(order.lines[0]?.name ?? 'the line')).toBeInTheDocument();
     expect(found).toHaveTextContent(`Total`);
+    // Where it goes, by town, and the phone's last digits: never the street, suburb, postal code or whole number.
+    expect(within(found).getByText('Delivery to').nextElementSibling).toHaveTextContent(/^Johannesburg$/);
+    expect(within(found).getByText('Phone').nextElementSibling).toHaveTextContent(/^Ending 4567$/);
+    expect(found).toHaveTextContent('only the town and the last digits of your phone number are shown here');
+    for (const hidden of ['3 Rissik Street', 'Marshalltown', '2001', '721234567']) expect(found).not.toHaveTextContent(hidden);
 
     expect(screen.getByLabelText('location')).toHaveTextContent(`/order-status?number=${order.number}`);
     expect(screen.getByLabelText('location')).not.toHaveTextContent(/@|%40/);
+  });
+
+  it('says an order collected in store is collected, with the phone’s last digits', async () => {
+    const email = uniqueEmail('collector');
+    const order = await placeOrder(recordedShopper(), { contact: { email, phone: '+27839990042' }, delivery: { method: 'collect' }, payment_method: 'cod' });
+    const { user } = renderLookup(`/order-status?number=${order.number}`);
+    await user.type(screen.getByLabelText('Email address'), email);
+    await user.click(screen.getByRole('button', { name: 'Find the order' }));
+    const found = await screen.findByRole('region', { name: `Order ${order.number}` });
+    expect(within(found).getByText('Collection').nextElementSibling).toHaveTextContent(/^In store$/);
+    expect(within(found).getByText('Phone').nextElementSibling).toHaveTextContent(/^Ending 0042$/);
+    expect(within(found).queryByText('Delivery to')).not.toBeInTheDocument();
   });
 
   it('starts from the number in the address, and checks both fields before asking', async () => {

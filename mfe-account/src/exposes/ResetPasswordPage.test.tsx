@@ -1,6 +1,6 @@
 import { authApi } from '@storefront/shared';
 import { createTestStore, renderWithStore, testApiUrl } from '@storefront/shared/testing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import ForgotPasswordPage from './ForgotPasswordPage';
 import ResetPasswordPage from './ResetPasswordPage';
 
@@ -24,6 +24,15 @@ describe('password reset pages', () => {
     expect(token).toBeDefined();
 
     const reset = renderWithStore(<ResetPasswordPage />, { route: `/reset-password?token=${token}` });
+    // Her own name is refused, with the reason at the field; the link still works for a strong one.
+    await reset.user.type(screen.getByLabelText('New password'), 'ZaneleDube1');
+    await reset.user.type(screen.getByLabelText('Repeat the new password'), 'ZaneleDube1');
+    await reset.user.click(screen.getByRole('button', { name: 'Save the new password' }));
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveFocus());
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(expect.stringContaining('It contains your name, your email address'));
+    await reset.user.clear(screen.getByLabelText('New password'));
+    await reset.user.clear(screen.getByLabelText('Repeat the new password'));
+
     await reset.user.type(screen.getByLabelText('New password'), 'the new password');
     await reset.user.type(screen.getByLabelText('Repeat the new password'), 'the new passwrd');
     await reset.user.click(screen.getByRole('button', { name: 'Save the new password' }));

@@ -5,8 +5,8 @@ export const MIN_PASSWORD_LENGTH = 8;
  * The rules a new password must meet that the browser can check too (OWASP ASVS 5.0 §6.2):
  * at least 8 characters (code points, so an emoji counts once), and not one character repeated
  * ("aaaaaaaa", eight spaces). Spaces and any other characters are allowed, and nothing is
- * trimmed: the password is what the shopper typed. The api adds the common-password list
- * (api/src/auth/commonPasswords.ts), which is too big to send to every browser.
+ * trimmed: the password is what the shopper typed. The api then judges how easily it is guessed
+ * (api/src/auth/passwordStrength.ts), with dictionaries too big to send to any browser.
  *
  * The message to show, or null when the password passes these rules.
  */

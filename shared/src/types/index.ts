@@ -16,6 +16,7 @@ export type {
   EftAccount,
   EftPaymentDetails,
   InsufficientStockError,
+  LookedUpOrder,
   OperatorOrder,
   OperatorOrderEvent,
   OperatorOrderPage,

@@ -135,6 +135,20 @@ export interface OrderLookupRequest {
   email: string;
 }
 
+/**
+ * POST /orders/lookup's answer: the order as its shopper sees it, less where they live. Order
+ * numbers follow one sequence, so whoever knows a shopper's email can try numbers in turn; the
+ * answer names the town a delivery goes to and the phone's last digits, never the street,
+ * suburb, postal code or whole phone number. The shopper's own order pages (GET /orders) and the
+ * operator's keep the full details.
+ */
+export interface LookedUpOrder extends Omit<Order, 'contact' | 'address'> {
+  /** Of the contact, only the phone number's last four digits ("4567"). */
+  contact: { phone_ending: string };
+  /** The town a delivery goes to; null when collecting in store. */
+  address: Pick<DeliveryAddress, 'city'> | null;
+}
+
 /** An order as an operator sees it. */
 export interface OperatorOrder extends Omit<Order, 'history'> {
   history: OperatorOrderEvent[];

@@ -57,7 +57,7 @@ async function failuresOf(ctx: TestApp, email: string, address?: string): Promis
 
 /** The codes mailed to `email` so far, oldest first (the test apps keep their mail in the outbox). */
 async function mailedCodes(ctx: TestApp, email: string): Promise<string[]> {
-  const mail = await ctx.database.query<{ subject: string; body: string }>('SELECT subject, body FROM outbox WHERE recipient = $1 ORDER BY id', [email]);
+  const mail = await ctx.database.query<{ subject: string; body: string }>('SELECT subject, text_body AS body FROM mail_outbox WHERE recipient = $1 ORDER BY id', [email]);
   return mail.rows.filter((row) => row.subject === 'Your Jacaranda sign-in code').map((row) => /Your code: (\d{6})/.exec(row.body)?.[1] ?? 'none');
 }
 
@@ -169,7 +169,7 @@ describe.each(testDatabases())('guessing passwords ($name)', (target) => {
     await guessFromEverywhere(ctx, ghost);
     notSignedIn(await signIn(ctx, '192.0.2.200', { email: ghost, password: 'correct horse battery' }), CODE_REQUIRED);
     notSignedIn(await signIn(ctx, '192.0.2.201', { email: ghost, password: 'correct horse battery', code: '123456' }), CODE_REFUSED);
-    const mail = await ctx.database.query('SELECT 1 FROM outbox WHERE recipient = $1', [ghost]);
+    const mail = await ctx.database.query('SELECT 1 FROM mail_outbox WHERE recipient = $1', [ghost]);
     expect(mail.rows).toEqual([]);
   });
 

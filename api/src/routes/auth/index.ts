@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     async (request, reply) => {
       const { first_name, last_name, email, password, remember = false } = request.body;
       if (!isEmailAddress(email)) return reply.code(400).send(apiError('invalid_email', 'Enter a valid email address.'));
-      const weak = checkNewPassword(password);
+      const weak = checkNewPassword(password, { first_name, last_name, email });
       if (weak) return reply.code(400).send(weak);
       const phone = checkPhone(request.body.phone);
       if (phone.error) return reply.code(400).send(phone.error);

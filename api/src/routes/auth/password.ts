@@ -9,7 +9,7 @@ import type { ApiLimits } from '../../limits';
 import { passwordChangedMail } from '../../mail/accountNoticeMail';
 import type { Mailer } from '../../mail/mailer';
 import { ApiFailure, apiError } from '../../plugins/errors';
-import { countHit, giveBackHit, waitInWords } from '../../plugins/rateLimits';
+import { countHit, giveBackHit, limitPerAddress, waitInWords } from '../../plugins/rateLimits';
 import { ChangePasswordBodySchema, MessageSchema, SignedOutOthersSchema } from '../../schemas/auth';
 import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
 
@@ -61,6 +61,7 @@ export async function confirmPassword({ database, passwordHashing, limits }: Pas
 export interface PasswordRoutesOptions extends PasswordConfirmation {
   storefrontUrl: string;
   mail: Mailer;
+  limits: Pick<ApiLimits, 'login' | 'changePassword'>;
 }
 
 const responses = { ...errorResponses, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
@@ -71,13 +72,20 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
 
   app.post(
     '/auth/password',
-    { schema: { querystring: NoQuerySchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...responses } } },
+    {
+      schema: { querystring: NoQuerySchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...responses } },
+      config: {
+        rateLimit: limitPerAddress('change-password', options.limits.changePassword, (wait) =>
+          apiError('too_many_requests', `Too many password changes from your connection. Try again in ${wait}.`),
+        ),
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;
       const { current_password, new_password } = request.body;
       // The new one is checked first: a weak choice costs no hash and no attempt.
-      const weak = checkNewPassword(new_password);
+      const weak = checkNewPassword(new_password, user);
       if (weak) return reply.code(400).send(weak);
       const session = request.signedIn?.tokenHash ?? '';
       await confirmPassword(options, request, user, current_password);
@@ -103,11 +111,17 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;
-      const ended = await database.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING 1', [
-        user.id,
-        request.signedIn?.tokenHash ?? '',
-      ]);
-      const count = ended.rows.length;
+      const count = await database.transaction(async (tx) => {
+        const ended = await tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING 1', [
+          user.id,
+          request.signedIn?.tokenHash ?? '',
+        ]);
+        // A reset link is a way in as good as a session: whoever holds one mailed before this
+        // (from the inbox on a device being signed out) could otherwise choose a new password.
+        // One claimed by a reset still hashing dies too: the reset finds its row gone.
+        await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [user.id]);
+        return ended.rows.length;
+      });
       const message =
         count === 0
           ? 'You were not signed in anywhere else.'

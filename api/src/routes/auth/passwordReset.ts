@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { PasswordOwner } from '../../auth/passwordStrength';
 import { checkNewPassword } from '../../auth/rules';
 import type { PasswordHashing } from '../../auth/hashQueue';
 import { hashToken, newToken, TOKEN_PATTERN } from '../../auth/tokens';
@@ -84,10 +85,19 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesO
     async (request, reply) => {
       const { token, password } = request.body;
       if (!TOKEN_PATTERN.test(token)) return reply.code(400).send(INVALID_TOKEN);
-      const weak = checkNewPassword(password);
-      if (weak) return reply.code(400).send(weak);
       const tokenHash = hashToken(token);
-      // The token is claimed first, in one statement (two uses of one link cannot both succeed),
+      // The password is judged against the account's own names and email, so the link's account
+      // is read first; a weak choice leaves the link unused, for the shopper's next try.
+      const found = await database.query<PasswordOwner>(
+        `SELECT u.first_name, u.last_name, u.email FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+         WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()`,
+        [tokenHash],
+      );
+      const owner = found.rows[0];
+      if (!owner) return reply.code(400).send(INVALID_TOKEN);
+      const weak = checkNewPassword(password, owner);
+      if (weak) return reply.code(400).send(weak);
+      // The token is claimed in one statement (two uses of one link cannot both succeed),
       // and only a real one costs a password hash: made-up tokens are answered at once. The
       // claim is committed before the hash, so no connection is held while scrypt runs.
       const claimed = await database.query<{ user_id: string }>(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
+import { developerOutbox } from '../../mail/outbox';
 import { OutboxMailSchema } from '../../schemas/auth';
 import { errorResponses } from '../../schemas/common';
 
@@ -17,14 +18,6 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = asyn
         response: { 200: Type.Array(OutboxMailSchema), ...errorResponses },
       },
     },
-    async (request) => {
-      const mail = await database.query<{ id: number | string; recipient: string; subject: string; body: string; created_at: Date | string }>(
-        `SELECT id, recipient, subject, body, created_at FROM outbox
-         WHERE $1::text IS NULL OR lower(recipient) = lower($1)
-         ORDER BY id DESC LIMIT 50`,
-        [request.query.recipient ?? null],
-      );
-      return mail.rows.map((row) => ({ ...row, id: Number(row.id), created_at: new Date(row.created_at).toISOString() }));
-    },
+    async (request) => developerOutbox(database, request.query.recipient ?? null),
   );
 };

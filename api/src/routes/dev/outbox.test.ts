@@ -48,7 +48,7 @@ describe.each(testDatabases())('the developer outbox ($name)', (target) => {
     });
 
     it('keeps no mail, and logs that the mail was not sent without its link', async () => {
-      const kept = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox');
+      const kept = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox');
       expect(kept.rows[0]?.n).toBe(0);
       const notSent = logLines.filter((line) => line.msg.startsWith('mail not sent'));
       expect(notSent).toEqual([

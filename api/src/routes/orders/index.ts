@@ -10,11 +10,12 @@ import { apiError } from '../../plugins/errors';
 import { limitPerAddress, waitInWords } from '../../plugins/rateLimits';
 import { NoQuerySchema } from '../../schemas/common';
 import type { UnpaidOrderLimits } from '../../settings';
-import { shopperOrder } from './orderLife';
+import { lookedUpOrder, shopperOrder } from './orderLife';
 import { canonicalOrderNumber } from './orderNumber';
 import { findOrder, findOrderByNumberAndEmail, listOrders, type StoredOrder } from './orderQueries';
 import {
   IdempotencyHeadersSchema,
+  LookedUpOrderSchema,
   OrderIdParamsSchema,
   orderErrorResponses,
   OrderLookupBodySchema,
@@ -103,15 +104,13 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         request: request.body,
         eftOffered: eft !== null,
         unpaidOrderLimits,
+        // The confirmation is written with the order: a refused order mails nothing, and a replay
+        // repeats no mail.
+        onPlaced: (tx, placed) => mail.send(tx, { to: placed.contact.email, ...orderConfirmationMail(answer(placed)) }),
       });
       switch (outcome.kind) {
-        case 'created': {
-          const order = answer(outcome.order);
-          // The order has committed: its confirmation goes now (a refused order sends nothing, and
-          // a replay repeats no mail). Delivery is not waited for.
-          await mail.send(database, { to: order.contact.email, ...orderConfirmationMail(order) });
-          return reply.code(201).send(order);
-        }
+        case 'created':
+          return reply.code(201).send(answer(outcome.order));
         case 'replayed':
           // The same answer as the first time, so a client that lost it can simply retry.
           return reply.code(201).header(REPLAYED_HEADER, 'true').send(answer(outcome.order));
@@ -164,12 +163,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
           apiError('too_many_lookups', `You have looked up several orders in a short while. Please try again in ${wait}.`),
         ),
       },
-      schema: { querystring: NoQuerySchema, body: OrderLookupBodySchema, response: { 200: OrderSchema, ...orderErrorResponses } },
+      schema: { querystring: NoQuerySchema, body: OrderLookupBodySchema, response: { 200: LookedUpOrderSchema, ...orderErrorResponses } },
     },
     async (request, reply) => {
       const order = await findOrderByNumberAndEmail(database, canonicalOrderNumber(request.body.number), request.body.email);
       if (!order) return reply.code(404).send(apiError('not_found', ORDER_LOOKUP_NOT_FOUND));
-      return answer(order);
+      return lookedUpOrder(order, terms);
     },
   );
 };

@@ -3,7 +3,7 @@
  * collected, cancelled), the shop expires unpaid EFT orders, every change is recorded and mailed,
  * stock follows, and nobody but an operator (or the command line on the api's machine) reaches any of it.
  */
-import type { OperatorOrder, OperatorOrderPage, OperatorSummary, Order, OrderStatus, Product } from '@storefront/shared/types';
+import type { LookedUpOrder, OperatorOrder, OperatorOrderPage, OperatorSummary, Order, OrderStatus, Product } from '@storefront/shared/types';
 import { registration } from '../../testing/accounts';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';
@@ -87,7 +87,7 @@ describe.each(testDatabases())('the life of an order ($name)', (target) => {
   }
 
   async function mailTo(email: string): Promise<{ subject: string; body: string }[]> {
-    return (await ctx.database.query<{ subject: string; body: string }>('SELECT subject, body FROM outbox WHERE recipient = $1 ORDER BY id', [email])).rows;
+    return (await ctx.database.query<{ subject: string; body: string }>('SELECT subject, text_body AS body FROM mail_outbox WHERE recipient = $1 ORDER BY id', [email])).rows;
   }
 
   test('an EFT delivery goes paid → packed → shipped → delivered; each change is recorded, mailed and shown to its shopper', async () => {
@@ -436,6 +436,33 @@ describe.each(testDatabases())('the life of an order ($name)', (target) => {
       const bad = await guest.request({ method: 'POST', url: '/orders/lookup', payload: { number: 'DROP TABLE', email: 'x@y.z' } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ message: string }>().message).toMatch(/number/);
+    });
+
+    test('the answer names the town and the phone’s last four digits, never the street, suburb, postal code or whole phone', async () => {
+      const email = `where-${Date.now()}@example.co.za`;
+      const contact = { first_name: 'Thandi', last_name: 'Nkosi', email, phone: '+27829874567' };
+      const delivered = await place(shopper, deliveryOrder({ contact }), 1);
+      const collected = await place(shopper, deliveryOrder({ contact, delivery: { method: 'collect' }, payment_method: 'cod' }), 1);
+      const guest = shopperSession(ctx.app);
+
+      const found = await guest.request({ method: 'POST', url: '/orders/lookup', payload: { number: delivered.number, email } });
+      expect(found.statusCode).toBe(200);
+      const order = found.json<LookedUpOrder>();
+      expect(order).toMatchObject({ number: delivered.number, address: { city: 'Cape Town' }, contact: { phone_ending: '4567' } });
+      for (const secret of ['12 Long Street', 'Gardens', '8001', '829874567', 'Nkosi']) expect(found.body).not.toContain(secret);
+      expect(Object.keys(order.address ?? {})).toEqual(['city']);
+      expect(Object.keys(order.contact)).toEqual(['phone_ending']);
+      // What a shopper follows the order by stays: its state, lines, totals and history.
+      expect(order).toMatchObject({ status: 'awaiting_payment', total: delivered.total, lines: [{ qty: 1 }], history: [{ status: 'awaiting_payment' }] });
+
+      const inStore = (await guest.request({ method: 'POST', url: '/orders/lookup', payload: { number: collected.number, email } })).json<LookedUpOrder>();
+      expect(inStore).toMatchObject({ delivery_method: 'collect', address: null, contact: { phone_ending: '4567' } });
+
+      // The shopper's own order and the operator's page keep the whole address and phone.
+      const own = (await shopper.request({ url: `/orders/${delivered.id}` })).json<Order>();
+      expect(own).toMatchObject({ address: { street: '12 Long Street', suburb: 'Gardens', postal_code: '8001' }, contact: { phone: '+27829874567' } });
+      const operators = (await operator.request({ url: `/operator/orders/${delivered.number}` })).json<OperatorOrder>();
+      expect(operators).toMatchObject({ address: { street: '12 Long Street', suburb: 'Gardens', postal_code: '8001' }, contact: { phone: '+27829874567' } });
     });
   });
 

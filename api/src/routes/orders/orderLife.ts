@@ -1,8 +1,9 @@
 import { nextOrderStatuses, refusedOrderMove } from '@storefront/shared/domain';
-import type { EftAccount, OperatorOrder, Order, OrderEvent, OrderMoveRequest, OrderStatus } from '@storefront/shared/types';
+import type { EftAccount, LookedUpOrder, OperatorOrder, Order, OrderEvent, OrderMoveRequest, OrderStatus } from '@storefront/shared/types';
 import type { Database, Transaction } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { orderUpdateMail, type OrderUpdate } from '../../mail/orderUpdateMail';
+import { redecideVerifiedBuyers } from '../reviews/reviewQueries';
 import { findOrderByNumber, type StoredOrder } from './orderQueries';
 
 /** What the shop's settings add to a stored order: where to pay, and for how long. */
@@ -35,6 +36,23 @@ export function shopperOrder(order: StoredOrder, terms: OrderTerms): Order {
     eft_payment: order.payment_method === 'eft' && terms.eft ? { ...terms.eft, reference: order.number } : null,
     pay_by: payBy(order, terms),
     history: history.map(({ status, at, note }): OrderEvent => ({ status, at, note: SHOPPER_NOTES.includes(status) ? note : null })),
+  };
+}
+
+/** How many of the phone number's last digits a look-up shows. */
+const PHONE_ENDING_DIGITS = 4;
+
+/**
+ * The order as a look-up by number and email shows it: as its shopper sees it, less the street,
+ * suburb, postal code and all but the phone's last digits. Numbers follow one sequence, so whoever
+ * knows an email can try them in turn; the town and "ending 4567" are enough to recognise an order.
+ */
+export function lookedUpOrder(order: StoredOrder, terms: OrderTerms): LookedUpOrder {
+  const { contact, address, ...rest } = shopperOrder(order, terms);
+  return {
+    ...rest,
+    contact: { phone_ending: contact.phone.slice(-PHONE_ENDING_DIGITS) },
+    address: address ? { city: address.city } : null,
   };
 }
 
@@ -119,6 +137,8 @@ async function changeStatus(
      WHERE id = $1::uuid`,
     [order.id, to, reference ?? null, tracking ?? null, paidNow],
   );
+  // The money that makes a verified buyer came in, or (cancelling a paid order) went back.
+  if (paidNow || (to === 'cancelled' && order.paid_at !== null)) await redecideVerifiedBuyers(tx, order.id);
   if (to === 'cancelled' || to === 'expired') {
     // Back on the shelf in the same transaction: the units were taken when the order was placed.
     await tx.query(

@@ -1,4 +1,4 @@
-import { formatOrderNumber } from './orderNumber';
+import { formatOrderNumber, typedSerialEnding } from './orderNumber';
 
 describe('formatOrderNumber', () => {
   test('prefix, year and a six-digit serial', () => {
@@ -17,5 +17,21 @@ describe('formatOrderNumber', () => {
 
   test('refuses a serial below 1', () => {
     expect(() => formatOrderNumber(0, new Date())).toThrow(RangeError);
+  });
+});
+
+describe('typedSerialEnding', () => {
+  test('a serial alone, with or without its zeros, is the ending of the number it names', () => {
+    expect(typedSerialEnding('1')).toBe('000001');
+    expect(typedSerialEnding(' 123 ')).toBe('000123');
+    expect(typedSerialEnding('000123')).toBe('000123');
+    expect(typedSerialEnding('0000000123')).toBe('000123');
+    expect(typedSerialEnding('1234567')).toBe('1234567');
+  });
+
+  test('a whole number, or anything else, is not a serial', () => {
+    expect(typedSerialEnding('JAC-2026-000123')).toBeNull();
+    expect(typedSerialEnding('12-3')).toBeNull();
+    expect(typedSerialEnding('')).toBeNull();
   });
 });

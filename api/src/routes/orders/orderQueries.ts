@@ -3,6 +3,7 @@ import type { SaProvince } from '@storefront/shared/domain';
 import type { DeliveryMethod, OperatorOrder, OperatorOrderEvent, OrderLine, OrderStatus, PaymentMethod, Picture } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
 import { toIsoTimestamp } from '../products/productQueries';
+import { canonicalOrderNumber, typedSerialEnding } from './orderNumber';
 
 /**
  * An order as the database holds it, with everything an operator sees; how to pay it and by when
@@ -141,6 +142,35 @@ export async function findOrderByNumber(db: Queryable, number: string): Promise<
   const rows = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.number = $1`, [number]);
   const row = rows.rows[0];
   return row ? toOrder(row) : null;
+}
+
+/** Which order an operator's typed number names, or why none. */
+export type OperatorNumberMatch =
+  | { kind: 'found'; number: string }
+  | { kind: 'not_found'; message: string }
+  /** A serial more than one order ends in (only if the sequence was ever started again). */
+  | { kind: 'ambiguous'; message: string };
+
+/**
+ * The stored number an operator means by `typed` (OPERATOR_TYPED_ORDER_NUMBER): a whole number
+ * in any case, or a serial alone, which names the order whose number ends in it whatever its
+ * year. Two orders with one serial are never guessed between: the operator is asked for the
+ * whole number.
+ */
+export async function matchOperatorOrderNumber(db: Queryable, typed: string): Promise<OperatorNumberMatch> {
+  const ending = typedSerialEnding(typed);
+  const shown = ending === null ? canonicalOrderNumber(typed) : typed.trim();
+  // The ending is digits only, so it holds no LIKE wildcard; `_` stands for the year's digits.
+  const rows =
+    ending === null
+      ? await db.query<{ number: string }>('SELECT number FROM orders WHERE number = $1', [shown])
+      : await db.query<{ number: string }>("SELECT number FROM orders WHERE number LIKE 'JAC-____-' || $1 ORDER BY number LIMIT 3", [ending]);
+  const [first, ...others] = rows.rows.map((row) => row.number);
+  if (first === undefined) return { kind: 'not_found', message: `No order ${shown}.` };
+  if (others.length > 0) {
+    return { kind: 'ambiguous', message: `number: more than one order ends in ${ending} (${[first, ...others].join(', ')}): give the whole number.` };
+  }
+  return { kind: 'found', number: first };
 }
 
 /**

@@ -2,7 +2,7 @@ import { ORDER_NOTE_LIMITS, ORDER_STATUSES, SA_PROVINCES } from '@storefront/sha
 import { Type } from 'typebox';
 import { ErrorSchema, Nullable, RequiredText, ShownText } from '../../schemas/common';
 import { PictureSchema } from '../../schemas/product';
-import { TYPED_ORDER_NUMBER } from './orderNumber';
+import { OPERATOR_TYPED_ORDER_NUMBER, TYPED_ORDER_NUMBER } from './orderNumber';
 
 export const OrderContactSchema = Type.Object(
   {
@@ -115,6 +115,21 @@ const orderProperties = {
 
 export const OrderSchema = Type.Object({ ...orderProperties, history: Type.Array(OrderEventSchema) }, { additionalProperties: false });
 
+/**
+ * The shared `LookedUpOrder`: a guest's look-up by number and email. Numbers follow one sequence,
+ * so the answer holds the town and the phone's last four digits, never the street, suburb,
+ * postal code or whole phone number.
+ */
+export const LookedUpOrderSchema = Type.Object(
+  {
+    ...orderProperties,
+    contact: Type.Object({ phone_ending: Type.String({ pattern: '^[0-9]{4}$' }) }, { additionalProperties: false }),
+    address: Nullable(Type.Object({ city: Type.String() }, { additionalProperties: false })),
+    history: Type.Array(OrderEventSchema),
+  },
+  { additionalProperties: false },
+);
+
 export const OperatorOrderSchema = Type.Object(
   {
     ...orderProperties,
@@ -134,7 +149,11 @@ export const TypedEmailSchema = Type.String({ minLength: 3, maxLength: 254, patt
 
 export const OrderLookupBodySchema = Type.Object({ number: OrderNumberSchema, email: TypedEmailSchema }, { additionalProperties: false });
 
-export const OrderNumberParamsSchema = Type.Object({ number: OrderNumberSchema }, { additionalProperties: false });
+/** An operator's order number: whole, or its serial alone (matchOperatorOrderNumber). */
+export const OperatorOrderNumberParamsSchema = Type.Object(
+  { number: Type.String({ minLength: 1, maxLength: 40, pattern: OPERATOR_TYPED_ORDER_NUMBER }) },
+  { additionalProperties: false },
+);
 
 export const OrderMoveBodySchema = Type.Object(
   {

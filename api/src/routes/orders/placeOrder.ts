@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { effectivePrice, orderTotalsInCents, toCents } from '@storefront/shared/domain';
 import type { Picture, PlaceOrderRequest, ShortLine } from '@storefront/shared/types';
-import type { Database, Queryable } from '../../db/database';
+import type { Database, Queryable, Transaction } from '../../db/database';
 import type { WindowLimit } from '../../limits';
 import { ensureShopper } from '../../plugins/shopper';
 import type { UnpaidOrderLimits } from '../../settings';
@@ -68,6 +68,11 @@ export interface PlaceOrderInput {
   /** Whether the shop takes EFT (it has a bank account set). */
   eftOffered: boolean;
   unpaidOrderLimits: UnpaidOrderLimits;
+  /**
+   * Runs in the order's own transaction once it is written (its confirmation mail goes into the
+   * outbox there), so the order and its mail commit together or not at all. A replay runs nothing.
+   */
+  onPlaced?: (tx: Transaction, order: StoredOrder) => Promise<void>;
 }
 
 /**
@@ -324,6 +329,7 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       const orderId = await insertOrder(tx, input, lines, products);
       const order = await findOrder(tx, input.shopperId, orderId);
       if (!order) throw new Error(`Order ${orderId} was not found right after it was written`);
+      await input.onPlaced?.(tx, order);
       return { kind: 'created', order } as const;
     });
   } catch (error) {

@@ -85,20 +85,24 @@ export interface NewReview {
  * transaction; one UPDATE, so reviews written at once all count. Null when this account has
  * already reviewed the product.
  *
- * Whether the author is a verified buyer (the account's shopper has an order with a line for
- * the product, not cancelled and not expired unpaid) is decided in the INSERT itself and kept
- * with the review, so it holds after the account is gone, and an order placed later does not
- * turn an earlier review into a buyer's.
+ * Whether the author is a verified buyer is decided by review_by_paid_buyer (migration 025: a
+ * paid, uncancelled order with a line for the product, placed no later than the review) against
+ * the moment the review is written, and kept with it, so it holds after the account is gone.
  */
 export async function addReview(tx: Queryable, review: NewReview): Promise<ProductReview | null> {
+  // The account's orders of the product are held while the review is written: an order being
+  // marked paid (or cancelled) meanwhile either commits first, and the INSERT below sees it, or
+  // waits for this review, and then re-decides it (redecideVerifiedBuyers).
+  await tx.query(
+    `SELECT 1 FROM orders o JOIN users u ON u.shopper_id = o.shopper_id
+     WHERE u.id = $1 AND EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.product_id = $2)
+     FOR SHARE OF o`,
+    [review.userId, review.productId],
+  );
   const inserted = await tx.query<ReviewRow>(
-    `INSERT INTO reviews (product_id, user_id, author_name, rating, title, body, verified_buyer)
-     VALUES ($1, $2, $3, $4, $5, $6, EXISTS (
-       SELECT 1 FROM users u
-       JOIN orders o ON o.shopper_id = u.shopper_id
-       JOIN order_lines l ON l.order_id = o.id
-       WHERE u.id = $2 AND l.product_id = $1 AND o.status NOT IN ('cancelled', 'expired')
-     ))
+    `WITH written AS (SELECT clock_timestamp() AS at)
+     INSERT INTO reviews (product_id, user_id, author_name, rating, title, body, created_at, verified_buyer)
+     SELECT $1, $2, $3, $4::smallint, $5, $6, written.at, review_by_paid_buyer($2, $1, written.at) FROM written
      ON CONFLICT (product_id, user_id) WHERE user_id IS NOT NULL DO NOTHING
      RETURNING id::text AS id, product_id, author_name, rating::int AS rating, title, body, created_at, verified_buyer`,
     [review.productId, review.userId, review.authorName, review.rating, review.title, review.body],
@@ -114,4 +118,20 @@ export async function addReview(tx: Queryable, review: NewReview): Promise<Produ
     [review.productId, review.rating],
   );
   return toReview(row);
+}
+
+/**
+ * Re-decides, by review_by_paid_buyer, the reviews an order's payment bears on: its account's
+ * reviews of the products it holds. Run in the transaction that marks the order paid (EFT paid,
+ * cash delivered or collected) or cancels it, so the mark comes and goes with the money.
+ */
+export async function redecideVerifiedBuyers(tx: Queryable, orderId: string): Promise<void> {
+  await tx.query(
+    `UPDATE reviews r SET verified_buyer = review_by_paid_buyer(r.user_id, r.product_id, r.created_at)
+     FROM orders o JOIN users u ON u.shopper_id = o.shopper_id
+     WHERE o.id = $1::uuid AND r.user_id = u.id
+       AND r.product_id IN (SELECT l.product_id FROM order_lines l WHERE l.order_id = o.id)
+       AND r.verified_buyer IS DISTINCT FROM review_by_paid_buyer(r.user_id, r.product_id, r.created_at)`,
+    [orderId],
+  );
 }

@@ -1,9 +1,11 @@
-import type { Product, ProductReview, ProductReviewPage } from '@storefront/shared/types';
+import type { Order, OrderMoveRequest, PlaceOrderRequest, Product, ProductReview, ProductReviewPage } from '@storefront/shared/types';
+import { newMachineToken } from '../../operators/machineCredential';
 import { registration } from '../../testing/accounts';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, ROOMY_UNPAID_ORDER_LIMITS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
-import { addLine, collectOrder, postOrder } from '../orders/orderFixtures';
+import { addLine, collectOrder, deliveryOrder, postOrder } from '../orders/orderFixtures';
+import { redecideVerifiedBuyers } from './reviewQueries';
 
 // Each signed-in shopper costs a scrypt hash at OWASP's cost.
 jest.setTimeout(60_000);
@@ -13,10 +15,11 @@ let counter = 0;
 describe.each(testDatabases())('verified buyers’ reviews ($name)', (target) => {
   let ctx: TestApp;
   let catalogue: Product[];
+  const machine = newMachineToken();
 
   beforeAll(async () => {
     // Every buyer here orders from app.inject's one address.
-    ctx = await startTestApp(target, { unpaidOrderLimits: ROOMY_UNPAID_ORDER_LIMITS });
+    ctx = await startTestApp(target, { unpaidOrderLimits: ROOMY_UNPAID_ORDER_LIMITS, machineTokenHash: machine.hash });
     catalogue = await fetchCatalogue(ctx.app);
   }, DATABASE_TIMEOUT_MS);
   afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
@@ -42,10 +45,30 @@ describe.each(testDatabases())('verified buyers’ reviews ($name)', (target) =>
     return { session, email };
   }
 
-  async function order(shopper: ShopperSession, product: Product): Promise<void> {
+  /** Places an order of one of `product`: collected and paid in cash unless `body` says otherwise. */
+  async function order(shopper: ShopperSession, product: Product, body: PlaceOrderRequest = collectOrder()): Promise<Order> {
     await addLine(shopper, product, 1);
-    const response = await postOrder(shopper, collectOrder());
+    const response = await postOrder(shopper, body);
     expect(response.statusCode).toBe(201);
+    return response.json<Order>();
+  }
+
+  /** An operator's move, as the command line on the api's machine makes it. */
+  async function move(placed: Order, body: OrderMoveRequest): Promise<void> {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/operator/orders/${placed.number}/moves`,
+      headers: { authorization: `Bearer ${machine.token}` },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+  }
+
+  /** An EFT order of `product` whose payment the shop has seen. */
+  async function paidOrder(shopper: ShopperSession, product: Product): Promise<Order> {
+    const placed = await order(shopper, product, deliveryOrder());
+    await move(placed, { to: 'paid', reference: `FNB ${placed.number}` });
+    return placed;
   }
 
   async function review(shopper: ShopperSession, product: Product, rating: number, body: string): Promise<ProductReview> {
@@ -60,26 +83,113 @@ describe.each(testDatabases())('verified buyers’ reviews ($name)', (target) =>
     return response.json<ProductReviewPage>();
   };
 
-  it('does not mark the review of a shopper whose only order of the product was cancelled or expired', async () => {
-    for (const [status, name] of [['cancelled', 'Musa'], ['expired', 'Pieter']] as const) {
-      const product = freshProduct(`simple product for a ${status} order`);
-      const shopper = await signedInShopper(name);
-      await order(shopper.session, product);
-      await ctx.database.query(
-        `UPDATE orders SET status = $2 WHERE shopper_id = (SELECT shopper_id FROM users WHERE first_name = $1 ORDER BY created_at DESC LIMIT 1)`,
-        [name, status],
-      );
-      expect(await review(shopper.session, product, 4, 'Never arrived.')).toMatchObject({ verified_buyer: false });
-    }
+  /** The review's mark as other shoppers read it now. */
+  const markOf = async (product: Product, written: ProductReview): Promise<boolean | undefined> =>
+    (await reviewsOf(product)).reviews.find((item) => item.id === written.id)?.verified_buyer;
+
+  it('does not mark the review of a shopper whose EFT order was never paid, before or after it expired', async () => {
+    const product = freshProduct('simple product for an unpaid EFT order', (item) => item.reviews_count === 0);
+    const shopper = await signedInShopper('Pieter');
+    const unpaid = await order(shopper.session, product, deliveryOrder());
+    const written = await review(shopper.session, product, 5, 'Great, apparently.');
+    expect(written.verified_buyer).toBe(false);
+
+    // The payment window closes: the order expires and its stock goes back.
+    await ctx.database.query(`UPDATE orders SET created_at = clock_timestamp() - interval '73 hours' WHERE number = $1`, [unpaid.number]);
+    await ctx.app.expirySweeper.sweep();
+    expect((await shopper.session.request({ url: `/orders/${unpaid.id}` })).json<Order>().status).toBe('expired');
+    expect(await markOf(product, written)).toBe(false);
+    expect((await reviewsOf(product)).verified_count).toBe(0);
   });
 
-  it('marks the review of a shopper who ordered the product, and not of one who ordered something else or only has it in the cart', async () => {
+  it('marks a review written before the payment when the order is marked paid, and never one written before the order was placed', async () => {
+    const product = freshProduct('simple product reviewed before paying', (item) => item.reviews_count === 0);
+    const buyer = await signedInShopper('Ayanda');
+    const early = await signedInShopper('Megan');
+    const placed = await order(buyer.session, product, deliveryOrder());
+    const written = await review(buyer.session, product, 4, 'Ordered, paying tomorrow.');
+    const before = await review(early.session, product, 3, 'Reviewed before ordering.');
+    const later = await order(early.session, product, deliveryOrder());
+    expect([written.verified_buyer, before.verified_buyer]).toEqual([false, false]);
+
+    await move(placed, { to: 'paid', reference: 'FNB 4411' });
+    await move(later, { to: 'paid', reference: 'FNB 4412' });
+
+    expect(await markOf(product, written)).toBe(true);
+    expect(await markOf(product, before)).toBe(false);
+    expect((await reviewsOf(product)).verified_count).toBe(1);
+  });
+
+  it('counts cash when it comes in: a collect order makes a verified buyer when it is collected, not when placed or ready', async () => {
+    const product = freshProduct('simple product collected in store', (item) => item.reviews_count === 0);
+    const buyer = await signedInShopper('Zanele');
+    const placed = await order(buyer.session, product);
+    const written = await review(buyer.session, product, 5, 'Collecting on Saturday.');
+    expect(written.verified_buyer).toBe(false);
+    await move(placed, { to: 'packed' });
+    await move(placed, { to: 'ready_for_collection' });
+    expect(await markOf(product, written)).toBe(false);
+    await move(placed, { to: 'collected' });
+    expect(await markOf(product, written)).toBe(true);
+  });
+
+  it('takes the mark away when the paid order is cancelled (refunded), unless another paid order of the product stands', async () => {
+    const product = freshProduct('simple product bought and refunded', (item) => item.reviews_count === 0);
+    const refunded = await signedInShopper('Thabo');
+    const twice = await signedInShopper('Grace');
+    const only = await paidOrder(refunded.session, product);
+    const first = await paidOrder(twice.session, product);
+    await paidOrder(twice.session, product);
+    const refundedReview = await review(refunded.session, product, 1, 'Sent it back.');
+    const keptReview = await review(twice.session, product, 4, 'Kept one of two.');
+    expect([refundedReview.verified_buyer, keptReview.verified_buyer]).toEqual([true, true]);
+
+    await move(only, { to: 'cancelled', reason: 'Refunded at the shopper’s request' });
+    await move(first, { to: 'cancelled', reason: 'Ordered twice by mistake' });
+
+    expect(await markOf(product, refundedReview)).toBe(false);
+    expect(await markOf(product, keptReview)).toBe(true);
+    expect((await reviewsOf(product)).verified_count).toBe(1);
+  });
+
+  it('marks a review written while its order is being marked paid: the review waits for the payment to commit', async () => {
+    const product = freshProduct('simple product paid and reviewed at once', (item) => item.reviews_count === 0);
+    const buyer = await signedInShopper('Nomsa');
+    const placed = await order(buyer.session, product, deliveryOrder());
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let changed = () => {};
+    const changedYet = new Promise<void>((resolve) => {
+      changed = resolve;
+    });
+    // An operator's "mark paid" caught just before it commits: it has changed the order and
+    // looked for the account's reviews of its products, finding none yet.
+    const marking = ctx.database.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM orders WHERE id = $1::uuid FOR UPDATE', [placed.id]);
+      await tx.query(`UPDATE orders SET status = 'paid', paid_at = clock_timestamp() WHERE id = $1::uuid`, [placed.id]);
+      await redecideVerifiedBuyers(tx, placed.id);
+      changed();
+      await released;
+    });
+    await changedYet;
+    const writing = review(buyer.session, product, 5, 'Paid and reviewed at once.');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await marking;
+    const written = await writing;
+    expect(written.verified_buyer).toBe(true);
+    expect(await markOf(product, written)).toBe(true);
+  });
+
+  it('marks the review of a shopper who paid for the product, and not of one who paid for something else or only has it in the cart', async () => {
     const product = freshProduct('simple product in stock');
     const other = freshProduct('second simple product in stock');
     const buyer = await signedInShopper('Ayesha');
     const browser = await signedInShopper('Johan');
-    await order(buyer.session, product);
-    await order(browser.session, other);
+    await paidOrder(buyer.session, product);
+    await paidOrder(browser.session, other);
     await addLine(browser.session, product, 1);
 
     expect(await review(buyer.session, product, 5, 'Bought two, both fit.')).toMatchObject({ author_name: 'Ayesha M.', verified_buyer: true });
@@ -96,7 +206,7 @@ describe.each(testDatabases())('verified buyers’ reviews ($name)', (target) =>
   it('counts the verified reviews among all of the product’s, the same on every page', async () => {
     const product = freshProduct('simple product in stock with a few seeded reviews', (item) => item.reviews_count >= 3 && item.reviews_count <= 20);
     const buyers = [await signedInShopper('Naledi'), await signedInShopper('Pieter')];
-    for (const buyer of buyers) await order(buyer.session, product);
+    for (const buyer of buyers) await paidOrder(buyer.session, product);
     const reviewer = await signedInShopper('Sipho');
     for (const [index, buyer] of buyers.entries()) await review(buyer.session, product, 4, `Verified ${index}`);
     await review(reviewer.session, product, 2, 'Not a buyer');
@@ -110,14 +220,14 @@ describe.each(testDatabases())('verified buyers’ reviews ($name)', (target) =>
     expect(listed.filter((item) => item.verified_buyer).map((item) => item.body).sort()).toEqual(['Verified 0', 'Verified 1']);
   });
 
-  it('keeps the mark as written: an order placed after the review does not add it, a deleted account does not take it away', async () => {
+  it('keeps the mark as written: a paid order placed after the review does not add it, a deleted account does not take it away', async () => {
     const product = freshProduct('simple product in stock nobody has reviewed', (item) => item.reviews_count === 0);
     const buyer = await signedInShopper('Lerato');
     const later = await signedInShopper('Megan');
-    await order(buyer.session, product);
+    await paidOrder(buyer.session, product);
     const verified = await review(buyer.session, product, 5, 'Lovely.');
     const unverified = await review(later.session, product, 3, 'Reviewed before buying.');
-    await order(later.session, product);
+    await paidOrder(later.session, product);
 
     await ctx.database.query('DELETE FROM users WHERE email_key = $1', [buyer.email]);
 

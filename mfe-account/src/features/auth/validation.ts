@@ -14,14 +14,14 @@ export const email: Validator = (value) => {
   return isEmailAddress(value) ? undefined : 'Enter a valid email address';
 };
 
-/** A new password: required, and the shared rules (the api adds its common-password list). */
+/** A new password: required, and the shared rules (the api then judges how easily it is guessed). */
 export const newPassword: Validator = (value) => {
   if (!value) return 'Password is required';
   return newPasswordProblem(value) ?? undefined;
 };
 
 /** What the new-password fields say under them. */
-export const NEW_PASSWORD_HINT = 'At least 8 characters, and not a common password.';
+export const NEW_PASSWORD_HINT = 'At least 8 characters, hard to guess: a few uncommon words make a strong one.';
 
 /** The field always holds the normalised phone, so the prefix alone means nothing was typed. */
 export const phone: Validator = (value) => {

@@ -1,4 +1,4 @@
-import { apiErrorMessage, type Order } from '@storefront/shared';
+import { apiErrorMessage, type LookedUpOrder } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { FormError } from '../auth/FormError';
@@ -15,7 +15,7 @@ interface LookupValues {
 interface OrderLookupFormProps {
   /** From the address (?number=), when a confirmation or a mail linked here. */
   initialNumber: string;
-  onFound: (order: Order) => void;
+  onFound: (order: LookedUpOrder) => void;
 }
 
 /** The order's number and the email it was placed with; the api's word (not found, too many tries) above the form. */
