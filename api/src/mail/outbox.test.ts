@@ -230,6 +230,9 @@ describe.each(testDatabases())('the mail outbox ($name)', (target) => {
       expect(refused.json()).toMatchObject({ error: field });
     }
     expect((await ctx.app.inject({ url: '/operator/mail?status=lost', headers: operator })).statusCode).toBe(400);
+    const unknown = await retry({ ids: ['999999999'] });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ queued: [], not_retried: ['999999999'] });
     const listed = await ctx.app.inject({ url: '/operator/mail?limit=1', headers: operator });
     expect(listed.statusCode).toBe(200);
     expect(listed.json<{ mail: unknown[] }>().mail.length).toBeLessThanOrEqual(1);
