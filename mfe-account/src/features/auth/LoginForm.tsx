@@ -60,10 +60,10 @@ function SignInCodeField({ onAskAgain, asking }: { onAskAgain: () => void; askin
 }
 
 /**
- * Sign in (§5: email in e-mail format and password required; remember me). While an account is
- * being guessed, the api asks for a one-time code mailed to its owner (`code_required`): the form
- * then shows a box for it below the password, keeping the email, password and remember me as
- * typed, and can ask for a new code.
+ * Sign in: the email (in e-mail format) and the password are required; remember me is optional.
+ * While an account is being guessed, the api asks for a one-time code mailed to its owner
+ * (`code_required`): the form then shows a box for it below the password, keeping the email,
+ * password and remember me as typed, and can ask for a new code.
  */
 export function LoginForm({ onSignedIn, footer }: { onSignedIn: (user: User) => void; footer?: ReactNode }) {
   const [login] = useLoginMutation();
