@@ -5,7 +5,8 @@ import { migrate } from './db/migrate';
 import { seedDatabase } from './seed/seed';
 import { formatMailAddress } from './mail/mailAddress';
 import { newMachineToken, writeMachineCredential } from './operators/machineCredential';
-import { isLoopbackHost, readSettings, SettingsError, withoutPassword } from './settings';
+import { isLoopbackHost } from './net/loopback';
+import { readSettings, SettingsError, withoutPassword } from './settings';
 
 async function main(): Promise<void> {
   const settings = readSettings(process.env);

@@ -1,4 +1,5 @@
-import { isLoopbackHost, readSettings } from './settings';
+import { isLoopbackHost } from './net/loopback';
+import { readSettings } from './settings';
 import { problemsOf } from './testing/settingsProblems';
 
 const BANK = {

@@ -4,12 +4,12 @@
  * (a developer outbox on a public address, no bank account for EFT in production) loses
  * accounts or money quietly.
  */
-import { isIP } from 'node:net';
 import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database';
 import { DEFAULT_HEALTH_TIMEOUT_MS } from './routes/health';
 import { DEFAULT_PAYMENT_WINDOW_HOURS } from './routes/orders/orderLife';
 import { limitOverridesFrom, parseWindowLimit, type LimitOverrides, type WindowLimit } from './limits';
+import { isLoopbackHost } from './net/loopback';
 import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
 import { DEFAULT_MAIL_QUEUE } from './mail/mailQueue';
 
@@ -103,15 +103,6 @@ type Environment = Readonly<Record<string, string | undefined>>;
 function given(env: Environment, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
-}
-
-/** Loopback only: 127.0.0.0/8, ::1 and the name localhost. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
-  if (isIP(bare) === 4) return bare.startsWith('127.');
-  if (isIP(bare) === 6) return bare === '::1' || /^::ffff:127\./.test(bare);
-  return false;
 }
 
 function readBoolean(env: Environment, name: string, problems: string[]): boolean | undefined {

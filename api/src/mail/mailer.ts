@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, Queryable, Transaction } from '../db/database';
-import { isLoopbackHost } from '../settings';
+import { isLoopbackHost } from '../net/loopback';
 import type { MailContent } from './layout';
 import { DEFAULT_MAIL_FROM, maskAddress, maskAddressesIn, type MailAddress } from './mailAddress';
 import { DEFAULT_MAIL_QUEUE, type MailQueueSettings } from './mailQueue';

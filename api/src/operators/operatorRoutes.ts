@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { apiError } from '../plugins/errors';
 import { ErrorSchema, NoQuerySchema } from '../schemas/common';
-import { isLoopbackHost } from '../settings';
+import { isLoopbackHost } from '../net/loopback';
 import { listOrdersForOperator, ordersCsv, paidTotals } from '../routes/orders/operatorQueries';
 import { moveOrder, operatorOrder, type OrderTerms } from '../routes/orders/orderLife';
 import { findOrderByNumber, matchOperatorOrderNumber, type OperatorNumberMatch } from '../routes/orders/orderQueries';
