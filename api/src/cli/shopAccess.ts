@@ -3,7 +3,7 @@ import pino from 'pino';
 import { createDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
 import { createMailer, type Mailer } from '../mail/mailer';
-import { countOutboxMail, listOutboxMail, retryOutboxMail, type MailStatus, type OutboxEntry, type RetryTarget } from '../mail/outbox';
+import { outboxOverview, retryOutboxMail, type MailStatus, type OutboxEntry, type RetryTarget } from '../mail/outbox';
 import { readMachineCredentials, type MachineCredentialFile } from '../operators/machineCredential';
 import { COMMAND_LINE_ACTOR } from '../operators/operatorRoutes';
 import { grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../operators/operators';
@@ -139,10 +139,7 @@ export function directShopAccess(database: Database, mail: Mailer, settings: Api
     grant: (email) => grantOperator(database, email),
     revoke: (email) => revokeOperator(database, email),
     operators: () => listOperators(database),
-    async listMail(status, limit) {
-      const [counts, entries] = await Promise.all([countOutboxMail(database), listOutboxMail(database, status, limit)]);
-      return { counts, mail: entries };
-    },
+    listMail: (status, limit) => outboxOverview(database, status, limit),
     // Sent when the command closes (below), or by the api once it runs.
     retryMail: (target) => retryOutboxMail(database, target, mail.now()),
     async close() {

@@ -151,7 +151,7 @@ function toEntry(row: EntryRow): OutboxEntry {
 }
 
 /** The newest `limit` mails, of one state or all, newest first. */
-export async function listOutboxMail(db: Queryable, status: MailStatus | null, limit: number): Promise<OutboxEntry[]> {
+async function listOutboxMail(db: Queryable, status: MailStatus | null, limit: number): Promise<OutboxEntry[]> {
   const rows = await db.query<EntryRow>(
     `SELECT ${ENTRY_COLUMNS} FROM mail_outbox
      WHERE $1::text IS NULL OR status = $1
@@ -161,8 +161,14 @@ export async function listOutboxMail(db: Queryable, status: MailStatus | null, l
   return rows.rows.map(toEntry);
 }
 
+/** What operators see of the outbox: how many mails are in each state, and the newest `limit` (of one state, or all). */
+export async function outboxOverview(db: Queryable, status: MailStatus | null, limit: number): Promise<{ counts: Record<MailStatus, number>; mail: OutboxEntry[] }> {
+  const [counts, mail] = await Promise.all([countOutboxMail(db), listOutboxMail(db, status, limit)]);
+  return { counts, mail };
+}
+
 /** How many mails are in each state (operators' summary line). */
-export async function countOutboxMail(db: Queryable): Promise<Record<MailStatus, number>> {
+async function countOutboxMail(db: Queryable): Promise<Record<MailStatus, number>> {
   const rows = await db.query<{ status: MailStatus; n: number }>('SELECT status, count(*)::int AS n FROM mail_outbox GROUP BY status');
   const counts: Record<MailStatus, number> = { pending: 0, sent: 0, failed: 0, kept: 0 };
   for (const row of rows.rows) counts[row.status] = Number(row.n);

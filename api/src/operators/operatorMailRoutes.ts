@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
-import { countOutboxMail, listOutboxMail, MAIL_STATUSES, retryOutboxMail } from '../mail/outbox';
+import { MAIL_STATUSES, outboxOverview, retryOutboxMail } from '../mail/outbox';
 import { apiError } from '../plugins/errors';
 import { ErrorSchema, NoQuerySchema } from '../schemas/common';
 
@@ -75,8 +75,7 @@ export const operatorMailRoutes: FastifyPluginAsyncTypebox<{ database: Database;
     { schema: { querystring: MailListQuerySchema, response: { 200: MailListSchema, ...responses } } },
     async (request) => {
       const { status = null, limit = MAIL_LIST_DEFAULT } = request.query;
-      const [counts, entries] = await Promise.all([countOutboxMail(database), listOutboxMail(database, status, limit)]);
-      return { counts, mail: entries };
+      return outboxOverview(database, status, limit);
     },
   );
 
