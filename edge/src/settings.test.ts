@@ -1,15 +1,15 @@
 import { DEFAULT_GUEST_PAGE_TTL_MS } from './guestPages';
 import { DEFAULT_SHOPPER_LISTS_MS } from './shopperLists';
-import { DEFAULT_API_TIMEOUT_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS, readEdgeSettings } from './settings';
+import { DEFAULT_API_TIMEOUT_MS, DEFAULT_KNOWN_GOOD_AFTER_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS, readEdgeSettings } from './settings';
 
 describe('the edge’s settings', () => {
   it('trusts no proxy and waits 15 s for the api by default', () => {
-    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, shopperListsMs: DEFAULT_SHOPPER_LISTS_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS });
+    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, shopperListsMs: DEFAULT_SHOPPER_LISTS_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS, knownGoodAfterMs: DEFAULT_KNOWN_GOOD_AFTER_MS });
     expect(readEdgeSettings({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
   });
 
   it('takes the proxies in front of it as addresses and ranges, and a timeout in milliseconds', () => {
-    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, shopperListsMs: DEFAULT_SHOPPER_LISTS_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS });
+    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, shopperListsMs: DEFAULT_SHOPPER_LISTS_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS, knownGoodAfterMs: DEFAULT_KNOWN_GOOD_AFTER_MS });
   });
 
   it('refuses to start on a setting it cannot honour, naming each at once', () => {
@@ -54,5 +54,15 @@ describe('the edge’s settings', () => {
     expect(() => readEdgeSettings({ RENDER_TIMEOUT_MS: '0.5s' })).toThrow('RENDER_TIMEOUT_MS must be a whole number of milliseconds from 50 to 10000, got "0.5s"');
     expect(() => readEdgeSettings({ RENDER_TIMEOUT_MS: '10' })).toThrow(/RENDER_TIMEOUT_MS/);
     expect(() => readEdgeSettings({ RENDER_TIMEOUT_MS: '60000' })).toThrow(/RENDER_TIMEOUT_MS/);
+  });
+
+  it('reads KNOWN_GOOD_AFTER as a duration, 30 minutes unless said, and names it when it is not one', () => {
+    expect(readEdgeSettings({}).knownGoodAfterMs).toBe(30 * 60_000);
+    expect(readEdgeSettings({ KNOWN_GOOD_AFTER: '90s' }).knownGoodAfterMs).toBe(90_000);
+    expect(readEdgeSettings({ KNOWN_GOOD_AFTER: '2h' }).knownGoodAfterMs).toBe(2 * 60 * 60_000);
+    expect(readEdgeSettings({ KNOWN_GOOD_AFTER: '45' }).knownGoodAfterMs).toBe(45 * 60_000);
+    expect(readEdgeSettings({ KNOWN_GOOD_AFTER: '0s' }).knownGoodAfterMs).toBe(0);
+    expect(() => readEdgeSettings({ KNOWN_GOOD_AFTER: 'half an hour' })).toThrow('KNOWN_GOOD_AFTER must be a duration');
+    expect(() => readEdgeSettings({ KNOWN_GOOD_AFTER: '9000h' })).toThrow('KNOWN_GOOD_AFTER must be a duration');
   });
 });

@@ -21,6 +21,28 @@ export interface EdgeSettings {
   renderThreads: number;
   /** RENDER_TIMEOUT_MS: how long a page's server render may take before the page goes to the browser undrawn. */
   renderTimeoutMs: number;
+  /** KNOWN_GOOD_AFTER: how long a checked composition must stay live, not rolled away, to be known good (a fallback). */
+  knownGoodAfterMs: number;
+}
+
+/** A composition that passed the checks is known good once it has stayed live this long without being rolled away. */
+export const DEFAULT_KNOWN_GOOD_AFTER_MS = 30 * 60_000;
+const MAX_KNOWN_GOOD_AFTER_MS = 7 * 24 * 60 * 60_000;
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 60 * 60_000 };
+
+/**
+ * KNOWN_GOOD_AFTER as milliseconds: a duration such as `30m`, `90s`, `2h` or `500ms`, from 0 to 7
+ * days (a bare number is minutes); the default when it is not set. One that is not such a duration
+ * is added to `problems`.
+ */
+export function readKnownGoodAfter(env: NodeJS.ProcessEnv, problems: string[] = []): number {
+  const raw = env.KNOWN_GOOD_AFTER?.trim();
+  if (!raw) return DEFAULT_KNOWN_GOOD_AFTER_MS;
+  const match = /^(\d{1,9})(ms|s|m|h)?$/.exec(raw);
+  const value = match ? Number(match[1]) * (DURATION_UNITS[match[2] ?? 'm'] ?? 0) : NaN;
+  if (match && value <= MAX_KNOWN_GOOD_AFTER_MS) return value;
+  problems.push(`KNOWN_GOOD_AFTER must be a duration such as 30m, 90s or 2h, at most 7 days, got "${raw}"`);
+  return DEFAULT_KNOWN_GOOD_AFTER_MS;
 }
 
 export const DEFAULT_RENDER_THREADS = 1;
@@ -85,6 +107,7 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
   const shopperListsMs = wholeNumber(env, problems, 'SHOPPER_LISTS_MS', DEFAULT_SHOPPER_LISTS_MS, 0, 300_000, 'a whole number of milliseconds from 0 (the api is asked every time) to 300000');
   const renderThreads = wholeNumber(env, problems, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 0, MAX_RENDER_THREADS, `a whole number from 0 (the edge's own thread) to ${MAX_RENDER_THREADS}`);
   const renderTimeoutMs = wholeNumber(env, problems, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 50, 10_000, 'a whole number of milliseconds from 50 to 10000');
+  const knownGoodAfterMs = readKnownGoodAfter(env, problems);
   if (problems.length > 0) throw new EdgeSettingsError(problems.join('\n'));
-  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs };
+  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs, knownGoodAfterMs };
 }

@@ -1,4 +1,4 @@
-import { checkComposition, type Contract, type Manifest, type RemoteCandidate, type ShellFacts } from './composeRules';
+import { checkComposition, type Contract, type Manifest, type RemoteCandidate, type ShellFacts } from './compositionRules';
 
 const shell: ShellFacts = {
   shared: {

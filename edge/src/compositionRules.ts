@@ -1,9 +1,12 @@
 /**
- * The rules a composition must pass before it goes live (issue 8, ARCHITECTURE §2). Pure: the
- * compose command fetches manifests and contracts, this decides. Each problem names the remote,
- * the rule, and how to fix it.
+ * The rules a composition must pass before it goes live, and a release before it may be
+ * previewed or fallen back to. Pure, but for reading the shell's facts: the compose command
+ * fetches manifests and contracts, the edge reads the release store and the revisions' records,
+ * and this decides. Each problem names the remote, the rule, and how to fix it.
  */
+import { promises as fs } from 'node:fs';
 import { satisfy } from '@module-federation/enhanced/runtime';
+import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
 
 export interface ManifestShared {
   name: string;
@@ -34,6 +37,33 @@ export interface Contract {
   slices: string[];
   endpoints: string[];
   shared: Record<string, { version: string; requiredVersion?: string }>;
+}
+
+/**
+ * What the rules read of one remote's release, from its manifest and contract: kept with each
+ * revision of the composition, so that a fallback, a preview or a diff can be judged without
+ * fetching the release again.
+ */
+export interface ReleaseFacts {
+  /** The modules it shares as singletons, with the version it was built with and the range it needs. */
+  singletons: { name: string; version: string; requiredVersion?: string }[];
+  exposes: string[];
+  /** The @module-federation/enhanced version it was built with. */
+  pluginVersion?: string;
+  slices: string[];
+  endpoints: string[];
+}
+
+export function factsOf(manifest: Manifest, contract: Contract | null): ReleaseFacts {
+  return {
+    singletons: manifest.shared
+      .filter((shared) => shared.singleton)
+      .map(({ name, version, requiredVersion }) => ({ name, version, ...(requiredVersion ? { requiredVersion } : {}) })),
+    exposes: manifest.exposes.map((expose) => expose.name.replace(/^\.\//, '')),
+    ...(manifest.metaData.pluginVersion ? { pluginVersion: manifest.metaData.pluginVersion } : {}),
+    slices: contract?.slices ?? [],
+    endpoints: contract?.endpoints ?? [],
+  };
 }
 
 export interface RemoteCandidate {
@@ -104,20 +134,27 @@ function checkReachable(candidate: RemoteCandidate): Problem[] {
   return problems;
 }
 
-function checkManifest(candidate: RemoteCandidate, manifest: Manifest, shell: ShellFacts): Problem[] {
-  const problems: Problem[] = [];
-  const { remote, version } = candidate;
+function checkBuildVersion(remote: string, version: string, manifest: Manifest): Problem[] {
   const built = manifest.metaData.buildInfo.buildVersion;
-  if (built !== version) {
-    problems.push({
+  if (built === version) return [];
+  return [
+    {
       remote,
       rule: 'build-version',
       message: `the manifest was built as ${built}, the composition chose ${version}`,
       fix: `point ${remote} at the folder of ${version}, or choose ${built}`,
-    });
-  }
+    },
+  ];
+}
 
-  const exposed = new Set(manifest.exposes.map((expose) => expose.name.replace(/^\.\//, '')));
+/**
+ * Whether one release fits the shell that will load it: it exposes every module the shell loads
+ * from it, was built with the federation runtime the shell provides, and every singleton it
+ * shares is one the shell provides in a version it accepts.
+ */
+export function checkFacts(remote: string, version: string, facts: ReleaseFacts, shell: ShellFacts): Problem[] {
+  const problems: Problem[] = [];
+  const exposed = new Set(facts.exposes);
   const missing = (shell.requiredModules[remote] ?? []).filter((module) => !exposed.has(module));
   if (missing.length > 0) {
     problems.push({
@@ -130,7 +167,7 @@ function checkManifest(candidate: RemoteCandidate, manifest: Manifest, shell: Sh
 
   // Remotes are built with externalRuntime: they run on the runtime the shell provides, whose
   // internals their entries call, so both must come from the same release of the plugin.
-  const remoteRuntime = manifest.metaData.pluginVersion;
+  const remoteRuntime = facts.pluginVersion;
   if (shell.federationRuntime && remoteRuntime && remoteRuntime !== shell.federationRuntime) {
     problems.push({
       remote,
@@ -140,8 +177,7 @@ function checkManifest(candidate: RemoteCandidate, manifest: Manifest, shell: Sh
     });
   }
 
-  for (const shared of manifest.shared) {
-    if (!shared.singleton) continue;
+  for (const shared of facts.singletons) {
     const hostVersion = shell.shared[shared.name];
     if (hostVersion === undefined) {
       // Nobody else provides it, so the remote would run its own copy: a second router or store
@@ -191,38 +227,34 @@ function checkManifest(candidate: RemoteCandidate, manifest: Manifest, shell: Sh
   return problems;
 }
 
+/** One remote's release as the injection rule sees it: its slices and endpoints, when it has a contract. */
+export interface Injector {
+  remote: string;
+  slices: readonly string[];
+  endpoints: readonly string[];
+}
+
 /** Slices and endpoints are names in one shared store: two remotes injecting one name would overwrite each other. */
-function checkInjections(candidates: readonly RemoteCandidate[]): Problem[] {
+export function checkInjections(injectors: readonly Injector[]): Problem[] {
   const problems: Problem[] = [];
   const owners = new Map<string, string>();
-  for (const candidate of candidates) {
-    if (!candidate.contract) {
-      if (candidate.manifest) {
-        problems.push({
-          remote: candidate.remote,
-          rule: 'contract',
-          message: `no contract.json beside the manifest of ${candidate.remote}@${candidate.version}`,
-          fix: `publish releases with npm run release -w ${candidate.remote}, which writes the contract`,
-        });
-      }
-      continue;
-    }
+  for (const injector of injectors) {
     for (const [kind, names] of [
-      ['slice', candidate.contract.slices],
-      ['endpoint', candidate.contract.endpoints],
+      ['slice', injector.slices],
+      ['endpoint', injector.endpoints],
     ] as const) {
       for (const name of names) {
         const key = `${kind}:${name}`;
         const owner = owners.get(key);
-        if (owner && owner !== candidate.remote) {
+        if (owner && owner !== injector.remote) {
           problems.push({
-            remote: candidate.remote,
+            remote: injector.remote,
             rule: 'unique-injections',
-            message: `${kind} "${name}" is injected by both ${owner} and ${candidate.remote}`,
+            message: `${kind} "${name}" is injected by both ${owner} and ${injector.remote}`,
             fix: `rename it in one of them (endpoint names are global in the shared api slice)`,
           });
         } else {
-          owners.set(key, candidate.remote);
+          owners.set(key, injector.remote);
         }
       }
     }
@@ -230,12 +262,27 @@ function checkInjections(candidates: readonly RemoteCandidate[]): Problem[] {
   return problems;
 }
 
+/** A release published without the release command has no contract: what it injects is unknown. */
+function checkContract(candidate: RemoteCandidate): Problem[] {
+  if (candidate.contract || !candidate.manifest) return [];
+  return [
+    {
+      remote: candidate.remote,
+      rule: 'contract',
+      message: `no contract.json beside the manifest of ${candidate.remote}@${candidate.version}`,
+      fix: `publish releases with npm run release -w ${candidate.remote}, which writes the contract`,
+    },
+  ];
+}
+
 export function checkComposition(candidates: readonly RemoteCandidate[], shell: ShellFacts): Problem[] {
   const problems: Problem[] = [];
   for (const candidate of candidates) {
-    const unreachable = checkReachable(candidate);
-    problems.push(...unreachable);
-    if (candidate.manifest) problems.push(...checkManifest(candidate, candidate.manifest, shell));
+    problems.push(...checkReachable(candidate));
+    if (candidate.manifest) {
+      problems.push(...checkBuildVersion(candidate.remote, candidate.version, candidate.manifest));
+      problems.push(...checkFacts(candidate.remote, candidate.version, factsOf(candidate.manifest, candidate.contract), shell));
+    }
   }
   const missingRemotes = Object.keys(shell.requiredModules).filter((remote) => !candidates.some((candidate) => candidate.remote === remote));
   for (const remote of missingRemotes) {
@@ -246,6 +293,55 @@ export function checkComposition(candidates: readonly RemoteCandidate[], shell: 
       fix: `add ${remote} to the composition (npm run compose -- set ${remote}=<version>)`,
     });
   }
-  problems.push(...checkInjections(candidates));
+  for (const candidate of candidates) problems.push(...checkContract(candidate));
+  problems.push(...checkInjections(candidates.flatMap((candidate) => (candidate.contract ? [{ remote: candidate.remote, slices: candidate.contract.slices, endpoints: candidate.contract.endpoints }] : []))));
   return problems;
+}
+
+/**
+ * A release as it sits in the release store, judged alone against the shell and beside the other
+ * remotes it would be served with (their facts as recorded): for a preview, and for the release
+ * command's "could it go live?". `others` are the rest of the composition it would join.
+ */
+export function checkRelease(
+  release: { remote: string; version: string; manifest: Manifest; contract: Contract | null; entryPresent: boolean },
+  shell: ShellFacts,
+  others: readonly Injector[],
+): Problem[] {
+  const { remote, version, manifest, contract } = release;
+  const candidate: RemoteCandidate = {
+    remote,
+    version,
+    manifestUrl: `${remote}@${version}`,
+    manifestStatus: 200,
+    manifest,
+    remoteEntryUrl: manifest.metaData.remoteEntry.name,
+    remoteEntryStatus: release.entryPresent ? 200 : 'missing',
+    contract,
+  };
+  const own = contract ? [{ remote, slices: contract.slices, endpoints: contract.endpoints }] : [];
+  return [
+    ...checkReachable(candidate),
+    ...checkBuildVersion(remote, version, manifest),
+    ...checkFacts(remote, version, factsOf(manifest, contract), shell),
+    ...checkContract(candidate),
+    // Its own injections last, so a clash is reported against it, the newcomer.
+    ...checkInjections([...others.filter((other) => other.remote !== remote), ...own]),
+  ];
+}
+
+/**
+ * The shell that loads the composition: the singletons it bundles (from its manifest, the shell
+ * build this edge or compose command goes with) and the modules it loads from each remote.
+ */
+export async function readShellFacts(manifestPath: string): Promise<ShellFacts> {
+  const text = await fs.readFile(manifestPath, 'utf8').catch(() => {
+    throw new Error(`the shell's manifest is missing at ${manifestPath}: build the shell (npm run build -w shell) or set SHELL_MANIFEST`);
+  });
+  const manifest = JSON.parse(text) as Manifest;
+  return {
+    shared: Object.fromEntries(manifest.shared.map((shared) => [shared.name, shared.version])),
+    requiredModules: REMOTE_MODULES,
+    ...(manifest.metaData.pluginVersion ? { federationRuntime: manifest.metaData.pluginVersion } : {}),
+  };
 }
