@@ -235,7 +235,7 @@ async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
         await fs.rm(lock, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`another compose command holds ${lock}; if none is running, remove that folder`);
+      if (Date.now() > deadline) throw new Error(`another compose command holds ${lock}; if none is running, remove that folder`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
     }
   }
@@ -255,7 +255,7 @@ function parseRevision(text: string, file: string): Revision {
     if (!Number.isInteger(raw.revision) || typeof raw.at !== 'string') throw new Error('no revision number or time');
     return { ...raw, composition: readDocument(raw.composition as Parameters<typeof readDocument>[0]) };
   } catch (error) {
-    throw new Error(`the revision ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`the revision ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
