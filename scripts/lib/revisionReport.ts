@@ -57,8 +57,10 @@ export function historyLines(revisions: readonly Revision[], liveRevision: numbe
   for (const revision of shown) {
     const next = sorted.find((other) => other.revision === revision.revision + 1);
     const state = knownGoodState(revision, next, good, goodFrom, afterMs);
-    const live = revision.revision === liveRevision ? 'LIVE, ' : '';
-    lines.push(`revision ${revision.revision} · ${formatWhen(revision.at)} · by ${revision.by} · ${actionOf(revision)} · ${live}${state}`);
+    const isLive = revision.revision === liveRevision;
+    // A live revision kept from before the checks becomes checked when `check` passes it.
+    const hint = isLive && !revision.checkedAt ? ' (npm run compose -- check records it when it passes)' : '';
+    lines.push(`revision ${revision.revision} · ${formatWhen(revision.at)} · by ${revision.by} · ${actionOf(revision)} · ${isLive ? 'LIVE, ' : ''}${state}${hint}`);
     lines.push(`    changed: ${shortChanges(revision.changes)}`);
     lines.push(`    why: ${revision.reason ?? '—'}`);
   }
