@@ -1,90 +1,33 @@
 /**
- * `npm run compose -- <command>`, for release managers:
- *   check [file]               validate a composition (the live one by default); exit 1 on any problem
- *   set catalog=1.4.0 …        check, then make the new composition live (the old one goes to history)
- *   rollback                   put the previous composition back
- *   list                       released versions per remote, and what is live
+ * `npm run compose -- <command>`, for release managers: which released version of each remote is
+ * live. Every change is a numbered revision recording who made it, why, what changed, the
+ * revision it was made on and what the checks read of each release; only a composition that
+ * passes the checks goes live, whether set or brought back by a rollback, and a change made on a
+ * revision that is no longer the newest is refused (nobody's change is lost). `help` lists the
+ * commands and options (scripts/lib/composeOptions.ts).
  */
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { checkComposition, type Contract, type Manifest, type Problem, type RemoteCandidate, type ShellFacts } from './lib/composeRules';
+import { checkComposition, factsOf, readShellFacts, type Problem, type ReleaseFacts, type RemoteCandidate, type ShellFacts } from '../edge/src/compositionRules';
 import {
-  compositionFile,
+  CompositionConflict,
+  describeChanges,
+  FileCompositionStore,
   parseCompositionDocument,
-  publishComposition,
-  readComposition,
-  readHistory,
   remoteFromName,
-  rollbackComposition,
+  shortName,
   type CompositionDocument,
+  type CompositionStore,
+  type LiveComposition,
+  type Revision,
 } from '../edge/src/compositionStore';
-import { portsFromEnv, REMOTES, ROOT } from '../edge/src/packages';
+import { portsFromEnv, REMOTES, type Remote } from '../edge/src/packages';
 import { listReleases, releaseManifestUrl, VERSION_PATTERN } from '../edge/src/releaseStore';
-import { localComposition } from '../edge/src/composition';
+import { readKnownGoodAfter } from '../edge/src/settings';
+import { COMMAND_OPTIONS, parseCommandLine, readActor, readPositiveNumber, readReason, UsageError, USAGE, type CommandLine } from './lib/composeOptions';
+import { gather, shellManifestPath, workingBuilds } from './lib/gatherReleases';
+import { diffLines, formatDuration, historyLines, shortChanges } from './lib/revisionReport';
 
-const FETCH_TIMEOUT_MS = 5000;
-
-async function fetchStatus(url: string): Promise<{ status: number | string; body: string | null }> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { 'cache-control': 'no-cache' } });
-    return { status: response.status, body: response.ok ? await response.text() : null };
-  } catch (error) {
-    return { status: error instanceof Error ? error.name === 'TimeoutError' ? 'timeout' : error.message : 'unreachable', body: null };
-  }
-}
-
-/** Where the entry file is: the manifest's public path when absolute, else beside the manifest. */
-function remoteEntryUrl(manifestUrl: string, manifest: Manifest): string {
-  const { publicPath, remoteEntry } = manifest.metaData;
-  const base = publicPath && publicPath !== 'auto' ? publicPath : new URL('.', manifestUrl).toString();
-  return new URL(path.posix.join(remoteEntry.path || '', remoteEntry.name), base).toString();
-}
-
-function parseJson<T>(text: string | null): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
-
-async function gather(document: CompositionDocument): Promise<RemoteCandidate[]> {
-  return Promise.all(
-    Object.entries(document.remotes).map(async ([remote, entry]) => {
-      const { status, body } = await fetchStatus(entry.manifest);
-      const manifest = parseJson<Manifest>(body);
-      const entryUrl = manifest ? remoteEntryUrl(entry.manifest, manifest) : null;
-      const entryStatus = entryUrl ? (await fetchStatus(entryUrl)).status : null;
-      const contractAnswer = manifest ? await fetchStatus(new URL('contract.json', entry.manifest).toString()) : null;
-      const contract = parseJson<Contract>(contractAnswer?.body ?? null);
-      return {
-        remote,
-        version: entry.version,
-        manifestUrl: entry.manifest,
-        manifestStatus: body !== null && manifest === null ? 'not JSON' : status,
-        manifest,
-        remoteEntryUrl: entryUrl,
-        remoteEntryStatus: entryStatus,
-        contract,
-      };
-    }),
-  );
-}
-
-/** The shell that will load the composition: its bundled singletons and the modules it loads. */
-async function shellFacts(): Promise<ShellFacts> {
-  const manifestPath = process.env.SHELL_MANIFEST ?? path.join(ROOT, 'shell', 'dist', 'mf-manifest.json');
-  const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8').catch(() => {
-    throw new Error(`the shell's manifest is missing at ${manifestPath}: build the shell (npm run build -w shell) or set SHELL_MANIFEST`);
-  })) as Manifest;
-  const { REMOTE_MODULES } = (await import(path.join(ROOT, 'shell', 'src', 'federation', 'remoteModules.ts'))) as { REMOTE_MODULES: Record<string, readonly string[]> };
-  return {
-    shared: Object.fromEntries(manifest.shared.map((shared) => [shared.name, shared.version])),
-    requiredModules: REMOTE_MODULES,
-    federationRuntime: manifest.metaData.pluginVersion,
-  };
-}
+const DEFAULT_HISTORY_LIMIT = 20;
 
 function printTable(candidates: readonly RemoteCandidate[], problems: readonly Problem[]) {
   const rows = candidates.map((candidate) => {
@@ -97,77 +40,287 @@ function printTable(candidates: readonly RemoteCandidate[], problems: readonly P
   }
 }
 
-async function check(document: CompositionDocument): Promise<boolean> {
-  const candidates = await gather(document);
-  const problems = checkComposition(candidates, await shellFacts());
-  printTable(candidates, problems);
-  if (problems.length === 0) console.log('✓ the composition passes every check');
-  return problems.length === 0;
+interface Checked {
+  ok: boolean;
+  shell: ShellFacts;
+  /** What the checks read of every remote whose manifest answered. */
+  facts: Partial<Record<Remote, ReleaseFacts>>;
+  /** When the checks ended. */
+  at: Date;
 }
 
-async function setVersions(assignments: string[]): Promise<boolean> {
-  if (assignments.length === 0) throw new Error('say which versions: npm run compose -- set catalog=1.4.0 cart=2.0.1');
-  // Before any composition is published, what is live is the working builds the shell serves.
-  const published = await readComposition();
-  const current = published ?? localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost');
-  const next: CompositionDocument = { ...current, remotes: { ...current.remotes } };
-  const ports = portsFromEnv();
-  for (const assignment of assignments) {
-    const [name = '', version = ''] = assignment.split('=');
-    const remote = remoteFromName(name);
-    if (!remote) throw new Error(`unknown remote "${name}" (known: ${REMOTES.map((known) => known.replace(/^mfe-/, '')).join(', ')})`);
-    if (!VERSION_PATTERN.test(version)) throw new Error(`"${version}" is not a version such as 1.4.0`);
-    next.remotes[remote] = { version, manifest: releaseManifestUrl(remote, version, ports) };
+/** Fetches every remote's manifest, entry and contract, checks them against the shell and each other, and prints the table. */
+async function runChecks(document: CompositionDocument): Promise<Checked> {
+  const shell = await readShellFacts(shellManifestPath());
+  const candidates = await gather(document);
+  const problems = checkComposition(candidates, shell);
+  printTable(candidates, problems);
+  const facts: Partial<Record<Remote, ReleaseFacts>> = {};
+  for (const candidate of candidates) {
+    if (candidate.manifest) facts[candidate.remote as Remote] = factsOf(candidate.manifest, candidate.contract);
   }
-  if (!(await check(next))) {
-    console.error('nothing changed: the live composition stays as it was');
+  return { ok: problems.length === 0, shell, facts, at: new Date() };
+}
+
+/** What the shell serves while no composition is published. */
+function servedWithoutComposition(): CompositionDocument {
+  return workingBuilds(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost');
+}
+
+interface Base {
+  live: LiveComposition | null;
+  /** The revision the change is made on: the live one when the command read it (0: none yet). */
+  basedOn: number;
+  /** The composition the change starts from: the live one, or the working builds while there is none. */
+  current: CompositionDocument;
+}
+
+/**
+ * Reads the live revision before anything slow happens: the change is made on it, and refused
+ * when publishing if another change went live meanwhile. `--base` states it: refused at once when
+ * it is not the newest.
+ */
+async function readBase(store: CompositionStore, baseOption: string | undefined): Promise<Base> {
+  await store.upgrade();
+  const live = await store.live();
+  if (live && live.revision === null) throw new Error(`the live composition ${store.name} has no revision number; it could not be recorded as revisions`);
+  const basedOn = live?.revision ?? 0;
+  if (baseOption !== undefined) {
+    if (!/^\d{1,9}$/.test(baseOption)) throw new UsageError(`--base must be a revision number, got "${baseOption}"`);
+    const base = Number(baseOption);
+    if (base !== basedOn) {
+      const newest = basedOn > 0 ? await store.revision(basedOn) : null;
+      if (newest && base < basedOn) throw new CompositionConflict(newest);
+      throw new UsageError(`there is no revision ${base}: the newest is ${basedOn > 0 ? basedOn : 'none yet (--base 0)'}`);
+    }
+  }
+  return { live, basedOn, current: live?.document ?? servedWithoutComposition() };
+}
+
+/** `catalog=1.4.0 cart=2.0.1` → each remote's version, refusing unknown remotes, versions and repeats. */
+function parseAssignments(assignments: readonly string[]): Map<Remote, string> {
+  const chosen = new Map<Remote, string>();
+  for (const assignment of assignments) {
+    const match = /^([^=]+)=(.*)$/.exec(assignment);
+    if (!match) throw new UsageError(`"${assignment}" is not <remote>=<version>, such as cart=2.0.1`);
+    const [, name = '', version = ''] = match;
+    const remote = remoteFromName(name);
+    if (!remote) throw new UsageError(`unknown remote "${name}" (known: ${REMOTES.map(shortName).join(', ')})`);
+    if (!VERSION_PATTERN.test(version)) throw new UsageError(`"${version}" is not a version such as 1.4.0`);
+    if (chosen.has(remote)) throw new UsageError(`${shortName(remote)} is given twice`);
+    chosen.set(remote, version);
+  }
+  return chosen;
+}
+
+function withAssignments(current: CompositionDocument, chosen: ReadonlyMap<Remote, string>): CompositionDocument {
+  const ports = portsFromEnv();
+  const next: CompositionDocument = { ...current, remotes: { ...current.remotes } };
+  for (const [remote, version] of chosen) next.remotes[remote] = { version, manifest: releaseManifestUrl(remote, version, ports) };
+  return next;
+}
+
+function printVersions(document: CompositionDocument) {
+  console.table(REMOTES.filter((remote) => document.remotes[remote]).map((remote) => ({ remote, version: document.remotes[remote]?.version })));
+}
+
+/** Checks the live composition; one imported from before revisions that passes is recorded as checked (it may become known good). */
+async function checkLive(store: CompositionStore): Promise<boolean> {
+  await store.upgrade();
+  const live = await store.live();
+  if (!live) throw new Error(`there is no live composition at ${store.name}; make one with: npm run compose -- set catalog=<version> …`);
+  const checked = await runChecks(live.document);
+  if (!checked.ok) {
+    console.error(`✗ the live composition${live.revision ? ` (revision ${live.revision})` : ''} fails the checks: fix it with npm run compose -- set or rollback`);
     return false;
   }
-  await publishComposition(next, compositionFile(), published ? undefined : current);
-  console.log(`✓ live: ${path.relative(process.cwd(), compositionFile())} (shoppers get it on their next page load)`);
+  console.log(`✓ the live composition${live.revision ? ` (revision ${live.revision})` : ''} passes every check`);
+  const revision = live.revision ? await store.revision(live.revision) : null;
+  if (revision && !revision.checkedAt) {
+    await store.markChecked(revision.revision, checked.at, checked.shell.shared, checked.facts);
+    console.log(`revision ${revision.revision} (kept from before the checks) is now recorded as checked: known good once it stays live ${formatDuration(readKnownGoodAfter(process.env))}`);
+  }
   return true;
 }
 
-async function list() {
-  const live = await readComposition();
+/** "Could these go live?": the live composition with these versions, checked; nothing is written. */
+async function checkAssignments(store: CompositionStore, assignments: readonly string[]): Promise<boolean> {
+  const chosen = parseAssignments(assignments);
+  const live = await store.live();
+  const current = live?.document ?? servedWithoutComposition();
+  const next = withAssignments(current, chosen);
+  const changes = shortChanges(describeChanges(current, next));
+  const checked = await runChecks(next);
+  if (checked.ok) {
+    console.log(`✓ these could go live: ${changes} (nothing written; make them live with npm run compose -- set ${assignments.join(' ')})`);
+  } else {
+    console.error(`✗ these could not go live as things are: ${changes} (nothing written)`);
+  }
+  return checked.ok;
+}
+
+async function check(store: CompositionStore, args: readonly string[]): Promise<boolean> {
+  if (args.length === 0) return checkLive(store);
+  if (args.some((arg) => arg.includes('='))) return checkAssignments(store, args);
+  if (args.length > 1) throw new UsageError('check takes one composition file, or <remote>=<version> …');
+  const document = parseCompositionDocument(await fs.readFile(args[0] ?? '', 'utf8'));
+  const checked = await runChecks(document);
+  if (checked.ok) console.log('✓ the composition passes every check');
+  return checked.ok;
+}
+
+function printPublished(revision: Revision, first: boolean) {
+  console.log(`✓ revision ${revision.revision} is live (by ${revision.by}): ${shortChanges(revision.changes)}; shoppers get it on their next page load`);
+  if (first) console.log(`  revision ${revision.basedOn} records what was served before it (the working builds), so it can be rolled back`);
+}
+
+async function setVersions(store: CompositionStore, line: CommandLine): Promise<boolean> {
+  if (line.positional.length === 0) throw new UsageError('say which versions: npm run compose -- set catalog=1.4.0 cart=2.0.1');
+  const chosen = parseAssignments(line.positional);
+  const by = readActor(line.options.by, process.env);
+  const reason = readReason(line.options.reason, false, 'set');
+  const { live, basedOn, current } = await readBase(store, line.options.base);
+  const next = withAssignments(current, chosen);
+  if (live && describeChanges(live.document, next).length === 0) {
+    console.log(`nothing to change: revision ${basedOn} already has ${line.positional.join(' ')}; checking it as it is`);
+    return checkLive(store);
+  }
+  const checked = await runChecks(next);
+  if (!checked.ok) {
+    console.error(`nothing changed: the live composition stays as it was${basedOn > 0 ? ` (revision ${basedOn})` : ''}`);
+    return false;
+  }
+  const revision = await store.publish(
+    { by, reason, action: 'set', composition: next, facts: checked.facts, shell: checked.shell.shared, checkedAt: checked.at.toISOString() },
+    basedOn,
+    live ? undefined : current,
+  );
+  printPublished(revision, !live);
+  return true;
+}
+
+/** Brings back an earlier revision's composition as a new revision, checked exactly as a set is. */
+async function rollback(store: CompositionStore, line: CommandLine): Promise<boolean> {
+  if (line.positional.length > 0) throw new UsageError(`rollback takes no versions (got ${line.positional.join(' ')}): --to <revision> names the one to bring back`);
+  const reason = readReason(line.options.reason, true, 'rollback');
+  const by = readActor(line.options.by, process.env);
+  const to = line.options.to !== undefined ? readPositiveNumber(line.options.to, '--to') : undefined;
+  const { live, basedOn } = await readBase(store, line.options.base);
+  if (!live) throw new UsageError(`nothing is composed yet (${store.name}): there is nothing to roll back`);
+  const target = to ?? basedOn - 1;
+  if (target < 1) throw new UsageError(`revision ${basedOn} is the first: there is none before it to bring back`);
+  if (target === basedOn) throw new UsageError(`revision ${target} is the live one: name an earlier revision with --to (npm run compose -- history)`);
+  const restored = await store.revision(target);
+  if (!restored) throw new UsageError(`there is no revision ${target} (the revisions are 1 to ${basedOn})`);
+  const changes = describeChanges(live.document, restored.composition);
+  if (changes.length === 0) {
+    throw new UsageError(`revision ${target} has the same composition as the live revision ${basedOn}: nothing to roll back (npm run compose -- history; --to names another)`);
+  }
+  console.log(`bringing back revision ${target} (${shortChanges(changes)}), checked first:`);
+  const checked = await runChecks(restored.composition);
+  if (!checked.ok) {
+    console.error(`✗ revision ${target} could not go live as things are: nothing changed, revision ${basedOn} stays live`);
+    return false;
+  }
+  const revision = await store.publish(
+    { by, reason, action: 'rollback', restores: target, composition: restored.composition, facts: checked.facts, shell: checked.shell.shared, checkedAt: checked.at.toISOString() },
+    basedOn,
+  );
+  console.log(`✓ rolled back: revision ${revision.revision} is live (by ${revision.by}), the composition of revision ${target}: ${shortChanges(revision.changes)}`);
+  printVersions(revision.composition);
+  return true;
+}
+
+function knownGoodAfter(): number {
+  const problems: string[] = [];
+  const afterMs = readKnownGoodAfter(process.env, problems);
+  for (const problem of problems) console.error(`! ${problem}; taking the default`);
+  return afterMs;
+}
+
+async function history(store: CompositionStore, line: CommandLine): Promise<boolean> {
+  if (line.positional.length > 0) throw new UsageError('history takes no arguments but --limit <n>');
+  const limit = line.options.limit !== undefined ? readPositiveNumber(line.options.limit, '--limit') : DEFAULT_HISTORY_LIMIT;
+  await store.upgrade();
+  const [revisions, live] = await Promise.all([store.revisions(), store.live()]);
+  if (revisions.length === 0) {
+    console.log('no revisions yet: nothing has been composed (npm run compose -- set <remote>=<version> …)');
+    return true;
+  }
+  const afterMs = knownGoodAfter();
+  console.log(`known good: checked, then live ${formatDuration(afterMs)} without being rolled away (KNOWN_GOOD_AFTER)`);
+  for (const text of historyLines(revisions, live?.revision ?? null, Date.now(), afterMs, limit)) console.log(text);
+  return true;
+}
+
+async function diff(store: CompositionStore, line: CommandLine): Promise<boolean> {
+  if (line.positional.length !== 2) throw new UsageError('diff takes two revision numbers: npm run compose -- diff 12 14');
+  const [a = 0, b = 0] = line.positional.map((value) => readPositiveNumber(value, 'a revision'));
+  await store.upgrade();
+  const [first, second] = await Promise.all([store.revision(a), store.revision(b)]);
+  if (!first || !second) {
+    const revisions = await store.revisions();
+    const known = revisions.length > 0 ? `the revisions are ${revisions[0]?.revision} to ${revisions[revisions.length - 1]?.revision}` : 'there are no revisions yet';
+    throw new UsageError(`there is no revision ${[first ? null : a, second ? null : b].filter((number) => number !== null).join(' or ')} (${known})`);
+  }
+  for (const text of diffLines(first, second)) console.log(text);
+  return true;
+}
+
+async function list(store: CompositionStore): Promise<boolean> {
+  await store.upgrade();
+  const [live, revisions] = await Promise.all([store.live(), store.revisions()]);
   const rows = [];
   for (const remote of REMOTES) {
-    rows.push({ remote, live: live?.remotes[remote]?.version ?? '—', released: (await listReleases(remote)).join(', ') || '—' });
+    rows.push({ remote, live: live?.document.remotes[remote]?.version ?? '—', released: (await listReleases(remote)).join(', ') || '—' });
   }
   console.table(rows);
-  console.log(`history: ${(await readHistory()).length} earlier composition(s)`);
+  console.log(
+    live?.revision
+      ? `live: revision ${live.revision}; ${revisions.length} revision(s) (npm run compose -- history)`
+      : `live: nothing composed yet (the shell serves the working builds); ${revisions.length} revision(s)`,
+  );
+  return true;
 }
 
-async function main(): Promise<boolean> {
-  const [command, ...rest] = process.argv.slice(2);
+async function main(argv: readonly string[]): Promise<boolean> {
+  const [command] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    (command === undefined ? console.error : console.log)(USAGE);
+    return command !== undefined;
+  }
+  if (!(command in COMMAND_OPTIONS)) {
+    console.error(`unknown command "${command}"\n\n${USAGE}`);
+    return false;
+  }
+  const line = parseCommandLine(argv);
+  const store = new FileCompositionStore();
   switch (command) {
-    case 'check': {
-      const file = rest[0];
-      const document = file ? parseCompositionDocument(await fs.readFile(file, 'utf8')) : await readComposition();
-      if (!document) throw new Error(`there is no live composition at ${compositionFile()}; make one with: npm run compose -- set catalog=<version> …`);
-      return check(document);
-    }
+    case 'check':
+      return check(store, line.positional);
     case 'set':
-      return setVersions(rest);
-    case 'rollback': {
-      const restored = await rollbackComposition();
-      console.log('✓ rolled back; live now:');
-      console.table(Object.entries(restored.remotes).map(([remote, entry]) => ({ remote, version: entry.version })));
-      return true;
-    }
-    case 'list':
-      await list();
-      return true;
+      return setVersions(store, line);
+    case 'rollback':
+      return rollback(store, line);
+    case 'history':
+      return history(store, line);
+    case 'diff':
+      return diff(store, line);
     default:
-      console.error('usage: npm run compose -- check [file] | set <remote>=<version>… | rollback | list');
-      return false;
+      if (line.positional.length > 0) throw new UsageError(`${command} takes no arguments`);
+      return list(store);
   }
 }
 
-main().then(
+main(process.argv.slice(2)).then(
   (ok) => process.exit(ok ? 0 : 1),
   (error: unknown) => {
-    console.error(`[compose] ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof CompositionConflict) {
+      console.error(`✗ ${error.message}`);
+      console.error('nothing changed: your change was not written');
+    } else {
+      console.error(`[compose] ${error instanceof Error ? error.message : String(error)}`);
+    }
     process.exit(1);
   },
 );

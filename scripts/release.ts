@@ -1,20 +1,46 @@
 /**
- * `npm run release -w mfe-cart [-- --version 2.0.1-rc.1]`: builds the remote into its immutable
- * release folder `releases/<remote>/<version>/` with an absolute public path. The build writes the
- * contract release managers' checks read beside the manifest: exposed modules, injected slices and
- * endpoints, shared singletons and the versions they need.
+ * `npm run release -w mfe-cart [-- --version 2.0.1-rc.1] [--strict]`: builds the remote into its
+ * immutable release folder `releases/<remote>/<version>/` with an absolute public path. The build
+ * writes the contract release managers' checks read beside the manifest: exposed modules, injected
+ * slices and endpoints, shared singletons and the versions they need.
+ *
+ * Before the release is put in place it is judged as the live composition's checks would judge it
+ * (scripts/lib/releaseVerdict.ts), and the verdict is printed. With `--strict` (for CI) a release
+ * that could not go live, or that could not be judged, is not kept and the command exits 1.
  */
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SERVER_ENTRY_PATH } from '../shared/src/ssr/serverEntry';
-import { isRemote } from '../edge/src/compositionStore';
-import { packageVersion, portsFromEnv, ROOT } from '../edge/src/packages';
+import { readShellFacts } from '../edge/src/compositionRules';
+import { FileCompositionStore, isRemote } from '../edge/src/compositionStore';
+import { packageVersion, portsFromEnv, ROOT, type Remote } from '../edge/src/packages';
 import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';
+import { shellManifestPath, workingBuilds } from './lib/gatherReleases';
+import { judgeRelease } from './lib/releaseVerdict';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index === -1 ? undefined : process.argv[index + 1];
+}
+
+/** Whether the new release could go live as things are; false also when it could not be judged. */
+async function couldGoLive(remote: Remote, version: string, folder: string): Promise<boolean> {
+  try {
+    const verdict = await judgeRelease({
+      remote,
+      version,
+      folder,
+      shell: await readShellFacts(shellManifestPath()),
+      store: new FileCompositionStore(),
+      servedBefore: () => workingBuilds(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost'),
+    });
+    for (const line of verdict.lines) (verdict.couldGoLive ? console.log : console.error)(`[release] ${line}`);
+    return verdict.couldGoLive;
+  } catch (error) {
+    console.error(`[release] ? could not judge whether ${remote}@${version} could go live: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
 }
 
 function build(workspace: string, env: NodeJS.ProcessEnv): Promise<void> {
@@ -28,6 +54,7 @@ async function main() {
   const remote = argument('remote') ?? path.basename(process.cwd());
   if (!isRemote(remote)) throw new Error(`run it in a remote's workspace (npm run release -w mfe-cart) or pass --remote; "${remote}" is not one`);
   const version = argument('version') ?? packageVersion(remote);
+  const strict = process.argv.includes('--strict');
   if (!VERSION_PATTERN.test(version)) throw new Error(`"${version}" is not a version such as 1.4.0 or 1.5.0-rc.1`);
 
   const target = releaseDir(remote, version);
@@ -36,6 +63,7 @@ async function main() {
   }
   const publicPath = `${releaseBaseUrl(remote, portsFromEnv())}/${version}/`;
   const staging = `${target}.staging-${process.pid}`;
+  let verdict: boolean;
   console.log(`[release] building ${remote}@${version} for ${publicPath}`);
   try {
     await build(remote, {
@@ -48,13 +76,19 @@ async function main() {
     for (const file of ['mf-manifest.json', 'remoteEntry.js', 'contract.json', SERVER_ENTRY_PATH]) {
       if (!(await fs.stat(path.join(staging, file)).catch(() => null))) throw new Error(`the build left no ${file}`);
     }
+    verdict = await couldGoLive(remote, version, staging);
+    if (!verdict && strict) throw new Error(`${remote}@${version} is not released (--strict): see the verdict above`);
     // Only a complete folder appears under its version's name.
     await fs.rename(staging, target);
   } catch (error) {
     await fs.rm(staging, { recursive: true, force: true });
     throw error;
   }
-  console.log(`[release] ${remote}@${version} → ${path.relative(ROOT, target)} (make it live: npm run compose -- set ${remote.replace(/^mfe-/, '')}=${version})`);
+  const short = `${remote.replace(/^mfe-/, '')}=${version}`;
+  console.log(
+    `[release] ${remote}@${version} → ${path.relative(ROOT, target)} ` +
+      (verdict ? `(make it live: npm run compose -- set ${short})` : `(it could not go live as things are; npm run compose -- check ${short} checks it again)`),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -82,7 +82,7 @@ describe('releases and composition', () => {
     await compose('set', 'catalog=1.0.2');
     expect(await catalogVersionOnHome(page)).toBe('1.0.2');
 
-    await compose('rollback');
+    await compose('rollback', '--reason', 'catalog 1.0.2 rolled back by the e2e suite');
     expect(await catalogVersionOnHome(page)).toBe('1.0.1');
 
     const missing = await runTool('compose', ['set', 'catalog=9.9.9']);

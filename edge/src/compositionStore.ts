@@ -88,8 +88,8 @@ export interface CompositionStore {
    * the first change can be rolled back.
    */
   publish(change: RevisionChange, basedOn: number, servedBefore?: CompositionDocument): Promise<Revision>;
-  /** Records that a revision passed the checks at `at` (a revision imported from before revisions). */
-  markChecked(revision: number, at: Date, shell: Record<string, string>): Promise<void>;
+  /** Records that a revision passed the checks at `at` (a revision imported from before revisions), and what they read of each release. */
+  markChecked(revision: number, at: Date, shell: Record<string, string>, facts?: Revision['facts']): Promise<void>;
   /** Makes revisions of a composition kept before revisions were (its file and history); nothing when there is none. */
   upgrade(): Promise<void>;
 }
@@ -235,7 +235,7 @@ async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
         await fs.rm(lock, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`another compose command holds ${lock}; if none is running, remove that folder`);
+      if (Date.now() > deadline) throw new Error(`another compose command holds ${lock}; if none is running, remove that folder`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
     }
   }
@@ -255,7 +255,7 @@ function parseRevision(text: string, file: string): Revision {
     if (!Number.isInteger(raw.revision) || typeof raw.at !== 'string') throw new Error('no revision number or time');
     return { ...raw, composition: readDocument(raw.composition as Parameters<typeof readDocument>[0]) };
   } catch (error) {
-    throw new Error(`the revision ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`the revision ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
@@ -364,12 +364,13 @@ export class FileCompositionStore implements CompositionStore {
     });
   }
 
-  async markChecked(revision: number, at: Date, shell: Record<string, string>): Promise<void> {
+  async markChecked(revision: number, at: Date, shell: Record<string, string>, facts?: Revision['facts']): Promise<void> {
     await withLock(this.directory, async () => {
       const found = await this.revision(revision);
       if (!found) throw new Error(`there is no revision ${revision}`);
       if (found.checkedAt) return;
-      await writeAtomically(this.revisionFile(revision), `${JSON.stringify({ ...found, checkedAt: at.toISOString(), shell }, null, 2)}\n`);
+      const checked = { ...found, checkedAt: at.toISOString(), shell, ...(facts ? { facts } : {}) };
+      await writeAtomically(this.revisionFile(revision), `${JSON.stringify(checked, null, 2)}\n`);
       // The live file again (the same composition), so that the edge reads the revisions anew.
       const live = await this.live();
       if (live?.revision) await writeAtomically(this.file, serialiseLive(live.revision, live.document));

@@ -1,0 +1,473 @@
+/**
+ * The compose command as a release manager runs it (a child process), against releases fabricated
+ * in a temporary folder and served by a small HTTP server, and the release command's verdict on a
+ * release folder. No build is needed.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { factsOf, type Contract, type Manifest, type ReleaseFacts, type ShellFacts } from '../edge/src/compositionRules';
+import { FileCompositionStore, type CompositionDocument, type Revision } from '../edge/src/compositionStore';
+import { REMOTES, type Remote } from '../edge/src/packages';
+import { REMOTE_MODULES } from '../shell/src/federation/remoteModules';
+import { readActor, readReason, UsageError } from './lib/composeOptions';
+import { judgeRelease } from './lib/releaseVerdict';
+
+const ROOT = path.resolve(__dirname, '..');
+const SHELL_SHARED = { react: '19.3.1', 'react-dom': '19.3.1', '@storefront/shared': '2.1.0' };
+const FEDERATION = '2.9.2';
+/** What each remote injects into the one store. */
+const INJECTS: Record<Remote, { slices: string[]; endpoints: string[] }> = {
+  'mfe-catalog': { slices: ['catalog'], endpoints: ['getProducts', 'getProductFacets'] },
+  'mfe-product': { slices: ['product'], endpoints: ['getProduct'] },
+  'mfe-cart': { slices: ['cart'], endpoints: ['getCart'] },
+  'mfe-account': { slices: ['account'], endpoints: ['getAccount'] },
+};
+
+interface Build {
+  /** @storefront/shared it was built with, and the range it needs. */
+  sharedPackage?: [string, string];
+  extraExposes?: string[];
+  endpoints?: string[];
+}
+
+function manifestOf(remote: Remote, version: string, build: Build = {}): Manifest {
+  const [sharedVersion, sharedRange] = build.sharedPackage ?? ['2.1.0', '^2.0.0'];
+  return {
+    metaData: {
+      name: remote.replace('-', '_'),
+      buildInfo: { buildVersion: version, buildName: remote },
+      remoteEntry: { name: 'remoteEntry.js', path: '' },
+      publicPath: 'auto',
+      pluginVersion: FEDERATION,
+    },
+    shared: [
+      { name: 'react', version: '19.3.1', requiredVersion: '^19.2.0', singleton: true },
+      { name: 'react-dom', version: '19.3.1', requiredVersion: '^19.2.0', singleton: true },
+      { name: '@storefront/shared', version: sharedVersion, requiredVersion: sharedRange, singleton: true },
+    ],
+    exposes: [...REMOTE_MODULES[remote], ...(build.extraExposes ?? [])].map((name) => ({ name, path: `./${name}` })),
+  };
+}
+
+function contractOf(remote: Remote, version: string, build: Build = {}): Contract {
+  const manifest = manifestOf(remote, version, build);
+  return {
+    name: remote,
+    version,
+    exposes: manifest.exposes.map((expose) => expose.name),
+    slices: INJECTS[remote].slices,
+    endpoints: build.endpoints ?? INJECTS[remote].endpoints,
+    shared: Object.fromEntries(manifest.shared.map(({ name, version: built, requiredVersion }) => [name, { version: built, requiredVersion }])),
+  };
+}
+
+/** The releases every test composes from. */
+const RELEASES: [Remote, string, Build?][] = [
+  ['mfe-catalog', '1.0.0'],
+  ['mfe-product', '1.0.0'],
+  ['mfe-account', '1.0.0'],
+  ['mfe-cart', '0.9.0'],
+  ['mfe-cart', '1.0.1'],
+  ['mfe-cart', '1.0.2', { sharedPackage: ['2.0.0', '^2.0.0'] }],
+  ['mfe-cart', '1.0.3', { sharedPackage: ['2.1.0', '^2.1.0'], extraExposes: ['SavedForLater'] }],
+  ['mfe-cart', '2.0.0', { sharedPackage: ['3.0.0', '^3.0.0'] }],
+];
+
+function buildOf(remote: Remote, version: string): Build {
+  return RELEASES.find(([name, released]) => name === remote && released === version)?.[2] ?? {};
+}
+
+/** A release folder as the release command leaves it. */
+async function writeRelease(folder: string, remote: Remote, version: string, build: Build = {}): Promise<void> {
+  await mkdir(path.join(folder, 'server'), { recursive: true });
+  await writeFile(path.join(folder, 'mf-manifest.json'), JSON.stringify(manifestOf(remote, version, build)));
+  await writeFile(path.join(folder, 'contract.json'), JSON.stringify(contractOf(remote, version, build)));
+  await writeFile(path.join(folder, 'remoteEntry.js'), `/* ${remote}@${version} */`);
+  await writeFile(path.join(folder, 'server', 'remoteEntry.js'), `/* ${remote}@${version} server */`);
+}
+
+let workDir: string;
+let releasesDir: string;
+let shellManifest: string;
+let server: Server;
+let origin: string;
+let compositions = 0;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'compose-'));
+  releasesDir = path.join(workDir, 'releases');
+  await Promise.all(RELEASES.map(([remote, version, build]) => writeRelease(path.join(releasesDir, remote, version), remote, version, build)));
+  shellManifest = path.join(workDir, 'shell-mf-manifest.json');
+  await writeFile(
+    shellManifest,
+    JSON.stringify({
+      metaData: { name: 'shell', buildInfo: { buildVersion: '1.0.0' }, remoteEntry: { name: '', path: '' }, pluginVersion: FEDERATION },
+      shared: Object.entries(SHELL_SHARED).map(([name, version]) => ({ name, version, singleton: true })),
+      exposes: [],
+    }),
+  );
+  // /<remote>/<version>/<file> from the release store; under /slow/ each answer takes 800 ms.
+  server = createServer((request, response) => {
+    const slow = request.url?.startsWith('/slow/') ?? false;
+    const file = path.join(releasesDir, ...(request.url ?? '/').replace(/^\/slow\//, '/').split('/').filter((part) => part && part !== '..'));
+    setTimeout(
+      () => {
+        readFile(file).then(
+          (body) => response.writeHead(200, { 'content-type': file.endsWith('.json') ? 'application/json' : 'text/javascript' }).end(body),
+          () => response.writeHead(404).end('not found'),
+        );
+      },
+      slow ? 800 : 0,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await rm(workDir, { recursive: true, force: true });
+});
+
+interface Composition {
+  file: string;
+  env: NodeJS.ProcessEnv;
+  store: FileCompositionStore;
+  /** The manifest URL of a release, as compose writes it. */
+  manifest: (remote: Remote, version: string) => string;
+}
+
+/** A composition folder of its own, and the environment the compose command needs to work on it. */
+async function newComposition(options: { slow?: boolean } = {}): Promise<Composition> {
+  compositions += 1;
+  const file = path.join(workDir, `composition-${compositions}`, 'composition.json');
+  const base = `${origin}${options.slow ? '/slow' : ''}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    RELEASES_DIR: releasesDir,
+    RELEASE_BASE_URL: `${base}/{remote}`,
+    SHELL_MANIFEST: shellManifest,
+    COMPOSITION_FILE: file,
+    COMPOSE_ACTOR: 'thandi',
+    KNOWN_GOOD_AFTER: '30m',
+  };
+  return { file, env, store: new FileCompositionStore(file), manifest: (remote, version) => `${base}/${remote}/${version}/mf-manifest.json` };
+}
+
+function documentOf(composition: Composition, cart: string): CompositionDocument {
+  const remotes: CompositionDocument['remotes'] = {};
+  for (const remote of REMOTES) {
+    const version = remote === 'mfe-cart' ? cart : '1.0.0';
+    remotes[remote] = { version, manifest: composition.manifest(remote, version) };
+  }
+  return { remotes };
+}
+
+function factsFor(document: CompositionDocument): Partial<Record<Remote, ReleaseFacts>> {
+  const facts: Partial<Record<Remote, ReleaseFacts>> = {};
+  for (const remote of REMOTES) {
+    const version = document.remotes[remote]?.version ?? '';
+    facts[remote] = factsOf(manifestOf(remote, version, buildOf(remote, version)), contractOf(remote, version, buildOf(remote, version)));
+  }
+  return facts;
+}
+
+/** Revisions made as the compose command would have made them, one per cart version. */
+async function seed(composition: Composition, ...carts: string[]): Promise<void> {
+  for (const [index, cart] of carts.entries()) {
+    const document = documentOf(composition, cart);
+    await composition.store.publish(
+      { by: 'seed', reason: `cart ${cart}`, action: 'set', composition: document, facts: factsFor(document), shell: SHELL_SHARED, checkedAt: new Date().toISOString() },
+      index,
+    );
+  }
+}
+
+interface Run {
+  code: number;
+  output: string;
+}
+
+function compose(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', 'sucrase/register/ts', path.join(ROOT, 'scripts', 'compose.ts'), ...args], { cwd: ROOT, env });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+async function liveRevision(composition: Composition): Promise<number | null> {
+  return (await composition.store.live())?.revision ?? null;
+}
+
+describe('npm run compose', () => {
+  it('records who set each composition, why and what changed, and shows it in the history and the list', async () => {
+    const composition = await newComposition();
+    const first = await compose(composition.env, 'set', 'catalog=1.0.0', 'product=1.0.0', 'cart=1.0.1', 'account=1.0.0', '--reason', 'the first composition');
+    expect(first).toMatchObject({ code: 0 });
+    expect(first.output).toContain('✓ revision 2 is live (by thandi)');
+    const second = await compose({ ...composition.env, COMPOSE_ACTOR: '' }, 'set', 'cart=1.0.2', '--by', 'sipho', '--reason', 'cart 1.0.2 fixes the totals');
+    expect(second.output).toContain('✓ revision 3 is live (by sipho): cart 1.0.1 → 1.0.2');
+    expect(second.code).toBe(0);
+
+    const [history, list] = await Promise.all([compose(composition.env, 'history'), compose(composition.env, 'list')]);
+    expect(history.code).toBe(0);
+    const lines = history.output.split('\n');
+    const heading = (revision: number) => lines.findIndex((line) => line.startsWith(`revision ${revision} · `));
+    expect(heading(3)).toBeLessThan(heading(2));
+    expect(heading(2)).toBeLessThan(heading(1));
+    expect(lines[heading(3)]).toMatch(/^revision 3 · \d{4}-\d\d-\d\d \d\d:\d\d · by sipho · set · LIVE, known good from .* if it stays live$/);
+    expect(lines.slice(heading(3) + 1, heading(3) + 3)).toEqual(['    changed: cart 1.0.1 → 1.0.2', '    why: cart 1.0.2 fixes the totals']);
+    expect(lines[heading(2)]).toMatch(/by thandi · set · live less than 30 min, not known good$/);
+    expect(lines[heading(2) + 2]).toBe('    why: the first composition');
+    expect(lines[heading(1)]).toMatch(/by the working builds · imported · never checked, not known good$/);
+
+    expect(list.code).toBe(0);
+    expect(list.output).toMatch(/mfe-cart.*1\.0\.2.*0\.9\.0, 1\.0\.1, 1\.0\.2, 1\.0\.3, 2\.0\.0/);
+    expect(list.output).toContain('live: revision 3; 3 revision(s)');
+
+    const recorded = (await composition.store.revision(3)) as Revision;
+    expect(recorded).toMatchObject({ by: 'sipho', reason: 'cart 1.0.2 fixes the totals', action: 'set', basedOn: 2, shell: SHELL_SHARED });
+    expect(Object.keys(recorded.facts).sort()).toEqual([...REMOTES].sort());
+    expect(recorded.facts['mfe-cart']?.singletons).toContainEqual({ name: '@storefront/shared', version: '2.0.0', requiredVersion: '^2.0.0' });
+    expect(recorded.checkedAt).not.toBeNull();
+  }, 60_000);
+
+  it('refuses a rollback without a reason, and one who cannot be named', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1', '1.0.2');
+    const [noReason, badName] = await Promise.all([
+      compose(composition.env, 'rollback'),
+      compose(composition.env, 'rollback', '--reason', 'broken', '--by', 'thandi\u0007'),
+    ]);
+    expect(noReason.code).toBe(1);
+    expect(noReason.output).toContain('rollback needs a reason, recorded with the revision: --reason "<why>"');
+    expect(badName.code).toBe(1);
+    expect(badName.output).toContain('--by must be a name of 1 to 64 printable characters');
+    expect(await liveRevision(composition)).toBe(2);
+  }, 30_000);
+
+  it('refuses to roll back to a composition that no longer passes the checks, with the table, and changes nothing', async () => {
+    const composition = await newComposition();
+    await seed(composition, '0.9.0', '1.0.2');
+    // The release revision 1 had has lost its entry since.
+    await rm(path.join(releasesDir, 'mfe-cart', '0.9.0', 'remoteEntry.js'));
+    const before = await readFile(composition.file, 'utf8');
+    const run = await compose(composition.env, 'rollback', '--reason', 'cart 1.0.2 breaks checkout');
+    expect(run.code).toBe(1);
+    expect(run.output).toMatch(/mfe-cart.*0\.9\.0.*remote-entry-answers/);
+    expect(run.output).toContain('✗ mfe-cart [remote-entry-answers]');
+    expect(run.output).toMatch(/remoteEntry\.js answered 404/);
+    expect(run.output).toContain('nothing changed, revision 2 stays live');
+    expect(run.output).not.toContain('rolled back');
+    expect(await readFile(composition.file, 'utf8')).toBe(before);
+    expect(await composition.store.revisions()).toHaveLength(2);
+  }, 30_000);
+
+  it('rolls back to a named revision, or the one before the live one, as a new checked revision', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1', '1.0.2', '1.0.3');
+    const named = await compose(composition.env, 'rollback', '--to', '1', '--reason', 'back to the cart before the totals change');
+    expect(named.output).toContain('✓ rolled back: revision 4 is live (by thandi), the composition of revision 1: cart 1.0.3 → 1.0.1');
+    expect(named.code).toBe(0);
+    const fourth = (await composition.store.revision(4)) as Revision;
+    expect(fourth).toMatchObject({ action: 'rollback', restores: 1, basedOn: 3, reason: 'back to the cart before the totals change', composition: documentOf(composition, '1.0.1') });
+    expect(fourth.checkedAt).not.toBeNull();
+    expect(fourth.facts['mfe-cart']?.exposes).not.toContain('SavedForLater');
+
+    const previous = await compose(composition.env, 'rollback', '--reason', 'the totals change was fine after all');
+    expect(previous.output).toContain('revision 5 is live (by thandi), the composition of revision 3: cart 1.0.1 → 1.0.3');
+    const history = await compose(composition.env, 'history', '--limit', '2');
+    expect(history.output).toMatch(/^revision 5 · .* · by thandi · rollback to revision 3 · LIVE/m);
+    expect(history.output).toMatch(/^revision 4 · .* · by thandi · rollback to revision 1 · rolled away, not known good$/m);
+    expect(history.output).not.toMatch(/^revision 3 /m);
+    expect(history.output).toContain('… 3 earlier revision(s): --limit 5 shows them all');
+  }, 60_000);
+
+  it('lets exactly one of two sets made at the same moment win; the other is refused and writes nothing', async () => {
+    const composition = await newComposition({ slow: true });
+    await seed(composition, '1.0.1');
+    const runs = await Promise.all([
+      compose(composition.env, 'set', 'cart=1.0.2', '--by', 'anele'),
+      compose(composition.env, 'set', 'cart=1.0.3', '--by', 'bongani'),
+    ]);
+    expect(runs.map((run) => run.code).sort()).toEqual([0, 1]);
+    const winner = runs[0]?.code === 0 ? { by: 'anele', cart: '1.0.2' } : { by: 'bongani', cart: '1.0.3' };
+    const loser = runs.find((run) => run.code === 1) as Run;
+    expect(loser.output).toContain(`✗ the composition changed since you read it: revision 2, by ${winner.by}`);
+    expect(loser.output).toContain('run the command again');
+    expect(loser.output).toContain('nothing changed: your change was not written');
+    expect((await composition.store.live())?.document).toEqual(documentOf(composition, winner.cart));
+    expect(await composition.store.revisions()).toHaveLength(2);
+  }, 30_000);
+
+  it('refuses a change stated on a revision that is not the newest (--base)', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1', '1.0.2');
+    const [stale, unknown] = await Promise.all([
+      compose(composition.env, 'set', 'cart=1.0.3', '--base', '1'),
+      compose(composition.env, 'set', 'cart=1.0.3', '--base', '9'),
+    ]);
+    expect(stale.code).toBe(1);
+    expect(stale.output).toMatch(/the composition changed since you read it: revision 2, by seed, .*cart 1\.0\.2; run the command again/);
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('there is no revision 9: the newest is 2');
+    expect(await composition.store.revisions()).toHaveLength(2);
+
+    const current = await compose(composition.env, 'set', 'cart=1.0.3', '--base', '2');
+    expect(current.code).toBe(0);
+    expect(await composition.store.revision(3)).toMatchObject({ basedOn: 2 });
+  }, 30_000);
+
+  it('shows what differs between two revisions: versions, shared singletons and exposed modules', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.2', '1.0.3');
+    const [diff, unknown] = await Promise.all([compose(composition.env, 'diff', '1', '2'), compose(composition.env, 'diff', '1', '7')]);
+    expect(diff.code).toBe(0);
+    expect(diff.output.split('\n')).toEqual([
+      'revision 1 → revision 2',
+      'versions:',
+      '  cart 1.0.2 → 1.0.3',
+      'shared singletons (version built with, range required):',
+      '  cart @storefront/shared 2.0.0 (^2.0.0) → 2.1.0 (^2.1.0)',
+      'exposed modules:',
+      '  cart + SavedForLater',
+      '',
+    ]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('there is no revision 7 (the revisions are 1 to 2)');
+  }, 30_000);
+
+  it('says whether versions could go live without writing anything (check <remote>=<version>)', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1');
+    const before = await readFile(composition.file, 'utf8');
+    const [major, fine] = await Promise.all([compose(composition.env, 'check', 'cart=2.0.0'), compose(composition.env, 'check', 'cart=1.0.3')]);
+    expect(major.code).toBe(1);
+    expect(major.output).toContain('✗ mfe-cart [singleton-version] @storefront/shared: the shell has 2.1.0, mfe-cart needs major 3');
+    expect(major.output).toContain('✗ these could not go live as things are: cart 1.0.1 → 2.0.0 (nothing written)');
+    expect(fine.code).toBe(0);
+    expect(fine.output).toContain('✓ these could go live: cart 1.0.1 → 1.0.3 (nothing written; make them live with npm run compose -- set cart=1.0.3)');
+    expect(await readFile(composition.file, 'utf8')).toBe(before);
+    expect(await composition.store.revisions()).toHaveLength(1);
+  }, 30_000);
+
+  it('records a composition kept from before revisions as checked once it passes (check)', async () => {
+    const composition = await newComposition();
+    await mkdir(path.dirname(composition.file), { recursive: true });
+    await writeFile(composition.file, JSON.stringify(documentOf(composition, '1.0.1')));
+    const run = await compose(composition.env, 'check');
+    expect(run.code).toBe(0);
+    expect(run.output).toContain('revision 1 (kept from before the checks) is now recorded as checked');
+    const revision = (await composition.store.revision(1)) as Revision;
+    expect(revision).toMatchObject({ action: 'imported', shell: SHELL_SHARED });
+    expect(revision.checkedAt).not.toBeNull();
+    expect(revision.facts['mfe-cart']?.exposes).toEqual([...REMOTE_MODULES['mfe-cart']]);
+  }, 30_000);
+
+  it('lists every command and option in its help, and shows it for an unknown command', async () => {
+    const composition = await newComposition();
+    const [help, unknown] = await Promise.all([compose(composition.env, 'help'), compose(composition.env, 'publish', 'cart=1.0.3')]);
+    expect(help.code).toBe(0);
+    for (const word of ['list', 'check <file>', 'check <remote>=<version>', 'set <remote>=<version>', 'rollback --reason', 'history [--limit <n>]', 'diff <revision> <revision>', '--by', '--reason', '--base', '--to', '--limit']) {
+      expect(help.output).toContain(word);
+    }
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('unknown command "publish"');
+    expect(unknown.output).toContain('usage: npm run compose -- <command> [options]');
+  }, 30_000);
+});
+
+describe('who and why', () => {
+  it('takes --by, else COMPOSE_ACTOR, else the OS user, and refuses names that are not 1 to 64 printable characters', () => {
+    expect(readActor('sipho', { COMPOSE_ACTOR: 'thandi' }, () => 'root')).toBe('sipho');
+    expect(readActor(undefined, { COMPOSE_ACTOR: 'thandi' }, () => 'root')).toBe('thandi');
+    expect(readActor(undefined, { COMPOSE_ACTOR: ' ' }, () => 'root')).toBe('root');
+    expect(() => readActor('a\nb', {}, () => 'root')).toThrow(/^--by must be a name of 1 to 64 printable characters/);
+    expect(() => readActor('', {}, () => 'root')).toThrow(/^--by must be/);
+    expect(() => readActor(undefined, { COMPOSE_ACTOR: 'x'.repeat(65) }, () => 'root')).toThrow(/^COMPOSE_ACTOR must be/);
+    expect(() => readActor(undefined, {}, () => 'bad\u001b[31m')).toThrow(/--by <name> or COMPOSE_ACTOR/);
+    expect(() => readActor(undefined, {}, () => {
+      throw new Error('no passwd entry');
+    })).toThrow(UsageError);
+    expect(readActor('Nomsa Dlamini-Ngcobo', {}, () => 'root')).toBe('Nomsa Dlamini-Ngcobo');
+  });
+
+  it('takes a reason of at most 500 characters on one line, required for a rollback', () => {
+    expect(readReason(undefined, false, 'set')).toBeNull();
+    expect(() => readReason(undefined, true, 'rollback')).toThrow('rollback needs a reason');
+    expect(readReason('  cart 1.0.3 breaks checkout ', true, 'rollback')).toBe('cart 1.0.3 breaks checkout');
+    expect(() => readReason('x'.repeat(501), false, 'set')).toThrow('at most 500 characters');
+    expect(() => readReason('one\ntwo', false, 'set')).toThrow('no control characters');
+    expect(() => readReason(' ', false, 'set')).toThrow('--reason is empty');
+  });
+});
+
+describe('the release command’s verdict', () => {
+  const shell: ShellFacts = { shared: SHELL_SHARED, requiredModules: REMOTE_MODULES, federationRuntime: FEDERATION };
+  const nowhere = () => ({ remotes: {} });
+
+  async function staged(version: string, build: Build = {}): Promise<string> {
+    const folder = path.join(workDir, 'staging', `mfe-cart-${version}`);
+    await writeRelease(folder, 'mfe-cart', version, build);
+    return folder;
+  }
+
+  /** A live revision whose remotes answer nowhere: what it recorded is all there is to judge by. */
+  async function liveRevisionRecorded(): Promise<FileCompositionStore> {
+    const composition = await newComposition();
+    const document = documentOf(composition, '1.0.1');
+    for (const remote of REMOTES) document.remotes[remote] = { version: '1.0.0', manifest: `http://127.0.0.1:9/${remote}/1.0.0/mf-manifest.json` };
+    const facts = factsFor(documentOf(composition, '1.0.1'));
+    await composition.store.publish({ by: 'seed', reason: null, action: 'set', composition: document, facts, shell: SHELL_SHARED, checkedAt: new Date().toISOString() }, 0);
+    return composition.store;
+  }
+
+  it('says a release that fits the shell and the live revision could go live', async () => {
+    const store = await liveRevisionRecorded();
+    const verdict = await judgeRelease({ remote: 'mfe-cart', version: '1.1.0', folder: await staged('1.1.0'), shell, store, servedBefore: nowhere });
+    expect(verdict).toMatchObject({ couldGoLive: true, problems: [], notChecked: [], beside: 'live revision 1' });
+    expect(verdict.lines).toEqual([
+      "✓ mfe-cart@1.1.0 could go live: it exposes every module the shell loads from it, fits the shell's singletons (react 19.3.1, react-dom 19.3.1, @storefront/shared 2.1.0) and federation runtime 2.9.2, and injects no slice or endpoint that account, catalog, product of live revision 1 inject",
+    ]);
+  });
+
+  it('says a release that injects what another remote of the live revision injects could not go live, with the fix', async () => {
+    const store = await liveRevisionRecorded();
+    const folder = await staged('1.1.1', { endpoints: ['getCart', 'getProductFacets'] });
+    const verdict = await judgeRelease({ remote: 'mfe-cart', version: '1.1.1', folder, shell, store, servedBefore: nowhere });
+    expect(verdict.couldGoLive).toBe(false);
+    expect(verdict.problems).toEqual([expect.objectContaining({ rule: 'unique-injections', message: 'endpoint "getProductFacets" is injected by both mfe-catalog and mfe-cart' })]);
+    expect(verdict.lines[0]).toBe('✗ mfe-cart@1.1.1 could not go live as things are (judged against the shell and live revision 1):');
+    expect(verdict.lines[2]).toMatch(/^ {6}fix: rename it in one of them/);
+  });
+
+  it('says a release built against another @storefront/shared major could not go live', async () => {
+    const store = await liveRevisionRecorded();
+    const verdict = await judgeRelease({ remote: 'mfe-cart', version: '1.2.0', folder: await staged('1.2.0', { sharedPackage: ['3.0.0', '^3.0.0'] }), shell, store, servedBefore: nowhere });
+    expect(verdict.couldGoLive).toBe(false);
+    expect(verdict.problems.map((problem) => problem.rule)).toEqual(['singleton-version']);
+  });
+
+  it('reads the other remotes’ contracts over HTTP while nothing is composed, and says which it could not check', async () => {
+    const composition = await newComposition();
+    const servedBefore = (): CompositionDocument => {
+      const document = documentOf(composition, '1.0.1');
+      document.remotes['mfe-account'] = { version: '1.0.0', manifest: `${origin}/mfe-account/7.7.7/mf-manifest.json` };
+      return document;
+    };
+    const folder = await staged('1.1.2', { endpoints: ['getProducts'] });
+    const verdict = await judgeRelease({ remote: 'mfe-cart', version: '1.1.2', folder, shell, store: composition.store, servedBefore });
+    expect(verdict.beside).toBe('the working builds (nothing is composed yet)');
+    expect(verdict.problems).toEqual([expect.objectContaining({ rule: 'unique-injections', message: 'endpoint "getProducts" is injected by both mfe-catalog and mfe-cart' })]);
+    expect(verdict.notChecked).toEqual([{ remote: 'mfe-account', why: `its contract beside ${origin}/mfe-account/7.7.7/mf-manifest.json answered 404` }]);
+    expect(verdict.lines[verdict.lines.length - 1]).toBe(`  ! not checked for slice and endpoint clashes with mfe-account: its contract beside ${origin}/mfe-account/7.7.7/mf-manifest.json answered 404`);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The compose command's words: its commands, their options, and the rules for who made a change
+ * (`--by`, COMPOSE_ACTOR, the OS user) and why (`--reason`), which every revision records.
+ */
+import os from 'node:os';
+
+/** A command line the compose command cannot act on: said with the usage. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const USAGE = `usage: npm run compose -- <command> [options]
+
+  list                                 released versions per remote, what is live, the live revision
+  check                                check the live composition (a revision kept from before the
+                                       checks is recorded as checked when it passes)
+  check <file>                         check a composition file
+  check <remote>=<version> …           could these go live? the live composition with them, checked;
+                                       nothing is written
+  set <remote>=<version> … [--reason <text>] [--by <name>] [--base <revision>]
+                                       check, then make the new composition live as a new revision
+  rollback --reason <text> [--to <revision>] [--by <name>] [--base <revision>]
+                                       bring back the previous revision's composition (or that of
+                                       --to), checked like set, as a new revision
+  history [--limit <n>]                revisions newest first: who, when, what, why, known good
+  diff <revision> <revision>           what differs between two revisions: versions, shared
+                                       singletons, exposed modules
+  help                                 this text
+
+options:
+  --by <name>          who makes the change (else COMPOSE_ACTOR, else the OS user); 1 to 64
+                       printable characters
+  --reason <text>      why (required for rollback); at most 500 characters, no control characters
+  --base <revision>    the revision the change is made on; refused unless it is still the newest
+                       (without it: the revision the command read before checking)
+  --to <revision>      rollback: the revision whose composition comes back (default: the one before
+                       the live one)
+  --limit <n>          history: how many revisions to show (default 20)
+
+remotes: catalog, product, cart, account (or mfe-catalog, …)`;
+
+/** The options each command takes; each takes a value. */
+export const COMMAND_OPTIONS: Record<string, readonly string[]> = {
+  list: [],
+  check: [],
+  set: ['by', 'reason', 'base'],
+  rollback: ['by', 'reason', 'base', 'to'],
+  history: ['limit'],
+  diff: [],
+  help: [],
+};
+
+export interface CommandLine {
+  command: string | undefined;
+  positional: string[];
+  options: Record<string, string>;
+}
+
+/** `set cart=1.0.3 --reason "fix" --by=thandi` → the command, its arguments and its options. */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const [command, ...rest] = argv;
+  const positional: string[] = [];
+  const options: Record<string, string> = {};
+  const allowed = command !== undefined ? COMMAND_OPTIONS[command] : undefined;
+  for (let index = 0; index < rest.length; index += 1) {
+    const argument = rest[index] ?? '';
+    if (!argument.startsWith('--')) {
+      positional.push(argument);
+      continue;
+    }
+    const equals = argument.indexOf('=');
+    const name = argument.slice(2, equals === -1 ? undefined : equals);
+    if (allowed && !allowed.includes(name)) {
+      throw new UsageError(allowed.length === 0 ? `${command} takes no options (got --${name})` : `${command} takes ${allowed.map((option) => `--${option}`).join(', ')}, not --${name}`);
+    }
+    let value: string | undefined;
+    if (equals !== -1) value = argument.slice(equals + 1);
+    else {
+      value = rest[index + 1];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+      index += 1;
+    }
+    if (name in options) throw new UsageError(`--${name} is given twice`);
+    options[name] = value;
+  }
+  return { command, positional, options };
+}
+
+/** Control, format, private-use and unassigned characters, and line or paragraph separators: what a record of who and why must not hold. */
+const UNPRINTABLE = /[\p{C}\p{Zl}\p{Zp}]/u;
+export const MAX_ACTOR_LENGTH = 64;
+export const MAX_REASON_LENGTH = 500;
+
+/**
+ * Who makes a change: `--by`, else COMPOSE_ACTOR, else the OS user. A name of 1 to 64 printable
+ * characters, not blank.
+ */
+export function readActor(by: string | undefined, env: NodeJS.ProcessEnv, osUser: () => string = () => os.userInfo().username): string {
+  let name: string;
+  let source: string;
+  if (by !== undefined) {
+    name = by;
+    source = '--by';
+  } else if (env.COMPOSE_ACTOR?.trim()) {
+    name = env.COMPOSE_ACTOR;
+    source = 'COMPOSE_ACTOR';
+  } else {
+    try {
+      name = osUser();
+    } catch {
+      throw new UsageError('cannot tell who you are (the OS user has no name): say it with --by <name> or COMPOSE_ACTOR');
+    }
+    source = 'the OS user name (change it with --by <name> or COMPOSE_ACTOR)';
+  }
+  const length = [...name].length;
+  if (name.trim() === '' || length > MAX_ACTOR_LENGTH || UNPRINTABLE.test(name)) {
+    throw new UsageError(`${source} must be a name of 1 to ${MAX_ACTOR_LENGTH} printable characters with no control characters, got ${JSON.stringify(name)}`);
+  }
+  return name;
+}
+
+/** Why a change is made: at most 500 characters, no control characters (a line of its own in the history). */
+export function readReason(reason: string | undefined, required: boolean, command: string): string | null {
+  if (reason === undefined) {
+    if (required) throw new UsageError(`${command} needs a reason, recorded with the revision: --reason "<why>"`);
+    return null;
+  }
+  const text = reason.trim();
+  if (text === '') throw new UsageError('--reason is empty: say why, or leave --reason out');
+  if ([...text].length > MAX_REASON_LENGTH) throw new UsageError(`--reason must be at most ${MAX_REASON_LENGTH} characters, got ${[...text].length}`);
+  if (UNPRINTABLE.test(text)) throw new UsageError('--reason must be one line of printable characters (no control characters such as new lines or tabs)');
+  return text;
+}
+
+/** A revision number or a count given on the command line: a whole number from 1. */
+export function readPositiveNumber(value: string, what: string): number {
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw new UsageError(`${what} must be a whole number from 1, got "${value}"`);
+  return Number(value);
+}

@@ -1,0 +1,86 @@
+/**
+ * What the compose and release commands read of the releases a composition names, over HTTP as a
+ * shopper's browser would: each remote's manifest, its entry and its contract.
+ */
+import path from 'node:path';
+import type { Contract, Manifest, RemoteCandidate } from '../../edge/src/compositionRules';
+import type { CompositionDocument } from '../../edge/src/compositionStore';
+import { packageVersion, REMOTES, ROOT, type Ports } from '../../edge/src/packages';
+
+const FETCH_TIMEOUT_MS = 5000;
+
+/** The shell's manifest the checks read its singletons from: SHELL_MANIFEST, else the shell's build. */
+export function shellManifestPath(): string {
+  return process.env.SHELL_MANIFEST ?? path.join(ROOT, 'shell', 'dist', 'mf-manifest.json');
+}
+
+/**
+ * What the shell serves while no composition is published: the working builds of this checkout,
+ * each remote's current version on its own port (the edge serves the same).
+ */
+export function workingBuilds(ports: Ports, publicHost: string): CompositionDocument {
+  const remotes: CompositionDocument['remotes'] = {};
+  for (const remote of REMOTES) {
+    const version = packageVersion(remote);
+    remotes[remote] = { version, manifest: `http://${publicHost}:${ports.remotes[remote]}/${version}/mf-manifest.json` };
+  }
+  return { remotes };
+}
+
+export async function fetchStatus(url: string): Promise<{ status: number | string; body: string | null }> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { 'cache-control': 'no-cache' } });
+    return { status: response.status, body: response.ok ? await response.text() : null };
+  } catch (error) {
+    return { status: error instanceof Error ? (error.name === 'TimeoutError' ? 'timeout' : error.message) : 'unreachable', body: null };
+  }
+}
+
+/** Where the entry file is: the manifest's public path when absolute, else beside the manifest. */
+export function remoteEntryUrl(manifestUrl: string, manifest: Manifest): string {
+  const { publicPath, remoteEntry } = manifest.metaData;
+  const base = publicPath && publicPath !== 'auto' ? publicPath : new URL('.', manifestUrl).toString();
+  return new URL(path.posix.join(remoteEntry.path || '', remoteEntry.name), base).toString();
+}
+
+export function parseJson<T>(text: string | null): T | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The contract beside a manifest, or why it could not be read. */
+export async function fetchContract(manifestUrl: string): Promise<{ contract: Contract | null; status: number | string }> {
+  const url = new URL('contract.json', manifestUrl).toString();
+  const { status, body } = await fetchStatus(url);
+  const contract = parseJson<Contract>(body);
+  return { contract, status: body !== null && contract === null ? 'not JSON' : status };
+}
+
+/** Every remote of a composition as the checks see it: what its manifest, entry and contract answered. */
+export async function gather(document: CompositionDocument): Promise<RemoteCandidate[]> {
+  return Promise.all(
+    Object.entries(document.remotes).map(async ([remote, entry]) => {
+      const { status, body } = await fetchStatus(entry.manifest);
+      const manifest = parseJson<Manifest>(body);
+      const entryUrl = manifest ? remoteEntryUrl(entry.manifest, manifest) : null;
+      const [entryStatus, contract] = await Promise.all([
+        entryUrl ? fetchStatus(entryUrl).then((answer) => answer.status) : null,
+        manifest ? fetchContract(entry.manifest).then((answer) => answer.contract) : null,
+      ]);
+      return {
+        remote,
+        version: entry.version,
+        manifestUrl: entry.manifest,
+        manifestStatus: body !== null && manifest === null ? 'not JSON' : status,
+        manifest,
+        remoteEntryUrl: entryUrl,
+        remoteEntryStatus: entryStatus,
+        contract,
+      };
+    }),
+  );
+}
