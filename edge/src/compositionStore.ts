@@ -14,6 +14,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ReleaseFacts } from './compositionRules';
+import { currentStat } from './fileStat';
 import { REMOTES, ROOT, type Remote } from './packages';
 
 export interface CompositionEntry {
@@ -235,7 +236,7 @@ async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
         await fs.rm(lock, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`another compose command holds ${lock}; if none is running, remove that folder`);
+      if (Date.now() > deadline) throw new Error(`another compose command holds ${lock}; if none is running, remove that folder`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
     }
   }
@@ -255,7 +256,7 @@ function parseRevision(text: string, file: string): Revision {
     if (!Number.isInteger(raw.revision) || typeof raw.at !== 'string') throw new Error('no revision number or time');
     return { ...raw, composition: readDocument(raw.composition as Parameters<typeof readDocument>[0]) };
   } catch (error) {
-    throw new Error(`the revision ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`the revision ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
@@ -280,7 +281,8 @@ export class FileCompositionStore implements CompositionStore {
   }
 
   async changeToken(): Promise<string | null> {
-    const stat = await fs.stat(this.file).catch(() => null);
+    // The edge asks on every page: one look shared by the pages asking at the same moment.
+    const stat = await currentStat(this.file);
     // Every write puts a new file in place (writeAtomically): another inode, time and size.
     return stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : null;
   }
