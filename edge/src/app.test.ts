@@ -11,6 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from './app';
+import type { CompositionSource } from './composition';
 import type { Ports } from './packages';
 import type { ServerQueryEntry } from '../../shared/src/ssr/contract';
 import { inThisThread, type PageRequest, type RenderOptions } from './serverRender';
@@ -25,6 +26,18 @@ const INDEX =
 let work: string;
 let shellDist: string;
 let compositionFile: string;
+
+/** Where the edge finds its composition: the file made here, the working builds at 1.0.0 until there is one. */
+function compositionSource(): CompositionSource {
+  return {
+    ports: PORTS,
+    publicHost: 'localhost',
+    file: compositionFile,
+    workingVersions: { 'mfe-catalog': '1.0.0', 'mfe-product': '1.0.0', 'mfe-cart': '1.0.0', 'mfe-account': '1.0.0' },
+    shellManifest: path.join(shellDist, 'mf-manifest.json'),
+    knownGoodAfterMs: 30 * 60_000,
+  };
+}
 let hungApi: http.Server;
 let shell: FastifyInstance;
 let remote: FastifyInstance;
@@ -67,7 +80,7 @@ beforeAll(async () => {
     dist: shellDist,
     apiUrl: `http://127.0.0.1:${(hungApi.address() as AddressInfo).port}`,
     apiTimeoutMs: 300,
-    composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+    composition: compositionSource(),
     trustProxy: '127.0.0.1',
   });
   remote = await buildRemoteOrigin({ dist: remoteDist, releases: path.join(work, 'releases/mfe-catalog') });
@@ -218,7 +231,7 @@ function edgeDrawingRegions(renderRegion: RegionDrawer, apiUrl = 'http://127.0.0
   return buildShellEdge({
     dist: shellDist,
     apiUrl,
-    composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+    composition: compositionSource(),
     render: {
       draw: inThisThread({
         shell: shell ?? { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: '' }) },
@@ -237,7 +250,7 @@ describe('a drawn page’s script preloads', () => {
     const edge = await buildShellEdge({
       dist,
       apiUrl: 'http://127.0.0.1:9',
-      composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+      composition: compositionSource(),
       render: {
         draw: inThisThread({
           shell: {
@@ -556,7 +569,7 @@ describe('a guest’s page', () => {
       buildShellEdge({
         dist: shellDist,
         apiUrl,
-        composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+        composition: compositionSource(),
         render: { draw: () => Promise.resolve(null), warm },
       });
     const edge = await build(async (requests) => {
@@ -628,7 +641,7 @@ describe('a page the server is still drawing', () => {
     edge = await buildShellEdge({
       dist: shellDist,
       apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
-      composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+      composition: compositionSource(),
       render: {
         draw: inThisThread({
           shell: { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: 'main{color:teal}', head: { title: 'Drawn & named | Jacaranda', description: 'Named by the render' } }) },

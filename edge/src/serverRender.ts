@@ -23,7 +23,7 @@ import {
   type ShopperList,
 } from '../../shared/src/ssr/contract';
 import { holdsProductOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
-import { servedComposition, type CompositionSource } from './composition';
+import { liveRemotes, type CompositionSource } from './composition';
 import { isRemote, type CompositionEntry } from './compositionStore';
 import { VERSION_PATTERN } from './releaseStore';
 
@@ -347,7 +347,7 @@ export async function loadRenderer({ shellBundle, composition, timeoutMs }: Rend
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once per thread
   const shell = (await require(shellBundle)) as ShellServerBundle;
   const remotes = new ServerRemotes(shell);
-  const following = remotes.follow(async () => (await servedComposition(undefined, composition)).remotes);
+  const following = remotes.follow(() => liveRemotes(composition));
   await following.ready;
   return {
     draw: inThisThread({ shell, loadRemoteBundle: remotes.bundle, timeoutMs }),
