@@ -243,6 +243,9 @@ describe('a preview', () => {
       preview: [],
       previewRefused: [{ remote: 'mfe-cart', version: '1.0.4', reason: 'endpoint "getProductFacets" is injected by both mfe-catalog and mfe-cart' }],
     });
+    // The live file edited by hand to another catalog: what is recorded of revision 1's catalog says nothing of it.
+    await writeFile(source.file, JSON.stringify({ revision: 1, ...composition('1.0.9') }));
+    expect((await previewOf('mfe-cart@1.0.4')).preview).toEqual([{ remote: 'mfe-cart', version: '1.0.4' }]);
   });
 
   it('is refused while the shell’s manifest is missing: nothing can be checked', async () => {

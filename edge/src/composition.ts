@@ -129,7 +129,7 @@ interface LiveRead {
   live: LiveComposition;
   /** Every revision, oldest first (none when they cannot be read). */
   revisions: Revision[];
-  /** The facts recorded for the remotes of the live revision, when it is one. */
+  /** The facts recorded for the remotes of the live revision, when it is one, as served. */
   liveFacts: Revision['facts'];
   /** The fallbacks last worked out, for a shell, and until when they hold. */
   fallbacks?: { shell: string | null; afterMs: number; until: number | null; value: Fallbacks };
@@ -145,7 +145,13 @@ async function readLive(store: CompositionStore, token: string): Promise<LiveRea
     return [] as Revision[];
   });
   const liveRevision = live.revision === null ? undefined : revisions.find((revision) => revision.revision === live.revision);
-  return { token, live, revisions, liveFacts: liveRevision?.facts ?? {} };
+  // Only for the remotes the live file serves as its revision has them (a live file edited by hand may differ).
+  const liveFacts: Revision['facts'] = {};
+  for (const remote of REMOTES) {
+    const facts = liveRevision?.facts[remote];
+    if (facts && liveRevision?.composition.remotes[remote]?.manifest === live.document.remotes[remote]?.manifest) liveFacts[remote] = facts;
+  }
+  return { token, live, revisions, liveFacts };
 }
 
 /**
