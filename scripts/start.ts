@@ -6,7 +6,7 @@ import { startStore } from './lib/startStore';
 
 async function main() {
   const ports = portsFromEnv();
-  const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs } = readEdgeSettings(process.env);
+  const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs, knownGoodAfterMs } = readEdgeSettings(process.env);
   await ensureBuilt((line) => console.log(`[start] ${line}`));
   const store = await startStore({
     ports,
@@ -23,6 +23,7 @@ async function main() {
     shopperListsMs,
     renderThreads,
     renderTimeoutMs,
+    knownGoodAfterMs,
   });
   console.log(`\n  The store is open at ${store.shellUrl}\n  (Ctrl+C stops it)\n`);
   let stopping = false;

@@ -42,7 +42,7 @@ function compositionBytes(): number {
       return [remote, { version: packageVersion(remote), manifest: `${folder}/mf-manifest.json`, entry: `${folder}/remoteEntry.js` }];
     }),
   );
-  return zlib.gzipSync(JSON.stringify({ remotes, lastKnownGood: remotes, preview: [] }, null, 2), { level: 9 }).length;
+  return zlib.gzipSync(JSON.stringify({ remotes, lastKnownGood: remotes, preview: [], previewRefused: [] }, null, 2), { level: 9 }).length;
 }
 
 /** A desktop also loads the shell's main menu, and the chunks a route lists as `desktopChunks`. */

@@ -11,7 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { buildShellEdge } from '../../edge/src/app';
 import { localComposition } from '../../edge/src/composition';
 import { REPLAY_SCRIPT_HASH } from '../../edge/src/eventReplay';
-import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
+import { packageVersion, REMOTES, ROOT, workingVersions } from '../../edge/src/packages';
+import { DEFAULT_KNOWN_GOOD_AFTER_MS } from '../../edge/src/settings';
 import { apiUrl, simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { compositionFile, e2ePorts, removeComposition } from '../support/composition';
@@ -176,7 +177,15 @@ describe('the proxy chain', () => {
     behindBalancer = await buildShellEdge({
       dist: path.join(ROOT, 'shell/dist'),
       apiUrl: apiUrl('/').replace(/\/$/, ''),
-      composition: { ports, publicHost: 'localhost', file: compositionFile() },
+      composition: {
+        ports,
+        publicHost: 'localhost',
+        file: compositionFile(),
+        // The versions the store the suite started serves.
+        workingVersions: workingVersions(),
+        shellManifest: path.join(ROOT, 'shell/dist/mf-manifest.json'),
+        knownGoodAfterMs: DEFAULT_KNOWN_GOOD_AFTER_MS,
+      },
       trustProxy: '127.0.0.1',
     });
     await behindBalancer.listen({ port: 0, host: '127.0.0.1' });

@@ -50,6 +50,9 @@ export default async function globalSetup(): Promise<void> {
     // scripts, a layout shift, a second request). The undrawn fallback has tests of its own
     // (edge/src/app.test.ts, renderThreads.test.ts).
     renderTimeoutMs: 2000,
+    // The release specs fall back to a composition they made a moment before: known good at once,
+    // not after the half hour a shop waits (KNOWN_GOOD_AFTER).
+    knownGoodAfterMs: 0,
     apiEnvironment: {
       ...E2E_BANK_ACCOUNT,
       // As a default start has it, whatever the caller's environment says.

@@ -11,6 +11,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from './app';
+import type { CompositionSource } from './composition';
+import type { ReleaseFacts } from './compositionRules';
+import { FileCompositionStore, type CompositionEntry } from './compositionStore';
+import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
 import type { Ports } from './packages';
 import type { ServerQueryEntry } from '../../shared/src/ssr/contract';
 import { inThisThread, type PageRequest, type RenderOptions } from './serverRender';
@@ -25,6 +29,19 @@ const INDEX =
 let work: string;
 let shellDist: string;
 let compositionFile: string;
+
+/** Where the edge finds its composition: the file made here, the working builds at 1.0.0 until there is one. */
+function compositionSource(overrides: Partial<CompositionSource> = {}): CompositionSource {
+  return {
+    ports: PORTS,
+    publicHost: 'localhost',
+    file: compositionFile,
+    workingVersions: { 'mfe-catalog': '1.0.0', 'mfe-product': '1.0.0', 'mfe-cart': '1.0.0', 'mfe-account': '1.0.0' },
+    shellManifest: path.join(shellDist, 'mf-manifest.json'),
+    knownGoodAfterMs: 30 * 60_000,
+    ...overrides,
+  };
+}
 let hungApi: http.Server;
 let shell: FastifyInstance;
 let remote: FastifyInstance;
@@ -67,7 +84,7 @@ beforeAll(async () => {
     dist: shellDist,
     apiUrl: `http://127.0.0.1:${(hungApi.address() as AddressInfo).port}`,
     apiTimeoutMs: 300,
-    composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+    composition: compositionSource(),
     trustProxy: '127.0.0.1',
   });
   remote = await buildRemoteOrigin({ dist: remoteDist, releases: path.join(work, 'releases/mfe-catalog') });
@@ -218,7 +235,7 @@ function edgeDrawingRegions(renderRegion: RegionDrawer, apiUrl = 'http://127.0.0
   return buildShellEdge({
     dist: shellDist,
     apiUrl,
-    composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+    composition: compositionSource(),
     render: {
       draw: inThisThread({
         shell: shell ?? { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: '' }) },
@@ -229,6 +246,54 @@ function edgeDrawingRegions(renderRegion: RegionDrawer, apiUrl = 'http://127.0.0
   });
 }
 
+describe('a page whose remote’s composed version cannot load', () => {
+  it('is drawn with its known-good fallback’s container, and its policy lets the browser load the fallback too', async () => {
+    const catalogAt = (origin: string, version: string) => ({ version, manifest: `${origin}/mfe-catalog/${version}/mf-manifest.json` });
+    const facts: ReleaseFacts = {
+      singletons: [{ name: 'react', version: '19.3.1' }],
+      exposes: [...REMOTE_MODULES['mfe-catalog']],
+      slices: [],
+      endpoints: [],
+    };
+    const store = new FileCompositionStore(compositionFile);
+    const publish = (entry: CompositionEntry, basedOn: number) =>
+      store.publish({ by: 'thandi', reason: null, action: 'set', composition: { remotes: { 'mfe-catalog': entry } }, facts: { 'mfe-catalog': facts }, checkedAt: new Date().toISOString() }, basedOn);
+    await writeFile(path.join(shellDist, 'mf-manifest.json'), JSON.stringify({ metaData: {}, shared: [{ name: 'react', version: '19.3.1' }], exposes: [] }));
+    await publish(catalogAt('https://a.cdn.example.co.za', '1.0.0'), 0);
+    await publish(catalogAt('https://b.cdn.example.co.za', '1.1.0'), 1);
+    const asked: string[] = [];
+    const edge = await buildShellEdge({
+      dist: shellDist,
+      apiUrl: 'http://127.0.0.1:9',
+      // Known good as soon as the next revision replaced it.
+      composition: compositionSource({ knownGoodAfterMs: 0 }),
+      render: {
+        draw: inThisThread({
+          shell: { renderShellPage: ({ region }) => ({ html: `<main data-version="${region?.version ?? ''}">${region?.html ?? ''}</main>`, css: '' }) },
+          loadRemoteBundle: (_remote, { version }) => {
+            asked.push(version);
+            return Promise.resolve(version === '1.1.0' ? null : { renderRegion: async () => ({ html: `<h1>Home ${version}</h1>`, css: '' }) });
+          },
+          timeoutMs: 1000,
+        }),
+      },
+    });
+    try {
+      const page = await edge.inject({ url: '/' });
+      expect(page.body).toContain('<main data-version="1.0.0"><h1>Home 1.0.0</h1></main>');
+      expect(asked).toEqual(['1.1.0', '1.0.0']);
+      expect(policy(page.headers['content-security-policy']).get('script-src')).toEqual(expect.arrayContaining(['https://a.cdn.example.co.za', 'https://b.cdn.example.co.za']));
+      const served = (await edge.inject({ url: '/composition.json' })).json<{ remotes: Record<string, CompositionEntry>; lastKnownGood: Record<string, CompositionEntry> }>();
+      expect(served.remotes['mfe-catalog']?.version).toBe('1.1.0');
+      expect(served.lastKnownGood['mfe-catalog']).toEqual(catalogAt('https://a.cdn.example.co.za', '1.0.0'));
+    } finally {
+      await edge.close();
+      await rm(path.dirname(compositionFile), { recursive: true, force: true });
+      await rm(path.join(shellDist, 'mf-manifest.json'));
+    }
+  });
+});
+
 describe('a drawn page’s script preloads', () => {
   it('are at low priority, its pictures first; a page the server could not draw keeps them as built, its scripts drawing its first screen', async () => {
     const dist = path.join(work, 'shell-with-preloads');
@@ -237,7 +302,7 @@ describe('a drawn page’s script preloads', () => {
     const edge = await buildShellEdge({
       dist,
       apiUrl: 'http://127.0.0.1:9',
-      composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+      composition: compositionSource(),
       render: {
         draw: inThisThread({
           shell: {
@@ -556,7 +621,7 @@ describe('a guest’s page', () => {
       buildShellEdge({
         dist: shellDist,
         apiUrl,
-        composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+        composition: compositionSource(),
         render: { draw: () => Promise.resolve(null), warm },
       });
     const edge = await build(async (requests) => {
@@ -628,7 +693,7 @@ describe('a page the server is still drawing', () => {
     edge = await buildShellEdge({
       dist: shellDist,
       apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
-      composition: { ports: PORTS, publicHost: 'localhost', file: compositionFile },
+      composition: compositionSource(),
       render: {
         draw: inThisThread({
           shell: { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: 'main{color:teal}', head: { title: 'Drawn & named | Jacaranda', description: 'Named by the render' } }) },

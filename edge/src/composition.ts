@@ -1,29 +1,40 @@
 /**
- * The composition module of the edge: what it answers at /composition.json (the live composition,
- * the release managers' file or the local working builds when there is none; each remote's last
- * version known good from the history; a tester's preview from their session cookie), the
- * preview links, and the origins a page may load scripts from (edge/src/securityHeaders.ts).
+ * The composition module of the edge: what it answers at /composition.json (the live composition
+ * of the composition store, or the working builds while nothing is published; each remote's
+ * fallback, from the known-good revisions; a tester's preview from their session cookie, when the
+ * release passes the rules), the preview links, and the origins a page may load scripts from
+ * (edge/src/securityHeaders.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkFacts, checkRelease, readShellFacts, type Injector, type ShellFacts } from './compositionRules';
 import {
-  lastKnownGood,
-  readComposition,
-  readHistory,
+  FileCompositionStore,
+  knownGoodFallbacks,
+  knownGoodFrom,
+  knownGoodRevisions,
   remoteFromName,
   type CompositionDocument,
+  type CompositionEntry,
+  type CompositionStore,
+  type LiveComposition,
+  type Revision,
 } from './compositionStore';
 import { currentStat } from './fileStat';
-import { packageVersion, REMOTES, type Ports, type Remote } from './packages';
-import { isReleased, listReleases, releaseManifestUrl } from './releaseStore';
+import { REMOTES, workingVersions, type Ports, type Remote } from './packages';
+import { isReleased, listReleases, readRelease, releaseManifestUrl } from './releaseStore';
 import { withRemoteEntries, type ManifestReader } from './routePreloads';
 
 export const PREVIEW_COOKIE = 'sf_preview';
 
-/** The working builds of this checkout, each remote's current version on its own port. */
-export function localComposition(ports: Ports, publicHost: string): CompositionDocument {
+/**
+ * The working builds of this checkout, each remote's at its version on its own port. The edge
+ * names them by the versions read when the store started (CompositionSource.workingVersions);
+ * without `versions`, by what the package.json files say now.
+ */
+export function localComposition(ports: Ports, publicHost: string, versions: Record<Remote, string> = workingVersions()): CompositionDocument {
   const remotes: CompositionDocument['remotes'] = {};
   for (const remote of REMOTES) {
-    const version = packageVersion(remote);
+    const version = versions[remote];
     remotes[remote] = { version, manifest: `http://${publicHost}:${ports.remotes[remote]}/${version}/mf-manifest.json` };
   }
   return { remotes };
@@ -67,55 +78,220 @@ function readCookie(cookieHeader: string | undefined, name: string): string | un
   return undefined;
 }
 
-/** Where the edge finds the composition it serves. */
+/**
+ * Where the edge finds the composition it serves, and what it judges fallbacks and previews by.
+ * Plain data: render threads are given it as they start.
+ */
 export interface CompositionSource {
   ports: Ports;
   /** Host name the browser uses for the remotes' origins (the working builds'). */
   publicHost: string;
-  /** The release managers' composition file; the working builds are served while it does not exist. */
+  /** The composition store's live file (FileCompositionStore); the working builds are served while it does not exist. */
   file: string;
+  /**
+   * The working builds' versions, read once when the store started (packages.ts's
+   * workingVersions): a version raised in a package.json meanwhile changes nothing served.
+   */
+  workingVersions: Record<Remote, string>;
+  /** The manifest of the shell build this edge serves: fallbacks and previews must fit that shell. */
+  shellManifest: string;
+  /** How long a checked revision must stay live, and not be rolled away, to be known good (KNOWN_GOOD_AFTER). */
+  knownGoodAfterMs: number;
 }
+
+/** A preview the rules refused: the shopper gets the live version instead, and the banner says why. */
+export interface RefusedPreview {
+  remote: Remote;
+  version: string;
+  /** What the rules found, in short. */
+  reason: string;
+}
+
+export type Fallbacks = Partial<Record<Remote, CompositionEntry>>;
 
 export type ServedComposition = Awaited<ReturnType<typeof servedComposition>>;
 
-/** The live composition and its last versions known good, as last read, with the file's time then. */
-const liveRead = new Map<string, { version: string; live: CompositionDocument; lastKnownGood: ReturnType<typeof lastKnownGood> }>();
+/** The store of each source, by its file: one per edge (and per render thread), so what it reads is read once. */
+const stores = new Map<string, CompositionStore>();
+
+function storeOf(source: CompositionSource): CompositionStore {
+  let store = stores.get(source.file);
+  if (!store) {
+    store = new FileCompositionStore(source.file);
+    stores.set(source.file, store);
+  }
+  return store;
+}
+
+/** The live composition and the revisions, as read at one change token of the store. */
+interface LiveRead {
+  token: string;
+  live: LiveComposition;
+  /** Every revision, oldest first (none when they cannot be read). */
+  revisions: Revision[];
+  /** The facts recorded for the remotes of the live revision, when it is one, as served. */
+  liveFacts: Revision['facts'];
+  /** The fallbacks last worked out, for a shell, and until when they hold. */
+  fallbacks?: { shell: string | null; afterMs: number; until: number | null; value: Fallbacks };
+}
+
+const liveReads = new Map<string, { token: string; read: Promise<LiveRead | null> }>();
+
+async function readLive(store: CompositionStore, token: string): Promise<LiveRead | null> {
+  const live = await store.live();
+  if (!live) return null;
+  const revisions = await store.revisions().catch((error: unknown) => {
+    console.error(`[edge] the revisions of ${store.name} cannot be read, so no remote has a fallback: ${error instanceof Error ? error.message : String(error)}`);
+    return [] as Revision[];
+  });
+  const liveRevision = live.revision === null ? undefined : revisions.find((revision) => revision.revision === live.revision);
+  // Only for the remotes the live file serves as its revision has them (a live file edited by hand may differ).
+  const liveFacts: Revision['facts'] = {};
+  for (const remote of REMOTES) {
+    const facts = liveRevision?.facts[remote];
+    if (facts && liveRevision?.composition.remotes[remote]?.manifest === live.document.remotes[remote]?.manifest) liveFacts[remote] = facts;
+  }
+  return { token, live, revisions, liveFacts };
+}
 
 /**
- * The live composition and each remote's last version known good: read again only when the file
- * has changed (publishing and rolling back write the history first, the file last), so a page
- * costs one look at the file's time, not a read of the file and its whole history.
+ * The live composition and its revisions, or null while nothing is published: read again only when
+ * the store's change token has changed (a publish writes the revision first and the live file
+ * last), so a page costs one look at the live file, not a read of it and every revision.
  */
-async function liveComposition({ ports, publicHost, file }: CompositionSource) {
-  const stat = await currentStat(file);
-  if (!stat) {
-    liveRead.delete(file);
-    return { live: localComposition(ports, publicHost), lastKnownGood: {} };
+async function currentLive(source: CompositionSource): Promise<LiveRead | null> {
+  const store = storeOf(source);
+  const token = await store.changeToken();
+  if (token === null) {
+    liveReads.delete(store.name);
+    return null;
   }
-  // A publish writes a new file in its place (writeAtomically): another inode, time and size.
-  const version = `${stat.ino}:${stat.mtimeMs}:${stat.size}`;
-  const known = liveRead.get(file);
-  if (known?.version === version) return known;
-  const fromFile = await readComposition(file);
-  if (!fromFile) return { live: localComposition(ports, publicHost), lastKnownGood: {} };
-  const read = { version, live: fromFile, lastKnownGood: lastKnownGood(fromFile, await readHistory(file)) };
-  liveRead.set(file, read);
+  const known = liveReads.get(store.name);
+  if (known?.token === token) return known.read;
+  const read = readLive(store, token);
+  liveReads.set(store.name, { token, read });
+  // One that failed (a live file written by hand and not JSON, say) is read again on the next page.
+  read.catch(() => {
+    if (liveReads.get(store.name)?.read === read) liveReads.delete(store.name);
+  });
   return read;
 }
 
-/** The composition a browser with this Cookie header gets (its preview, if any), as the file says now. */
+/** The live composition's remotes (the working builds' while nothing is published): what the render threads keep loaded. */
+export async function liveRemotes(source: CompositionSource): Promise<CompositionDocument['remotes']> {
+  const read = await currentLive(source);
+  return (read?.live.document ?? localComposition(source.ports, source.publicHost, source.workingVersions)).remotes;
+}
+
+/** The shell this edge serves, as its manifest says: `key` changes with the file; no facts when it is missing or cannot be read. */
+interface ServedShell {
+  key: string | null;
+  facts: ShellFacts | null;
+}
+
+const shellReads = new Map<string, { key: string; facts: Promise<ShellFacts | null> }>();
+
+async function currentShell(manifest: string): Promise<ServedShell> {
+  const stat = await currentStat(manifest);
+  if (!stat) {
+    shellReads.delete(manifest);
+    return { key: null, facts: null };
+  }
+  const key = `${stat.ino}:${stat.mtimeMs}:${stat.size}`;
+  let known = shellReads.get(manifest);
+  if (known?.key !== key) {
+    known = {
+      key,
+      facts: readShellFacts(manifest).catch((error: unknown) => {
+        console.error(`[edge] the shell's manifest cannot be read, so no remote has a fallback and no preview is served: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      }),
+    };
+    shellReads.set(manifest, known);
+  }
+  return { key, facts: await known.facts };
+}
+
+/**
+ * Each remote's fallback: its version in the newest known-good revision that names another
+ * release of it and fits the shell served now (checkFacts on the facts recorded when that
+ * revision passed the checks); none without the shell's facts. Worked out again when the store or
+ * the shell changes, and when the newest revision becomes known good (then without any write).
+ */
+function fallbacksOf(read: LiveRead, shell: ServedShell, afterMs: number, now: number): Fallbacks {
+  const kept = read.fallbacks;
+  if (kept && kept.shell === shell.key && kept.afterMs === afterMs && (kept.until === null || now < kept.until)) return kept.value;
+  const facts = shell.facts;
+  const value = facts
+    ? knownGoodFallbacks(read.live.document, knownGoodRevisions(read.revisions, now, afterMs), (remote, version, recorded) => checkFacts(remote, version, recorded, facts).length === 0)
+    : {};
+  read.fallbacks = { shell: shell.key, afterMs, until: knownGoodFrom(read.revisions, now, afterMs), value };
+  return value;
+}
+
+/** The verdicts on previews (the reason it was refused, or null), by release, live composition and shell: a release never changes. */
+const verdicts = new Map<string, Promise<string | null>>();
+const MAX_VERDICTS = 256;
+
+/**
+ * Why a release in the release store may not be previewed, or null when it may: it is judged as
+ * the compose command judges a release (checkRelease), against the shell served now and beside the
+ * live revision's other remotes (their recorded facts).
+ */
+async function judgePreview({ remote, version }: PreviewChoice, read: LiveRead | null, shell: ServedShell): Promise<{ reason: string | null; final: boolean }> {
+  if (!shell.facts) return { reason: `the shell's manifest cannot be read, so ${remote} ${version} cannot be checked`, final: true };
+  const release = await readRelease(remote, version);
+  // Not final: a release being published has its manifest last.
+  if (!release) return { reason: `the manifest of ${remote} ${version} in the release store cannot be read`, final: false };
+  const others: Injector[] = Object.entries(read?.liveFacts ?? {}).flatMap(([other, facts]) => (facts && other !== remote ? [{ remote: other, slices: facts.slices, endpoints: facts.endpoints }] : []));
+  const problems = checkRelease({ remote, version, ...release }, shell.facts, others);
+  return { reason: problems.length === 0 ? null : problems.map((problem) => problem.message).join('; '), final: true };
+}
+
+function previewVerdict(choice: PreviewChoice, read: LiveRead | null, shell: ServedShell): Promise<string | null> {
+  const key = JSON.stringify([choice.remote, choice.version, read?.token ?? null, shell.key]);
+  const known = verdicts.get(key);
+  if (known) return known;
+  const judged = judgePreview(choice, read, shell);
+  const verdict = judged.then(({ reason }) => reason);
+  verdicts.set(key, verdict);
+  if (verdicts.size > MAX_VERDICTS) verdicts.delete(verdicts.keys().next().value as string);
+  void judged.then(
+    ({ final }) => {
+      if (!final) verdicts.delete(key);
+    },
+    () => verdicts.delete(key),
+  );
+  return verdict;
+}
+
+/**
+ * The composition a browser with this Cookie header gets, as the store says now: the live
+ * composition with each remote's fallback, and its preview, if any, where the release passes the
+ * rules (a refused one is named in `previewRefused`, and the live version served in its place).
+ */
 export async function servedComposition(cookieHeader: string | undefined, source: CompositionSource) {
-  const { ports } = source;
-  const { live, lastKnownGood: fallbacks } = await liveComposition(source);
-  const served = { ...live, remotes: { ...live.remotes }, lastKnownGood: { ...fallbacks }, preview: [] as PreviewChoice[] };
+  const read = await currentLive(source);
   const cookie = readCookie(cookieHeader, PREVIEW_COOKIE);
-  if (cookie && previewAllowed()) {
-    const { choices, problem } = await parsePreview(cookie);
+  const previewing = cookie && previewAllowed() ? cookie : null;
+  // The shell's facts judge fallbacks (none while nothing is published) and previews.
+  const shell: ServedShell = read || previewing ? await currentShell(source.shellManifest) : { key: null, facts: null };
+  const live = read?.live.document ?? localComposition(source.ports, source.publicHost, source.workingVersions);
+  const fallbacks = read ? fallbacksOf(read, shell, source.knownGoodAfterMs, Date.now()) : {};
+  const served = { ...live, remotes: { ...live.remotes }, lastKnownGood: { ...fallbacks }, preview: [] as PreviewChoice[], previewRefused: [] as RefusedPreview[] };
+  if (previewing) {
+    const { choices, problem } = await parsePreview(previewing);
     if (!problem) {
-      for (const choice of choices) {
-        served.remotes[choice.remote] = { version: choice.version, manifest: releaseManifestUrl(choice.remote, choice.version, ports) };
+      const reasons = await Promise.all(choices.map((choice) => previewVerdict(choice, read, shell)));
+      for (const [index, choice] of choices.entries()) {
+        const reason = reasons[index];
+        if (reason) {
+          served.previewRefused.push({ ...choice, reason });
+          continue;
+        }
+        served.remotes[choice.remote] = { version: choice.version, manifest: releaseManifestUrl(choice.remote, choice.version, source.ports) };
+        served.preview.push(choice);
       }
-      served.preview = choices;
     }
   }
   return served;

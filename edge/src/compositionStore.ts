@@ -14,6 +14,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ReleaseFacts } from './compositionRules';
+import { currentStat } from './fileStat';
 import { REMOTES, ROOT, type Remote } from './packages';
 
 export interface CompositionEntry {
@@ -280,7 +281,8 @@ export class FileCompositionStore implements CompositionStore {
   }
 
   async changeToken(): Promise<string | null> {
-    const stat = await fs.stat(this.file).catch(() => null);
+    // The edge asks on every page: one look shared by the pages asking at the same moment.
+    const stat = await currentStat(this.file);
     // Every write puts a new file in place (writeAtomically): another inode, time and size.
     return stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : null;
   }

@@ -81,12 +81,15 @@ describe('a guest’s page', () => {
     expect(cache.sharedWith('home')).toBeNull();
   });
 
-  it('differs by address, width and composed versions, not by which api process draws it', () => {
+  it('differs by address, width, composed versions and fallbacks, not by which api process draws it', () => {
     const base = { pathname: '/shop', search: '?page=2', viewportWidth: 412, remotes: { 'mfe-catalog': { version: '1.0.0', manifest: 'http://c/1.0.0/mf-manifest.json' } }, config: { composedApi: undefined, assetHost: undefined } };
     const key = guestPageKey(base);
     expect(guestPageKey({ ...base })).toBe(key);
     expect(guestPageKey({ ...base, search: '?page=3' })).not.toBe(key);
     expect(guestPageKey({ ...base, viewportWidth: 1280 })).not.toBe(key);
     expect(guestPageKey({ ...base, remotes: { 'mfe-catalog': { version: '1.1.0', manifest: 'http://c/1.1.0/mf-manifest.json' } } })).not.toBe(key);
+    // The fallback draws the region when the composed version cannot.
+    expect(guestPageKey({ ...base, fallbacks: {} })).toBe(key);
+    expect(guestPageKey({ ...base, fallbacks: { 'mfe-catalog': { version: '0.9.0', manifest: 'http://c/0.9.0/mf-manifest.json' } } })).not.toBe(key);
   });
 });

@@ -134,15 +134,24 @@ export class GuestPageCache {
   }
 }
 
-/**
- * What makes a guest's page what it is: the address, the width it is drawn for, the composed
- * version of each remote, and the composition's api and pictures' addresses. (The shell's own
- * server bundle is the edge's for its life: a cache is one edge's.)
- */
-export function guestPageKey(parts: { pathname: string; search: string; viewportWidth: number; remotes: Partial<Record<string, { version: string; manifest: string }>>; config: unknown }): string {
-  const remotes = Object.entries(parts.remotes)
+type ComposedVersions = Partial<Record<string, { version: string; manifest: string }>>;
+
+function versionsKey(remotes: ComposedVersions): string[] {
+  return Object.entries(remotes)
     .filter((entry): entry is [string, { version: string; manifest: string }] => entry[1] !== undefined)
     .map(([name, { version, manifest }]) => `${name}@${version}=${manifest}`)
     .sort();
-  return JSON.stringify([parts.pathname, parts.search, parts.viewportWidth, remotes, parts.config]);
+}
+
+/**
+ * What makes a guest's page what it is: the address, the width it is drawn for, the composed
+ * version of each remote and its fallback (which draws the region when the composed one cannot),
+ * and the composition's api and pictures' addresses. (The shell's own server bundle is the edge's
+ * for its life: a cache is one edge's.)
+ */
+export function guestPageKey(parts: { pathname: string; search: string; viewportWidth: number; remotes: ComposedVersions; fallbacks?: ComposedVersions; config: unknown }): string {
+  const key: unknown[] = [parts.pathname, parts.search, parts.viewportWidth, versionsKey(parts.remotes), parts.config];
+  const fallbacks = versionsKey(parts.fallbacks ?? {});
+  if (fallbacks.length > 0) key.push(fallbacks);
+  return JSON.stringify(key);
 }

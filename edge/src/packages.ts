@@ -7,22 +7,19 @@ export const ROOT = path.resolve(__dirname, '../..');
 export const REMOTES = ['mfe-catalog', 'mfe-product', 'mfe-cart', 'mfe-account'] as const;
 export type Remote = (typeof REMOTES)[number];
 
-/** How long a package's version, once read, is taken as it is. */
-const VERSION_READ_EVERY_MS = 1_000;
-const versionsRead = new Map<string, { at: number; version: string }>();
+/** A package's version as its package.json says now. */
+export function packageVersion(dir: string): string {
+  const { version } = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as { version: string };
+  return version;
+}
 
 /**
- * A package's version from its package.json, read again at most once a second: the edge names the
- * working builds by it on every page while no composition file is published, and reading four
- * package.json files per page was a twentieth of its thread under load.
+ * Each remote's working build's version, as the package.json files say now. The store reads them
+ * once when it starts and names the working builds by them from then on (CompositionSource): a
+ * version raised in a package.json changes nothing that is served until a release is composed.
  */
-export function packageVersion(dir: string): string {
-  const now = Date.now();
-  const known = versionsRead.get(dir);
-  if (known && now - known.at < VERSION_READ_EVERY_MS) return known.version;
-  const { version } = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8')) as { version: string };
-  versionsRead.set(dir, { at: now, version });
-  return version;
+export function workingVersions(): Record<Remote, string> {
+  return Object.fromEntries(REMOTES.map((remote) => [remote, packageVersion(remote)])) as Record<Remote, string>;
 }
 
 export interface Ports {

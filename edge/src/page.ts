@@ -368,6 +368,7 @@ async function warmRenderers(options: PagesOptions, warm: (requests: readonly Pa
       search: '',
       viewportWidth,
       remotes: served.remotes,
+      fallbacks: served.lastKnownGood,
       config,
     })),
   );
@@ -505,7 +506,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
     const viewportWidth = guessViewportWidth(request.headers);
     const drawFor = (cookie: string | undefined, around?: Pick<PageRequest, 'around' | 'lists'>) =>
-      render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), ...around, remotes: served.remotes, config });
+      render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), ...around, remotes: served.remotes, fallbacks: served.lastKnownGood, config });
     // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts). So is a
     // shopper's, when its last drawing read nothing of the shopper's (RenderedPage.forAnyone), or
     // only their lists (the header counts their cart and wishlist; a product page starts at the
@@ -515,7 +516,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // guests' region in a frame drawn around it (serverRender.ts's renderAround), which shows their
     // counts alone: one drawing serves every shopper with the same counts (shopperFrames.ts).
     const { cookie } = request.headers;
-    const guestKey = guestPages ? guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, config: { composedApi, assetHost } }) : '';
+    const guestKey = guestPages ? guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, fallbacks: served.lastKnownGood, config: { composedApi, assetHost } }) : '';
     const sharedWith = guestPages && cookie ? guestPages.sharedWith(guestKey) : null;
     const known = cookie && sharedWith && sharedWith.length > 0 && config.apiBase !== undefined ? await shopperLists.known(config.apiBase, cookie, sharedWith) : null;
     const filled = !cookie || sharedWith?.length === 0 ? [] : (known?.filled ?? null);

@@ -4,6 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import type { Contract, Manifest } from './compositionRules';
 import { ROOT, type Ports, type Remote } from './packages';
 
 export function releasesDir(): string {
@@ -60,4 +61,39 @@ export function releaseBaseUrl(remote: Remote, ports: Ports): string {
 
 export function releaseManifestUrl(remote: Remote, version: string, ports: Ports): string {
   return `${releaseBaseUrl(remote, ports)}/${version}/mf-manifest.json`;
+}
+
+/** What the rules read of a release in the store: its manifest, its contract (null without one), and whether its remote entry is there. */
+export interface StoredRelease {
+  manifest: Manifest;
+  contract: Contract | null;
+  entryPresent: boolean;
+}
+
+/**
+ * A release as its folder holds it, or null when it has no manifest that can be read. Its remote
+ * entry is looked for where its manifest names it, inside the folder only.
+ */
+export async function readRelease(remote: Remote, version: string): Promise<StoredRelease | null> {
+  if (!VERSION_PATTERN.test(version)) return null;
+  const dir = releaseDir(remote, version);
+  const readJson = async <T>(file: string): Promise<T | null> => {
+    const text = await fs.readFile(path.join(dir, file), 'utf8').catch(() => null);
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return null;
+    }
+  };
+  const manifest = await readJson<Manifest>('mf-manifest.json');
+  if (!manifest?.metaData?.remoteEntry || !Array.isArray(manifest.shared) || !Array.isArray(manifest.exposes)) return null;
+  const read = await readJson<Contract>('contract.json');
+  // A contract not shaped as one says nothing of what the release injects: as good as none.
+  const contract = read && Array.isArray(read.slices) && Array.isArray(read.endpoints) ? read : null;
+  const { name, path: folder = '' } = manifest.metaData.remoteEntry;
+  const entry = path.resolve(dir, folder, name);
+  const inside = entry.startsWith(`${dir}${path.sep}`);
+  const entryPresent = inside && (await fs.stat(entry).then((stat) => stat.isFile(), () => false));
+  return { manifest, contract, entryPresent };
 }

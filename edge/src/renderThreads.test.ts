@@ -59,7 +59,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
   const { port } = origin.address() as AddressInfo;
   const ports = { shell: 9, api: 9, remotes: { 'mfe-catalog': port, 'mfe-product': port, 'mfe-cart': port, 'mfe-account': port } };
-  source = { shellBundle: path.join(work, 'render.js'), composition: { ports, publicHost: '127.0.0.1', file: path.join(work, 'no-composition.json') }, timeoutMs: 2000 };
+  const workingVersions = { 'mfe-catalog': '1.0.0', 'mfe-product': '1.0.0', 'mfe-cart': '1.0.0', 'mfe-account': '1.0.0' };
+  const composition = { ports, publicHost: '127.0.0.1', file: path.join(work, 'no-composition.json'), workingVersions, shellManifest: path.join(work, 'mf-manifest.json'), knownGoodAfterMs: 30 * 60_000 };
+  source = { shellBundle: path.join(work, 'render.js'), composition, timeoutMs: 2000 };
   threads = await RenderThreads.start({ ...source, threads: 1, log });
 }, 30_000);
 

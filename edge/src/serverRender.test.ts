@@ -393,6 +393,44 @@ describe('renderPage', () => {
     expect(await renderPage(request, { shell, loadRemoteBundle: regionFrom(() => Promise.resolve(null)), timeoutMs: 1000 })).toBeNull();
   });
 
+  it('draws the region with the fallback’s container, marked with its version, when the composed version’s cannot be had', async () => {
+    const fallbacks = { 'mfe-catalog': { version: '1.3.0', manifest: 'http://cdn/mfe-catalog/1.3.0/mf-manifest.json' } };
+    /** Bundles for the versions given (none for any other), each drawing its version; each version asked for noted. */
+    const bundles = (...versions: string[]) => {
+      const asked: string[] = [];
+      const loadRemoteBundle: RenderOptions['loadRemoteBundle'] = (_remote, { version }) => {
+        asked.push(version);
+        return Promise.resolve(versions.includes(version) ? { renderRegion: () => Promise.resolve({ html: `<h1>Home ${version}</h1>`, css: '' }) } : null);
+      };
+      return { asked, loadRemoteBundle };
+    };
+    const brokenLive = bundles('1.3.0');
+    expect((await renderPage({ ...request, fallbacks }, { shell, loadRemoteBundle: brokenLive.loadRemoteBundle, timeoutMs: 1000 }))?.html).toBe(
+      '<header>/</header><main>[mfe-catalog/HomePage@1.3.0]<h1>Home 1.3.0</h1></main>',
+    );
+    expect(brokenLive.asked).toEqual(['1.4.0', '1.3.0']);
+    // The composed version's container loads: the fallback's is never asked for.
+    const both = bundles('1.4.0', '1.3.0');
+    expect((await renderPage({ ...request, fallbacks }, { shell, loadRemoteBundle: both.loadRemoteBundle, timeoutMs: 1000 }))?.html).toContain('[mfe-catalog/HomePage@1.4.0]');
+    expect(both.asked).toEqual(['1.4.0']);
+    // Neither loads, or there is no fallback: the browser draws the page.
+    expect(await renderPage({ ...request, fallbacks }, { shell, loadRemoteBundle: bundles().loadRemoteBundle, timeoutMs: 1000 })).toBeNull();
+    expect(await renderPage(request, { shell, loadRemoteBundle: brokenLive.loadRemoteBundle, timeoutMs: 1000 })).toBeNull();
+    // A fallback of another remote changes nothing.
+    expect(await renderPage({ ...request, fallbacks: { 'mfe-cart': { version: '1.3.0', manifest: 'http://cdn/mfe-cart/1.3.0/mf-manifest.json' } } }, { shell, loadRemoteBundle: brokenLive.loadRemoteBundle, timeoutMs: 1000 })).toBeNull();
+  });
+
+  it('does not fall back when the composed version’s container loads but does not draw the region', async () => {
+    const asked: string[] = [];
+    const loadRemoteBundle: RenderOptions['loadRemoteBundle'] = (_remote, { version }) => {
+      asked.push(version);
+      return Promise.resolve({ renderRegion: () => Promise.resolve(null) });
+    };
+    const fallbacks = { 'mfe-catalog': { version: '1.3.0', manifest: 'http://cdn/mfe-catalog/1.3.0/mf-manifest.json' } };
+    expect(await renderPage({ ...request, fallbacks }, { shell, loadRemoteBundle, timeoutMs: 1000 })).toBeNull();
+    expect(asked).toEqual(['1.4.0']);
+  });
+
   it('gives up after its time, and on a failing render (logged): the browser renders the page', async () => {
     const slow = regionFrom(() => new Promise((resolve) => setTimeout(() => resolve({ html: 'late', css: '' }), 500)));
     const started = Date.now();

@@ -1,8 +1,8 @@
 /**
  * The shell's server renders a page's first screen (shared/src/ssr/contract.ts): the page's region
- * with the server container of the remote version the composition names, loaded through the
- * federation runtime by the shell's server bundle, and its own header and footer around it, both
- * into index.html. A shopper then sees the page as soon as the HTML has arrived instead of once
+ * with the server container of the remote version the composition names (or of its fallback, when
+ * that one's cannot be had), loaded through the federation runtime by the shell's server bundle,
+ * and its own header and footer around it, both into index.html. A shopper then sees the page as soon as the HTML has arrived instead of once
  * every script has, and the browser hydrates it (its links work before that; a tap on a control is
  * kept until then, eventReplay.ts).
  *
@@ -23,7 +23,7 @@ import {
   type ShopperList,
 } from '../../shared/src/ssr/contract';
 import { holdsProductOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
-import { servedComposition, type CompositionSource } from './composition';
+import { liveRemotes, type CompositionSource } from './composition';
 import { isRemote, type CompositionEntry } from './compositionStore';
 import { VERSION_PATTERN } from './releaseStore';
 
@@ -250,6 +250,12 @@ export interface PageRequest {
   viewportWidth: number;
   /** The composed remotes: which version (manifest) of each goes live. */
   remotes: Partial<Record<string, { version: string; manifest: string }>>;
+  /**
+   * Each remote's fallback (the composition's lastKnownGood): its region is drawn with that
+   * version's container when the composed version's cannot be had, as the browser falls back to it
+   * when the composed version cannot load.
+   */
+  fallbacks?: Partial<Record<string, { version: string; manifest: string }>>;
   /** Where a server render asks the api, and the pictures' address the browser uses. */
   config: RegionRenderRequest['config'];
   cookie?: string;
@@ -347,7 +353,7 @@ export async function loadRenderer({ shellBundle, composition, timeoutMs }: Rend
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once per thread
   const shell = (await require(shellBundle)) as ShellServerBundle;
   const remotes = new ServerRemotes(shell);
-  const following = remotes.follow(async () => (await servedComposition(undefined, composition)).remotes);
+  const following = remotes.follow(() => liveRemotes(composition));
   await following.ready;
   return {
     draw: inThisThread({ shell, loadRemoteBundle: remotes.bundle, timeoutMs }),
@@ -366,8 +372,10 @@ export interface RenderOptions {
 }
 
 /**
- * Renders a page's first screen, or null: no page module for this path, its remote has no server
- * container or did not render it, or it took longer than `timeoutMs`.
+ * Renders a page's first screen, or null: no page module for this path, neither the composed
+ * version of its remote nor its fallback has a server container that loads, the region was not
+ * rendered, or it took longer than `timeoutMs`. A region drawn by the fallback is marked with the
+ * fallback's version (the browser draws it afresh if it loads another).
  */
 export async function renderPage(
   request: PageRequest,
@@ -376,9 +384,16 @@ export async function renderPage(
   const page = pageModuleForPath(request.pathname);
   const composed = page ? request.remotes[page.remote] : undefined;
   if (!page || !composed) return null;
+  const fallback = request.fallbacks?.[page.remote];
+  // The version whose container drew the region: the composed one, or its fallback when the composed one's cannot be had.
+  let drawnWith = composed;
   const region = await withTimeout(
     (async (): Promise<RegionRender | null> => {
-      const bundle = await loadRemoteBundle(page.remote, composed);
+      let bundle = await loadRemoteBundle(page.remote, composed);
+      if (!bundle && fallback && fallback.manifest !== composed.manifest) {
+        bundle = await loadRemoteBundle(page.remote, fallback);
+        if (bundle) drawnWith = fallback;
+      }
       if (!bundle) return null;
       const { pathname, search, config, viewportWidth, cookie } = request;
       return bundle.renderRegion({ module: page.module, pathname, search, config, viewportWidth, ...(cookie ? { cookie } : {}) });
@@ -389,7 +404,7 @@ export async function renderPage(
     return null;
   });
   if (!region) return null;
-  const rendered: ServerRenderedRegion = { remote: page.remote, module: page.module, version: composed.version, html: region.html };
+  const rendered: ServerRenderedRegion = { remote: page.remote, module: page.module, version: drawnWith.version, html: region.html };
   const answers = Array.isArray(region.queries) ? region.queries : [];
   const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered, queries: answers });
   const status = typeof region.status === 'number' && region.status >= 200 && region.status < 600 ? region.status : undefined;

@@ -10,11 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from '../../edge/src/app';
 import type { CompositionSource } from '../../edge/src/composition';
 import { compositionFile } from '../../edge/src/compositionStore';
-import { packageVersion, REMOTES, ROOT, type Ports } from '../../edge/src/packages';
+import { REMOTES, ROOT, workingVersions, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
 import { RenderThreads } from '../../edge/src/renderThreads';
 import { loadRenderer, type PageDrawer, type PageRequest } from '../../edge/src/serverRender';
-import { DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS } from '../../edge/src/settings';
+import { DEFAULT_KNOWN_GOOD_AFTER_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS } from '../../edge/src/settings';
 
 export interface StoreOptions {
   ports: Ports;
@@ -55,6 +55,11 @@ export interface StoreOptions {
   renderThreads?: number;
   /** How long a page's server render may take before the page goes to the browser undrawn (RENDER_TIMEOUT_MS; 300 ms unless said). */
   renderTimeoutMs?: number;
+  /**
+   * How long a composition that passed the checks must stay live, and not be rolled away, before
+   * its versions may be fallen back to (KNOWN_GOOD_AFTER; 30 minutes unless said).
+   */
+  knownGoodAfterMs?: number;
   /**
    * How many api processes to run behind the edge (API_PROCESSES), on ports from ports.api up;
    * more than one needs databaseUrl (a PostgreSQL server), which they share.
@@ -161,6 +166,9 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     // others wait for it and then find the work done.
     await Promise.all(apis.map((api, index) => waitForApi(apiUrls[index] as string, api)));
 
+    // The working builds are named by the versions they have now, for as long as the store runs:
+    // a version raised in a package.json meanwhile must not send pages to a folder not built.
+    const versions = workingVersions();
     const remoteUrls: Record<string, string> = {};
     for (const remote of REMOTES) {
       // Published releases, each immutable, beside the working build.
@@ -171,11 +179,19 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       });
       await listen(server, ports.remotes[remote], bindHost);
       servers.push(server);
-      remoteUrls[remote] = `http://${publicHost}:${ports.remotes[remote]}/${packageVersion(remote)}/`;
+      remoteUrls[remote] = `http://${publicHost}:${ports.remotes[remote]}/${versions[remote]}/`;
     }
 
-    const composition: CompositionSource = { ports, publicHost, file: options.compositionFile ?? compositionFile() };
     const shellDist = path.join(ROOT, 'shell/dist');
+    const composition: CompositionSource = {
+      ports,
+      publicHost,
+      file: options.compositionFile ?? compositionFile(),
+      workingVersions: versions,
+      // Fallbacks and previews must fit the shell this edge serves.
+      shellManifest: path.join(shellDist, 'mf-manifest.json'),
+      knownGoodAfterMs: options.knownGoodAfterMs ?? DEFAULT_KNOWN_GOOD_AFTER_MS,
+    };
     const serverRender = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') && hasShellBundle(shellDist, log);
     const threads = options.renderThreads ?? DEFAULT_RENDER_THREADS;
     const renderTimeoutMs = options.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;

@@ -2,7 +2,7 @@
  * The monolith build's stand-in for src/federation/compositionRequest.ts: one build has no remotes
  * to compose, so it asks for nothing and starts at once with the default config.
  */
-import type { Composition } from '../src/federation/composition';
+import { emptyComposition, type Composition } from '../src/federation/composition';
 import { modulesForThisPage } from '../src/federation/thisPage';
 import { preloadModules } from './remoteComponent';
 
@@ -12,7 +12,7 @@ export function requestComposition(): Promise<Composition> {
   if (!request) {
     // As the composed shell does: the page's modules start loading from the entry.
     preloadModules(modulesForThisPage());
-    request = Promise.resolve({ remotes: {}, lastKnownGood: {}, preview: [] });
+    request = Promise.resolve(emptyComposition());
   }
   return request;
 }

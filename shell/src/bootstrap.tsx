@@ -72,7 +72,7 @@ async function start() {
     // hydrated yet still has that part hydrated at once, and is then handled), instead of holding the
     // main thread for all of it.
     startTransition(() => {
-      hydrateRoot(serverPage.container, <App store={store} preview={composition.preview} hydrating />, { onCaughtError, onRecoverableError: reportHydrationError });
+      hydrateRoot(serverPage.container, <App store={store} preview={composition.preview} previewRefused={composition.previewRefused} hydrating />, { onCaughtError, onRecoverableError: reportHydrationError });
     });
     return;
   }
@@ -84,7 +84,7 @@ async function start() {
   const root = createRoot(container, { onCaughtError });
   // A transition: the first render yields to the browser every few milliseconds instead of
   // holding the main thread for all of it.
-  startTransition(() => root.render(<App store={store} preview={composition.preview} />));
+  startTransition(() => root.render(<App store={store} preview={composition.preview} previewRefused={composition.previewRefused} />));
 }
 
 void start();

@@ -84,13 +84,13 @@ function Pages() {
 }
 
 /** Everything inside the store and the router: the browser's App and the server's render share it. */
-export function Frame({ preview = [] }: { preview?: Composition['preview'] }) {
+export function Frame({ preview = [], previewRefused = [] }: { preview?: Composition['preview']; previewRefused?: Composition['previewRefused'] }) {
   return (
     <>
       <a className="shell-skip-link" href="#main">
         Skip to content
       </a>
-      <PreviewBanner preview={preview} />
+      <PreviewBanner preview={preview} refused={previewRefused} />
       <Header />
       <SampleDataBanner />
       <main id="main" className="shell-main" tabIndex={-1}>
@@ -120,7 +120,17 @@ function useFrameHydrated(hydrating: boolean) {
  * The browser's page. `hydrating`: it hydrates the page the server drew (bootstrap.tsx), with the
  * state and the viewport width the server drew it with (app/hydration.ts).
  */
-export function App({ store, preview = [], hydrating = false }: { store: AppStore; preview?: Composition['preview']; hydrating?: boolean }) {
+export function App({
+  store,
+  preview = [],
+  previewRefused = [],
+  hydrating = false,
+}: {
+  store: AppStore;
+  preview?: Composition['preview'];
+  previewRefused?: Composition['previewRefused'];
+  hydrating?: boolean;
+}) {
   useFrameHydrated(hydrating);
   const [serverState] = useState(() => (hydrating ? serverStateNow(store) : undefined));
   return (
@@ -128,7 +138,7 @@ export function App({ store, preview = [], hydrating = false }: { store: AppStor
       <Provider store={store} {...(serverState ? { serverState } : {})}>
         <BrowserRouter>
           <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
-            <Frame preview={preview} />
+            <Frame preview={preview} previewRefused={previewRefused} />
           </ServerViewportWidth>
         </BrowserRouter>
       </Provider>

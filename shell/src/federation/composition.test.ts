@@ -12,6 +12,7 @@ describe('parseComposition', () => {
       remotes: { 'mfe-cart': cart },
       lastKnownGood: {},
       preview: [],
+      previewRefused: [],
       config: { apiBase: '/api', assetHost: 'https://img.example.co.za/' },
     });
   });
@@ -35,6 +36,17 @@ describe('parseComposition', () => {
     expect(composition.lastKnownGood['mfe-catalog']?.version).toBe('1.3.0');
     expect(composition.lastKnownGood['mfe-catalog']?.entry).toBe('http://x/1.3.0/remoteEntry.js');
     expect(composition.preview).toEqual([{ remote: 'mfe-catalog', version: '1.5.0-rc.1' }]);
+  });
+
+  it('reads the previews refused, with why, and drops what is not shaped as one', () => {
+    const refused = { remote: 'mfe-cart', version: '1.0.2', reason: '@storefront/shared: the shell has 2.2.0, mfe-cart needs major 3' };
+    const { composition } = parseComposition({
+      remotes: {},
+      preview: [],
+      previewRefused: [refused, { remote: 'mfe-cart', version: '1.0.3' }, { remote: 'mfe-nope', version: '1', reason: 'x' }, 'mfe-cart@1.0.4'],
+    });
+    expect(composition.previewRefused).toEqual([refused]);
+    expect(parseComposition({ remotes: {} }).composition.previewRefused).toEqual([]);
   });
 
   it('drops unknown remotes and entries that are not manifest URLs, and says so', () => {

@@ -15,16 +15,31 @@ export interface RemoteEntry {
   entry: string;
 }
 
+/** A preview the shell's server would not serve, because the release fails the rules: the live version is served instead. */
+export interface RefusedPreview {
+  remote: RemoteName;
+  version: string;
+  /** What the rules found, in short. */
+  reason: string;
+}
+
 /**
  * What the shell's server publishes as /composition.json: which manifest (so which version) of each
- * remote goes live, the last version known good for each (from the composition history), a preview
- * a tester asked for, and optionally where the api and pictures are.
+ * remote goes live, each one's fallback (its version in the last known-good composition), a preview
+ * a tester asked for (and the previews refused, with why), and optionally where the api and
+ * pictures are.
  */
 export interface Composition {
   remotes: Partial<Record<RemoteName, RemoteEntry>>;
   lastKnownGood: Partial<Record<RemoteName, RemoteEntry>>;
   preview: { remote: RemoteName; version: string }[];
+  previewRefused: RefusedPreview[];
   config?: Partial<StorefrontConfig>;
+}
+
+/** A composition with nothing in it: what the shell starts from when there is none to read. */
+export function emptyComposition(): Composition {
+  return { remotes: {}, lastKnownGood: {}, preview: [], previewRefused: [] };
 }
 
 /** Module Federation names are identifiers: mfe-catalog → mfe_catalog. */
@@ -88,11 +103,11 @@ function readRemotes(value: unknown, problems: string[], what: string): Partial<
  */
 export function parseComposition(document: unknown): { composition: Composition; problems: string[] } {
   const problems: string[] = [];
-  const composition: Composition = { remotes: {}, lastKnownGood: {}, preview: [] };
+  const composition = emptyComposition();
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     return { composition, problems: ['composition is not a JSON object'] };
   }
-  const { remotes, lastKnownGood, preview, config } = document as Record<string, unknown>;
+  const { remotes, lastKnownGood, preview, previewRefused, config } = document as Record<string, unknown>;
   if (typeof remotes !== 'object' || remotes === null) problems.push('composition has no "remotes" object');
   composition.remotes = readRemotes(remotes, problems, '');
   composition.lastKnownGood = readRemotes(lastKnownGood, problems, ' in lastKnownGood');
@@ -101,6 +116,16 @@ export function parseComposition(document: unknown): { composition: Composition;
       (item): item is { remote: RemoteName; version: string } =>
         typeof item === 'object' && item !== null && isRemoteName(String((item as { remote?: unknown }).remote)) && typeof (item as { version?: unknown }).version === 'string',
     );
+  }
+  if (Array.isArray(previewRefused)) {
+    composition.previewRefused = previewRefused.filter(
+      (item): item is RefusedPreview =>
+        typeof item === 'object' &&
+        item !== null &&
+        isRemoteName(String((item as { remote?: unknown }).remote)) &&
+        typeof (item as { version?: unknown }).version === 'string' &&
+        typeof (item as { reason?: unknown }).reason === 'string',
+    ).map(({ remote, version, reason }) => ({ remote, version, reason }));
   }
   if (typeof config === 'object' && config !== null) {
     const { apiBase, assetHost } = config as Record<string, unknown>;
@@ -122,6 +147,6 @@ export async function fetchComposition(url = '/composition.json'): Promise<Compo
   } catch (error) {
     // Without a composition the header, footer and shell pages still work; remote regions show their fallback.
     console.error('[shell] could not read the composition', error);
-    return { remotes: {}, lastKnownGood: {}, preview: [] };
+    return emptyComposition();
   }
 }

@@ -5,6 +5,7 @@ const COMPOSITION: Composition = {
   remotes: { 'mfe-catalog': { version: '1.0.2', manifest: 'http://cdn.test/catalog/1.0.2/mf-manifest.json', entry: 'http://cdn.test/catalog/1.0.2/remoteEntry.js' } },
   lastKnownGood: { 'mfe-catalog': { version: '1.0.1', manifest: 'http://cdn.test/catalog/1.0.1/mf-manifest.json', entry: 'http://cdn.test/catalog/1.0.1/remoteEntry.js' } },
   preview: [],
+  previewRefused: [],
 };
 
 type ErrorLoadRemote = (args: Record<string, unknown>) => Promise<unknown>;
