@@ -24,7 +24,8 @@ import { portsFromEnv, REMOTES, type Remote } from '../edge/src/packages';
 import { listReleases, releaseManifestUrl, VERSION_PATTERN } from '../edge/src/releaseStore';
 import { readKnownGoodAfter } from '../edge/src/settings';
 import { COMMAND_OPTIONS, parseCommandLine, readActor, readPositiveNumber, readReason, UsageError, USAGE, type CommandLine } from './lib/composeOptions';
-import { gather, shellManifestPath, workingBuilds } from './lib/gatherReleases';
+import { localComposition } from '../edge/src/composition';
+import { gather, shellManifestPath } from './lib/gatherReleases';
 import { diffLines, formatDuration, historyLines, shortChanges } from './lib/revisionReport';
 
 const DEFAULT_HISTORY_LIMIT = 20;
@@ -62,9 +63,13 @@ async function runChecks(document: CompositionDocument): Promise<Checked> {
   return { ok: problems.length === 0, shell, facts, at: new Date() };
 }
 
-/** What the shell serves while no composition is published. */
+/**
+ * What the shell serves while no composition is published: the working builds, named by the
+ * versions their package.json files give now (a store started before a version was raised serves
+ * the version it started with; the checks then refuse a build that is not there).
+ */
 function servedWithoutComposition(): CompositionDocument {
-  return workingBuilds(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost');
+  return localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost');
 }
 
 interface Base {

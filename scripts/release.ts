@@ -16,7 +16,8 @@ import { readShellFacts } from '../edge/src/compositionRules';
 import { FileCompositionStore, isRemote } from '../edge/src/compositionStore';
 import { packageVersion, portsFromEnv, ROOT, type Remote } from '../edge/src/packages';
 import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';
-import { shellManifestPath, workingBuilds } from './lib/gatherReleases';
+import { localComposition } from '../edge/src/composition';
+import { shellManifestPath } from './lib/gatherReleases';
 import { judgeRelease } from './lib/releaseVerdict';
 
 function argument(name: string): string | undefined {
@@ -33,7 +34,7 @@ async function couldGoLive(remote: Remote, version: string, folder: string): Pro
       folder,
       shell: await readShellFacts(shellManifestPath()),
       store: new FileCompositionStore(),
-      servedBefore: () => workingBuilds(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost'),
+      servedBefore: () => localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost'),
     });
     for (const line of verdict.lines) (verdict.couldGoLive ? console.log : console.error)(`[release] ${line}`);
     return verdict.couldGoLive;

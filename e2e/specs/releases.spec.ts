@@ -95,22 +95,6 @@ describe('releases and composition', () => {
     await context.close();
   });
 
-  it('falls back to the last known good version when the live one cannot load', async () => {
-    await compose('set', 'catalog=1.0.1');
-    await compose('set', 'catalog=1.0.2');
-    const { context, page } = await newShopper(browser);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await context.route(`${catalogOrigin()}/releases/1.0.2/remoteEntry.js`, (route) => route.abort());
-    expect(await catalogVersionOnHome(page)).toBe('1.0.1');
-    // No region is left saying it is unavailable. (A region of the catalog can show the notice for
-    // a moment while the fallback loads: seen in about 1 run in 15, not yet explained.)
-    await page.getByTestId('remote-fallback').first().waitFor({ state: 'detached', timeout: 5000 });
-    expect(await page.getByTestId('remote-fallback').count()).toBe(0);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
   it('has the server draw each page with the version the shopper gets: the live one’s container, and a preview’s beside it', async () => {
     await compose('set', 'catalog=1.0.1');
     expect(await catalogVersionDrawnByServer()).toBe('1.0.1');

@@ -8,6 +8,7 @@ import { E2E_BANK_ACCOUNT } from './bankAccount';
 import { assertChromiumInstalled } from './browser';
 import { serveThrowingRemote } from './faultyRemote';
 import { startMailSink } from './mailSink';
+import { E2E_KNOWN_GOOD_AFTER_MS } from './releases';
 
 declare global {
   var __E2E_STORE__: RunningStore | undefined;
@@ -50,9 +51,9 @@ export default async function globalSetup(): Promise<void> {
     // scripts, a layout shift, a second request). The undrawn fallback has tests of its own
     // (edge/src/app.test.ts, renderThreads.test.ts).
     renderTimeoutMs: 2000,
-    // The release specs fall back to a composition they made a moment before: known good at once,
-    // not after the half hour a shop waits (KNOWN_GOOD_AFTER).
-    knownGoodAfterMs: 0,
+    // Known good after seconds, not the half hour a shop waits (KNOWN_GOOD_AFTER): the release
+    // specs wait for it.
+    knownGoodAfterMs: E2E_KNOWN_GOOD_AFTER_MS,
     apiEnvironment: {
       ...E2E_BANK_ACCOUNT,
       // As a default start has it, whatever the caller's environment says.

@@ -5,26 +5,13 @@
 import path from 'node:path';
 import type { Contract, Manifest, RemoteCandidate } from '../../edge/src/compositionRules';
 import type { CompositionDocument } from '../../edge/src/compositionStore';
-import { packageVersion, REMOTES, ROOT, type Ports } from '../../edge/src/packages';
+import { ROOT } from '../../edge/src/packages';
 
 const FETCH_TIMEOUT_MS = 5000;
 
 /** The shell's manifest the checks read its singletons from: SHELL_MANIFEST, else the shell's build. */
 export function shellManifestPath(): string {
   return process.env.SHELL_MANIFEST ?? path.join(ROOT, 'shell', 'dist', 'mf-manifest.json');
-}
-
-/**
- * What the shell serves while no composition is published: the working builds of this checkout,
- * each remote's current version on its own port (the edge serves the same).
- */
-export function workingBuilds(ports: Ports, publicHost: string): CompositionDocument {
-  const remotes: CompositionDocument['remotes'] = {};
-  for (const remote of REMOTES) {
-    const version = packageVersion(remote);
-    remotes[remote] = { version, manifest: `http://${publicHost}:${ports.remotes[remote]}/${version}/mf-manifest.json` };
-  }
-  return { remotes };
 }
 
 export async function fetchStatus(url: string): Promise<{ status: number | string; body: string | null }> {
