@@ -11,7 +11,7 @@ import { isReleased, releaseDir } from '../../edge/src/releaseStore';
 import { ROOT } from '../../edge/src/packages';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { compositionFile, removeComposition, runTool } from '../support/composition';
-import { E2E_KNOWN_GOOD_AFTER_MS } from '../support/releases';
+import { E2E_KNOWN_GOOD_AFTER_MS, ensureCatalogReleased } from '../support/releases';
 
 let browser: Browser;
 const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
@@ -20,13 +20,6 @@ async function compose(...args: string[]): Promise<string> {
   const run = await runTool('compose', args);
   if (run.code !== 0) throw new Error(`compose ${args.join(' ')} failed:\n${run.output}`);
   return run.output;
-}
-
-/** Releases the catalog at `version` unless an earlier spec of this run already has. */
-async function ensureReleased(version: string): Promise<void> {
-  if (await isReleased('mfe-catalog', version)) return;
-  const run = await runTool('release', ['--remote', 'mfe-catalog', '--version', version]);
-  if (run.code !== 0) throw new Error(`release of mfe-catalog@${version} failed:\n${run.output}`);
 }
 
 /**
@@ -73,8 +66,8 @@ async function liveRevision(): Promise<number> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await ensureReleased('1.0.1');
-  await ensureReleased('1.0.2');
+  await ensureCatalogReleased('1.0.1');
+  await ensureCatalogReleased('1.0.2');
   await fabricateRelease('1.0.2', '1.0.3');
   await fabricateRelease('1.0.2', '1.0.4', '3.0.0');
 }, 240_000);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { removeComposition, runTool } from '../support/composition';
+import { ensureCatalogReleased } from '../support/releases';
 
 let browser: Browser;
 const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
@@ -10,11 +11,6 @@ async function compose(...args: string[]): Promise<string> {
   const run = await runTool('compose', args);
   if (run.code !== 0) throw new Error(`compose ${args.join(' ')} failed:\n${run.output}`);
   return run.output;
-}
-
-async function release(version: string): Promise<void> {
-  const run = await runTool('release', ['--remote', 'mfe-catalog', '--version', version]);
-  if (run.code !== 0) throw new Error(`release of mfe-catalog@${version} failed:\n${run.output}`);
 }
 
 /** The catalog version the home page was rendered by, as the shell marks its region. */
@@ -44,8 +40,8 @@ async function catalogVersionDrawnByServer(cookie?: string): Promise<string | nu
 beforeAll(async () => {
   browser = await launchBrowser();
   // Two releases of the catalog, as its team would publish them.
-  await release('1.0.1');
-  await release('1.0.2');
+  await ensureCatalogReleased('1.0.1');
+  await ensureCatalogReleased('1.0.2');
 }, 240_000);
 
 afterAll(async () => {
