@@ -2,9 +2,9 @@
  * The shell's server renders a page's first screen (shared/src/ssr/contract.ts): the page's region
  * with the server container of the remote version the composition names (or of its fallback, when
  * that one's cannot be had), loaded through the federation runtime by the shell's server bundle,
- * and its own header and footer around it, both into index.html. A shopper then sees the page as soon as the HTML has arrived instead of once
- * every script has, and the browser hydrates it (its links work before that; a tap on a control is
- * kept until then, eventReplay.ts).
+ * and its own header and footer around it, both into index.html. A shopper then sees the page as
+ * soon as the HTML has arrived instead of once every script has, and the browser hydrates it (its
+ * links work before that; a tap on a control is kept until then, eventReplay.ts).
  *
  * Anything that fails or takes too long costs only the server render: the page is sent as before,
  * for the browser to render.

@@ -15,13 +15,14 @@ function remoteOfFederationName(name: string): RemoteName | undefined {
 }
 
 /**
- * Keeps a failing remote from taking the page with it (ARCHITECTURE §2, issue 8). The browser
+ * Keeps a failing remote from taking the page with it. The browser
  * fetches no manifest (the shell's server reads them, registration.ts), so what can fail is a
  * remote entry or a module's chunks:
  * - remote entries load with a time limit (a hung server fails instead of waiting forever), and
  *   a failed entry is fetched again with backoff;
- * - when a remote still cannot load, the last version known good (from the composition history)
- *   is tried once; if that fails too the error reaches the region's error boundary.
+ * - when a remote still cannot load, its known-good version (`lastKnownGood`: its version in the
+ *   newest known-good revision that fits this shell) is tried once; if that fails too the error
+ *   reaches the region's error boundary.
  */
 export function resiliencePlugin(
   composition: Composition,
