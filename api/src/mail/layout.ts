@@ -35,6 +35,12 @@ export interface MailContent {
   /** Plain text, for mail programs that show no HTML and for the developer outbox. */
   text: string;
   html: string;
+  /**
+   * Headers of its own, besides those every mail has: a marketing mail's unsubscribe headers
+   * (newsletterMail.ts, marketingHeaders). Names and values are checked when the mail is written
+   * (mailer.ts): one line each, and never a header the mailer sets itself.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The storefront's own colours (shared/src/ui/styles.css). */
