@@ -28,6 +28,7 @@ import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
+import { newsletterRoutes } from './routes/newsletter';
 import { operatorRoutes } from './operators/operatorRoutes';
 import { orderRoutes } from './routes/orders';
 import { DEFAULT_PAYMENT_WINDOW_HOURS, expireUnpaidOrders, remindUnpaidOrders } from './routes/orders/orderLife';
@@ -244,6 +245,10 @@ export async function buildApp({
     storefrontUrl,
   });
   await app.register(shopRoutes, { disclosures });
+  // Signing up, confirming and unsubscribing read no shopper cookie and set none: a mail
+  // provider's one-click unsubscribe must leave nothing behind.
+  const newsletter = { mail, storefrontUrl, shop, perEmail: limits.newsletterPerEmail };
+  await app.register(newsletterRoutes, { database, limits, mailing: newsletter });
 
   await app.register(async (shopperScope) => {
     registerShopperIdentity(shopperScope, database, storefrontUrl);

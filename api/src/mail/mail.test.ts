@@ -338,6 +338,28 @@ describe.each(testDatabases())('mail through a real SMTP server ($name)', (targe
     expect(await outboxOf(email)).toHaveLength(1);
   });
 
+  test('the newsletter: a confirmation link first, then a welcome that arrives with the one-click unsubscribe headers and link', async () => {
+    const email = newEmail('reader');
+    const asked = await shopperSession(ctx.app).request({ method: 'POST', url: '/newsletter', payload: { email } });
+    expect(asked.statusCode).toBe(202);
+    await ctx.app.mailer.idle();
+    const ask = only(sink.mailTo(email), 'Please confirm your Jacaranda newsletter subscription');
+    expect(ask.headerLines.map((header) => header.key)).not.toContain('list-unsubscribe');
+    const token = /http:\/\/localhost:8080\/newsletter\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(ask.text)?.[1];
+    expect(ask.html).toContain(`href="http://localhost:8080/newsletter/confirm?token=${token}"`);
+
+    expect((await ctx.app.inject({ method: 'POST', url: '/newsletter/confirm', payload: { token } })).statusCode).toBe(200);
+    await ctx.app.mailer.idle();
+    const welcome = only(sink.mailTo(email), 'Welcome to the Jacaranda newsletter');
+    const unsubscribe = (await ctx.database.query<{ unsubscribe_token: string }>('SELECT unsubscribe_token FROM newsletter_subscribers WHERE email_key = $1', [email])).rows[0]
+      ?.unsubscribe_token;
+    const line = (key: string) => welcome.headerLines.find((header) => header.key === key)?.line.replace(/\r?\n[ \t]+/g, ' ');
+    expect(line('list-unsubscribe')).toBe(`List-Unsubscribe: <http://localhost:8080/api/newsletter/unsubscribe?token=${unsubscribe}>`);
+    expect(line('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(welcome.text).toContain(`http://localhost:8080/newsletter/unsubscribe?token=${unsubscribe}`);
+    expect(welcome.html).toContain(`href="http://localhost:8080/newsletter/unsubscribe?token=${unsubscribe}"`);
+  });
+
   test('a mail the server refuses is logged with the recipient masked, and the shopper is served all the same', async () => {
     const browser = await register(refusedRecipient);
     expect((await browser.request({ url: '/auth/me' })).statusCode).toBe(200);

@@ -79,7 +79,7 @@ function paymentSecurity(shop: ShopDetails, terms: ShopTerms): string[] {
   }
   paragraphs.push('Paying cash, you pay the courier when your order arrives, or at the store when you collect it.');
   if (new URL(terms.storefrontUrl).protocol === 'https:') {
-    paragraphs.push('The store is served only over an encrypted connection (https), which also carries your sign-in and your order details.');
+    paragraphs.push('The store is served over an encrypted connection (https), which carries your sign-in and your order details.');
   }
   return paragraphs;
 }

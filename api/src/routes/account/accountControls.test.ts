@@ -211,7 +211,7 @@ describe.each(testDatabases())('account controls ($name)', (target) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="jacaranda-account-data-\d{4}-\d{2}-\d{2}\.json"$/);
       expect(response.headers['cache-control']).toBe('no-store');
-      const data = response.json<Record<string, unknown[]> & { profile: { email: string }; newsletter: { subscribed: boolean } }>();
+      const data = response.json<Record<string, unknown[]> & { profile: { email: string }; newsletter: Record<string, unknown> }>();
       expect(data.profile.email).toBe(email);
       expect(data.addresses).toEqual([expect.objectContaining({ street: '4 Jacaranda Ave' })]);
       expect(data.orders).toEqual([expect.objectContaining({ contact: expect.objectContaining({ email }), lines: [expect.objectContaining({ qty: 1 })] })]);
@@ -219,7 +219,7 @@ describe.each(testDatabases())('account controls ($name)', (target) => {
       expect(data.reviews).toEqual([expect.objectContaining({ product_id: product.id, rating: 4, body: 'Fits well and washes well.', verified_buyer: false })]);
       expect(data.wishlist).toEqual([expect.objectContaining({ product_id: product.id })]);
       expect(data.cart).toEqual([expect.objectContaining({ product_id: product.id, qty: 2 })]);
-      expect(data.newsletter).toEqual({ subscribed: false, since: null });
+      expect(data.newsletter).toEqual({ status: 'none', subscribed: false, consented_at: null, source: null, requested_at: null });
       expect(response.body).not.toContain('Someone Else');
       expect(response.body).not.toContain('scrypt');
     });
