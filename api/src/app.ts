@@ -258,7 +258,7 @@ export async function buildApp({
     await shopperScope.register(searchRoutes, { database, productCache, lexicon });
     await shopperScope.register(cartRoutes, { database, limits });
     await shopperScope.register(wishlistRoutes, { database });
-    await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits });
+    await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits, newsletter });
     await shopperScope.register(operatorRoutes, { database, terms: orderTerms, mail, storefrontUrl, machineTokenHash });
     await shopperScope.register(authRoutes, { database, storefrontUrl, mail, passwordHashing, limits });
     await shopperScope.register(addressRoutes, { database, limits });

@@ -1,17 +1,20 @@
 /**
  * The newsletter with double opt-in: asking mails a link and subscribes no one; the link
  * subscribes, once, for 7 days; every marketing mail can be unsubscribed from in one step, by
- * the storefront's page or a mail program's button.
+ * the storefront's page or a mail program's button; the checkout's box asks the same way.
  */
 import { randomBytes } from 'node:crypto';
+import type { Product } from '@storefront/shared/types';
 import { hashToken } from '../../auth/tokens';
 import { deleteUnconfirmedSubscriptions } from '../../cleanup/expireData';
 import { DEFAULT_LIMITS } from '../../limits';
 import { NEWSLETTER_CONFIRM_DAYS } from '../../newsletter/subscriptions';
 import { CROSS_SITE_MESSAGE } from '../../plugins/crossSite';
 import { SAMPLE_SHOP } from '../../shop/shopDetails';
+import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession } from '../../testing/shopperSession';
-import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
+import { DATABASE_TIMEOUT_MS, ROOMY_UNPAID_ORDER_LIMITS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
+import { addLine, deliveryOrder, postOrder } from '../orders/orderFixtures';
 import { ALREADY_SUBSCRIBED, SUBSCRIBED, SUBSCRIPTION_REQUESTED, UNSUBSCRIBED } from './index';
 
 const STORE = 'http://localhost:8080';
@@ -43,9 +46,11 @@ interface SubscriberRow {
 
 describe.each(testDatabases())('the newsletter ($name)', (target) => {
   let ctx: TestApp;
+  let product: Product;
 
   beforeAll(async () => {
-    ctx = await startTestApp(target);
+    ctx = await startTestApp(target, { unpaidOrderLimits: ROOMY_UNPAID_ORDER_LIMITS });
+    product = pickProduct(await fetchCatalogue(ctx.app), (p) => !p.has_variants && p.stock >= 10, 'simple product with stock');
   }, DATABASE_TIMEOUT_MS);
   afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
 
@@ -307,5 +312,59 @@ describe.each(testDatabases())('the newsletter ($name)', (target) => {
     const extra = await ctx.app.inject({ method: 'POST', url: '/newsletter', payload: { email: 'a@b.co', admin: true }, headers: { 'x-forwarded-for': '10.2.3.1' } });
     expect(extra.statusCode).toBe(400);
     expect(await subscriber('a@b.co')).toBeUndefined();
+  });
+
+  describe("the checkout's box", () => {
+    test("ticked, the order's email is asked to confirm, from the checkout, in the order's transaction", async () => {
+      const email = newEmail('buyer');
+      const shopper = shopperSession(ctx.app);
+      await addLine(shopper, product, 1);
+      const contact = { ...deliveryOrder().contact, email };
+      const placed = await postOrder(shopper, deliveryOrder({ contact, marketingConsent: true }));
+      expect(placed.statusCode).toBe(201);
+      expect(await subscriber(email)).toMatchObject({ status: 'pending', source: 'checkout' });
+      const asks = (await mailTo(email)).map((mail) => mail.subject);
+      expect(asks).toEqual([expect.stringMatching(/^Your Jacaranda order JAC-/), 'Please confirm your Jacaranda newsletter subscription']);
+      expect((await mailTo(email))[1]?.text_body).toContain('with an order at Jacaranda');
+      expect((await confirm(await confirmToken(email))).json()).toEqual({ message: SUBSCRIBED });
+      expect(await subscriber(email)).toMatchObject({ status: 'confirmed', source: 'checkout' });
+    });
+
+    test('unticked or left out, nothing is asked; an order refused asks nothing either', async () => {
+      const shopper = shopperSession(ctx.app);
+      for (const marketingConsent of [false, undefined]) {
+        const email = newEmail('quiet');
+        await addLine(shopper, product, 1);
+        const contact = { ...deliveryOrder().contact, email };
+        expect((await postOrder(shopper, deliveryOrder({ contact, ...(marketingConsent === undefined ? {} : { marketingConsent }) }))).statusCode).toBe(201);
+        expect(await subscriber(email)).toBeUndefined();
+        expect(await mailTo(email)).toHaveLength(1);
+      }
+      const refusedEmail = newEmail('empty');
+      const refused = await postOrder(shopper, deliveryOrder({ contact: { ...deliveryOrder().contact, email: refusedEmail }, marketingConsent: true }));
+      expect(refused.json()).toMatchObject({ error: 'empty_cart' });
+      expect(await subscriber(refusedEmail)).toBeUndefined();
+      expect(await mailTo(refusedEmail)).toEqual([]);
+    });
+
+    test('is not a boolean: a 400 naming it', async () => {
+      const shopper = shopperSession(ctx.app);
+      await addLine(shopper, product, 1);
+      const response = await postOrder(shopper, { ...deliveryOrder(), marketingConsent: 'yes' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(/marketingConsent/);
+    });
+
+    test('an order with the box unticked is the same request as one without it: a retry under its key replays it', async () => {
+      const shopper = shopperSession(ctx.app);
+      await addLine(shopper, product, 1);
+      const key = `consent-${counter}`;
+      const first = await postOrder(shopper, deliveryOrder(), key);
+      expect(first.statusCode).toBe(201);
+      const retried = await postOrder(shopper, deliveryOrder({ marketingConsent: false }), key);
+      expect(retried.statusCode).toBe(201);
+      expect(retried.headers['idempotent-replayed']).toBe('true');
+      expect((await postOrder(shopper, deliveryOrder({ marketingConsent: true }), key)).statusCode).toBe(422);
+    });
   });
 });
