@@ -106,7 +106,7 @@ test('a production start without a mail server opens the shop and warns once tha
     expect(lines.filter((line) => line.level >= 40)).toEqual([
       expect.objectContaining({
         level: 40,
-        msg: 'no mail server is set (SMTP_URL): password-reset links, sign-in codes (which an account asks for while its password is being guessed), welcome mails and order confirmations are not sent',
+        msg: 'no mail server is set (SMTP_URL): password-reset links, sign-in codes (which an account asks for while its password is being guessed), welcome mails, order confirmations and newsletter confirmation links (so nobody can subscribe) are not sent',
       }),
     ]);
   } finally {

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
       app.log.info(`mail goes through ${withoutPassword(new URL(settings.smtpUrl))}, from ${formatMailAddress(settings.mailFrom)}`);
     } else {
       // A shop may open before its mail is set up, but its operator must know what shoppers miss.
-      const notSent = 'no mail server is set (SMTP_URL): password-reset links, sign-in codes (which an account asks for while its password is being guessed), welcome mails and order confirmations are not sent';
+      const notSent = 'no mail server is set (SMTP_URL): password-reset links, sign-in codes (which an account asks for while its password is being guessed), welcome mails, order confirmations and newsletter confirmation links (so nobody can subscribe) are not sent';
       if (settings.production) app.log.warn(notSent);
       else app.log.info(`${notSent}${settings.devOutbox ? ', only kept in the developer outbox' : ''}`);
     }
