@@ -23,7 +23,8 @@
  * X-Forwarded-Host from a trusted proxy (the edge forwards the shopper's), else the Host header.
  *
  * One write comes from elsewhere by design: a mail program's one-click unsubscribe (RFC 8058), a
- * form-encoded POST from the mail provider's servers or the reader's webmail. A route that says
+ * form POST (multipart/form-data or urlencoded) from the mail provider's servers or the reader's
+ * webmail. A route that says
  * `config.oneClickUnsubscribe` takes that form from anywhere; it acts on the token in its address
  * alone, never on cookies, so another site posting it can do nothing a cookie would let it. The
  * route's other writes (JSON from the store's page) are judged as every other.
@@ -64,13 +65,14 @@ export function isWriteFromTheStore(request: FastifyRequest, storefrontOrigin: s
   return claimed === storefrontOrigin || claimed === originOf(`${request.protocol}://${request.host}`);
 }
 
+/** The forms a mail program posts to unsubscribe (RFC 8058). */
+const FORM_TYPES = new Set(['multipart/form-data', 'application/x-www-form-urlencoded']);
+
 /** A mail program's one-click unsubscribe: a form POST to a route that takes it. */
 function isOneClickUnsubscribe(request: FastifyRequest): boolean {
-  return (
-    request.method === 'POST' &&
-    request.routeOptions.config.oneClickUnsubscribe === true &&
-    request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded') === true
-  );
+  if (request.method !== 'POST' || request.routeOptions.config.oneClickUnsubscribe !== true) return false;
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return FORM_TYPES.has(mediaType);
 }
 
 /** Refuses cross-site writes on every route of `app` (add it before the routes). */

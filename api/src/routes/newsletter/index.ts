@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
 import { confirmSubscription, isNewsletterToken, NEWSLETTER_CONFIRM_DAYS, requestSubscription, unsubscribe, type NewsletterMailing } from '../../newsletter/subscriptions';
-import { apiError } from '../../plugins/errors';
+import { ApiFailure, apiError } from '../../plugins/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { MessageSchema } from '../../schemas/auth';
 import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
@@ -35,7 +35,38 @@ const UnsubscribeBodySchema = Type.Object(
 const UnsubscribeQuerySchema = Type.Object({ token: Type.Optional(TokenSchema) }, { additionalProperties: false });
 
 /** A one-click POST is a small form: its one field, and nothing much more. */
-const FORM_BODY_LIMIT_BYTES = 1024;
+const FORM_BODY_LIMIT_BYTES = 2048;
+
+/** The two forms a mail program may post (RFC 8058 prefers multipart/form-data, allows the other). */
+export const ONE_CLICK_FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
+
+/** The media type of a request's Content-Type, lower case, without its parameters. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * The text fields of a small multipart/form-data body (RFC 7578), by name; null when it is not
+ * one. Files have no place in a one-click unsubscribe and are left out.
+ */
+export function multipartFields(body: string, contentType: string): Record<string, string> | null {
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
+  const delimiter = boundary?.[1] ?? boundary?.[2];
+  if (!delimiter) return null;
+  const parts = body.split(`--${delimiter}`);
+  // Before the first delimiter: a preamble; after the last ("--"): the end.
+  if (parts.length < 2 || !parts[parts.length - 1]?.startsWith('--')) return null;
+  const fields: Record<string, string> = {};
+  for (const part of parts.slice(1, -1)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) return null;
+    const headers = part.slice(0, split);
+    const name = /content-disposition:\s*form-data\s*;[^\r\n]*?\bname="([^"]*)"/i.exec(headers)?.[1];
+    if (name === undefined || /\bfilename=/i.test(headers)) continue;
+    fields[name] = part.slice(split + 4).replace(/\r\n$/, '');
+  }
+  return fields;
+}
 
 export interface NewsletterRoutesOptions {
   database: Database;
@@ -104,6 +135,11 @@ export const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRoutesOptions
     oneClick.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
+    oneClick.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT_BYTES }, (request, body, done) => {
+      const fields = multipartFields(String(body), request.headers['content-type'] ?? '');
+      if (fields) done(null, fields);
+      else done(new ApiFailure(400, apiError('bad_request', 'The body is not a multipart/form-data form.')), undefined);
+    });
 
     oneClick.withTypeProvider<TypeBoxTypeProvider>().post(
       '/newsletter/unsubscribe',
@@ -116,7 +152,7 @@ export const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRoutesOptions
         reply.header('cache-control', 'no-store');
         const fromQuery = request.query.token;
         const fromBody = request.body.token;
-        const oneClickForm = request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded') === true;
+        const oneClickForm = (ONE_CLICK_FORM_TYPES as readonly string[]).includes(mediaType(request.headers['content-type']));
         if (oneClickForm && request.body['List-Unsubscribe'] !== 'One-Click') {
           return reply.code(400).send(apiError('bad_request', 'body/List-Unsubscribe must be One-Click'));
         }

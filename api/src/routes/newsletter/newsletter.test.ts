@@ -244,6 +244,32 @@ describe.each(testDatabases())('the newsletter ($name)', (target) => {
     expect(bad.json()).toMatchObject({ error: 'invalid_token', message: expect.stringMatching(/^querystring\/token /) });
   });
 
+  test('unsubscribes by the one-click form as RFC 8058 prefers it, multipart/form-data', async () => {
+    const email = newEmail('multipart');
+    const token = await subscribed(email);
+    const boundary = '---FormBoundaryjWmhtjORrn';
+    const multipart = (value: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/newsletter/unsubscribe?token=${token}`,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'sec-fetch-site': 'cross-site' },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\n${value}\r\n--${boundary}--\r\n`,
+      });
+    expect((await multipart('Other')).statusCode).toBe(400);
+    expect(await subscriber(email)).toMatchObject({ status: 'confirmed' });
+    const done = await multipart('One-Click');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: UNSUBSCRIBED });
+    expect(await subscriber(email)).toBeUndefined();
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: `/newsletter/unsubscribe?token=${token}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+
   test("unsubscribes from the storefront's page with JSON, once or twice; JSON from another site is refused like any write", async () => {
     const email = newEmail('page');
     const token = await subscribed(email);
