@@ -82,7 +82,6 @@ export interface NewsletterRoutesOptions {
  * has the rules.
  */
 export const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRoutesOptions> = async (app, { database, limits, mailing }) => {
-
   app.post(
     '/newsletter',
     {
