@@ -28,11 +28,15 @@ import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/messages';
+import { newsletterRoutes } from './routes/newsletter';
 import { operatorRoutes } from './operators/operatorRoutes';
 import { orderRoutes } from './routes/orders';
 import { DEFAULT_PAYMENT_WINDOW_HOURS, expireUnpaidOrders, remindUnpaidOrders } from './routes/orders/orderLife';
 import { productDetailRoutes, productRoutes } from './routes/products';
 import { searchRoutes } from './routes/search';
+import { shopRoutes } from './routes/shop';
+import { shopDisclosures } from './shop/disclosures';
+import { SAMPLE_SHOP, type ShopDetails } from './shop/shopDetails';
 import { wishlistRoutes } from './routes/wishlist';
 import { DEFAULT_UNPAID_ORDER_LIMITS, type UnpaidOrderLimits } from './settings';
 
@@ -67,6 +71,8 @@ export interface BuildAppOptions {
   mailQueue?: Partial<MailQueueSettings>;
   /** The shop's bank account; without one, EFT is not offered. */
   eft?: EftAccount | null;
+  /** Who the shop is and its policy texts (settings.ts, SHOP_*); made-up samples unless given. */
+  shop?: ShopDetails;
   /** How many unpaid orders one shopper may hold at once, and one client address may place in a window. */
   unpaidOrderLimits?: UnpaidOrderLimits;
   /** How long an EFT order waits for its payment before it expires (its shopper is mailed a day before). */
@@ -132,6 +138,7 @@ export async function buildApp({
   mailFrom,
   mailQueue,
   eft = null,
+  shop = SAMPLE_SHOP,
   unpaidOrderLimits = DEFAULT_UNPAID_ORDER_LIMITS,
   paymentWindowHours = DEFAULT_PAYMENT_WINDOW_HOURS,
   machineTokenHash = null,
@@ -230,6 +237,18 @@ export async function buildApp({
   // served without a shopper cookie.
   await app.register(imageRoutes, { database, encoderLimits: limits.pictures });
   await app.register(productDetailRoutes, { database, productCache });
+  // The shop's details and policies: the same for everyone, cached for a minute, no cookie.
+  const disclosures = shopDisclosures(shop, {
+    eft,
+    paymentWindowHours,
+    anonymousShopperDays: limits.retention.anonymousShopperDays,
+    storefrontUrl,
+  });
+  await app.register(shopRoutes, { disclosures });
+  // Signing up, confirming and unsubscribing read no shopper cookie and set none: a mail
+  // provider's one-click unsubscribe must leave nothing behind.
+  const newsletter = { mail, storefrontUrl, shop, perEmail: limits.newsletterPerEmail };
+  await app.register(newsletterRoutes, { database, limits, mailing: newsletter });
 
   await app.register(async (shopperScope) => {
     registerShopperIdentity(shopperScope, database, storefrontUrl);
@@ -239,7 +258,7 @@ export async function buildApp({
     await shopperScope.register(searchRoutes, { database, productCache, lexicon });
     await shopperScope.register(cartRoutes, { database, limits });
     await shopperScope.register(wishlistRoutes, { database });
-    await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits });
+    await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits, newsletter });
     await shopperScope.register(operatorRoutes, { database, terms: orderTerms, mail, storefrontUrl, machineTokenHash });
     await shopperScope.register(authRoutes, { database, storefrontUrl, mail, passwordHashing, limits });
     await shopperScope.register(addressRoutes, { database, limits });

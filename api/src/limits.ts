@@ -102,6 +102,11 @@ export interface ApiLimits {
   changePassword: WindowLimit;
   /** POST /newsletter per address. */
   newsletter: WindowLimit;
+  /**
+   * Newsletter confirmation mails to one inbox, whoever asks (the footer's form or the checkout's
+   * box) and from wherever; past it the answer is the same, but nothing is sent.
+   */
+  newsletterPerEmail: WindowLimit;
   /** POST /contact-messages per address. */
   contact: WindowLimit;
   /** POST /orders/lookup per address: a guest looking up an order by number and email. */
@@ -135,6 +140,7 @@ export const DEFAULT_LIMITS: ApiLimits = {
   resetPassword: { max: 30, windowSeconds: 15 * MINUTE },
   changePassword: { max: 30, windowSeconds: 15 * MINUTE },
   newsletter: { max: 10, windowSeconds: 10 * MINUTE },
+  newsletterPerEmail: { max: 3, windowSeconds: HOUR },
   contact: { max: 10, windowSeconds: 10 * MINUTE },
   // A shopper mistypes a few times; guessing numbers and emails needs thousands.
   orderLookup: { max: 10, windowSeconds: 10 * MINUTE },
@@ -189,6 +195,7 @@ export const LIMIT_VARIABLES: readonly LimitVariable[] = [
   { name: 'LIMIT_RESET_PASSWORD', kind: 'window', path: ['resetPassword'] },
   { name: 'LIMIT_CHANGE_PASSWORD', kind: 'window', path: ['changePassword'] },
   { name: 'LIMIT_NEWSLETTER', kind: 'window', path: ['newsletter'] },
+  { name: 'LIMIT_NEWSLETTER_PER_EMAIL', kind: 'window', path: ['newsletterPerEmail'] },
   { name: 'LIMIT_CONTACT', kind: 'window', path: ['contact'] },
   { name: 'LIMIT_ORDER_LOOKUP', kind: 'window', path: ['orderLookup'] },
   { name: 'HASHING_CONCURRENCY', kind: 'count', path: ['hashing', 'concurrency'], min: 1, max: 64 },

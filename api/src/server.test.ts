@@ -68,16 +68,36 @@ test('starts with a variable that is no longer read, and warns naming the one th
   }
 }, 60_000);
 
-test("refuses a production start without the shop's bank account for EFT", async () => {
+const BANK = { EFT_BANK: 'First National Bank', EFT_ACCOUNT_HOLDER: 'Jacaranda Trading', EFT_ACCOUNT_NUMBER: '62123456789', EFT_BRANCH_CODE: '250655' };
+const SHOP = {
+  SHOP_LEGAL_NAME: 'Jacaranda Trading (Pty) Ltd',
+  SHOP_REGISTRATION_NUMBER: '2015/123456/07',
+  SHOP_ADDRESS: '12 Jacaranda Street; Hatfield; Pretoria; 0083',
+  SHOP_EMAIL: 'hello@jacaranda.co.za',
+  SHOP_PHONE: '+27 12 345 6789',
+  SHOP_DELIVERY_TIMES: 'We send orders within 2 working days; the courier delivers in 2 to 5 working days.',
+};
+
+test("refuses a production start without the shop's bank account for EFT or its legal details, naming each missing variable", async () => {
   const { code, output } = await runToExit({ NODE_ENV: 'production' });
   expect(code).toBe(1);
   expect(output).toMatch(/NODE_ENV=production needs the shop's bank account.*EFT_BANK, EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE/);
+  for (const name of ['SHOP_LEGAL_NAME', 'SHOP_REGISTRATION_NUMBER', 'SHOP_ADDRESS', 'SHOP_EMAIL', 'SHOP_PHONE']) {
+    expect(output).toContain(`NODE_ENV=production needs ${name}: `);
+  }
+  expect(output).not.toMatch(/listening on/);
+}, 60_000);
+
+test('refuses a production start with a VAT number that is not one, naming the variable', async () => {
+  const { code, output } = await runToExit({ NODE_ENV: 'production', ...BANK, ...SHOP, SHOP_VAT_NUMBER: '123456789' });
+  expect(code).toBe(1);
+  expect(output).toContain('SHOP_VAT_NUMBER must be a South African VAT number, 10 digits starting with 4');
+  expect(output).not.toMatch(/NODE_ENV=production needs/);
   expect(output).not.toMatch(/listening on/);
 }, 60_000);
 
 test('a production start without a mail server opens the shop and warns once that mail is not sent', async () => {
-  const bank = { EFT_BANK: 'First National Bank', EFT_ACCOUNT_HOLDER: 'Jacaranda Trading', EFT_ACCOUNT_NUMBER: '62123456789', EFT_BRANCH_CODE: '250655' };
-  const { child, lines, listening } = startApiProcess({ NODE_ENV: 'production', ...bank });
+  const { child, lines, listening } = startApiProcess({ NODE_ENV: 'production', ...BANK, ...SHOP });
   try {
     await listening;
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -86,7 +106,7 @@ test('a production start without a mail server opens the shop and warns once tha
     expect(lines.filter((line) => line.level >= 40)).toEqual([
       expect.objectContaining({
         level: 40,
-        msg: 'no mail server is set (SMTP_URL): password-reset links, sign-in codes (which an account asks for while its password is being guessed), welcome mails and order confirmations are not sent',
+        msg: 'no mail server is set (SMTP_URL): password-reset links, sign-in codes (which an account asks for while its password is being guessed), welcome mails, order confirmations and newsletter confirmation links (so nobody can subscribe) are not sent',
       }),
     ]);
   } finally {

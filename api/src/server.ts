@@ -7,6 +7,7 @@ import { formatMailAddress } from './mail/mailAddress';
 import { newMachineToken, writeMachineCredential } from './operators/machineCredential';
 import { isLoopbackHost } from './net/loopback';
 import { readSettings, SettingsError, withoutPassword } from './settings';
+import { SHOP_REQUIRED_VARIABLES } from './shop/shopDetails';
 
 async function main(): Promise<void> {
   const settings = readSettings(process.env);
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     mailFrom: settings.mailFrom,
     mailQueue: settings.mailQueue,
     eft: settings.eft,
+    shop: settings.shop,
     unpaidOrderLimits: settings.unpaidOrderLimits,
     paymentWindowHours: settings.paymentWindowHours,
     machineTokenHash: machine.hash,
@@ -53,9 +55,12 @@ async function main(): Promise<void> {
       app.log.info(`mail goes through ${withoutPassword(new URL(settings.smtpUrl))}, from ${formatMailAddress(settings.mailFrom)}`);
     } else {
       // A shop may open before its mail is set up, but its operator must know what shoppers miss.
-      const notSent = 'no mail server is set (SMTP_URL): password-reset links, sign-in codes (which an account asks for while its password is being guessed), welcome mails and order confirmations are not sent';
+      const notSent = 'no mail server is set (SMTP_URL): password-reset links, sign-in codes (which an account asks for while its password is being guessed), welcome mails, order confirmations and newsletter confirmation links (so nobody can subscribe) are not sent';
       if (settings.production) app.log.warn(notSent);
       else app.log.info(`${notSent}${settings.devOutbox ? ', only kept in the developer outbox' : ''}`);
+    }
+    if (settings.shop.sample) {
+      app.log.info(`the shop's disclosures use made-up sample details where these are not set (a production start needs them all): ${SHOP_REQUIRED_VARIABLES.join(', ')}`);
     }
     if (!settings.eft) app.log.info('EFT is not offered: no bank account is set (EFT_BANK, EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE)');
     const where = database.kind === 'pglite' ? `pglite at ${dataDir}` : 'postgres';

@@ -9,6 +9,18 @@ const BANK = {
   EFT_BRANCH_CODE: '250655',
 };
 
+/** A real shop's details, as its operator sets them. */
+const SHOP = {
+  SHOP_LEGAL_NAME: 'Jacaranda Trading (Pty) Ltd',
+  SHOP_REGISTRATION_NUMBER: '2015/123456/07',
+  SHOP_ADDRESS: '12 Jacaranda Street; Hatfield; Pretoria; 0083',
+  SHOP_EMAIL: 'hello@jacaranda.co.za',
+  SHOP_PHONE: '+27 12 345 6789',
+};
+
+/** What a production start needs at the least. */
+const PRODUCTION = { NODE_ENV: 'production', ...BANK, ...SHOP };
+
 
 describe('readSettings', () => {
   it('starts safe: no outbox, no EFT without an account, three unpaid orders each and twenty an hour per address, loopback only', () => {
@@ -37,7 +49,7 @@ describe('readSettings', () => {
       expect(problemsOf({ DEV_OUTBOX: 'true', STOREFRONT_URL: 'https://shop.example.co.za' })).toEqual([
         'DEV_OUTBOX=true needs a localhost STOREFRONT_URL (the store is public at https://shop.example.co.za/)',
       ]);
-      expect(problemsOf({ DEV_OUTBOX: 'true', NODE_ENV: 'production', ...BANK })).toEqual([
+      expect(problemsOf({ DEV_OUTBOX: 'true', ...PRODUCTION })).toEqual([
         'DEV_OUTBOX=true is for development: it cannot be on with NODE_ENV=production',
       ]);
       expect(problemsOf({ DEV_OUTBOX: 'yes' })).toEqual(['DEV_OUTBOX must be true or false, got "yes"']);
@@ -67,10 +79,90 @@ describe('readSettings', () => {
     });
 
     it('is required in production', () => {
-      const problems = problemsOf({ NODE_ENV: 'production' });
+      const problems = problemsOf({ NODE_ENV: 'production', ...SHOP });
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(/^NODE_ENV=production needs the shop's bank account.*EFT_BANK, EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE/);
-      expect(readSettings({ NODE_ENV: 'production', ...BANK }).production).toBe(true);
+      expect(readSettings(PRODUCTION).production).toBe(true);
+    });
+  });
+
+  describe("the shop's disclosures", () => {
+    it('are made-up samples, marked as such, in development and tests', () => {
+      const { shop } = readSettings({});
+      expect(shop).toMatchObject({ legalName: expect.stringMatching(/sample/i), sample: true });
+      expect(shop.policies).toEqual({ returns: null, deliveryTimes: null, privacy: null, paymentSecurity: null });
+      // One real detail does not make the rest real.
+      expect(readSettings({ SHOP_LEGAL_NAME: 'Jacaranda Trading (Pty) Ltd' }).shop).toMatchObject({ legalName: 'Jacaranda Trading (Pty) Ltd', vatNumber: null, sample: true });
+    });
+
+    it("are read from SHOP_*: the address's lines split at ; or line breaks, the policies' paragraphs at line breaks, the VAT number's spaces dropped", () => {
+      const { shop } = readSettings({
+        ...SHOP,
+        SHOP_ADDRESS: 'Unit 4, Jacaranda Park\n12 Jacaranda Street;  Hatfield ; Pretoria;0083;',
+        SHOP_VAT_NUMBER: '4123 456 789',
+        SHOP_RETURNS_POLICY: 'Return anything within 30 days.\n\nWe pay the courier.',
+        SHOP_DELIVERY_TIMES: 'We send orders within 2 working days.\\nThe courier takes 2 to 5 working days.',
+      });
+      expect(shop).toEqual({
+        legalName: 'Jacaranda Trading (Pty) Ltd',
+        registrationNumber: '2015/123456/07',
+        vatNumber: '4123456789',
+        address: ['Unit 4, Jacaranda Park', '12 Jacaranda Street', 'Hatfield', 'Pretoria', '0083'],
+        email: 'hello@jacaranda.co.za',
+        phone: '+27 12 345 6789',
+        policies: {
+          returns: ['Return anything within 30 days.', 'We pay the courier.'],
+          deliveryTimes: ['We send orders within 2 working days.', 'The courier takes 2 to 5 working days.'],
+          privacy: null,
+          paymentSecurity: null,
+        },
+        sample: false,
+      });
+    });
+
+    it('are required in production, each missing variable named', () => {
+      expect(problemsOf({ NODE_ENV: 'production', ...BANK })).toEqual([
+        expect.stringMatching(/^NODE_ENV=production needs SHOP_LEGAL_NAME: /),
+        expect.stringMatching(/^NODE_ENV=production needs SHOP_REGISTRATION_NUMBER: /),
+        expect.stringMatching(/^NODE_ENV=production needs SHOP_ADDRESS: /),
+        expect.stringMatching(/^NODE_ENV=production needs SHOP_EMAIL: /),
+        expect.stringMatching(/^NODE_ENV=production needs SHOP_PHONE: /),
+      ]);
+      const { SHOP_EMAIL: _email, SHOP_ADDRESS: _address, ...withoutTwo } = PRODUCTION;
+      expect(problemsOf(withoutTwo)).toEqual([
+        expect.stringMatching(/^NODE_ENV=production needs SHOP_ADDRESS: its physical address/),
+        expect.stringMatching(/^NODE_ENV=production needs SHOP_EMAIL: /),
+      ]);
+      // Blank is unset.
+      expect(problemsOf({ ...PRODUCTION, SHOP_PHONE: '  ' })).toEqual([expect.stringMatching(/^NODE_ENV=production needs SHOP_PHONE: /)]);
+      expect(readSettings(PRODUCTION).shop).toMatchObject({ sample: false, vatNumber: null });
+    });
+
+    it('warn in production while the delivery times are the store\'s general words', () => {
+      expect(readSettings(PRODUCTION).warnings).toEqual([expect.stringMatching(/^SHOP_DELIVERY_TIMES is not set: /)]);
+      expect(readSettings({ ...PRODUCTION, SHOP_DELIVERY_TIMES: 'We send orders within 2 working days.' }).warnings).toEqual([]);
+      expect(readSettings({}).warnings).toEqual([]);
+    });
+
+    it('refuse a bad value, naming its variable', () => {
+      expect(problemsOf({ ...SHOP, SHOP_VAT_NUMBER: '123456789' })).toEqual([
+        'SHOP_VAT_NUMBER must be a South African VAT number, 10 digits starting with 4 (leave it unset if the business is not registered for VAT), got "123456789"',
+      ]);
+      expect(problemsOf({ ...SHOP, SHOP_VAT_NUMBER: '5123456789' })).toEqual([expect.stringMatching(/^SHOP_VAT_NUMBER must be /)]);
+      expect(problemsOf({ ...SHOP, SHOP_VAT_NUMBER: '41234567890' })).toEqual([expect.stringMatching(/^SHOP_VAT_NUMBER must be /)]);
+      expect(problemsOf({ ...SHOP, SHOP_EMAIL: 'hello at jacaranda' })).toEqual(['SHOP_EMAIL must be one email address such as hello@shop.example.co.za, got "hello at jacaranda"']);
+      expect(problemsOf({ ...SHOP, SHOP_EMAIL: 'Jacaranda <hello@jacaranda.co.za>' })).toEqual([expect.stringMatching(/^SHOP_EMAIL must be /)]);
+      expect(problemsOf({ ...SHOP, SHOP_PHONE: 'call us' })).toEqual([expect.stringMatching(/^SHOP_PHONE must be a phone number/)]);
+      expect(problemsOf({ ...SHOP, SHOP_REGISTRATION_NUMBER: '<b>2015</b>' })).toEqual([expect.stringMatching(/^SHOP_REGISTRATION_NUMBER must be /)]);
+      expect(problemsOf({ ...SHOP, SHOP_ADDRESS: 'Pretoria' })).toEqual([expect.stringMatching(/^SHOP_ADDRESS must be a physical address of 2 to 8 lines/)]);
+      expect(problemsOf({ ...SHOP, SHOP_LEGAL_NAME: 'x'.repeat(201) })).toEqual(['SHOP_LEGAL_NAME must be at most 200 characters']);
+      expect(problemsOf({ ...SHOP, SHOP_LEGAL_NAME: 'Jacaranda\u0000 Trading' })).toEqual(['SHOP_LEGAL_NAME must not contain control characters']);
+      expect(problemsOf({ ...SHOP, SHOP_LEGAL_NAME: 'Jacaranda \u202eTrading' })).toEqual(['SHOP_LEGAL_NAME must not contain characters that change the direction of text']);
+      expect(problemsOf({ ...SHOP, SHOP_PRIVACY_POLICY: 'We keep\u0007 nothing.' })).toEqual([
+        'SHOP_PRIVACY_POLICY must not contain control characters (line breaks separate lines)',
+      ]);
+      expect(problemsOf({ ...SHOP, SHOP_PAYMENT_SECURITY: 'x'.repeat(8_001) })).toEqual(['SHOP_PAYMENT_SECURITY must be at most 8000 characters']);
+      expect(problemsOf({ ...SHOP, SHOP_RETURNS_POLICY: 'x'.repeat(2_001) })).toEqual(['SHOP_RETURNS_POLICY paragraphs must be at most 2000 characters each']);
     });
   });
 
@@ -109,7 +201,7 @@ describe('readSettings', () => {
     });
 
     it('is not required in production: the shop opens, and its start-up warns that mail is not sent', () => {
-      expect(readSettings({ NODE_ENV: 'production', ...BANK }).smtpUrl).toBeNull();
+      expect(readSettings(PRODUCTION).smtpUrl).toBeNull();
     });
   });
 

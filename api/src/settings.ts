@@ -2,7 +2,7 @@
  * The api's settings, read from the environment once at start. Every problem is reported at
  * once, by variable name, and the process refuses to start: a shop that runs half-configured
  * (a developer outbox on a public address, no bank account for EFT in production) loses
- * accounts or money quietly.
+ * accounts or money quietly, and one that does not say who it is (SHOP_*) sells unlawfully.
  */
 import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database';
@@ -12,6 +12,7 @@ import { limitOverridesFrom, parseWindowLimit, type LimitOverrides, type WindowL
 import { isLoopbackHost } from './net/loopback';
 import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
 import { DEFAULT_MAIL_QUEUE } from './mail/mailQueue';
+import { readShopDetails, type ShopDetails } from './shop/shopDetails';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -61,6 +62,11 @@ export interface ApiSettings {
   devOutbox: boolean;
   /** Where EFT payments go; null means the shop takes no EFT payments. */
   eft: EftAccount | null;
+  /**
+   * Who the shop is and its policy texts (SHOP_*), which GET /shop/disclosures gives shoppers;
+   * made-up samples, marked as such, outside production while unset.
+   */
+  shop: ShopDetails;
   unpaidOrderLimits: UnpaidOrderLimits;
   /** EFT_PAYMENT_HOURS: how long an EFT order waits for its payment before it expires (a reminder goes a day before). */
   paymentWindowHours: number;
@@ -249,6 +255,8 @@ export function readSettings(env: Environment): ApiSettings {
     );
   }
 
+  const shop = readShopDetails((name) => given(env, name), production, problems);
+
   const limits = limitOverridesFrom((name) => given(env, name));
   problems.push(...limits.problems);
 
@@ -259,6 +267,11 @@ export function readSettings(env: Environment): ApiSettings {
   const warnings = RETIRED_VARIABLES.filter(({ name }) => given(env, name) !== undefined).map(
     ({ name, instead }) => `${name} is no longer read: ${instead}`,
   );
+  // The store has no delivery times of its own to fall back on: its default text says how an
+  // order moves, not in how many days it arrives, which a shop selling online must tell.
+  if (production && shop.policies.deliveryTimes === null) {
+    warnings.push('SHOP_DELIVERY_TIMES is not set: the shop\'s disclosures say how an order moves but not how long delivery takes; set it, such as "We send orders within 2 working days; the courier delivers in 2 to 5 working days."');
+  }
 
   const settings: ApiSettings = {
     port,
@@ -272,6 +285,7 @@ export function readSettings(env: Environment): ApiSettings {
     logRequests: readBoolean(env, 'LOG_REQUESTS', problems),
     devOutbox,
     eft,
+    shop,
     unpaidOrderLimits,
     paymentWindowHours: readWholeNumber(env, 'EFT_PAYMENT_HOURS', DEFAULT_PAYMENT_WINDOW_HOURS, 1, 90 * 24, problems),
     limits: limits.overrides,

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import type { ApiLimits, LoginLimits, RetentionLimits } from '../limits';
 import { DEFAULT_MAIL_QUEUE } from '../mail/mailQueue';
+import { NEWSLETTER_CONFIRM_DAYS } from '../newsletter/subscriptions';
 import type { ExpiryTask } from './expirySweeper';
 
 /**
@@ -174,6 +175,26 @@ export function deleteOldMail(db: Queryable, retention: Pick<RetentionLimits, 's
   );
 }
 
+/**
+ * Newsletter addresses asked for and never confirmed, once their link has expired
+ * (NEWSLETTER_CONFIRM_DAYS): without their owner's consent the shop keeps nothing of them.
+ */
+export function deleteUnconfirmedSubscriptions(db: Queryable, limit = BATCH_SIZE): Promise<number> {
+  const expired = `status = 'pending' AND requested_at <= now() - make_interval(days => $1)`;
+  return deleteInBatches(
+    deleteStatement(
+      db,
+      `DELETE FROM newsletter_subscribers WHERE id IN (
+         SELECT id FROM newsletter_subscribers WHERE ${expired}
+         ORDER BY requested_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       AND ${expired}
+       RETURNING 1`,
+      [NEWSLETTER_CONFIRM_DAYS],
+      limit,
+    ),
+  );
+}
+
 /** `s` (a shopper) has an account or orders: it is never deleted as anonymous. */
 const KEPT_SQL = `(EXISTS (SELECT 1 FROM users u WHERE u.shopper_id = s.id)
   OR EXISTS (SELECT 1 FROM orders o WHERE o.shopper_id = s.id))`;
@@ -251,5 +272,6 @@ export function expiryTasks(database: Database, limits: Pick<ApiLimits, 'login' 
     { kind: 'resetTokens', run: () => deleteSpentResetTokens(database) },
     { kind: 'anonymousShoppers', run: () => deleteAbandonedShoppers(database, retention.anonymousShopperDays) },
     { kind: 'mail', run: () => deleteOldMail(database, retention, mailRetryHours) },
+    { kind: 'unconfirmedSubscriptions', run: () => deleteUnconfirmedSubscriptions(database) },
   ];
 }

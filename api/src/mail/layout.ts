@@ -35,6 +35,12 @@ export interface MailContent {
   /** Plain text, for mail programs that show no HTML and for the developer outbox. */
   text: string;
   html: string;
+  /**
+   * Headers of its own, besides those every mail has: a marketing mail's unsubscribe headers
+   * (newsletterMail.ts, marketingHeaders). Names and values are checked when the mail is written
+   * (mailer.ts): one line each, and never a header the mailer sets itself.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The storefront's own colours (shared/src/ui/styles.css). */
@@ -59,8 +65,11 @@ export function buttonLink(href: string, label: string): SafeHtml {
 <p style="${STYLE.muted}">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:${BRAND};word-break:break-all;">${href}</a></p>`;
 }
 
-/** The whole HTML document: the shop's name on top, `body`, the sign-off and the shop's details. */
-export function mailDocument({ title, preview, body }: { title: string; preview: string; body: HtmlValue }): string {
+/**
+ * The whole HTML document: the shop's name on top, `body`, the sign-off, `foot` if any (a
+ * marketing mail's unsubscribe link) and the shop's details.
+ */
+export function mailDocument({ title, preview, body, foot }: { title: string; preview: string; body: HtmlValue; foot?: HtmlValue }): string {
   return `<!DOCTYPE html>\n${
     html`<html lang="en-ZA">
 <head>
@@ -74,7 +83,8 @@ export function mailDocument({ title, preview, body }: { title: string; preview:
 <div style="background:#ffffff;border-radius:8px;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:${INK};">
 <p style="margin:0 0 24px;font-size:24px;font-weight:bold;color:${BRAND};">${SHOP.name}</p>
 ${body}
-<p style="margin:24px 0 0;">Warm regards,<br>The ${SHOP.name} team</p>
+<p style="margin:24px 0 0;">Warm regards,<br>The ${SHOP.name} team</p>${foot === undefined ? '' : html`
+${foot}`}
 </div>
 <p style="margin:16px 0 0;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:1.5;color:${MUTED};">${SHOP.name} · ${SHOP.address} · ${SHOP.phone}<br>Open ${SHOP.hours}</p>
 </div>

@@ -311,6 +311,55 @@ describe.each(testDatabases())('mail through a real SMTP server ($name)', (targe
     expect(sink.mailTo(email)[0]?.headers.get('message-id')).toBe(written[0]?.message_id);
   });
 
+  test("a mail's own headers go with it, as they were written; one the mailer sets, or one of two lines, is refused before anything is written", async () => {
+    const email = newEmail('headers');
+    const unsubscribe = '<http://localhost:8080/api/newsletter/unsubscribe?token=abc_DEF-123>';
+    const mail: Mail = {
+      to: email,
+      subject: 'with headers',
+      text: 'with headers',
+      html: '<p>with headers</p>',
+      headers: { 'List-Unsubscribe': unsubscribe, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
+    await ctx.database.transaction((tx) => ctx.app.mailer.send(tx, mail));
+    await ctx.app.mailer.idle();
+    const received = only(sink.mailTo(email), 'with headers');
+    const line = (key: string) => received.headerLines.find((header) => header.key === key)?.line.replace(/\r?\n[ \t]+/g, ' ');
+    expect(line('list-unsubscribe')).toBe(`List-Unsubscribe: ${unsubscribe}`);
+    expect(line('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(received.headers.get('auto-submitted')).toBe('auto-generated');
+    const stored = await ctx.database.query<{ headers: unknown }>('SELECT headers FROM mail_outbox WHERE recipient = $1', [email]);
+    expect(stored.rows).toEqual([{ headers: mail.headers }]);
+
+    const refused: Record<string, string>[] = [{ Bcc: 'everyone@example.com' }, { 'List-Unsubscribe': '<https://x>\r\nBcc: everyone@example.com' }, { 'X Bad': 'name' }];
+    for (const headers of refused) {
+      await expect(ctx.app.mailer.send(ctx.database, { ...mail, subject: 'refused', headers })).rejects.toThrow(/header/);
+    }
+    expect(await outboxOf(email)).toHaveLength(1);
+  });
+
+  test('the newsletter: a confirmation link first, then a welcome that arrives with the one-click unsubscribe headers and link', async () => {
+    const email = newEmail('reader');
+    const asked = await shopperSession(ctx.app).request({ method: 'POST', url: '/newsletter', payload: { email } });
+    expect(asked.statusCode).toBe(202);
+    await ctx.app.mailer.idle();
+    const ask = only(sink.mailTo(email), 'Please confirm your Jacaranda newsletter subscription');
+    expect(ask.headerLines.map((header) => header.key)).not.toContain('list-unsubscribe');
+    const token = /http:\/\/localhost:8080\/newsletter\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(ask.text)?.[1];
+    expect(ask.html).toContain(`href="http://localhost:8080/newsletter/confirm?token=${token}"`);
+
+    expect((await ctx.app.inject({ method: 'POST', url: '/newsletter/confirm', payload: { token } })).statusCode).toBe(200);
+    await ctx.app.mailer.idle();
+    const welcome = only(sink.mailTo(email), 'Welcome to the Jacaranda newsletter');
+    const unsubscribe = (await ctx.database.query<{ unsubscribe_token: string }>('SELECT unsubscribe_token FROM newsletter_subscribers WHERE email_key = $1', [email])).rows[0]
+      ?.unsubscribe_token;
+    const line = (key: string) => welcome.headerLines.find((header) => header.key === key)?.line.replace(/\r?\n[ \t]+/g, ' ');
+    expect(line('list-unsubscribe')).toBe(`List-Unsubscribe: <http://localhost:8080/api/newsletter/unsubscribe?token=${unsubscribe}>`);
+    expect(line('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(welcome.text).toContain(`http://localhost:8080/newsletter/unsubscribe?token=${unsubscribe}`);
+    expect(welcome.html).toContain(`href="http://localhost:8080/newsletter/unsubscribe?token=${unsubscribe}"`);
+  });
+
   test('a mail the server refuses is logged with the recipient masked, and the shopper is served all the same', async () => {
     const browser = await register(refusedRecipient);
     expect((await browser.request({ url: '/auth/me' })).statusCode).toBe(200);

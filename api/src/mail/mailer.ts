@@ -127,6 +127,30 @@ function createSmtpTransport(smtpUrl: string, from: MailAddress) {
 
 type SmtpTransport = ReturnType<typeof createSmtpTransport>;
 
+/** Headers every mail gets from the mailer: a mail's own headers may not set them. */
+const MAILER_HEADERS = new Set([
+  'from', 'sender', 'reply-to', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'auto-submitted',
+  'mime-version', 'content-type', 'content-transfer-encoding', 'return-path', 'received',
+]);
+
+/**
+ * Refuses a mail's own header that could change what the mail is or where it goes: a name the
+ * mailer sets, a name that is not a plain header name, or a value that is not one line of text
+ * (a line break in it would start a header of its own). A template's mistake, caught before the
+ * mail is written.
+ */
+export function checkMailHeaders(headers: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[A-Za-z][A-Za-z0-9-]{0,75}$/.test(name) || MAILER_HEADERS.has(name.toLowerCase())) {
+      throw new Error(`A mail cannot set the header ${JSON.stringify(name)}`);
+    }
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    if (typeof value !== 'string' || /[\u0000-\u001f\u007f]/.test(value) || value.length > 900) {
+      throw new Error(`The mail header ${name} must be one line of at most 900 characters`);
+    }
+  }
+}
+
 /** A Message-ID of the shop's own domain, made once per mail: every attempt to send it repeats it. */
 function newMessageId(from: MailAddress): string {
   const domain = from.address.slice(from.address.lastIndexOf('@') + 1);
@@ -164,8 +188,10 @@ export function createMailer({ database, devOutbox, smtpUrl = null, from = DEFAU
         // the first) is one mail to the shopper's mail program.
         messageId: mail.messageId,
         date: mail.createdAt,
-        // Transactional mail: out-of-office replies and the like are not to answer it (RFC 3834).
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        // Sent by the shop, not typed by a person: out-of-office replies and the like are not to
+        // answer it (RFC 3834). Then the mail's own (a marketing mail's unsubscribe headers), as
+        // they were written: they were checked then (checkMailHeaders).
+        headers: { 'Auto-Submitted': 'auto-generated', ...mail.headers },
       });
     } catch (error) {
       const details = describeFailure(error);
@@ -226,6 +252,7 @@ export function createMailer({ database, devOutbox, smtpUrl = null, from = DEFAU
 
   return {
     async send(db, mail) {
+      if (mail.headers) checkMailHeaders(mail.headers);
       if (!transport && !devOutbox) {
         log.warn({ to: maskAddress(mail.to), subject: mail.subject }, 'mail not sent: no mail server is configured (SMTP_URL; DEV_OUTBOX=true keeps mail in the developer outbox)');
         return;

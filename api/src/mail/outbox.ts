@@ -45,9 +45,9 @@ export interface NewOutboxMail extends MailContent {
 
 export async function insertOutboxMail(db: Queryable, mail: NewOutboxMail): Promise<void> {
   await db.query(
-    `INSERT INTO mail_outbox (message_id, recipient, subject, text_body, html_body, status, created_at, retry_from, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, CASE WHEN $6 = 'pending' THEN $7::timestamptz END)`,
-    [mail.messageId, mail.to, mail.subject, mail.text, mail.html, mail.status, iso(mail.at)],
+    `INSERT INTO mail_outbox (message_id, recipient, subject, text_body, html_body, status, created_at, retry_from, next_attempt_at, headers)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, CASE WHEN $6 = 'pending' THEN $7::timestamptz END, $8::jsonb)`,
+    [mail.messageId, mail.to, mail.subject, mail.text, mail.html, mail.status, iso(mail.at), JSON.stringify(mail.headers ?? {})],
   );
 }
 
@@ -61,6 +61,13 @@ interface ClaimedRow {
   created_at: Date | string;
   retry_from: Date | string;
   attempts: number;
+  /** jsonb: an object from the driver (a string on a driver that leaves JSON unparsed). */
+  headers: Record<string, string> | string | null;
+}
+
+function headersOf(value: ClaimedRow['headers']): Record<string, string> {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
 }
 
 /**
@@ -79,7 +86,7 @@ export async function claimDueMail(db: Queryable, now: Date, claimSeconds: numbe
          LIMIT $3
          FOR UPDATE SKIP LOCKED)
        AND m.status = 'pending' AND m.next_attempt_at <= $1
-     RETURNING m.id::text AS id, m.message_id, m.recipient, m.subject, m.text_body, m.html_body, m.created_at, m.retry_from, m.attempts`,
+     RETURNING m.id::text AS id, m.message_id, m.recipient, m.subject, m.text_body, m.html_body, m.created_at, m.retry_from, m.attempts, m.headers`,
     [iso(now), claimSeconds, limit],
   );
   return claimed.rows
@@ -90,6 +97,7 @@ export async function claimDueMail(db: Queryable, now: Date, claimSeconds: numbe
       subject: row.subject,
       text: row.text_body,
       html: row.html_body,
+      headers: headersOf(row.headers),
       createdAt: new Date(row.created_at),
       retryFrom: new Date(row.retry_from),
       attempts: row.attempts,

@@ -102,8 +102,22 @@ describe.each(testDatabases())('writes from another site ($name)', (target) => {
       { method: 'POST', url: '/orders', payload: {} },
       { method: 'PUT', url: '/account/addresses/1', payload: {} },
       { method: 'POST', url: '/newsletter', payload: { email: 'someone@example.co.za' } },
+      { method: 'POST', url: '/newsletter/confirm', payload: { token: 'a'.repeat(43) } },
+      { method: 'POST', url: '/newsletter/unsubscribe', payload: { token: 'a'.repeat(43) } },
     ] as const;
     for (const write of writes) expectRefused(await ctx.app.inject({ ...write, headers, cookies }));
+  });
+
+  it("lets a mail program's one-click unsubscribe through from anywhere, and only that: a form POST to the route that takes it", async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.com', 'sec-fetch-site': 'cross-site' };
+    const oneClick = await ctx.app.inject({ method: 'POST', url: `/newsletter/unsubscribe?token=${'a'.repeat(43)}`, headers: form, payload: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.statusCode).toBe(200);
+    // The same form anywhere else, or the route's JSON, is a write like any other.
+    expectRefused(await ctx.app.inject({ method: 'POST', url: '/newsletter', headers: form, payload: 'email=someone%40example.co.za' }));
+    expectRefused(await ctx.app.inject({ method: 'POST', url: '/cart', headers: form, cookies: { [SHOPPER_COOKIE]: newShopperId() }, payload: 'id=1&qty=1' }));
+    expectRefused(
+      await ctx.app.inject({ method: 'POST', url: '/newsletter/unsubscribe', headers: { origin: EVIL }, payload: { token: 'a'.repeat(43) } }),
+    );
   });
 
   it('leaves reads alone, from anywhere', async () => {

@@ -21,9 +21,23 @@
  *
  * The request's own origin is its protocol and host as Fastify gives them: X-Forwarded-Proto and
  * X-Forwarded-Host from a trusted proxy (the edge forwards the shopper's), else the Host header.
+ *
+ * One write comes from elsewhere by design: a mail program's one-click unsubscribe (RFC 8058), a
+ * form POST (multipart/form-data or urlencoded) from the mail provider's servers or the reader's
+ * webmail. A route that says
+ * `config.oneClickUnsubscribe` takes that form from anywhere; it acts on the token in its address
+ * alone, never on cookies, so another site posting it can do nothing a cookie would let it. The
+ * route's other writes (JSON from the store's page) are judged as every other.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route is a one-click unsubscribe: its form-encoded POST is taken from any site (see above). */
+    oneClickUnsubscribe?: boolean;
+  }
+}
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_FETCH_SITES = new Set(['same-origin', 'none']);
@@ -51,12 +65,22 @@ export function isWriteFromTheStore(request: FastifyRequest, storefrontOrigin: s
   return claimed === storefrontOrigin || claimed === originOf(`${request.protocol}://${request.host}`);
 }
 
+/** The forms a mail program posts to unsubscribe (RFC 8058). */
+const FORM_TYPES = new Set(['multipart/form-data', 'application/x-www-form-urlencoded']);
+
+/** A mail program's one-click unsubscribe: a form POST to a route that takes it. */
+function isOneClickUnsubscribe(request: FastifyRequest): boolean {
+  if (request.method !== 'POST' || request.routeOptions.config.oneClickUnsubscribe !== true) return false;
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return FORM_TYPES.has(mediaType);
+}
+
 /** Refuses cross-site writes on every route of `app` (add it before the routes). */
 export function registerCrossSiteCheck(app: FastifyInstance, storefrontUrl: string): void {
   const storefrontOrigin = new URL(storefrontUrl).origin;
   // A callback, not an async hook: reads pass through without a promise.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!WRITES.has(request.method) || isWriteFromTheStore(request, storefrontOrigin)) return done();
+    if (!WRITES.has(request.method) || isWriteFromTheStore(request, storefrontOrigin) || isOneClickUnsubscribe(request)) return done();
     // Answered here, before the body is read; done() is not called once the reply is sent.
     void reply.code(403).send(apiError('cross_site', CROSS_SITE_MESSAGE));
   });

@@ -12,6 +12,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   headers: Map<string, unknown>;
+  /** Each header as its line arrived (lower-case key, the whole line), for headers mailparser reads into objects (List-*). */
+  headerLines: readonly { key: string; line: string }[];
 }
 
 export interface SmtpSink {
@@ -82,6 +84,7 @@ export async function startSmtpSink({ refuse = [], port: wantedPort = 0 }: SmtpS
             text: parsed.text ?? '',
             html: parsed.html || '',
             headers: parsed.headers,
+            headerLines: parsed.headerLines,
           });
           if (!sink.holdReplies) callback();
         },

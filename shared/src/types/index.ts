@@ -37,3 +37,4 @@ export type {
 } from './order';
 export type { User, Address } from './user';
 export type { ProductReview, ProductReviewPage, ReviewRatingCount } from './review';
+export type { ShopDisclosures } from './shop';

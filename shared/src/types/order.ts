@@ -80,6 +80,11 @@ export interface PlaceOrderRequest {
   contact: OrderContact;
   delivery: ({ method: 'delivery' } & DeliveryAddress) | { method: 'collect' };
   payment_method: PaymentMethod;
+  /**
+   * The shopper ticked the checkout's (unticked) box asking for the newsletter: the order's email
+   * is mailed a link to confirm the subscription. Left out, no.
+   */
+  marketingConsent?: boolean;
 }
 
 /** A line as it was bought: name, options and price are kept as they were at order time. */

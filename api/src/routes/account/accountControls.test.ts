@@ -211,7 +211,7 @@ describe.each(testDatabases())('account controls ($name)', (target) => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="jacaranda-account-data-\d{4}-\d{2}-\d{2}\.json"$/);
       expect(response.headers['cache-control']).toBe('no-store');
-      const data = response.json<Record<string, unknown[]> & { profile: { email: string }; newsletter: { subscribed: boolean } }>();
+      const data = response.json<Record<string, unknown[]> & { profile: { email: string }; newsletter: Record<string, unknown> }>();
       expect(data.profile.email).toBe(email);
       expect(data.addresses).toEqual([expect.objectContaining({ street: '4 Jacaranda Ave' })]);
       expect(data.orders).toEqual([expect.objectContaining({ contact: expect.objectContaining({ email }), lines: [expect.objectContaining({ qty: 1 })] })]);
@@ -219,9 +219,34 @@ describe.each(testDatabases())('account controls ($name)', (target) => {
       expect(data.reviews).toEqual([expect.objectContaining({ product_id: product.id, rating: 4, body: 'Fits well and washes well.', verified_buyer: false })]);
       expect(data.wishlist).toEqual([expect.objectContaining({ product_id: product.id })]);
       expect(data.cart).toEqual([expect.objectContaining({ product_id: product.id, qty: 2 })]);
-      expect(data.newsletter).toEqual({ subscribed: false, since: null });
+      expect(data.newsletter).toEqual({ status: 'none', subscribed: false, consented_at: null, source: null, requested_at: null });
       expect(response.body).not.toContain('Someone Else');
       expect(response.body).not.toContain('scrypt');
+    });
+
+    it("shows the newsletter consent of the account's email: asked for and when, then given and when, and where", async () => {
+      const { browser, email } = await signedUp();
+      const exported = async () => {
+        const response = await browser.request({ method: 'POST', url: '/account/data-export', payload: { password: PASSWORD } });
+        expect(response.statusCode).toBe(200);
+        return response.json<{ newsletter: Record<string, unknown> }>().newsletter;
+      };
+      // Asked for with an order (the checkout's box), in another case: the account's email all the same.
+      await addLine(browser, product, 1);
+      const contact = { first_name: 'Lerato', last_name: 'M', email: email.toUpperCase(), phone: '+27821234567' };
+      expect((await postOrder(browser, deliveryOrder({ contact, marketingConsent: true }))).statusCode).toBe(201);
+      const pending = await exported();
+      expect(pending).toEqual({ status: 'pending', subscribed: false, consented_at: null, source: 'checkout', requested_at: expect.any(String) });
+
+      const mail = await ctx.database.query<{ text_body: string }>(
+        `SELECT text_body FROM mail_outbox WHERE lower(recipient) = $1 AND subject LIKE 'Please confirm%'`,
+        [email],
+      );
+      const token = /newsletter\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail.rows[0]?.text_body ?? '')?.[1];
+      expect((await browser.request({ method: 'POST', url: '/newsletter/confirm', payload: { token } })).statusCode).toBe(200);
+      const given = await exported();
+      expect(given).toEqual({ status: 'subscribed', subscribed: true, consented_at: expect.any(String), source: 'checkout', requested_at: pending.requested_at });
+      expect(Date.parse(given.consented_at as string)).toBeGreaterThanOrEqual(Date.parse(pending.requested_at as string));
     });
 
     it('needs the password and a signed-in shopper', async () => {

@@ -4,6 +4,7 @@ import { clearSessionCookie, requireSignedIn } from '../../auth/sessions';
 import { emailKey } from '../../auth/users';
 import { accountDeletedMail } from '../../mail/accountNoticeMail';
 import type { Mailer } from '../../mail/mailer';
+import { NEWSLETTER_SOURCES, newsletterConsent } from '../../newsletter/subscriptions';
 import { newShopperId, setShopperCookie } from '../../plugins/shopper';
 import { AddressSchema, ConfirmPasswordBodySchema, UserSchema } from '../../schemas/auth';
 import { errorResponses, ErrorSchema, NoQuerySchema, Nullable } from '../../schemas/common';
@@ -53,7 +54,20 @@ export const AccountDataSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    newsletter: Type.Object({ subscribed: Type.Boolean(), since: Nullable(Time) }, { additionalProperties: false }),
+    /**
+     * Consent to the newsletter for the account's email: subscribed (consent given at
+     * consented_at), pending (asked at requested_at, not confirmed) or none; where it was asked.
+     */
+    newsletter: Type.Object(
+      {
+        status: Type.Union([Type.Literal('subscribed'), Type.Literal('pending'), Type.Literal('none')]),
+        subscribed: Type.Boolean(),
+        consented_at: Nullable(Time),
+        source: Nullable(Type.Enum(NEWSLETTER_SOURCES)),
+        requested_at: Nullable(Time),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
@@ -108,9 +122,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
            FROM cart_lines c JOIN products p ON p.id = c.product_id WHERE c.shopper_id = $1 ORDER BY c.created_at`,
           [shopperId],
         );
-        const newsletter = await tx.query<{ subscribed_at: string }>('SELECT subscribed_at FROM newsletter_subscribers WHERE email_key = $1', [
-          emailKey(user.email),
-        ]);
+        const newsletter = await newsletterConsent(tx, user.email);
         const answer: AccountData = {
           exported_at: new Date().toISOString(),
           profile: user,
@@ -139,7 +151,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
             qty: Number(row.qty),
             added_at: iso(row.added_at),
           })),
-          newsletter: newsletter.rows[0] ? { subscribed: true, since: iso(newsletter.rows[0].subscribed_at) } : { subscribed: false, since: null },
+          newsletter,
         };
         return answer;
       });

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CONTACT_LIMITS, isBlankPhone, isEmailAddress, normalisePhone, validateContactMessage } from '@storefront/shared/domain';
+import { CONTACT_LIMITS, isBlankPhone, normalisePhone, validateContactMessage } from '@storefront/shared/domain';
 import { changesTextDirection, DIRECTION_CONTROL_MESSAGE } from '@storefront/shared/text-direction';
 import { Type } from 'typebox';
-import { emailKey } from '../../auth/users';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
 import { apiError } from '../../plugins/errors';
@@ -10,11 +9,7 @@ import { limitPerAddress } from '../../plugins/rateLimits';
 import { MessageSchema } from '../../schemas/auth';
 import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
 
-export const SUBSCRIBED = 'Thanks! You are subscribed to our newsletter.';
-export const ALREADY_SUBSCRIBED = 'You are already subscribed: nothing more to do.';
 export const MESSAGE_RECEIVED = 'Thank you for your message. We reply within one working day.';
-
-const NewsletterBodySchema = Type.Object({ email: Type.String({ maxLength: CONTACT_LIMITS.email }) }, { additionalProperties: false });
 
 // Only bounds here: the shared rules give each field its friendly message.
 const ContactBodySchema = Type.Object(
@@ -31,33 +26,11 @@ const ContactBodySchema = Type.Object(
 const responses = { ...errorResponses, 429: ErrorSchema };
 
 /**
- * The footer's newsletter subscription and the contact page's messages. Each is limited per
- * client address (limits.ts: 10 in 10 minutes by default), every request counting, refused
- * ones too; the one past it is a 429 with Retry-After that stores nothing.
+ * The contact page's messages (the newsletter is routes/newsletter). Limited per client address
+ * (limits.ts: 10 in 10 minutes by default), every request counting, refused ones too; the one
+ * past it is a 429 with Retry-After that stores nothing.
  */
 export const messageRoutes: FastifyPluginAsyncTypebox<{ database: Database; limits: ApiLimits }> = async (app, { database, limits }) => {
-  app.post(
-    '/newsletter',
-    {
-      schema: { querystring: NoQuerySchema, body: NewsletterBodySchema, response: { 200: MessageSchema, 201: MessageSchema, ...responses } },
-      config: {
-        rateLimit: limitPerAddress('newsletter', limits.newsletter, (wait) =>
-          apiError('too_many_requests', `Too many subscriptions from your connection. Please try again in ${wait}.`),
-        ),
-      },
-    },
-    async (request, reply) => {
-      const { email } = request.body;
-      if (!email.trim()) return reply.code(400).send(apiError('invalid_email', 'Enter your email address.'));
-      if (!isEmailAddress(email)) return reply.code(400).send(apiError('invalid_email', 'Enter a valid email address.'));
-      const inserted = await database.query(
-        `INSERT INTO newsletter_subscribers (email, email_key) VALUES ($1, $2) ON CONFLICT (email_key) DO NOTHING RETURNING id`,
-        [email.trim(), emailKey(email)],
-      );
-      return inserted.rows.length > 0 ? reply.code(201).send({ message: SUBSCRIBED }) : reply.code(200).send({ message: ALREADY_SUBSCRIBED });
-    },
-  );
-
   app.post(
     '/contact-messages',
     {

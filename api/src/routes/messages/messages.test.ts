@@ -1,10 +1,9 @@
 import { shopperSession } from '../../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 import { DEFAULT_LIMITS } from '../../limits';
-import { ALREADY_SUBSCRIBED, MESSAGE_RECEIVED, SUBSCRIBED } from './index';
+import { MESSAGE_RECEIVED } from './index';
 
 const CONTACT_MESSAGE_LIMIT = DEFAULT_LIMITS.contact.max;
-const NEWSLETTER_LIMIT = DEFAULT_LIMITS.newsletter.max;
 
 const message = {
   name: 'Sipho Ndlovu',
@@ -14,7 +13,7 @@ const message = {
   message: 'Do you deliver to Soweto on Saturdays?',
 };
 
-describe.each(testDatabases())('newsletter and contact messages ($name)', (target) => {
+describe.each(testDatabases())('contact messages ($name)', (target) => {
   let ctx: TestApp;
 
   beforeAll(async () => {
@@ -22,41 +21,10 @@ describe.each(testDatabases())('newsletter and contact messages ($name)', (targe
   }, DATABASE_TIMEOUT_MS);
   afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
 
-  async function count(table: 'newsletter_subscribers' | 'contact_messages'): Promise<number> {
+  async function count(table: 'contact_messages'): Promise<number> {
     const result = await ctx.database.query<{ n: number | string }>(`SELECT count(*) AS n FROM ${table}`);
     return Number(result.rows[0]?.n);
   }
-
-  test('a subscription is stored once, whatever the case; the second is a friendly no-op', async () => {
-    const shopper = shopperSession(ctx.app);
-    const first = await shopper.request({ method: 'POST', url: '/newsletter', payload: { email: ' Zanele@Example.co.za ' } });
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ message: SUBSCRIBED });
-    const again = await shopper.request({ method: 'POST', url: '/newsletter', payload: { email: 'zanele@example.CO.ZA' } });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ message: ALREADY_SUBSCRIBED });
-    const rows = await ctx.database.query<{ email: string; email_key: string }>(`SELECT email, email_key FROM newsletter_subscribers WHERE email_key = 'zanele@example.co.za'`);
-    expect(rows.rows).toEqual([{ email: 'Zanele@Example.co.za', email_key: 'zanele@example.co.za' }]);
-  });
-
-  test('a bad address is a 400 with a clear message and stores nothing', async () => {
-    const shopper = shopperSession(ctx.app);
-    const before = await count('newsletter_subscribers');
-    for (const [payload, text] of [
-      [{ email: '' }, 'Enter your email address.'],
-      [{ email: 'not an email' }, 'Enter a valid email address.'],
-    ] as const) {
-      const response = await shopper.request({ method: 'POST', url: '/newsletter', payload });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'invalid_email', message: text });
-    }
-    const missing = await shopper.request({ method: 'POST', url: '/newsletter', payload: {} });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toMatch(/email/);
-    const extra = await shopper.request({ method: 'POST', url: '/newsletter', payload: { email: 'a@b.co', admin: true } });
-    expect(extra.statusCode).toBe(400);
-    expect(await count('newsletter_subscribers')).toBe(before);
-  });
 
   test('a contact message is validated, stored with the normalised phone, and answered', async () => {
     const shopper = shopperSession(ctx.app);
@@ -98,21 +66,5 @@ describe.each(testDatabases())('newsletter and contact messages ($name)', (targe
     const stored = await ctx.database.query<{ n: string | number }>(`SELECT count(*) AS n FROM contact_messages WHERE address = '10.1.0.9'`);
     expect(Number(stored.rows[0]?.n)).toBe(CONTACT_MESSAGE_LIMIT);
     expect((await send('10.1.0.10')).statusCode).toBe(201);
-  });
-
-  test(`a client may ask to subscribe ${NEWSLETTER_LIMIT} times in ten minutes; the next is a 429 that stores nothing, other clients go on`, async () => {
-    const shopper = shopperSession(ctx.app);
-    const subscribe = (email: string, address: string) =>
-      shopper.request({ method: 'POST', url: '/newsletter', payload: { email }, headers: { 'x-forwarded-for': address } });
-    const before = await count('newsletter_subscribers');
-    for (let n = 1; n <= NEWSLETTER_LIMIT; n += 1) {
-      expect((await subscribe(`reader.${n}@example.co.za`, '10.1.1.1')).statusCode).toBe(201);
-    }
-    const refused = await subscribe('one.too.many@example.co.za', '10.1.1.1');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: 'too_many_requests', message: expect.stringMatching(/try again in 10 minutes/) });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(590);
-    expect(await count('newsletter_subscribers')).toBe(before + NEWSLETTER_LIMIT);
-    expect((await subscribe('one.too.many@example.co.za', '10.1.1.2')).statusCode).toBe(201);
   });
 });

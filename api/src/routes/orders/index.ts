@@ -4,6 +4,7 @@ import type { EftAccount, PaymentMethod } from '@storefront/shared/types';
 import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { orderConfirmationMail } from '../../mail/orderConfirmationMail';
+import { requestSubscription, type NewsletterMailing } from '../../newsletter/subscriptions';
 import type { ApiLimits, WindowLimit } from '../../limits';
 import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
@@ -66,12 +67,14 @@ export interface OrderRoutesOptions {
   paymentWindowHours: number;
   mail: Mailer;
   limits: ApiLimits;
+  /** For the checkout's newsletter box: the confirmation mail the order's email is sent. */
+  newsletter: NewsletterMailing;
 }
 
 /** The same for a wrong email as for an unknown number: the answer must not tell which numbers exist. */
 export const ORDER_LOOKUP_NOT_FOUND = 'We could not find an order with that number and email. Check both against your order confirmation mail.';
 
-export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits }) => {
+export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async (app, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits, newsletter }) => {
   // The current account, whenever the order was placed: a shop that changes banks wants the
   // payments that are still to come in the new one.
   const terms = { eft, paymentWindowHours };
@@ -105,8 +108,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         eftOffered: eft !== null,
         unpaidOrderLimits,
         // The confirmation is written with the order: a refused order mails nothing, and a replay
-        // repeats no mail.
-        onPlaced: (tx, placed) => mail.send(tx, { to: placed.contact.email, ...orderConfirmationMail(answer(placed)) }),
+        // repeats no mail. So is the newsletter's request for consent when the shopper ticked its
+        // box: the order's email is mailed a link to confirm (newsletter/subscriptions.ts).
+        onPlaced: async (tx, placed) => {
+          await mail.send(tx, { to: placed.contact.email, ...orderConfirmationMail(answer(placed)) });
+          if (request.body.marketingConsent === true) await requestSubscription(tx, newsletter, { email: placed.contact.email, source: 'checkout' });
+        },
       });
       switch (outcome.kind) {
         case 'created':

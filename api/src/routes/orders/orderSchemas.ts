@@ -38,6 +38,8 @@ export const PlaceOrderBodySchema = Type.Object(
     contact: OrderContactSchema,
     delivery: DeliveryChoiceSchema,
     payment_method: PaymentMethodSchema,
+    /** The checkout's newsletter box, unticked unless the shopper ticks it: the order's email is asked to confirm. */
+    marketingConsent: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -298,7 +298,10 @@ async function insertOrder(
  * refusal rolls all of it back, the key included.
  */
 export async function placeOrder(database: Database, input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
-  const digest = requestDigest(input.request);
+  // An unticked newsletter box is the same order as no box: a body without it (as every body was
+  // before the box) and one with `false` are one request under one key.
+  const { marketingConsent, ...withoutConsent } = input.request;
+  const digest = requestDigest(marketingConsent ? input.request : withoutConsent);
   try {
     return await database.transaction(async (tx) => {
       await ensureShopper(tx, input.shopperId);
