@@ -6,6 +6,9 @@ import { fillCheckoutForm, openReview, placeCashOrder, productFromTheEnd, THANDI
 import CheckoutPage from './CheckoutPage';
 import OrderCompletePage from './OrderCompletePage';
 
+// A whole checkout, typed key by key through both steps against the real api, takes more than jest's 5 seconds on a busy machine.
+jest.setTimeout(30_000);
+
 const pages = (
   <Routes>
     <Route path="/checkout" element={<CheckoutPage />} />

@@ -70,7 +70,9 @@ interface CheckoutFormProps {
  * between them: the details (contact, delivery or collection, payment), then the review of the
  * whole order with the one button that places it. The review opens only from details that pass
  * every rule, so an order is never placed without the shopper having seen it; a review asked for
- * with nothing to review (a reload, which keeps nothing typed) goes back to the details.
+ * with nothing to review (a reload, which keeps nothing typed) goes back to the details. What
+ * was typed lives in the form, in memory: kept across the steps and while the cart is briefly
+ * empty or unreachable, gone with a reload or on leaving the page.
  *
  * One Idempotency-Key per attempt: a double click, a retry after a lost answer, or pressing the
  * button again all send the same key, so the api makes one order.
@@ -83,7 +85,8 @@ export function CheckoutForm({ cart, unavailable, onPlaced }: CheckoutFormProps)
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const rootRef = useRef<HTMLDivElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const detailsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   // Which step's button submitted: only the review's places an order.
   const submittedFrom = useRef<CheckoutStep>('details');
@@ -145,8 +148,8 @@ export function CheckoutForm({ cart, unavailable, onPlaced }: CheckoutFormProps)
   };
 
   return (
-    <Form<CheckoutValues> onSubmit={onSubmit} initialValues={initialValues} subscription={{ submitting: true, submitError: true, values: true }}>
-      {({ handleSubmit, submitting, submitError, values }) => {
+    <Form<CheckoutValues> onSubmit={onSubmit} initialValues={initialValues} subscription={{ submitting: true, submitError: true, values: true, dirty: true }}>
+      {({ handleSubmit, submitting, submitError, values, dirty }) => {
         const submitFrom = (step: CheckoutStep) => (event: FormEvent<HTMLFormElement>) => {
           submittedFrom.current = step;
           reviewedCart.current = cart;
@@ -162,25 +165,31 @@ export function CheckoutForm({ cart, unavailable, onPlaced }: CheckoutFormProps)
         return (
           <div ref={rootRef} className="chk-steps-root">
             <DeliveryInUrl />
-            <StepFocus step={step} rootRef={rootRef} headingRef={headingRef} changeTargetRef={changeTargetRef} />
+            <StepFocus step={step} rootRef={rootRef} headingRef={step === 'review' ? reviewHeadingRef : detailsHeadingRef} changeTargetRef={changeTargetRef} />
             <ReviewOnlyWhenReviewable asked={reviewAsked} reviewable={reviewable} showStep={showStep} />
-            {unavailable ?? (
-              <>
-                <StepsProgress step={step} />
-                {step === 'review' ? (
-                  <ReviewStep
-                    cart={cart}
-                    values={values}
-                    submitting={submitting ?? false}
-                    problem={isCheckoutProblem(submitError) ? submitError : undefined}
-                    onSubmit={submitFrom('review')}
-                    onChange={change}
-                    headingRef={headingRef}
-                  />
-                ) : (
-                  <DetailsStep cart={cart} collecting={values.delivery_method === 'collect'} onSubmit={submitFrom('details')} headingRef={headingRef} />
-                )}
-              </>
+            {unavailable ?? <StepsProgress step={step} />}
+            {/* The details' fields hold what was typed (react-final-form puts a field drawn
+                again back to its initial value), so once typed in they stay drawn, hidden,
+                while the review or an unavailable cart shows. */}
+            {(!unavailable || dirty) && (
+              <DetailsStep
+                cart={cart}
+                collecting={values.delivery_method === 'collect'}
+                hidden={Boolean(unavailable) || step !== 'details'}
+                onSubmit={submitFrom('details')}
+                headingRef={detailsHeadingRef}
+              />
+            )}
+            {!unavailable && step === 'review' && (
+              <ReviewStep
+                cart={cart}
+                values={values}
+                submitting={submitting ?? false}
+                problem={isCheckoutProblem(submitError) ? submitError : undefined}
+                onSubmit={submitFrom('review')}
+                onChange={change}
+                headingRef={reviewHeadingRef}
+              />
             )}
           </div>
         );

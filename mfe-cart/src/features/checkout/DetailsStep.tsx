@@ -89,6 +89,8 @@ function PaymentChoices({ collecting }: { collecting: boolean }) {
 interface DetailsStepProps {
   cart: readonly CartItem[];
   collecting: boolean;
+  /** While the review shows. The step stays drawn, hidden, so every field keeps its value and state. */
+  hidden: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   headingRef: Ref<HTMLHeadingElement>;
 }
@@ -97,10 +99,10 @@ interface DetailsStepProps {
  * The first step: contact, delivery or collection, payment and the marketing consent, beside the
  * order summary. Its button opens the review; nothing is placed from here.
  */
-export function DetailsStep({ cart, collecting, onSubmit, headingRef }: DetailsStepProps) {
+export function DetailsStep({ cart, collecting, hidden, onSubmit, headingRef }: DetailsStepProps) {
   return (
-    <>
-      <h2 id="checkout-step-heading" className="chk-step-heading" ref={headingRef} tabIndex={-1}>
+    <div className="chk-step" hidden={hidden}>
+      <h2 id="checkout-details-heading" className="chk-step-heading" ref={headingRef} tabIndex={-1}>
         Your details
       </h2>
       <form className="chk-layout" onSubmit={onSubmit} noValidate aria-label="Checkout">
@@ -150,15 +152,18 @@ export function DetailsStep({ cart, collecting, onSubmit, headingRef }: DetailsS
           </section>
         </div>
 
-        <section className="chk-summary" aria-labelledby="checkout-summary">
-          <h3 id="checkout-summary">Order summary</h3>
-          <CheckoutSummary cart={cart} />
-          <p className="chk-next-note">You can check everything on the next step before you place your order.</p>
-          <button type="submit" className="sf-button chk-place">
-            Review order
-          </button>
-        </section>
+        {/* The review shows the order in full meanwhile; only the fields need to stay. */}
+        {!hidden && (
+          <section className="chk-summary" aria-labelledby="checkout-summary">
+            <h3 id="checkout-summary">Order summary</h3>
+            <CheckoutSummary cart={cart} />
+            <p className="chk-next-note">You can check everything on the next step before you place your order.</p>
+            <button type="submit" className="sf-button chk-place">
+              Review order
+            </button>
+          </section>
+        )}
       </form>
-    </>
+    </div>
   );
 }

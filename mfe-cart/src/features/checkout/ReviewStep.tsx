@@ -95,11 +95,11 @@ export function ReviewStep({ cart, values, submitting, problem, onSubmit, onChan
 
   return (
     <>
-      <h2 id="checkout-step-heading" className="chk-step-heading" ref={headingRef} tabIndex={-1}>
+      <h2 id="checkout-review-heading" className="chk-step-heading" ref={headingRef} tabIndex={-1}>
         Review your order
       </h2>
       <p className="chk-review-intro">Check your order below. Use Change to correct anything before you place it.</p>
-      <form className="chk-layout" onSubmit={onSubmit} noValidate aria-labelledby="checkout-step-heading">
+      <form className="chk-layout" onSubmit={onSubmit} noValidate aria-labelledby="checkout-review-heading">
         <div className="chk-main chk-review">
           <ReviewPart
             id="review-items"
