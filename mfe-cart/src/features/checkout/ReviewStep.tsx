@@ -166,7 +166,7 @@ export function ReviewStep({ cart, values, submitting, problem, onSubmit, onChan
           </ReviewPart>
         </div>
 
-        <section className="chk-summary" aria-labelledby="review-total-heading">
+        <section className="chk-summary chk-summary--review" aria-labelledby="review-total-heading">
           <h3 id="review-total-heading">Total</h3>
           <TotalsList totals={totals} deliveryMethod={method} />
           <div className="chk-policies">
