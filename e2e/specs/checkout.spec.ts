@@ -89,6 +89,12 @@ describe('checkout', () => {
     await page.getByLabel('Province').selectOption('Western Cape');
     await page.getByLabel('Postal code').fill('8001');
     await page.getByRole('radio', { name: /EFT bank transfer/ }).check();
+    expect(await page.getByRole('button', { name: 'Place order' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Review order' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Review your order' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?step=review');
+    expect(await page.getByTestId('review-line').count()).toBe(2);
+    expect(await page.getByTestId('review-address').textContent()).toContain('12 Long Street');
     // Every text the page shows from the click until the confirmation (issue 31): the shopper who
     // just paid must never read that their cart is empty.
     await recordTexts(page);
@@ -146,6 +152,8 @@ describe('checkout', () => {
     await buyer.page.getByLabel('Email address').fill('sipho@example.co.za');
     await buyer.page.getByLabel('Phone number').fill('0831234567');
     await buyer.page.getByRole('radio', { name: /Cash on collection/ }).check();
+    await buyer.page.getByRole('button', { name: 'Review order' }).click();
+    await buyer.page.getByRole('heading', { level: 2, name: 'Review your order' }).waitFor();
     await buyer.page.getByRole('button', { name: 'Place order' }).click();
     await buyer.page.getByTestId('order-number').waitFor();
     const confirmation = buyer.page.url();

@@ -63,7 +63,7 @@ it('cart → checkout: the checkout never says the cart is empty on the way', as
   await recordTexts(page);
   await proceed.click();
   await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
-  await page.getByRole('button', { name: 'Place order' }).waitFor();
+  await page.getByRole('button', { name: 'Review order' }).waitFor();
   expect(await falseStates(page, EMPTY_CART)).toEqual([]);
   await close();
 });

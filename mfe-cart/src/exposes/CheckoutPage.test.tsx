@@ -2,9 +2,12 @@ import { baseApi, formatRand, type Order, ordersApi, Route, Routes } from '@stor
 import { orderTotals } from '@storefront/shared/domain';
 import { cashOnlyTestApiUrl, createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { fillCheckoutForm, placeCashOrder, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';
+import { fillCheckoutForm, openReview, placeCashOrder, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';
 import CheckoutPage from './CheckoutPage';
 import OrderCompletePage from './OrderCompletePage';
+
+// A whole checkout, typed key by key through both steps against the real api, takes more than jest's 5 seconds on a busy machine.
+jest.setTimeout(30_000);
 
 const pages = (
   <Routes>
@@ -23,6 +26,7 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText('No products in the cart.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/shop');
     expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Review order' })).not.toBeInTheDocument();
   });
 
   it('says nothing about an empty field the shopper only passes through', async () => {
@@ -38,13 +42,13 @@ describe('CheckoutPage', () => {
     expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
   });
 
-  it('shows each field its own error, focuses the first, and places nothing', async () => {
+  it('shows each field its own error, focuses the first, and neither reviews nor places anything', async () => {
     const store = createTestStore();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
     await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
 
-    await user.click(await screen.findByRole('button', { name: 'Place order' }));
+    await user.click(await screen.findByRole('button', { name: 'Review order' }));
 
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     const errors = screen.getAllByText(/./, { selector: '.sf-field__error' }).map((error) => error.textContent);
@@ -66,6 +70,7 @@ describe('CheckoutPage', () => {
     expect(screen.getByLabelText('Postal code')).toHaveValue('80');
     await user.tab();
     expect(screen.getByText('A postal code is 4 digits')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Review your order' })).not.toBeInTheDocument();
     expect(await ordersOf(store)).toEqual([]);
   });
 
@@ -119,9 +124,10 @@ describe('CheckoutPage', () => {
     const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
 
-    await screen.findByRole('button', { name: 'Place order' });
+    await screen.findByRole('button', { name: 'Review order' });
     await fillCheckoutForm(user);
     expect(screen.getByLabelText('Phone number')).toHaveValue(THANDI.phone);
+    await openReview(user);
     const button = screen.getByRole('button', { name: 'Place order' });
     await user.dblClick(button);
     await user.click(button);
@@ -146,12 +152,14 @@ describe('CheckoutPage', () => {
     await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
 
-    await screen.findByRole('button', { name: 'Place order' });
+    await screen.findByRole('button', { name: 'Review order' });
     const payment = screen.getByRole('group', { name: 'How would you like to pay?' });
     // Both show until the shop has said; then EFT goes, and cash is chosen in its place.
     await waitFor(() => expect(within(payment).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['cod']));
     expect(within(payment).getByRole('radio', { name: /Cash on delivery/ })).toBeChecked();
     await fillCheckoutForm(user);
+    await openReview(user);
+    expect(screen.getByTestId('review-payment')).toHaveTextContent('Cash on delivery');
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     await screen.findByRole('heading', { level: 1, name: `Thank you, ${THANDI.firstName}! Your order is placed.` });
@@ -164,13 +172,14 @@ describe('CheckoutPage', () => {
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
     await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
-    await screen.findByRole('button', { name: 'Place order' });
+    await screen.findByRole('button', { name: 'Review order' });
     await fillCheckoutForm(user);
     await user.type(screen.getByLabelText('Last name'), '\u202E');
-    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await user.click(screen.getByRole('button', { name: 'Review order' }));
 
     expect(await screen.findByText('Last name must not contain characters that change the direction of text')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveFocus());
+    expect(screen.queryByRole('heading', { name: 'Review your order' })).not.toBeInTheDocument();
     expect(await ordersOf(store)).toEqual([]);
   });
 
@@ -183,8 +192,9 @@ describe('CheckoutPage', () => {
     }
     await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
-    await screen.findByRole('button', { name: 'Place order' });
+    await screen.findByRole('button', { name: 'Review order' });
     await fillCheckoutForm(user);
+    await openReview(user);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     const problem = await screen.findByTestId('checkout-problem');
@@ -207,14 +217,18 @@ describe('CheckoutPage', () => {
     await placeCashOrder(rival);
 
     const { user } = renderWithStore(pages, { route: '/checkout', store });
-    await screen.findByRole('button', { name: 'Place order' });
+    await screen.findByRole('button', { name: 'Review order' });
     await user.click(screen.getByRole('radio', { name: /Collect in store/ }));
     await fillCheckoutForm(user, { withAddress: false });
+    await openReview(user);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     const problem = await screen.findByTestId('checkout-problem');
     expect(problem).toHaveTextContent(`${product.name}: you asked for ${line.qty}, only ${line.qty - 1} left.`);
-    expect(within(problem).getByRole('link', { name: 'Update your cart' })).toHaveAttribute('href', '/cart');
+    // In a new tab, so the details typed here are still here when the shopper comes back.
+    const update = within(problem).getByRole('link', { name: 'Update your cart (opens in a new tab)' });
+    expect(update).toHaveAttribute('href', '/cart');
+    expect(update).toHaveAttribute('target', '_blank');
     await waitFor(() => expect(problem).toHaveFocus());
     expect(await ordersOf(store)).toEqual([]);
     expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled();

@@ -1,12 +1,16 @@
 import { Link, MESSAGES, Skeleton, useAppSelector, useGetCartQuery } from '@storefront/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CheckoutForm } from '../features/checkout/CheckoutForm';
 import '../features/cart.css';
 import '../features/checkout/checkout.css';
 
-/** /checkout: the form that places an order from the shopper's cart, or why it cannot yet. */
+/**
+ * /checkout: the two steps that place an order from the shopper's cart (details, then the review
+ * of the whole order), or why the cart cannot be checked out yet.
+ */
 export default function CheckoutPage() {
-  const { data: cart, isLoading, refetch } = useGetCartQuery();
+  // A cart changed in another tab shows here once the shopper comes back to this one.
+  const { data: cart, isLoading, refetch } = useGetCartQuery(undefined, { refetchOnFocus: true });
   // The cart falls back to a sample when the api is down (§7); nobody can order a sample.
   const cartIsSample = useAppSelector((state) => state.sampleData.endpoints.includes('getCart'));
   // Once the order is placed the cart empties at once, while the confirmation page is still on its
@@ -31,37 +35,32 @@ export default function CheckoutPage() {
       </div>
     );
   }
+  let unavailable: ReactNode = null;
   if (cartIsSample) {
-    return (
-      <div className="sf-container chk-page">
-        <h1>Checkout</h1>
-        <div className="sf-notice" role="alert">
-          <p>We cannot reach the shop right now, so your cart cannot be checked out. Nothing has been ordered.</p>
-          <button type="button" className="sf-button" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </div>
+    unavailable = (
+      <div className="sf-notice" role="alert">
+        <p>We cannot reach the shop right now, so your cart cannot be checked out. Nothing has been ordered.</p>
+        <button type="button" className="sf-button" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!cart || cart.length === 0) {
+    unavailable = (
+      <div className="sf-notice">
+        <p>{MESSAGES.emptyCart}</p>
+        <p>Add something you like, then come back here to check out.</p>
+        <Link className="sf-button" to="/shop">
+          Continue shopping
+        </Link>
       </div>
     );
   }
-  if (!cart || cart.length === 0) {
-    return (
-      <div className="sf-container chk-page">
-        <h1>Checkout</h1>
-        <div className="sf-notice">
-          <p>{MESSAGES.emptyCart}</p>
-          <p>Add something you like, then come back here to check out.</p>
-          <Link className="sf-button" to="/shop">
-            Continue shopping
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  // The form stays while the cart is unavailable, so what the shopper typed is still there when it is back.
   return (
     <div className="sf-container chk-page">
       <h1>Checkout</h1>
-      <CheckoutForm cart={cart} onPlaced={() => setPlaced(true)} />
+      <CheckoutForm cart={cart ?? []} unavailable={unavailable} onPlaced={() => setPlaced(true)} />
     </div>
   );
 }

@@ -1,136 +1,144 @@
-import { type CartItem, DELIVERY_FEE, formatRand, type PaymentMethod, randomId, useNavigate, useSearchParams } from '@storefront/shared';
-import { SA_PROVINCES } from '@storefront/shared/domain';
-import { personNameProblem } from '@storefront/shared/text-direction';
+import { baseApi, type CartItem, randomId, useAppDispatch, useNavigate, useSearchParams } from '@storefront/shared';
 import { FORM_ERROR } from 'final-form';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Form, useField, useForm } from 'react-final-form';
-import { useGetPaymentMethodsQuery, usePlaceOrderMutation } from '../orders/ordersApi';
-import { CheckoutProblemNotice } from './CheckoutProblemNotice';
-import { checkoutProblem, isCheckoutProblem } from './checkoutProblem';
-import { CheckoutSummary } from './CheckoutSummary';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Form } from 'react-final-form';
+import { usePlaceOrderMutation } from '../orders/ordersApi';
+import { checkoutProblem, isCheckoutProblem, type CheckoutProblem } from './checkoutProblem';
 import {
+  checkoutErrors,
+  checkoutStepFromSearch,
   deliveryMethodFromSearch,
   initialCheckoutValues,
-  parsePhone,
-  parsePostalCode,
-  required,
   toPlaceOrderRequest,
-  validateEmail,
-  validatePhone,
-  validatePostalCode,
-  validateProvince,
+  type CheckoutStep,
   type CheckoutValues,
 } from './checkoutValues';
-import { ChoiceGroup, SelectField, TextField } from './fields';
-
-const PAYMENT_METHODS: readonly PaymentMethod[] = ['eft', 'cod'];
+import { DeliveryInUrl, DetailsStep } from './DetailsStep';
+import { ReviewStep, type ChangeTarget } from './ReviewStep';
 
 /** Long enough that two checkouts never share a key; drawn from the §9 alphabet. */
 const IDEMPOTENCY_KEY_LENGTH = 32;
 
 /** After a failed submit, take the shopper to what needs fixing: the first bad field, or the reason the api gave. */
-function focusFirstProblem(form: HTMLFormElement | null): void {
+function focusFirstProblem(root: HTMLElement | null): void {
   // The errors render after final-form notifies; wait for that render before looking.
-  setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"], .chk-problem')?.focus(), 0);
+  setTimeout(() => root?.querySelector<HTMLElement>('[aria-invalid="true"], .chk-problem')?.focus(), 0);
 }
 
-/** Keeps `?delivery=collect` in step with the choice, so a reload or a shared link keeps it. */
-function DeliveryInUrl() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const {
-    input: { value },
-  } = useField<CheckoutValues['delivery_method']>('delivery_method', { subscription: { value: true } });
-  useEffect(() => {
-    if (deliveryMethodFromSearch(searchParams.get('delivery')) === value) return;
-    const next = new URLSearchParams(searchParams);
-    if (value === 'collect') next.set('delivery', 'collect');
-    else next.delete('delivery');
-    setSearchParams(next, { replace: true });
-  }, [value, searchParams, setSearchParams]);
-  return null;
+/** The control a Change in the review lands on: the chosen radio of a choice, else the field itself. */
+function changeTargetElement(root: HTMLElement | null, target: ChangeTarget): HTMLElement | null {
+  if (!root) return null;
+  return root.querySelector<HTMLElement>(`input[name="${target}"]:checked`) ?? root.querySelector<HTMLElement>(`[name="${target}"]`);
 }
 
-function AddressFields() {
+/** What the shopper saw of the cart: a change in any line, its quantity or its price is a different order. */
+function cartSignature(cart: readonly CartItem[]): string {
+  return cart.map((line) => `${line.id}:${line.qty}:${line.price}`).join('|');
+}
+
+function StepsProgress({ step }: { step: CheckoutStep }) {
   return (
-    <div className="chk-grid">
-      <div className="chk-grid__wide">
-        <TextField name="street" label="Street address" autoComplete="address-line1" validate={required('Street address')} />
-      </div>
-      <TextField name="suburb" label="Suburb" autoComplete="address-line2" validate={required('Suburb')} />
-      <TextField name="city" label="City or town" autoComplete="address-level2" validate={required('City or town')} />
-      <SelectField
-        name="province"
-        label="Province"
-        autoComplete="address-level1"
-        placeholder="Choose a province"
-        options={SA_PROVINCES}
-        validate={validateProvince}
-      />
-      <TextField
-        name="postal_code"
-        label="Postal code"
-        autoComplete="postal-code"
-        inputMode="numeric"
-        maxLength={4}
-        validate={validatePostalCode}
-        parse={parsePostalCode}
-      />
-    </div>
+    <ol className="chk-steps" aria-label="Checkout steps">
+      <li className="chk-steps__step" aria-current={step === 'details' ? 'step' : undefined}>
+        <span className="chk-steps__number" aria-hidden="true">
+          1
+        </span>
+        Your details
+      </li>
+      <li className="chk-steps__step" aria-current={step === 'review' ? 'step' : undefined}>
+        <span className="chk-steps__number" aria-hidden="true">
+          2
+        </span>
+        Review and place order
+      </li>
+    </ol>
   );
 }
 
-/**
- * EFT and cash, or cash alone when the shop takes no EFT (it has not set its bank account). Until
- * the shop has said, both show; should EFT then go, cash is chosen in its place.
- */
-function PaymentChoices({ collecting }: { collecting: boolean }) {
-  const { data } = useGetPaymentMethodsQuery();
-  const offered = data?.payment_methods ?? PAYMENT_METHODS;
-  const form = useForm<CheckoutValues>();
-  const {
-    input: { value },
-  } = useField<PaymentMethod>('payment_method', { subscription: { value: true } });
-  const fallback = offered[0];
-  useEffect(() => {
-    if (fallback && !offered.includes(value)) form.change('payment_method', fallback);
-  }, [fallback, offered, value, form]);
-  const choices = [
-    {
-      value: 'eft',
-      label: 'EFT bank transfer',
-      detail: 'Pay from your bank with your order number as the reference; we send the order once the payment reflects.',
-    },
-    {
-      value: 'cod',
-      label: collecting ? 'Cash on collection' : 'Cash on delivery',
-      detail: collecting ? 'Pay in cash at the store when you collect.' : 'Pay the courier in cash when your order arrives.',
-    },
-  ] satisfies { value: PaymentMethod; label: string; detail: string }[];
-  return <ChoiceGroup name="payment_method" legend="How would you like to pay?" choices={choices.filter((choice) => offered.includes(choice.value))} />;
+interface CheckoutFormProps {
+  cart: readonly CartItem[];
+  /**
+   * Shown in place of the steps while the cart cannot be checked out (empty, or a sample while the
+   * api is down). The form stays, with everything typed, for when the cart is back.
+   */
+  unavailable?: ReactNode;
+  onPlaced?: () => void;
 }
 
 /**
- * The checkout form: contact, delivery or collection, payment, and the order summary with the
- * button that places the order. One Idempotency-Key per attempt: a double click, a retry after a
- * lost answer, or pressing the button again all send the same key, so the api makes one order.
+ * The checkout in two steps, the step in the URL (`?step=review`) so Back and Forward move
+ * between them: the details (contact, delivery or collection, payment), then the review of the
+ * whole order with the one button that places it. The review opens only from details that pass
+ * every rule, so an order is never placed without the shopper having seen it; a review asked for
+ * with nothing to review (a reload, which keeps nothing typed) goes back to the details. What
+ * was typed lives in the form, in memory: kept across the steps and while the cart is briefly
+ * empty or unreachable, gone with a reload or on leaving the page.
+ *
+ * One Idempotency-Key per attempt: a double click, a retry after a lost answer, or pressing the
+ * button again all send the same key, so the api makes one order.
  */
-export function CheckoutForm({ cart, onPlaced }: { cart: readonly CartItem[]; onPlaced?: () => void }) {
-  const [searchParams] = useSearchParams();
+export function CheckoutForm({ cart, unavailable, onPlaced }: CheckoutFormProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
   // Read once: final-form resets the form whenever its initial values change.
   const [initialValues] = useState(() => initialCheckoutValues(deliveryMethodFromSearch(searchParams.get('delivery'))));
   const [placeOrder] = usePlaceOrderMutation();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const detailsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const reviewHeadingRef = useRef<HTMLHeadingElement>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  // Which step's button submitted: only the review's places an order.
+  const submittedFrom = useRef<CheckoutStep>('details');
+  // The cart as the review showed it when Place order was pressed.
+  const reviewedCart = useRef<readonly CartItem[]>(cart);
+  // Where focus goes once the details step is drawn again after a Change.
+  const changeTargetRef = useRef<ChangeTarget | null>(null);
+
+  const showStep = useCallback(
+    (step: CheckoutStep, { replace = false } = {}) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (step === 'review') next.set('step', 'review');
+          else next.delete('step');
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setSearchParams],
+  );
 
   const onSubmit = async (values: CheckoutValues) => {
+    if (submittedFrom.current === 'details') {
+      // After the submit event: React takes a navigation started inside a form's submit event
+      // for that form's own pending action (useFormStatus) and gathers its data for it.
+      await Promise.resolve();
+      showStep('review');
+      return undefined;
+    }
+    if (Object.keys(checkoutErrors(values)).length > 0) {
+      showStep('details');
+      return undefined;
+    }
+    // The order the api makes is the cart as it is now: if that is not the cart the shopper
+    // reviewed (changed in another tab meanwhile), show the new one and place nothing.
+    const shown = reviewedCart.current;
+    const latest = dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true }));
+    const current = await latest.unwrap().catch(() => undefined);
+    latest.unsubscribe();
+    if (!current || cartSignature(current) !== cartSignature(shown)) {
+      const changed: CheckoutProblem = { kind: 'cart_changed' };
+      return { [FORM_ERROR]: changed };
+    }
     const request = toPlaceOrderRequest(values);
     const body = JSON.stringify(request);
     // A changed form is a new attempt; the same form sent again is a retry of the last one.
-    const current = attempt.current && attempt.current.body === body ? attempt.current : { key: randomId(IDEMPOTENCY_KEY_LENGTH), body };
-    attempt.current = current;
+    const previous = attempt.current && attempt.current.body === body ? attempt.current : { key: randomId(IDEMPOTENCY_KEY_LENGTH), body };
+    attempt.current = previous;
     try {
-      const order = await placeOrder({ idempotencyKey: current.key, request }).unwrap();
+      const order = await placeOrder({ idempotencyKey: previous.key, request }).unwrap();
       onPlaced?.();
       navigate(`/checkout/complete/${encodeURIComponent(order.id)}`, { replace: true });
       return undefined;
@@ -140,65 +148,100 @@ export function CheckoutForm({ cart, onPlaced }: { cart: readonly CartItem[]; on
   };
 
   return (
-    <Form<CheckoutValues> onSubmit={onSubmit} initialValues={initialValues} subscription={{ submitting: true, submitError: true, values: true }}>
-      {({ handleSubmit, submitting, submitError, values }) => {
-        const collecting = values.delivery_method === 'collect';
-        const submit = (event: FormEvent<HTMLFormElement>) => {
-          void Promise.resolve(handleSubmit(event)).then(() => focusFirstProblem(formRef.current));
+    <Form<CheckoutValues> onSubmit={onSubmit} initialValues={initialValues} subscription={{ submitting: true, submitError: true, values: true, dirty: true }}>
+      {({ handleSubmit, submitting, submitError, values, dirty }) => {
+        const submitFrom = (step: CheckoutStep) => (event: FormEvent<HTMLFormElement>) => {
+          submittedFrom.current = step;
+          reviewedCart.current = cart;
+          void Promise.resolve(handleSubmit(event)).then(() => focusFirstProblem(rootRef.current));
         };
+        const change = (target: ChangeTarget | null) => {
+          changeTargetRef.current = target;
+          showStep('details');
+        };
+        const reviewAsked = checkoutStepFromSearch(searchParams.get('step')) === 'review';
+        const reviewable = Object.keys(checkoutErrors(values)).length === 0;
+        const step: CheckoutStep = reviewAsked && reviewable ? 'review' : 'details';
         return (
-          <form ref={formRef} className="chk-layout" onSubmit={submit} noValidate aria-label="Checkout">
+          <div ref={rootRef} className="chk-steps-root">
             <DeliveryInUrl />
-            <div className="chk-main">
-              <section className="chk-section" aria-labelledby="checkout-contact">
-                <h2 id="checkout-contact">Contact details</h2>
-                <div className="chk-grid">
-                  <TextField name="first_name" label="First name" autoComplete="given-name" validate={(value) => personNameProblem('First name', value)} />
-                  <TextField name="last_name" label="Last name" autoComplete="family-name" validate={(value) => personNameProblem('Last name', value)} />
-                  <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" validate={validateEmail} />
-                  <TextField
-                    name="phone"
-                    label="Phone number"
-                    type="tel"
-                    autoComplete="tel"
-                    inputMode="tel"
-                    hint="A South African number: type 082 123 4567 or +27 82 123 4567."
-                    validate={validatePhone}
-                    parse={parsePhone}
-                  />
-                </div>
-              </section>
-
-              <section className="chk-section" aria-labelledby="checkout-delivery">
-                <h2 id="checkout-delivery">Delivery</h2>
-                <ChoiceGroup
-                  name="delivery_method"
-                  legend="How would you like to get your order?"
-                  choices={[
-                    { value: 'delivery', label: `Deliver to my door (${formatRand(DELIVERY_FEE)})`, detail: 'A courier brings it to the address below.' },
-                    { value: 'collect', label: 'Collect in store (free)', detail: 'Fetch it from our store once we tell you it is ready.' },
-                  ]}
-                />
-                {!collecting && <AddressFields />}
-              </section>
-
-              <section className="chk-section" aria-labelledby="checkout-payment">
-                <h2 id="checkout-payment">Payment</h2>
-                <PaymentChoices collecting={collecting} />
-              </section>
-            </div>
-
-            <section className="chk-summary" aria-labelledby="checkout-summary">
-              <h2 id="checkout-summary">Order summary</h2>
-              <CheckoutSummary cart={cart} />
-              {isCheckoutProblem(submitError) && <CheckoutProblemNotice problem={submitError} />}
-              <button type="submit" className="sf-button chk-place" disabled={submitting}>
-                {submitting ? 'Placing your order…' : 'Place order'}
-              </button>
-            </section>
-          </form>
+            <StepFocus step={step} rootRef={rootRef} headingRef={step === 'review' ? reviewHeadingRef : detailsHeadingRef} changeTargetRef={changeTargetRef} />
+            <ReviewOnlyWhenReviewable asked={reviewAsked} reviewable={reviewable} showStep={showStep} />
+            {unavailable ?? <StepsProgress step={step} />}
+            {/* The details' fields hold what was typed (react-final-form puts a field drawn
+                again back to its initial value), so once typed in they stay drawn, hidden,
+                while the review or an unavailable cart shows. */}
+            {(!unavailable || dirty) && (
+              <DetailsStep
+                cart={cart}
+                collecting={values.delivery_method === 'collect'}
+                hidden={Boolean(unavailable) || step !== 'details'}
+                onSubmit={submitFrom('details')}
+                headingRef={detailsHeadingRef}
+              />
+            )}
+            {!unavailable && step === 'review' && (
+              <ReviewStep
+                cart={cart}
+                values={values}
+                submitting={submitting ?? false}
+                problem={isCheckoutProblem(submitError) ? submitError : undefined}
+                onSubmit={submitFrom('review')}
+                onChange={change}
+                headingRef={reviewHeadingRef}
+              />
+            )}
+          </div>
         );
       }}
     </Form>
   );
+}
+
+/** A review asked for (a reload, Forward) with details that could not be placed goes back to the details, in place of the review's entry. */
+function ReviewOnlyWhenReviewable({
+  asked,
+  reviewable,
+  showStep,
+}: {
+  asked: boolean;
+  reviewable: boolean;
+  showStep: (step: CheckoutStep, options: { replace: boolean }) => void;
+}) {
+  useEffect(() => {
+    if (asked && !reviewable) showStep('details', { replace: true });
+  }, [asked, reviewable, showStep]);
+  return null;
+}
+
+/**
+ * Moving between the steps moves focus, as a new page would: to the review's heading, or back on
+ * the details to the field a Change named (else the details' heading). The first render leaves
+ * focus to the shell, which puts it on the page's heading after a navigation.
+ */
+function StepFocus({
+  step,
+  rootRef,
+  headingRef,
+  changeTargetRef,
+}: {
+  step: CheckoutStep;
+  rootRef: RefObject<HTMLDivElement | null>;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  changeTargetRef: RefObject<ChangeTarget | null>;
+}) {
+  const shown = useRef<CheckoutStep | null>(null);
+  useEffect(() => {
+    const previous = shown.current;
+    shown.current = step;
+    if (previous === null || previous === step) return;
+    const target = changeTargetRef.current;
+    changeTargetRef.current = null;
+    const field = step === 'details' && target ? changeTargetElement(rootRef.current, target) : null;
+    const element = field ?? headingRef.current;
+    // Centred, clear of the fixed header; jsdom has no scrolling.
+    element?.scrollIntoView?.({ block: field ? 'center' : 'start' });
+    element?.focus({ preventScroll: true });
+  }, [step, rootRef, headingRef, changeTargetRef]);
+  return null;
 }

@@ -1,5 +1,6 @@
-import type { CheckoutProblem } from './checkoutProblem';
 import { Link } from '@storefront/shared';
+import type { CheckoutProblem } from './checkoutProblem';
+import { NewTabLink } from './NewTabLink';
 
 function ProblemText({ problem }: { problem: CheckoutProblem }) {
   switch (problem.kind) {
@@ -15,7 +16,7 @@ function ProblemText({ problem }: { problem: CheckoutProblem }) {
             ))}
           </ul>
           <p>
-            <Link to="/cart">Update your cart</Link> and then place your order.
+            <NewTabLink href="/cart">Update your cart</NewTabLink>, then come back to this tab to place your order.
           </p>
         </>
       );
@@ -23,6 +24,13 @@ function ProblemText({ problem }: { problem: CheckoutProblem }) {
       return (
         <p>
           Your cart is empty, so there is nothing to order. If you just placed this order, <Link to="/shop">carry on shopping</Link>.
+        </p>
+      );
+    case 'cart_changed':
+      return (
+        <p>
+          Your cart changed while you were reviewing your order, so nothing was ordered. This review now shows your cart as it is: check it, then
+          place your order.
         </p>
       );
     case 'refused':

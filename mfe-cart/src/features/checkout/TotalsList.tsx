@@ -13,7 +13,9 @@ export function TotalsList({ totals, deliveryMethod }: { totals: OrderTotals; de
         {formatRand(totals.total)}
       </dd>
       <dt className="chk-totals__vat">incl. VAT (15%)</dt>
-      <dd className="chk-totals__vat">{formatRand(totals.vat)}</dd>
+      <dd className="chk-totals__vat" data-testid="order-vat">
+        {formatRand(totals.vat)}
+      </dd>
     </dl>
   );
 }

@@ -4,6 +4,8 @@ import type { ApiError, InsufficientStockError, ShortLine } from '@storefront/sh
 export type CheckoutProblem =
   | { kind: 'insufficient_stock'; lines: ShortLine[] }
   | { kind: 'empty_cart' }
+  /** The cart changed (in another tab) between the review and the press of Place order; nothing was sent. */
+  | { kind: 'cart_changed' }
   /** The api refused what was sent; its message says why. */
   | { kind: 'refused'; message: string }
   /** No answer, or a fault on our side: the order may or may not exist, and retrying is safe. */

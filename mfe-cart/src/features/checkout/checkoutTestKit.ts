@@ -44,6 +44,12 @@ export async function fillCheckoutForm(user: UserEvent, { withAddress = true } =
   await user.type(screen.getByLabelText('Postal code'), THANDI.postalCode);
 }
 
+/** Presses Review order on the details step and waits for the review, whose heading then has focus. */
+export async function openReview(user: UserEvent): Promise<HTMLElement> {
+  await user.click(screen.getByRole('button', { name: 'Review order' }));
+  return screen.findByRole('heading', { level: 2, name: 'Review your order' });
+}
+
 /** Places the shopper's cart as a cash order collected in store, as another shopper (Sipho) would. */
 export function placeCashOrder(store: TestStore): Promise<Order> {
   return store

@@ -1,4 +1,6 @@
 import {
+  checkoutErrors,
+  checkoutStepFromSearch,
   deliveryMethodFromSearch,
   initialCheckoutValues,
   parsePhone,
@@ -38,6 +40,41 @@ describe('checkout values', () => {
       delivery: { method: 'collect' },
       payment_method: 'cod',
     });
+  });
+
+  it('starts with the marketing consent unticked, and sends it only when the shopper ticked it', () => {
+    expect(initialCheckoutValues('delivery').marketing_consent).toBe(false);
+    expect(toPlaceOrderRequest(filled)).not.toHaveProperty('marketingConsent');
+    expect(toPlaceOrderRequest({ ...filled, marketing_consent: true })).toMatchObject({ marketingConsent: true });
+  });
+
+  it('finds nothing wrong with details that can be placed, and names each field that cannot', () => {
+    expect(checkoutErrors({ ...filled, first_name: 'Thandi' })).toEqual({});
+    expect(checkoutErrors(initialCheckoutValues('delivery'))).toEqual({
+      first_name: 'First name is required',
+      last_name: 'Last name is required',
+      email: 'Email address is required',
+      phone: 'Phone number is required',
+      street: 'Street address is required',
+      suburb: 'Suburb is required',
+      city: 'City or town is required',
+      province: 'Choose a province',
+      postal_code: 'Postal code is required',
+    });
+    expect(checkoutErrors({ ...filled, last_name: 'Nkosi\u202E' })).toEqual({
+      last_name: 'Last name must not contain characters that change the direction of text',
+    });
+  });
+
+  it('asks for no address when collecting in store', () => {
+    expect(checkoutErrors({ ...filled, delivery_method: 'collect', street: '', province: '' })).toEqual({});
+  });
+
+  it('reads the step from the URL: the review only when it says so', () => {
+    expect(checkoutStepFromSearch('review')).toBe('review');
+    expect(checkoutStepFromSearch('details')).toBe('details');
+    expect(checkoutStepFromSearch(null)).toBe('details');
+    expect(checkoutStepFromSearch('place')).toBe('details');
   });
 
   it('reads the delivery choice the cart page put in the URL', () => {

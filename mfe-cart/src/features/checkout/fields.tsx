@@ -1,5 +1,5 @@
 import { FormField, visibleFieldError } from '@storefront/shared';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Field } from 'react-final-form';
 import type { Validator } from './checkoutValues';
 
@@ -83,5 +83,33 @@ export function ChoiceGroup({ name, legend, choices }: { name: string; legend: s
         </Field>
       ))}
     </fieldset>
+  );
+}
+
+/** A checkbox with its label beside it and a note read out with it; unticked until the shopper ticks it. */
+export function CheckboxField({ name, label, note }: { name: string; label: string; note: string }) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  return (
+    <Field<boolean> name={name} type="checkbox">
+      {({ input }) => (
+        <div className="chk-checkbox">
+          <input
+            type="checkbox"
+            id={id}
+            name={input.name}
+            checked={input.checked ?? false}
+            onChange={input.onChange}
+            onBlur={input.onBlur}
+            onFocus={input.onFocus}
+            aria-describedby={noteId}
+          />
+          <label htmlFor={id}>{label}</label>
+          <p id={noteId} className="chk-checkbox__note">
+            {note}
+          </p>
+        </div>
+      )}
+    </Field>
   );
 }

@@ -1,9 +1,10 @@
-import { baseApi, type Order, type PaymentMethodsAnswer, type PlaceOrderRequest } from '@storefront/shared';
+import { baseApi, type Order, type PaymentMethodsAnswer } from '@storefront/shared';
+import type { PlaceOrderBody } from '../checkout/checkoutValues';
 
 export interface PlaceOrderArgs {
   /** The same key for every retry of one checkout attempt, so the api makes one order however often it is sent. */
   idempotencyKey: string;
-  request: PlaceOrderRequest;
+  request: PlaceOrderBody;
 }
 
 const withOrderTag = baseApi.enhanceEndpoints({ addTagTypes: ['Order'] });
