@@ -44,6 +44,16 @@ const BENCH_BANK_ACCOUNT = {
   EFT_BRANCH_CODE: '250655',
 };
 
+/** A production api names the business it is (who sells, where, how to reach it): made-up details for measuring. */
+const BENCH_SHOP_DETAILS = {
+  SHOP_LEGAL_NAME: 'Bench Trading (Pty) Ltd',
+  SHOP_REGISTRATION_NUMBER: '2026/000000/07',
+  SHOP_ADDRESS: '1 Bench Street; Pretoria; 0002',
+  SHOP_EMAIL: 'bench@example.co.za',
+  SHOP_PHONE: '012 000 0000',
+  SHOP_DELIVERY_TIMES: 'Orders leave within two working days.',
+};
+
 /** The built api (api/dist/server.js) on PGlite in `dataDir`, or on `databaseUrl`. */
 export async function startApi(port: number, database: { dataDir?: string; databaseUrl?: string }): Promise<ApiProcess> {
   const { DATABASE_URL: _inherited, ...environment } = process.env;
@@ -54,6 +64,7 @@ export async function startApi(port: number, database: { dataDir?: string; datab
       NODE_ENV: 'production',
       // A production api offers EFT only with the shop's bank account; a made-up one for measuring.
       ...BENCH_BANK_ACCOUNT,
+      ...BENCH_SHOP_DETAILS,
       LOG_LEVEL: 'warn',
       API_PORT: String(port),
       API_HOST: '127.0.0.1',
