@@ -24,7 +24,7 @@ export interface CheckoutValues {
  * api that does not know it yet refuses unknown properties, and must keep taking the orders of
  * shoppers who did not tick it.
  */
-export type PlaceOrderBody = PlaceOrderRequest & { marketingConsent?: true };
+export type PlaceOrderBody = PlaceOrderRequest;
 
 export function initialCheckoutValues(deliveryMethod: DeliveryMethod): CheckoutValues {
   return {
