@@ -1,5 +1,6 @@
 import { useGetProductQuery, useLocation } from '@storefront/shared';
 import { useEffect } from 'react';
+import { legalPageAt, type LegalPage } from './shellPages';
 
 export const SITE_NAME = 'Jacaranda';
 
@@ -9,6 +10,15 @@ export interface PageMeta {
 }
 
 const SHOP_DESCRIPTION = 'Shop clothing, accessories, electronics and toys at Jacaranda, with prices in Rand including VAT.';
+
+/** The legal pages' descriptions; their titles are their names in the footer (shellPages.ts). */
+const LEGAL_DESCRIPTIONS: Record<LegalPage['path'], string> = {
+  '/legal': 'Who sells at Jacaranda: our legal name, registration and VAT numbers, physical address, email and phone.',
+  '/legal/returns': 'How to return something you bought at Jacaranda, and how refunds are paid.',
+  '/legal/delivery': 'Where and how Jacaranda delivers, what delivery costs and how long it takes.',
+  '/legal/privacy': 'How Jacaranda collects, uses and protects your personal information, and how to reach us about it.',
+  '/legal/payment': 'How paying Jacaranda is kept safe.',
+};
 
 /** Titles and descriptions per route; the first whose pattern matches the path wins. */
 const ROUTE_META: readonly [RegExp, PageMeta][] = [
@@ -32,6 +42,8 @@ const ROUTE_META: readonly [RegExp, PageMeta][] = [
 const NOT_FOUND: PageMeta = { title: 'Page not found', description: 'This page is not at Jacaranda. Search the shop or go to the home page.' };
 
 export function pageMetaFor(pathname: string): PageMeta {
+  const legal = legalPageAt(pathname);
+  if (legal) return { title: legal.name, description: LEGAL_DESCRIPTIONS[legal.path] };
   return ROUTE_META.find(([pattern]) => pattern.test(pathname))?.[1] ?? NOT_FOUND;
 }
 

@@ -1,7 +1,8 @@
 import { Link } from '@storefront/shared';
+import { LEGAL_PAGES } from '../app/shellPages';
 import { NewsletterSignup } from './NewsletterSignup';
 
-/** Contact details, trading hours, links and the newsletter (§1). */
+/** Contact details, trading hours, links, the shop's disclosures and policies on every page, and the newsletter (§1). */
 export function Footer() {
   return (
     <footer className="shell-footer">
@@ -37,6 +38,16 @@ export function Footer() {
             <li><Link to="/order-status">Track an order</Link></li>
             <li><Link to="/wishlist">Wishlist</Link></li>
             <li><Link to="/cart">Cart</Link></li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-information" data-testid="footer-shop-information">
+          <h2 id="footer-information">Shop information</h2>
+          <ul>
+            {LEGAL_PAGES.map((page) => (
+              <li key={page.path}>
+                <Link to={page.path}>{page.name}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <NewsletterSignup />
