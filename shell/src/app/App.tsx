@@ -22,8 +22,7 @@ import { QuickViewHost } from '../layout/QuickViewHost';
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '../pages/AboutPage').then((module) => ({ default: module.AboutPage })));
 const ContactPage = lazy(() => import(/* webpackChunkName: "page-contact" */ '../pages/ContactPage').then((module) => ({ default: module.ContactPage })));
 const LegalPages = lazy(() => import(/* webpackChunkName: "page-legal" */ '../pages/legal/LegalPages').then((module) => ({ default: module.LegalPages })));
-const NewsletterConfirmPage = lazy(() => import(/* webpackChunkName: "page-newsletter" */ '../pages/newsletter/NewsletterPages').then((module) => ({ default: module.NewsletterConfirmPage })));
-const NewsletterUnsubscribePage = lazy(() => import(/* webpackChunkName: "page-newsletter" */ '../pages/newsletter/NewsletterPages').then((module) => ({ default: module.NewsletterUnsubscribePage })));
+const NewsletterPages = lazy(() => import(/* webpackChunkName: "page-newsletter" */ '../pages/newsletter/NewsletterPages').then((module) => ({ default: module.NewsletterPages })));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 function ShellPage({ children }: { children: ReactNode }) {
@@ -83,8 +82,8 @@ function Pages() {
       <Route path="/contact" element={<ShellPage><ContactPage /></ShellPage>} />
       {/* The shop's disclosures and policies (app/shellPages.ts), one chunk for all five. */}
       <Route path="/legal/*" element={<ShellPage><LegalPages /></ShellPage>} />
-      <Route path="/newsletter/confirm" element={<ShellPage><NewsletterConfirmPage /></ShellPage>} />
-      <Route path="/newsletter/unsubscribe" element={<ShellPage><NewsletterUnsubscribePage /></ShellPage>} />
+      {/* The pages the newsletter's mails link to: /newsletter/confirm and /newsletter/unsubscribe. */}
+      <Route path="/newsletter/*" element={<ShellPage><NewsletterPages /></ShellPage>} />
       <Route path="*" element={<ShellPage><NotFoundPage /></ShellPage>} />
     </Routes>
   );

@@ -1,8 +1,9 @@
 /**
  * The shell's own pages by address (the remotes' are in federation/routeModules.ts): the
- * browser's routes (App.tsx), the footer's links, the edge's status for a page it does not draw
- * (edge/src/page.ts) and what search engines are told (edge/src/seo.ts). Free of imports: the
- * edge reads it too.
+ * browser's routes (App.tsx), the legal pages and their titles, the edge's status for a page it
+ * does not draw (edge/src/page.ts) and what search engines are told (edge/src/seo.ts). The
+ * footer writes the legal links out, to keep this module off every page's first load; its test
+ * holds them equal. Free of imports: the edge reads it too.
  */
 
 /**

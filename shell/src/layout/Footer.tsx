@@ -1,5 +1,4 @@
 import { Link } from '@storefront/shared';
-import { LEGAL_PAGES } from '../app/shellPages';
 import { NewsletterSignup } from './NewsletterSignup';
 
 /** Contact details, trading hours, links, the shop's disclosures and policies on every page, and the newsletter (§1). */
@@ -40,14 +39,15 @@ export function Footer() {
             <li><Link to="/cart">Cart</Link></li>
           </ul>
         </nav>
-        <nav aria-labelledby="footer-information" data-testid="footer-shop-information">
+        <nav aria-labelledby="footer-information">
           <h2 id="footer-information">Shop information</h2>
+          {/* shellPages.ts's LEGAL_PAGES, written out: that module stays off every page's first load. */}
           <ul>
-            {LEGAL_PAGES.map((page) => (
-              <li key={page.path}>
-                <Link to={page.path}>{page.name}</Link>
-              </li>
-            ))}
+            <li><Link to="/legal">Business details</Link></li>
+            <li><Link to="/legal/returns">Returns and refunds</Link></li>
+            <li><Link to="/legal/delivery">Delivery</Link></li>
+            <li><Link to="/legal/privacy">Privacy</Link></li>
+            <li><Link to="/legal/payment">Paying safely</Link></li>
           </ul>
         </nav>
         <NewsletterSignup />

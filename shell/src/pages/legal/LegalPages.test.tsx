@@ -108,16 +108,18 @@ describe('the policies', () => {
 });
 
 describe('the footer', () => {
-  it('links every legal page under Shop information', () => {
+  it('links every legal page under Shop information, as shellPages.ts names them', () => {
     renderWithStore(<Footer />);
     const nav = screen.getByRole('navigation', { name: 'Shop information' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
       ['Business details', '/legal'],
       ['Returns and refunds', '/legal/returns'],
       ['Delivery', '/legal/delivery'],
       ['Privacy', '/legal/privacy'],
       ['Paying safely', '/legal/payment'],
     ]);
+    expect(links).toEqual(LEGAL_PAGES.map((page) => [page.name, page.path]));
   });
 });
 

@@ -3,7 +3,7 @@ import { renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { fixtureStore, type FixtureAnswer } from '../../testing/apiFixtures';
-import { NewsletterConfirmPage, NewsletterUnsubscribePage } from './NewsletterPages';
+import { NewsletterPages } from './NewsletterPages';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -16,8 +16,7 @@ function renderAt(route: string, path: '/newsletter/confirm' | '/newsletter/unsu
   const rendered = renderWithStore(
     <StrictMode>
       <Routes>
-        <Route path="/newsletter/confirm" element={<NewsletterConfirmPage />} />
-        <Route path="/newsletter/unsubscribe" element={<NewsletterUnsubscribePage />} />
+        <Route path="/newsletter/*" element={<NewsletterPages />} />
       </Routes>
       <Where />
     </StrictMode>,
@@ -115,4 +114,9 @@ describe('/newsletter/unsubscribe', () => {
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     await waitFor(() => expect(posts()).toHaveLength(2));
   });
+});
+
+it('answers any other address under /newsletter with the 404 page', () => {
+  renderAt('/newsletter/other', '/newsletter/confirm', () => ({ status: 200, body: { message: 'never' } }));
+  expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
 });

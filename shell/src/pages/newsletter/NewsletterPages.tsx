@@ -1,6 +1,7 @@
-import { apiErrorMessage, ErrorBoundary, Link, useSearchParams } from '@storefront/shared';
+import { apiErrorMessage, ErrorBoundary, Link, useLocation, useSearchParams } from '@storefront/shared';
 import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useConfirmNewsletterMutation, useUnsubscribeFromNewsletterMutation } from '../../api/messagesApi';
+import { NotFoundPage } from '../NotFoundPage';
 import '../pages.css';
 import './newsletterPages.css';
 
@@ -174,4 +175,12 @@ export function NewsletterUnsubscribePage() {
       )}
     </div>
   );
+}
+
+/** The pages under /newsletter (one route, one chunk): confirm, unsubscribe, and the 404 page for any other. */
+export function NewsletterPages() {
+  const path = useLocation().pathname.replace(/\/+$/, '');
+  if (path === '/newsletter/confirm') return <NewsletterConfirmPage />;
+  if (path === '/newsletter/unsubscribe') return <NewsletterUnsubscribePage />;
+  return <NotFoundPage />;
 }
