@@ -39,9 +39,12 @@ export function Footer() {
             <li><Link to="/cart">Cart</Link></li>
           </ul>
         </nav>
-        <nav aria-labelledby="footer-information">
-          <h2 id="footer-information">Shop information</h2>
-          {/* shellPages.ts's LEGAL_PAGES, written out: that module stays off every page's first load. */}
+        <NewsletterSignup />
+      </div>
+      {/* The shop's disclosures and policies, on every page. shellPages.ts's LEGAL_PAGES, written out: that module stays off every page's first load. */}
+      <div className="sf-container shell-footer__legal">
+        <p>© {new Date().getFullYear()} Jacaranda. Prices include VAT.</p>
+        <nav aria-label="Shop information" className="shell-footer__information">
           <ul>
             <li><Link to="/legal">Business details</Link></li>
             <li><Link to="/legal/returns">Returns and refunds</Link></li>
@@ -50,9 +53,7 @@ export function Footer() {
             <li><Link to="/legal/payment">Paying safely</Link></li>
           </ul>
         </nav>
-        <NewsletterSignup />
       </div>
-      <p className="sf-container shell-footer__legal">© {new Date().getFullYear()} Jacaranda. Prices include VAT.</p>
     </footer>
   );
 }
