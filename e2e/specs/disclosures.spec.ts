@@ -107,6 +107,28 @@ describe('the footer leads to the business details from every kind of page', () 
   });
 });
 
+describe('the footer’s legal links on a phone', () => {
+  it('sit above the bottom navbar and a product page’s sticky add-to-cart bar at the end of the page, each tall enough to tap', async () => {
+    const product = await simpleProductInStock();
+    const { context, page } = await openAt(375, `/product?id=${product.link}`);
+    await page.getByRole('heading', { level: 1, name: product.name }).first().waitFor();
+    // The page grows as its lower parts load with the first scroll: to its end until it stops growing.
+    let height = 0;
+    while (height !== (height = await page.evaluate(() => document.documentElement.scrollHeight))) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(500);
+    }
+    await page.getByTestId('bottom-navbar').waitFor();
+    await page.locator('.prd-sticky--shown').waitFor();
+    const bars = Math.min(...(await Promise.all([page.getByTestId('bottom-navbar').boundingBox(), page.locator('.prd-sticky--shown').boundingBox()])).map((box) => box?.y ?? 0));
+    for (const name of ['Business details', ...POLICIES.map(([, policy]) => policy)]) {
+      const box = await footerLink(page, name).boundingBox();
+      expect({ name, above: (box?.y ?? Infinity) + (box?.height ?? 0) <= bars, tall: (box?.height ?? 0) >= 24 }).toEqual({ name, above: true, tall: true });
+    }
+    await context.close();
+  });
+});
+
 describe('the business details (/legal)', () => {
   it('name the legal entity and its contact details as the api gives them, fit from 320 to 1280 px, and pass axe', async () => {
     const shop = await disclosures();
