@@ -114,7 +114,10 @@ describe('unrenderedPageStatus', () => {
   it('is 404 for an address no page answers, 200 for the pages there are', async () => {
     expect(await unrenderedPageStatus(page('/no-such-page'), undefined)).toBe(404);
     expect(await unrenderedPageStatus(page('/shopping'), undefined)).toBe(404);
-    for (const address of ['/', '/shop', '/shop/grid', '/cart', '/checkout', '/account/orders', '/about', '/contact', '/product?id=x']) {
+    expect(await unrenderedPageStatus(page('/legal/nothing-here'), undefined)).toBe(404);
+    expect(await unrenderedPageStatus(page('/newsletter'), undefined)).toBe(404);
+    const shellPages = ['/about', '/contact', '/legal', '/legal/', '/legal/returns', '/legal/delivery', '/legal/privacy', '/legal/payment', '/newsletter/confirm?token=x', '/newsletter/unsubscribe?token=x'];
+    for (const address of ['/', '/shop', '/shop/grid', '/cart', '/checkout', '/account/orders', ...shellPages, '/product?id=x']) {
       expect(await unrenderedPageStatus(page(address), undefined)).toBe(200);
     }
   });

@@ -24,8 +24,9 @@ import { REPLAY_SCRIPT_HASH, REPLAY_SCRIPT_TAG } from './eventReplay';
 import { currentStat } from './fileStat';
 import { answerPreviewRequest, compositionOrigins, servedComposition, withEntries, type CompositionSource } from './composition';
 import { routePreloadTags, type ManifestReader } from './routePreloads';
-import { canonicalTag, productIdOf, siteOrigin } from './seo';
+import { productIdOf, searchEngineTags, siteOrigin } from './seo';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
+import { isShellPage } from '../../shell/src/app/shellPages';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
 import { askList, ShopperLists } from './shopperLists';
@@ -303,11 +304,11 @@ const PRODUCT_CHECK_TIMEOUT_MS = 1_000;
 
 /**
  * The status of a page the server did not render: 404 for an address no page answers (the
- * shell's routes: routeModules.ts, /about, /contact) and for a product the api does not know;
+ * remotes' routes: routeModules.ts; the shell's own: shellPages.ts) and for a product the api does not know;
  * 200 otherwise, and whenever the api cannot say (the page then says it in the browser).
  */
 export async function unrenderedPageStatus(url: URL, apiUrl: (() => string) | undefined): Promise<number> {
-  if (!pageModuleForPath(url.pathname) && !SHELL_PAGES.test(url.pathname)) return 404;
+  if (!pageModuleForPath(url.pathname) && !isShellPage(url.pathname)) return 404;
   const productId = apiUrl ? productIdOf(url.pathname, url.search) : null;
   if (url.pathname.startsWith('/product') && apiUrl && productId) {
     try {
@@ -320,9 +321,6 @@ export async function unrenderedPageStatus(url: URL, apiUrl: (() => string) | un
   }
   return 200;
 }
-
-/** The shell's own pages (the remotes' are in routeModules.ts). */
-const SHELL_PAGES = /^\/(about|contact)\/?$/;
 
 /**
  * Where a server render asks the api and finds the pictures: the api directly, unless the
@@ -377,10 +375,9 @@ async function warmRenderers(options: PagesOptions, warm: (requests: readonly Pa
   else log.info(`[edge] server renderers warmed up on ${requests.length} pages in ${Date.now() - started} ms`);
 }
 
-/** The page's canonical address, for its head. */
+/** The page's canonical address, or its robots noindex, for its head. */
 function headTagsOf(request: FastifyRequest, url: URL): string[] {
-  const canonical = canonicalTag(siteOrigin(request), url.pathname, url.search);
-  return canonical ? [canonical] : [];
+  return searchEngineTags(siteOrigin(request), url.pathname, url.search);
 }
 
 /** `work`'s value if it has settled by the time this turn of the event loop ends (a kept page), or null. */

@@ -1,4 +1,6 @@
-import { canonicalPath, canonicalTag, robotsTxt, sitemapXml } from './seo';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { canonicalPath, canonicalTag, robotsTxt, searchEngineTags, sitemapPaths, sitemapXml } from './seo';
 
 describe('canonicalPath', () => {
   it.each([
@@ -12,6 +14,8 @@ describe('canonicalPath', () => {
     ['/shop', '?search=hat&page=1', '/shop?search=hat'],
     ['/', '?utm_source=mail', '/'],
     ['/about', '', '/about'],
+    ['/legal', '', '/legal'],
+    ['/legal/returns', '?utm_source=checkout', '/legal/returns'],
   ])('%s%s is %s', (pathname, search, canonical) => {
     expect(canonicalPath(pathname, search)).toBe(canonical);
   });
@@ -22,6 +26,15 @@ describe('canonicalPath', () => {
     }
     expect(canonicalTag('https://shop.example.co.za', '/cart', '')).toBe('');
     expect(canonicalPath('/product', '')).toBeNull();
+  });
+
+  it("names none for a newsletter link's page, which asks not to be kept instead", () => {
+    for (const pathname of ['/newsletter/confirm', '/newsletter/unsubscribe', '/newsletter/confirm/']) {
+      expect(canonicalPath(pathname, '?token=abc')).toBeNull();
+      expect(searchEngineTags('https://shop.example.co.za', pathname, '?token=abc')).toEqual(['<meta name="robots" content="noindex">']);
+    }
+    expect(searchEngineTags('https://shop.example.co.za', '/legal/privacy', '')).toEqual(['<link rel="canonical" href="https://shop.example.co.za/legal/privacy">']);
+    expect(searchEngineTags('https://shop.example.co.za', '/cart', '')).toEqual([]);
   });
 
   it('escapes the address in the tag', () => {
@@ -36,6 +49,33 @@ describe('robots.txt and the sitemap', () => {
     const robots = robotsTxt('https://shop.example.co.za');
     for (const line of ['Disallow: /cart', 'Disallow: /checkout', 'Disallow: /account', 'Disallow: /operator', 'Disallow: /order-status', 'Sitemap: https://shop.example.co.za/sitemap.xml']) {
       expect(robots.split('\n')).toContain(line);
+    }
+  });
+
+  it("lists the shop's pages, its disclosures and policies among them, but no newsletter link's page", async () => {
+    const api = http.createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://api.test');
+      const body = url.pathname === '/categories' ? [{ id: 'fashion' }] : url.pathname === '/products' ? [{ link: 'linen-shirt' }] : null;
+      response.writeHead(body ? 200 : 404, { 'content-type': 'application/json', 'x-total-count': '1' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    try {
+      const paths = await sitemapPaths(() => `http://127.0.0.1:${(api.address() as AddressInfo).port}`);
+      expect(paths).toEqual([
+        '/',
+        '/shop',
+        '/about',
+        '/contact',
+        '/legal',
+        '/legal/returns',
+        '/legal/delivery',
+        '/legal/privacy',
+        '/legal/payment',
+        '/shop?category=fashion',
+        '/product?id=linen-shirt',
+      ]);
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
     }
   });
 

@@ -4,6 +4,7 @@
  * category pages from the live catalogue.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isUnindexedPage, LISTED_SHELL_PAGES } from '../../shell/src/app/shellPages';
 
 /** The sitemap protocol's limit for one file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -38,7 +39,7 @@ export function productIdOf(pathname: string, search: string): string | null {
 
 /**
  * The canonical address of the page at `pathname` + `search`, or null for a page that has none
- * to offer (a shopper's own pages). A product's is /product?id={link}, whichever layout or
+ * to offer (a shopper's own pages, a newsletter link's page). A product's is /product?id={link}, whichever layout or
  * spelling asked (/product/{layout}/{slug}, /product/{slug}, ?id= with a layout); the shop's
  * keeps only what changes its content (category, search, page), not its layout; others are the
  * path alone.
@@ -47,6 +48,7 @@ export function canonicalPath(pathname: string, search: string): string | null {
   const params = new URLSearchParams(search);
   const segments = pathname.split('/').filter(Boolean);
   if (PRIVATE_PAGES.some((page) => pathname === page.replace(/\/$/, '') || pathname.startsWith(page.endsWith('/') ? page : `${page}/`))) return null;
+  if (isUnindexedPage(pathname)) return null;
   if (segments[0] === 'product') {
     const id = productIdOf(pathname, search);
     return id ? `/product?id=${encodeURIComponent(id)}` : null;
@@ -67,6 +69,20 @@ export function canonicalPath(pathname: string, search: string): string | null {
 export function canonicalTag(origin: string, pathname: string, search: string): string {
   const path = canonicalPath(pathname, search);
   return path === null ? '' : `<link rel="canonical" href="${escapeXml(`${origin}${path}`)}">`;
+}
+
+/**
+ * A page search engines are asked not to keep: the newsletter's confirm and unsubscribe pages,
+ * each one subscriber's (its token in the address). Crawlers may fetch it (robots.txt does not
+ * keep them out, or they would never read this), and list nothing of it.
+ */
+export const NOINDEX_TAG = '<meta name="robots" content="noindex">';
+
+/** What the page's head tells search engines: its canonical address, or that it is not to be kept; nothing for a shopper's own pages. */
+export function searchEngineTags(origin: string, pathname: string, search: string): string[] {
+  if (isUnindexedPage(pathname)) return [NOINDEX_TAG];
+  const canonical = canonicalTag(origin, pathname, search);
+  return canonical ? [canonical] : [];
 }
 
 function escapeXml(text: string): string {
@@ -92,9 +108,9 @@ async function readJson<T>(url: string): Promise<{ body: T; total: number | null
   return { body: (await response.json()) as T, total: total === null ? null : Number(total) };
 }
 
-/** Every canonical page a search engine should know, read from the api. */
+/** Every canonical page a search engine should know: the shell's own (About, Contact, the shop's disclosures and policies), then the catalogue's, read from the api. */
 export async function sitemapPaths(apiUrl: () => string): Promise<string[]> {
-  const paths = ['/', '/shop', '/about', '/contact'];
+  const paths = ['/', '/shop', ...LISTED_SHELL_PAGES];
   const categories = await readJson<ListedCategory[]>(`${apiUrl()}/categories`);
   for (const category of categories.body) paths.push(`/shop?category=${encodeURIComponent(category.id)}`);
   for (let page = 1; paths.length < SITEMAP_MAX_URLS; page += 1) {

@@ -21,6 +21,8 @@ import { QuickViewHost } from '../layout/QuickViewHost';
 // page-*, which bench/lib/firstLoad.ts leaves out of the first-load budgets of the other routes.
 const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '../pages/AboutPage').then((module) => ({ default: module.AboutPage })));
 const ContactPage = lazy(() => import(/* webpackChunkName: "page-contact" */ '../pages/ContactPage').then((module) => ({ default: module.ContactPage })));
+const LegalPages = lazy(() => import(/* webpackChunkName: "page-legal" */ '../pages/legal/LegalPages').then((module) => ({ default: module.LegalPages })));
+const NewsletterPages = lazy(() => import(/* webpackChunkName: "page-newsletter" */ '../pages/newsletter/NewsletterPages').then((module) => ({ default: module.NewsletterPages })));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 function ShellPage({ children }: { children: ReactNode }) {
@@ -78,6 +80,10 @@ function Pages() {
       ))}
       <Route path="/about" element={<ShellPage><AboutPage /></ShellPage>} />
       <Route path="/contact" element={<ShellPage><ContactPage /></ShellPage>} />
+      {/* The shop's disclosures and policies (app/shellPages.ts), one chunk for all five. */}
+      <Route path="/legal/*" element={<ShellPage><LegalPages /></ShellPage>} />
+      {/* The pages the newsletter's mails link to: /newsletter/confirm and /newsletter/unsubscribe. */}
+      <Route path="/newsletter/*" element={<ShellPage><NewsletterPages /></ShellPage>} />
       <Route path="*" element={<ShellPage><NotFoundPage /></ShellPage>} />
     </Routes>
   );

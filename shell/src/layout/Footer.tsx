@@ -1,7 +1,7 @@
 import { Link } from '@storefront/shared';
 import { NewsletterSignup } from './NewsletterSignup';
 
-/** Contact details, trading hours, links and the newsletter (§1). */
+/** Contact details, trading hours, links, the shop's disclosures and policies on every page, and the newsletter (§1). */
 export function Footer() {
   return (
     <footer className="shell-footer">
@@ -41,7 +41,19 @@ export function Footer() {
         </nav>
         <NewsletterSignup />
       </div>
-      <p className="sf-container shell-footer__legal">© {new Date().getFullYear()} Jacaranda. Prices include VAT.</p>
+      {/* The shop's disclosures and policies, on every page. shellPages.ts's LEGAL_PAGES, written out: that module stays off every page's first load. */}
+      <div className="sf-container shell-footer__legal">
+        <p>© {new Date().getFullYear()} Jacaranda. Prices include VAT.</p>
+        <nav aria-label="Shop information" className="shell-footer__information">
+          <ul>
+            <li><Link to="/legal">Business details</Link></li>
+            <li><Link to="/legal/returns">Returns and refunds</Link></li>
+            <li><Link to="/legal/delivery">Delivery</Link></li>
+            <li><Link to="/legal/privacy">Privacy</Link></li>
+            <li><Link to="/legal/payment">Paying safely</Link></li>
+          </ul>
+        </nav>
+      </div>
     </footer>
   );
 }

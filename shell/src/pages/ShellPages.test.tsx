@@ -6,6 +6,7 @@ import { pageMetaFor, usePageMeta } from '../app/pageMeta';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { PRODUCT_LAYOUT_LINKS, SHOP_LAYOUT_LINKS } from '../layout/menuLinks';
+import { fixtureStore, type FixtureAnswer } from '../testing/apiFixtures';
 import { ContactPage } from './ContactPage';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -111,8 +112,9 @@ describe('Footer', () => {
     }
   });
 
-  it('subscribes to the newsletter once: the e-mail is required and checked, a toast confirms, the second time is a friendly no-op', async () => {
-    const { user } = renderWithStore(<Footer />);
+  it('subscribes to the newsletter: the e-mail is required and checked, and a toast shows the api’s answer', async () => {
+    const { store, requests } = fixtureStore();
+    const { user } = renderWithStore(<Footer />, { store });
     const email = await screen.findByRole('textbox', { name: 'Your email for our newsletter' });
     const subscribe = screen.getByRole('button', { name: 'Subscribe' });
     await user.click(subscribe);
@@ -123,14 +125,35 @@ describe('Footer', () => {
 
     const address = `Newsletter.${Date.now()}@Example.co.za`;
     await user.clear(email);
-    await user.type(email, address);
+    await user.type(email, ` ${address} `);
     await user.click(subscribe);
-    expect(await screen.findByText('Thanks! You are subscribed to our newsletter.')).toBeInTheDocument();
+    const posted = await waitFor(() => {
+      const post = requests.find((request) => request.method === 'POST' && request.path === '/newsletter');
+      if (!post) throw new Error('nothing posted yet');
+      return post;
+    });
+    expect(posted.body).toEqual({ email: address });
+    expect(posted.status).toBeLessThan(300);
+    expect(await screen.findByText((posted.answer as { message: string }).message)).toBeInTheDocument();
     await waitFor(() => expect(email).toHaveValue(''));
+  });
 
-    await user.type(email, address.toLowerCase());
-    await user.click(subscribe);
-    expect(await screen.findByText('You are already subscribed: nothing more to do.')).toBeInTheDocument();
+  it('shows the api’s “check your inbox” answer, and what went wrong as an error', async () => {
+    const almostDone = 'Almost done: check your inbox for a link to confirm your subscription.';
+    let answer: FixtureAnswer = { status: 202, body: { message: almostDone } };
+    const { store } = fixtureStore({ 'POST /newsletter': () => answer });
+    const { user } = renderWithStore(<Footer />, { store });
+    const email = await screen.findByRole('textbox', { name: 'Your email for our newsletter' });
+    await user.type(email, 'thandi@example.co.za');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText(almostDone)).toBeInTheDocument();
+
+    answer = { status: 429, body: { error: 'too_many_requests', message: 'Too many sign-ups from here just now. Please try again later.' } };
+    await waitFor(() => expect(email).toHaveValue(''));
+    await user.type(email, 'thandi@example.co.za');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByText('Too many sign-ups from here just now. Please try again later.')).toBeInTheDocument();
+    expect(email).toHaveValue('thandi@example.co.za');
   });
 });
 
@@ -194,6 +217,31 @@ describe('page titles and descriptions', () => {
     renderWithStore(<Meta />, { route: '/about' });
     expect(document.title).toBe('About us | Jacaranda');
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('Pretoria'));
+  });
+
+  it("asks search engines not to keep a newsletter link's page, and takes that back on the next page", () => {
+    const robots = () => [...document.head.querySelectorAll('meta[name="robots"]')].map((tag) => tag.getAttribute('content'));
+    const first = renderWithStore(<Meta />, { route: '/newsletter/confirm?token=abc' });
+    expect(document.title).toBe('Confirm your subscription | Jacaranda');
+    expect(robots()).toEqual(['noindex']);
+    first.unmount();
+    renderWithStore(<Meta />, { route: '/legal/privacy' });
+    expect(document.title).toBe('Privacy | Jacaranda');
+    expect(robots()).toEqual([]);
+
+    // The edge's own tag on a newsletter page is taken over; one it sent for a page found missing is left.
+    const sent = Object.assign(document.createElement('meta'), { name: 'robots', content: 'noindex' });
+    document.head.appendChild(sent);
+    const second = renderWithStore(<Meta />, { route: '/newsletter/unsubscribe?token=abc' });
+    expect(robots()).toEqual(['noindex']);
+    second.unmount();
+    renderWithStore(<Meta />, { route: '/shop' });
+    expect(robots()).toEqual([]);
+    const missing = Object.assign(document.createElement('meta'), { name: 'robots', content: 'noindex' });
+    document.head.appendChild(missing);
+    renderWithStore(<Meta />, { route: '/product?id=gone' });
+    expect(robots()).toEqual(['noindex']);
+    missing.remove();
   });
 
   it('takes a product page title from the product', async () => {
