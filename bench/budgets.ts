@@ -29,6 +29,10 @@ import type { BenchRoute, Viewport } from './lib/routes';
  * The desktop budgets came down (to the goal on home and cart, 168.5 and 166.3 KB then; shop and
  * product 174 and 177 KB then, plus 2%) when the catalog's header search began loading when the
  * shopper reaches for it, the shell drawing a plain box until then.
+ * A phone's shop and product went 0.5 KB over the goal (170.5 KB each) when every page's footer
+ * gained the shop's legal links, which South Africa's ECTA wants a click away from every page,
+ * and the shell learned to name a refused preview: their budgets sit at 171 KB until the bytes
+ * are found elsewhere.
  */
 export const FIRST_LOAD_BUDGETS: Record<Viewport, Record<BenchRoute['route'], number>> = {
   desktop: {
@@ -39,8 +43,8 @@ export const FIRST_LOAD_BUDGETS: Record<Viewport, Record<BenchRoute['route'], nu
   },
   mobile: {
     home: 170 * 1024,
-    shop: 170 * 1024,
-    product: 170 * 1024,
+    shop: 171 * 1024,
+    product: 171 * 1024,
     cart: 170 * 1024,
   },
 };

@@ -37,17 +37,21 @@ export async function coveredControls(page: Page): Promise<CoveredControl[]> {
         }
         return false;
       };
-      let top = 0;
-      let bottom = window.innerHeight;
+      // Bars stack: the sticky add-to-cart bar sits on the bottom navbar, so a bar that reaches the
+      // edge of the band the others leave counts too.
+      const bars: DOMRect[] = [];
       for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
         const position = getComputedStyle(element).position;
         if (position !== 'fixed' && position !== 'sticky') continue;
         const box = element.getBoundingClientRect();
         if (box.width < window.innerWidth / 2 || box.height === 0 || box.height > window.innerHeight / 3) continue;
         if (getComputedStyle(element).visibility !== 'visible') continue;
-        if (box.top <= 1 && box.bottom > top) top = box.bottom;
-        if (box.bottom >= window.innerHeight - 1 && box.top < bottom) bottom = box.top;
+        bars.push(box);
       }
+      let top = 0;
+      let bottom = window.innerHeight;
+      for (const box of [...bars].sort((a, b) => a.top - b.top)) if (box.top <= top + 1 && box.bottom > top) top = box.bottom;
+      for (const box of [...bars].sort((a, b) => b.bottom - a.bottom)) if (box.bottom >= bottom - 1 && box.top < bottom) bottom = box.top;
       const problems: { control: string; coveredBy: string }[] = [];
       for (const control of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, [role=button]')) {
         if (control.closest('[inert], [aria-hidden=true], [hidden]')) continue;
