@@ -1,7 +1,7 @@
 import { Link } from '@storefront/shared';
 import { NewsletterSignup } from './NewsletterSignup';
 
-/** Contact details, trading hours, links, the shop's disclosures and policies on every page, and the newsletter (§1). */
+/** Contact details, trading hours, links, the shop's disclosures and policies on every page, and the newsletter. */
 export function Footer() {
   return (
     <footer className="shell-footer">

@@ -11,7 +11,7 @@ function validateEmail(value: string | undefined): string | undefined {
 }
 
 /**
- * The footer's newsletter form (§1, §5): the e-mail is required and checked; a toast shows the
+ * The footer's newsletter form: the e-mail is required and checked; a toast shows the
  * api's answer (a new address is subscribed once its owner opens the link the api mails:
  * /newsletter/confirm), or what went wrong. Loaded when the footer comes near
  * (NewsletterSignup), with react-final-form; the confirm page offers it again for an expired link.
