@@ -4,6 +4,7 @@
  * footer, on a phone and a desktop; the legal pages show what GET /api/shop/disclosures says;
  * the four policy pages load; a subscription is confirmed from the link the shop mails.
  */
+import type { ShopDisclosures } from '@storefront/shared';
 import type { Browser, Page } from 'playwright-core';
 import { simpleProductInStock } from '../support/api';
 import { seriousAxeViolations } from '../support/axe';
@@ -12,22 +13,6 @@ import { mailTo } from '../support/mail';
 import { sidewaysOverflow } from '../support/shopperApi';
 
 jest.setTimeout(120_000);
-
-/** GET /api/shop/disclosures: the api's own development defaults here, read, never assumed. */
-interface ShopDisclosures {
-  legalName: string;
-  registrationNumber: string;
-  vatNumber: string | null;
-  address: string[];
-  email: string;
-  phone: string;
-  returnsPolicy: string[];
-  deliveryPolicy: string[];
-  privacyPolicy: string[];
-  paymentSecurity: string[];
-  deliveryFee: number;
-  sample: boolean;
-}
 
 type PolicyKey = 'returnsPolicy' | 'deliveryPolicy' | 'privacyPolicy' | 'paymentSecurity';
 

@@ -6,21 +6,15 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { isReleased, releaseDir } from '../../edge/src/releaseStore';
 import { ROOT } from '../../edge/src/packages';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { compositionFile, removeComposition, runTool } from '../support/composition';
-import { E2E_KNOWN_GOOD_AFTER_MS, ensureCatalogReleased } from '../support/releases';
+import { E2E_KNOWN_GOOD_AFTER_MS, catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';
 
 let browser: Browser;
 const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
-
-async function compose(...args: string[]): Promise<string> {
-  const run = await runTool('compose', args);
-  if (run.code !== 0) throw new Error(`compose ${args.join(' ')} failed:\n${run.output}`);
-  return run.output;
-}
 
 /**
  * A release made from another's files with its manifest edited: it stands for a build that says
@@ -48,15 +42,6 @@ async function fabricateRelease(from: string, version: string, shared?: string):
   // The copies compressed ahead of time would be served in place of the edited manifest.
   await Promise.all(['.br', '.gz'].map((suffix) => fs.rm(`${manifestFile}${suffix}`, { force: true })));
   await fs.rename(staging, target);
-}
-
-/** The catalog version the home page ends up on, as the shell marks its region. */
-async function catalogVersionOnHome(page: Page): Promise<string | null> {
-  await page.goto(shellUrl('/'));
-  const region = page.locator('[data-remote="mfe-catalog"][data-remote-module="HomePage"]');
-  await region.waitFor({ state: 'attached' });
-  await page.getByTestId('product-card').first().waitFor();
-  return region.getAttribute('data-remote-version');
 }
 
 /** The revision the live composition file names. */

@@ -1,26 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { removeComposition, runTool } from '../support/composition';
-import { ensureCatalogReleased } from '../support/releases';
+import { catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';
 
 let browser: Browser;
 const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
-
-/** Runs compose and expects it to succeed, showing its output when it does not. */
-async function compose(...args: string[]): Promise<string> {
-  const run = await runTool('compose', args);
-  if (run.code !== 0) throw new Error(`compose ${args.join(' ')} failed:\n${run.output}`);
-  return run.output;
-}
-
-/** The catalog version the home page was rendered by, as the shell marks its region. */
-async function catalogVersionOnHome(page: Page): Promise<string | null> {
-  await page.goto(shellUrl('/'));
-  const region = page.locator('[data-remote="mfe-catalog"][data-remote-module="HomePage"]');
-  await region.waitFor({ state: 'attached' });
-  await page.getByTestId('product-card').first().waitFor();
-  return region.getAttribute('data-remote-version');
-}
 
 /**
  * The catalog version whose server container drew the home page's region, as the HTML says, for

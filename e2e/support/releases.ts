@@ -1,4 +1,6 @@
+import type { Page } from 'playwright-core';
 import { isReleased } from '../../edge/src/releaseStore';
+import { shellUrl } from './browser';
 import { runTool } from './composition';
 
 /**
@@ -13,4 +15,20 @@ export async function ensureCatalogReleased(version: string): Promise<void> {
   if (await isReleased('mfe-catalog', version)) return;
   const run = await runTool('release', ['--remote', 'mfe-catalog', '--version', version]);
   if (run.code !== 0) throw new Error(`release of mfe-catalog@${version} failed:\n${run.output}`);
+}
+
+/** Runs compose and expects it to succeed, showing its output when it does not. */
+export async function compose(...args: string[]): Promise<string> {
+  const run = await runTool('compose', args);
+  if (run.code !== 0) throw new Error(`compose ${args.join(' ')} failed:\n${run.output}`);
+  return run.output;
+}
+
+/** The catalog version the home page ends up on, as the shell marks its region. */
+export async function catalogVersionOnHome(page: Page): Promise<string | null> {
+  await page.goto(shellUrl('/'));
+  const region = page.locator('[data-remote="mfe-catalog"][data-remote-module="HomePage"]');
+  await region.waitFor({ state: 'attached' });
+  await page.getByTestId('product-card').first().waitFor();
+  return region.getAttribute('data-remote-version');
 }
