@@ -12,6 +12,7 @@ import type { Database } from './db/database';
 import { imageRoutes } from './images/imageRoutes';
 import { resolveLimits, type LimitOverrides } from './limits';
 import type { MailAddress } from './mail/mailAddress';
+import { mailShopOf } from './mail/layout';
 import { createMailer, type Mailer, type MailQueueSettings } from './mail/mailer';
 import { registerCrossSiteCheck } from './plugins/crossSite';
 import { apiError, registerErrorHandling } from './plugins/errors';
@@ -196,7 +197,8 @@ export async function buildApp({
     productCache.sync().then(() => done(null, payload), done);
   });
 
-  const mail = createMailer({ database, devOutbox, smtpUrl, from: mailFrom, log: app.log, queue: mailQueue });
+  // Every mail signs with the shop's configured address and phone, as the storefront shows them.
+  const mail = createMailer({ database, devOutbox, smtpUrl, from: mailFrom, shop: mailShopOf(shop), log: app.log, queue: mailQueue });
   app.decorate('mailer', mail);
   // Sends what is due: this process's mail as it commits, and every few seconds whatever else is
   // due (retries, other processes', a sender's that died mid-send).
@@ -247,7 +249,7 @@ export async function buildApp({
   await app.register(shopRoutes, { disclosures });
   // Signing up, confirming and unsubscribing read no shopper cookie and set none: a mail
   // provider's one-click unsubscribe must leave nothing behind.
-  const newsletter = { mail, storefrontUrl, shop, perEmail: limits.newsletterPerEmail };
+  const newsletter = { mail, storefrontUrl, perEmail: limits.newsletterPerEmail };
   await app.register(newsletterRoutes, { database, limits, mailing: newsletter });
 
   await app.register(async (shopperScope) => {

@@ -1,7 +1,7 @@
 import { ZxcvbnFactory, type TranslationKeys } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary, translations as englishTranslations } from '@zxcvbn-ts/language-en';
-import { SHOP } from '../mail/layout';
+import { SHOP_NAME } from '../mail/layout';
 
 /**
  * How hard a new password is to guess, judged by zxcvbn (@zxcvbn-ts/core, MIT,
@@ -94,7 +94,7 @@ function personalWords({ first_name, last_name, email }: PasswordOwner): string[
   const localPart = at > 0 ? address.slice(0, at) : address;
   const fullNames = NAME_JOINS.flatMap((join) => [`${first}${join}${last}`, `${last}${join}${first}`]);
   const words = [first, last, localPart].flatMap((text) => text.match(/[\p{L}\p{N}]{3,}/gu) ?? []);
-  return [...new Set([SHOP.name, first, last, ...fullNames, address, localPart, ...words])].filter(Boolean);
+  return [...new Set([SHOP_NAME, first, last, ...fullNames, address, localPart, ...words])].filter(Boolean);
 }
 
 /**

@@ -55,6 +55,7 @@ export async function mailSignInCode({ database, mail, limits, storefrontUrl }: 
         code,
         validForMinutes: Math.round(limits.validSeconds / 60),
         forgotPasswordUrl: new URL('/forgot-password', storefrontUrl).toString(),
+        shop: mail.shop,
       }),
     });
   });

@@ -2,6 +2,7 @@ import type { OperatorOrder, OperatorOrderPage, OperatorSummary, OrderMoveReques
 import pino from 'pino';
 import { createDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
+import { mailShopOf } from '../mail/layout';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { outboxOverview, retryOutboxMail, type MailStatus, type OutboxEntry, type RetryTarget } from '../mail/outbox';
 import { readMachineCredentials, type MachineCredentialFile } from '../operators/machineCredential';
@@ -179,7 +180,7 @@ export async function openShopAccess(settings: ApiSettings): Promise<ShopAccess>
   // ends; what the mail server does not take then is sent by the api's senders. The log says only
   // what was not sent.
   const log = pino({ level: 'warn' }, pino.destination(2));
-  const mail = createMailer({ database, devOutbox: settings.devOutbox, smtpUrl: settings.smtpUrl, from: settings.mailFrom, log, queue: settings.mailQueue });
+  const mail = createMailer({ database, devOutbox: settings.devOutbox, smtpUrl: settings.smtpUrl, from: settings.mailFrom, shop: mailShopOf(settings.shop), log, queue: settings.mailQueue });
   const via = settings.databaseUrl ? 'the PostgreSQL database' : `the database in ${settings.dataDir}`;
   return directShopAccess(database, mail, settings, via);
 }

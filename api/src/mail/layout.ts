@@ -3,15 +3,35 @@
  * are inline and there are no pictures, so a mail reads the same in every mail program and
  * fetches nothing from anywhere when opened.
  */
+import { SAMPLE_SHOP, type ShopDetails } from '../shop/shopDetails';
 import { html, type HtmlValue, type SafeHtml } from './html';
 
-/** As the storefront's footer and contact page give them. */
-export const SHOP = {
-  name: 'Jacaranda',
-  address: '12 Jacaranda Street, Hatfield, Pretoria, 0083',
-  phone: '+27 12 345 6789',
-  hours: 'Mon-Sun 9:00 AM - 8:00 PM',
-} as const;
+/**
+ * The shop as its mail names it: the storefront's name, and the physical address and phone number
+ * its configuration gives (SHOP_ADDRESS, SHOP_PHONE), as the storefront's footer, contact and legal
+ * pages show them. Every mail ends with them; an order's mail says where to collect and whom to call.
+ */
+export interface MailShop {
+  name: string;
+  /** The business behind the shop (SHOP_LEGAL_NAME): a marketing mail names who sends it. */
+  legalName: string;
+  /** One line: "12 Jacaranda Street, Hatfield, Pretoria, 0083". */
+  address: string;
+  phone: string;
+  email: string;
+  hours: string;
+}
+
+/** The storefront's name: what shoppers know the shop as. */
+export const SHOP_NAME = 'Jacaranda';
+
+/** How the shop's mail names it, from its details. */
+export function mailShopOf(details: Pick<ShopDetails, 'legalName' | 'address' | 'phone' | 'email'>): MailShop {
+  return { name: SHOP_NAME, legalName: details.legalName, address: details.address.join(', '), phone: details.phone, email: details.email, hours: 'Mon-Sun 9:00 AM - 8:00 PM' };
+}
+
+/** The made-up shop of development and the tests (shopDetails.ts's SAMPLE_SHOP). */
+export const SAMPLE_MAIL_SHOP: MailShop = mailShopOf(SAMPLE_SHOP);
 
 /** A moment as a shopper here reads it: 21 November 2026 at 14:05. */
 const MOMENT = new Intl.DateTimeFormat('en-ZA', {
@@ -57,7 +77,10 @@ export const STYLE = {
   box: `margin:0 0 16px;padding:12px 16px;background:#f0fdfa;border:1px solid #99f6e4;border-radius:6px;`,
 } as const;
 
-export const TEXT_SIGN_OFF = `Warm regards,\nThe ${SHOP.name} team\n\n${SHOP.name} · ${SHOP.address} · ${SHOP.phone}\n`;
+/** The plain text's sign-off: the team, then the shop's name, address and phone. */
+export function textSignOff(shop: MailShop): string {
+  return `Warm regards,\nThe ${shop.name} team\n\n${shop.name} · ${shop.address} · ${shop.phone}\n`;
+}
 
 /** A link drawn as a button, with the address written out below it for mail programs that hide links. */
 export function buttonLink(href: string, label: string): SafeHtml {
@@ -69,7 +92,7 @@ export function buttonLink(href: string, label: string): SafeHtml {
  * The whole HTML document: the shop's name on top, `body`, the sign-off, `foot` if any (a
  * marketing mail's unsubscribe link) and the shop's details.
  */
-export function mailDocument({ title, preview, body, foot }: { title: string; preview: string; body: HtmlValue; foot?: HtmlValue }): string {
+export function mailDocument({ shop, title, preview, body, foot }: { shop: MailShop; title: string; preview: string; body: HtmlValue; foot?: HtmlValue }): string {
   return `<!DOCTYPE html>\n${
     html`<html lang="en-ZA">
 <head>
@@ -81,12 +104,12 @@ export function mailDocument({ title, preview, body, foot }: { title: string; pr
 <div style="display:none;max-height:0;overflow:hidden;">${preview}</div>
 <div style="max-width:600px;margin:0 auto;padding:24px 16px;">
 <div style="background:#ffffff;border-radius:8px;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:${INK};">
-<p style="margin:0 0 24px;font-size:24px;font-weight:bold;color:${BRAND};">${SHOP.name}</p>
+<p style="margin:0 0 24px;font-size:24px;font-weight:bold;color:${BRAND};">${shop.name}</p>
 ${body}
-<p style="margin:24px 0 0;">Warm regards,<br>The ${SHOP.name} team</p>${foot === undefined ? '' : html`
+<p style="margin:24px 0 0;">Warm regards,<br>The ${shop.name} team</p>${foot === undefined ? '' : html`
 ${foot}`}
 </div>
-<p style="margin:16px 0 0;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:1.5;color:${MUTED};">${SHOP.name} · ${SHOP.address} · ${SHOP.phone}<br>Open ${SHOP.hours}</p>
+<p style="margin:16px 0 0;text-align:center;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:1.5;color:${MUTED};">${shop.name} · ${shop.address} · ${shop.phone}<br>Open ${shop.hours}</p>
 </div>
 </body>
 </html>

@@ -20,6 +20,7 @@ import {
   testDatabases,
   type TestApp,
 } from '../testing/testDatabases';
+import { SAMPLE_SHOP, type ShopDetails } from '../shop/shopDetails';
 import type { Mail } from './mailer';
 
 jest.setTimeout(60_000);
@@ -39,6 +40,9 @@ function newEmail(who = 'thandi'): string {
   counter += 1;
   return `${who}.${process.pid}.${counter}@example.co.za`;
 }
+
+/** A shop configured with details of its own (SHOP_*): its mail gives them, never the development sample's. */
+const CONFIGURED_SHOP: ShopDetails = { ...SAMPLE_SHOP, address: ['Unit 4, Loftus Park', 'Arcadia', 'Pretoria', '0083'], phone: '+27 12 000 1111', sample: false };
 
 function only(mails: ReceivedMail[], subject: string | RegExp): ReceivedMail {
   const matching = mails.filter((mail) => (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject)));
@@ -66,6 +70,7 @@ describe.each(testDatabases())('mail through a real SMTP server ($name)', (targe
       devOutbox: false,
       smtpUrl: sink.url,
       mailFrom: FROM,
+      shop: CONFIGURED_SHOP,
       unpaidOrderLimits: ROOMY_UNPAID_ORDER_LIMITS,
       logger: { level: 'info', stream },
     });
@@ -261,7 +266,11 @@ describe.each(testDatabases())('mail through a real SMTP server ($name)', (targe
     );
     expect(mail.text).toContain(`Please pay ${formatRand(order.total)} in cash at the store when you collect your order.`);
     expect(mail.text).toContain('COLLECTING IN STORE');
-    expect(mail.text).toContain('12 Jacaranda Street, Hatfield, Pretoria, 0083');
+    // Where to collect, and the sign-off, as the shop's configuration gives them.
+    expect(mail.text).toContain('collect from our store at Unit 4, Loftus Park, Arcadia, Pretoria, 0083 (open Mon-Sun 9:00 AM - 8:00 PM)');
+    expect(mail.text).toContain('Jacaranda · Unit 4, Loftus Park, Arcadia, Pretoria, 0083 · +27 12 000 1111');
+    expect(mail.html).toContain('Jacaranda · Unit 4, Loftus Park, Arcadia, Pretoria, 0083 · +27 12 000 1111');
+    for (const body of [mail.text, mail.html]) expect(body).not.toMatch(/12 Jacaranda Street|345 6789/);
     for (const body of [mail.text, mail.html]) {
       expect(body).not.toContain(TEST_EFT_ACCOUNT.account_number);
       expect(body).not.toContain('EFT');

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, Queryable, Transaction } from '../db/database';
 import { isLoopbackHost } from '../net/loopback';
-import type { MailContent } from './layout';
+import { SAMPLE_MAIL_SHOP, type MailContent, type MailShop } from './layout';
 import { DEFAULT_MAIL_FROM, maskAddress, maskAddressesIn, type MailAddress } from './mailAddress';
 import { DEFAULT_MAIL_QUEUE, type MailQueueSettings } from './mailQueue';
 import { claimDueMail, insertOutboxMail, markMailAttemptFailed, markMailSent, type ClaimedMail } from './outbox';
@@ -40,6 +40,8 @@ export interface Mailer {
   now(): Date;
   /** Stops taking mail, gives deliveries under way a few seconds, then closes the connections. */
   close(): Promise<void>;
+  /** The shop as its mail names it (layout.ts): every mail written for this mailer signs with it. */
+  readonly shop: MailShop;
 }
 
 export interface MailerOptions {
@@ -50,6 +52,8 @@ export interface MailerOptions {
   /** smtp://user:pass@host:587 or smtps://…: the mail server that delivers the shop's mail. */
   smtpUrl?: string | null;
   from?: MailAddress;
+  /** The shop's details its mail gives (SHOP_*); the development sample unless given. */
+  shop?: MailShop;
   log: FastifyBaseLogger;
   queue?: Partial<MailQueueSettings>;
 }
@@ -165,7 +169,7 @@ function newMessageId(from: MailAddress): string {
  * developer outbox, nothing is written and the log says a mail was not sent (without its text:
  * a reset link in a log hands over an account).
  */
-export function createMailer({ database, devOutbox, smtpUrl = null, from = DEFAULT_MAIL_FROM, log, queue = {} }: MailerOptions): Mailer {
+export function createMailer({ database, devOutbox, smtpUrl = null, from = DEFAULT_MAIL_FROM, shop = SAMPLE_MAIL_SHOP, log, queue = {} }: MailerOptions): Mailer {
   const settings: MailQueueSettings = { ...DEFAULT_MAIL_QUEUE, ...queue };
   const transport = smtpUrl ? createSmtpTransport(smtpUrl, from) : null;
   const now = () => new Date(settings.now());
@@ -251,6 +255,7 @@ export function createMailer({ database, devOutbox, smtpUrl = null, from = DEFAU
   }
 
   return {
+    shop,
     async send(db, mail) {
       if (mail.headers) checkMailHeaders(mail.headers);
       if (!transport && !devOutbox) {

@@ -6,9 +6,8 @@
  * (a link to the storefront's page) and in its headers (List-Unsubscribe with one-click POST, RFC
  * 8058, which mail programs show as an "Unsubscribe" button).
  */
-import type { ShopDetails } from '../shop/shopDetails';
 import { html, type SafeHtml } from './html';
-import { buttonLink, mailDocument, STYLE, TEXT_SIGN_OFF, type MailContent } from './layout';
+import { buttonLink, type MailContent, mailDocument, type MailShop, STYLE, textSignOff } from './layout';
 
 /** The storefront's page that confirms a subscription: `/newsletter/confirm?token=…`. */
 export function newsletterConfirmLink(storefrontUrl: string, token: string): string {
@@ -55,7 +54,7 @@ export interface MarketingRecipient {
   /** The subscriber's unsubscribe token (newsletter_subscribers.unsubscribe_token). */
   unsubscribeToken: string;
   /** The business that sends it (SHOP_*), named at its foot. */
-  shop: Pick<ShopDetails, 'legalName' | 'address' | 'email'>;
+  shop: MailShop;
 }
 
 /** A marketing mail's own part: what it says, before its foot. */
@@ -73,10 +72,10 @@ export interface MarketingMailBody {
  */
 export function marketingMail(body: MarketingMailBody, { storefrontUrl, unsubscribeToken, shop }: MarketingRecipient): MailContent {
   const unsubscribe = newsletterUnsubscribePage(storefrontUrl, unsubscribeToken);
-  const sender = `${shop.legalName}, ${shop.address.join(', ')}, ${shop.email}`;
+  const sender = `${shop.legalName}, ${shop.address}, ${shop.email}`;
   const text =
     `${body.text}\n\n` +
-    TEXT_SIGN_OFF +
+    textSignOff(shop) +
     `\nYou get this mail because you subscribed to the Jacaranda newsletter. To stop it, unsubscribe here (one click, no sign-in):\n${unsubscribe}\n` +
     `Sent by ${sender}.\n`;
   const foot = html`<hr style="border:none;border-top:1px solid #e4e7eb;margin:24px 0 16px;">
@@ -84,7 +83,7 @@ export function marketingMail(body: MarketingMailBody, { storefrontUrl, unsubscr
   return {
     subject: body.subject,
     text,
-    html: mailDocument({ title: body.subject, preview: body.preview, body: body.html, foot }),
+    html: mailDocument({ shop, title: body.subject, preview: body.preview, body: body.html, foot }),
     headers: marketingHeaders(storefrontUrl, unsubscribeToken),
   };
 }
@@ -96,13 +95,14 @@ export interface NewsletterConfirmationInput {
   validForDays: number;
   /** Asked for with an order (the checkout's box) or on the footer's form. */
   source: 'footer' | 'checkout';
+  shop: MailShop;
 }
 
 /**
  * Asks the address's owner to confirm the subscription. Not marketing itself: it is sent once,
  * because someone asked, and says that nothing more comes unless they confirm.
  */
-export function newsletterConfirmationMail({ link, validForDays, source }: NewsletterConfirmationInput): MailContent {
+export function newsletterConfirmationMail({ link, validForDays, source, shop }: NewsletterConfirmationInput): MailContent {
   const subject = 'Please confirm your Jacaranda newsletter subscription';
   const where = source === 'checkout' ? 'with an order at Jacaranda' : 'on the Jacaranda website';
   const asked = `Someone (we hope you) asked ${where} for our newsletter to be sent to this address.`;
@@ -111,12 +111,12 @@ export function newsletterConfirmationMail({ link, validForDays, source }: Newsl
     `Hello,\n\n${asked}\n` +
     `To confirm that you want it, follow this link within ${validForDays} days:\n\n${link}\n\n` +
     `${ignore}\n\n` +
-    TEXT_SIGN_OFF;
+    textSignOff(shop);
   const body = html`<p style="${STYLE.paragraph}">Hello,</p>
 <p style="${STYLE.paragraph}">${asked} To confirm that you want it, follow this link within ${validForDays} days:</p>
 ${buttonLink(link, 'Yes, subscribe me')}
 <p style="${STYLE.paragraph}">${ignore}</p>`;
-  return { subject, text, html: mailDocument({ title: subject, preview: 'One click to confirm your subscription.', body }) };
+  return { subject, text, html: mailDocument({ shop, title: subject, preview: 'One click to confirm your subscription.', body }) };
 }
 
 /** The first marketing mail, sent once a subscription is confirmed. */

@@ -1,7 +1,7 @@
 import { formatRand } from '@storefront/shared/domain';
 import type { Order, OrderLine } from '@storefront/shared/types';
 import { html, type SafeHtml } from './html';
-import { mailDocument, SHOP, shopMoment, STYLE, TEXT_SIGN_OFF, type MailContent } from './layout';
+import { type MailContent, mailDocument, type MailShop, shopMoment, STYLE, textSignOff } from './layout';
 
 /** Colour and size as the shopper chose them: "Blue, size M". */
 function variant(line: OrderLine): string {
@@ -38,7 +38,7 @@ function addressLines(order: Order): string[] {
   return [`${contact.first_name} ${contact.last_name}`, address.street, address.suburb, `${address.city}, ${address.province}`, address.postal_code];
 }
 
-const COLLECTING = `We'll let you know when your order is ready to collect from our store at ${SHOP.address} (open ${SHOP.hours}). Bring your order number along.`;
+const collecting = (shop: MailShop) => `We'll let you know when your order is ready to collect from our store at ${shop.address} (open ${shop.hours}). Bring your order number along.`;
 
 function cashText(order: Order): string {
   const where = order.delivery_method === 'delivery' ? 'to the courier when your order arrives' : 'at the store when you collect your order';
@@ -50,7 +50,7 @@ const EFT_INTRO = (order: Order) =>
     order.pay_by ? ` We hold your order until ${shopMoment(order.pay_by)}; if the payment has not reflected by then, the order expires.` : ''
   }`;
 
-const EFT_MISSING = `Our bank details are not on hand just now: reply to this mail or call us on ${SHOP.phone} for them, and please do not pay into any other account.`;
+const eftMissing = (shop: MailShop) => `Our bank details are not on hand just now: reply to this mail or call us on ${shop.phone} for them, and please do not pay into any other account.`;
 
 function bankRows(order: Order): [string, string][] {
   const eft = order.eft_payment;
@@ -65,26 +65,26 @@ function bankRows(order: Order): [string, string][] {
   ];
 }
 
-function paymentText(order: Order): string {
+function paymentText(order: Order, shop: MailShop): string {
   if (order.payment_method === 'cod') return `PAYMENT\n${cashText(order)}\n`;
-  if (!order.eft_payment) return `PAYING BY EFT\n${EFT_MISSING}\n`;
+  if (!order.eft_payment) return `PAYING BY EFT\n${eftMissing(shop)}\n`;
   return `PAYING BY EFT\n${EFT_INTRO(order)}\n\n${bankRows(order)
     .map(([label, value]) => `${label}: ${value}`)
     .join('\n')}\n`;
 }
 
-function deliveryText(order: Order): string {
-  return order.address ? `DELIVERY\nWe'll deliver to:\n${addressLines(order).join('\n')}\n` : `COLLECTING IN STORE\n${COLLECTING}\n`;
+function deliveryText(order: Order, shop: MailShop): string {
+  return order.address ? `DELIVERY\nWe'll deliver to:\n${addressLines(order).join('\n')}\n` : `COLLECTING IN STORE\n${collecting(shop)}\n`;
 }
 
-function paymentHtml(order: Order): SafeHtml {
+function paymentHtml(order: Order, shop: MailShop): SafeHtml {
   if (order.payment_method === 'cod') {
     return html`<h2 style="${STYLE.heading}">Payment</h2>
 <p style="${STYLE.paragraph}">${cashText(order)}</p>`;
   }
   if (!order.eft_payment) {
     return html`<h2 style="${STYLE.heading}">Paying by EFT</h2>
-<p style="${STYLE.paragraph}">${EFT_MISSING}</p>`;
+<p style="${STYLE.paragraph}">${eftMissing(shop)}</p>`;
   }
   return html`<h2 style="${STYLE.heading}">Paying by EFT</h2>
 <p style="${STYLE.paragraph}">${EFT_INTRO(order)}</p>
@@ -95,10 +95,10 @@ ${bankRows(order).map(
 )}</table></div>`;
 }
 
-function deliveryHtml(order: Order): SafeHtml {
+function deliveryHtml(order: Order, shop: MailShop): SafeHtml {
   if (!order.address) {
     return html`<h2 style="${STYLE.heading}">Collecting in store</h2>
-<p style="${STYLE.paragraph}">${COLLECTING}</p>`;
+<p style="${STYLE.paragraph}">${collecting(shop)}</p>`;
   }
   const lines = addressLines(order);
   return html`<h2 style="${STYLE.heading}">Delivery</h2>
@@ -124,7 +124,7 @@ ${order.lines.map((line) => {
  * VAT they include, how to pay (for EFT the shop's account, with the order number as reference)
  * and where it goes, or that it waits in the store.
  */
-export function orderConfirmationMail(order: Order): MailContent {
+export function orderConfirmationMail(order: Order, shop: MailShop): MailContent {
   const subject = `Your Jacaranda order ${order.number}`;
   const eft = order.payment_method === 'eft';
   const thanks = `Thank you for shopping with Jacaranda! We've got your order ${order.number}, placed on ${shopMoment(order.created_at)}.`;
@@ -135,16 +135,16 @@ export function orderConfirmationMail(order: Order): MailContent {
     `${totals(order)
       .map(({ label, amount }) => `${label}: ${amount}`)
       .join('\n')}\n\n` +
-    `${paymentText(order)}\n${deliveryText(order)}\n` +
-    `Questions about your order? Reply to this mail or call us on ${SHOP.phone}, and mention your order number.\n\n` +
-    TEXT_SIGN_OFF;
+    `${paymentText(order, shop)}\n${deliveryText(order, shop)}\n` +
+    `Questions about your order? Reply to this mail or call us on ${shop.phone}, and mention your order number.\n\n` +
+    textSignOff(shop);
   const body = html`<p style="${STYLE.paragraph}">Hi ${order.contact.first_name},</p>
 <p style="${STYLE.paragraph}">${thanks} ${next}</p>
 <h2 style="${STYLE.heading}">Your order ${order.number}</h2>
 ${linesHtml(order)}
-${paymentHtml(order)}
-${deliveryHtml(order)}
-<p style="${STYLE.paragraph}">Questions about your order? Reply to this mail or call us on ${SHOP.phone}, and mention your order number.</p>`;
+${paymentHtml(order, shop)}
+${deliveryHtml(order, shop)}
+<p style="${STYLE.paragraph}">Questions about your order? Reply to this mail or call us on ${shop.phone}, and mention your order number.</p>`;
   const preview = eft ? `Order ${order.number}: ${formatRand(order.total)}, to pay by EFT with reference ${order.number}.` : `Order ${order.number}: ${formatRand(order.total)}.`;
-  return { subject, text, html: mailDocument({ title: subject, preview, body }) };
+  return { subject, text, html: mailDocument({ shop, title: subject, preview, body }) };
 }

@@ -1,7 +1,7 @@
 import { formatRand } from '@storefront/shared/domain';
 import type { Order } from '@storefront/shared/types';
 import { html } from './html';
-import { buttonLink, mailDocument, SHOP, shopMoment, STYLE, TEXT_SIGN_OFF, type MailContent } from './layout';
+import { buttonLink, type MailContent, mailDocument, type MailShop, shopMoment, STYLE, textSignOff } from './layout';
 
 /** The changes a shopper is mailed about, with what the mail needs beyond the order. */
 export type OrderUpdate =
@@ -20,9 +20,9 @@ interface Wording {
   paragraphs: string[];
 }
 
-const QUESTIONS = `Questions about your order? Reply to this mail or call us on ${SHOP.phone}, and mention your order number.`;
+const questions = (shop: MailShop) => `Questions about your order? Reply to this mail or call us on ${shop.phone}, and mention your order number.`;
 
-function wording(order: Order, update: OrderUpdate): Wording {
+function wording(order: Order, update: OrderUpdate, shop: MailShop): Wording {
   const number = order.number;
   switch (update.kind) {
     case 'paid':
@@ -51,9 +51,9 @@ function wording(order: Order, update: OrderUpdate): Wording {
     case 'ready_for_collection':
       return {
         subject: `Your Jacaranda order ${number} is ready to collect`,
-        preview: `Collect it at ${SHOP.address}.`,
+        preview: `Collect it at ${shop.address}.`,
         paragraphs: [
-          `Order ${number} is packed and waiting for you at our store, ${SHOP.address} (open ${SHOP.hours}).`,
+          `Order ${number} is packed and waiting for you at our store, ${shop.address} (open ${shop.hours}).`,
           order.payment_method === 'cod'
             ? `Bring your order number along, and ${formatRand(order.total)} in cash.`
             : 'Bring your order number along.',
@@ -88,7 +88,7 @@ function wording(order: Order, update: OrderUpdate): Wording {
           `We hold your items until ${order.pay_by ? shopMoment(order.pay_by) : 'tomorrow'}; after that the order expires.`,
           order.eft_payment
             ? `Pay into ${order.eft_payment.bank}, account ${order.eft_payment.account_number} (${order.eft_payment.account_holder}), branch code ${order.eft_payment.branch_code}, with ${number} as the reference.`
-            : `Reply to this mail or call us on ${SHOP.phone} for our bank details.`,
+            : `Reply to this mail or call us on ${shop.phone} for our bank details.`,
           'If you have already paid, thank you: it can take a day or two to reflect.',
         ],
       };
@@ -96,14 +96,14 @@ function wording(order: Order, update: OrderUpdate): Wording {
 }
 
 /** The mail for `update` of `order`, with a link to follow it in the store. */
-export function orderUpdateMail(order: Order, update: OrderUpdate, storefrontUrl: string): MailContent {
-  const { subject, preview, paragraphs } = wording(order, update);
+export function orderUpdateMail(order: Order, update: OrderUpdate, storefrontUrl: string, shop: MailShop): MailContent {
+  const { subject, preview, paragraphs } = wording(order, update, shop);
   const link = new URL(`/order-status?number=${encodeURIComponent(order.number)}`, storefrontUrl).toString();
   const greeting = `Hi ${order.contact.first_name},`;
-  const text = `${greeting}\n\n${paragraphs.join('\n\n')}\n\nFollow your order: ${link}\n\n${QUESTIONS}\n\n${TEXT_SIGN_OFF}`;
+  const text = `${greeting}\n\n${paragraphs.join('\n\n')}\n\nFollow your order: ${link}\n\n${questions(shop)}\n\n${textSignOff(shop)}`;
   const body = html`<p style="${STYLE.paragraph}">${greeting}</p>
 ${paragraphs.map((paragraph) => html`<p style="${STYLE.paragraph}">${paragraph}</p>
 `)}${buttonLink(link, 'Follow your order')}
-<p style="${STYLE.paragraph}">${QUESTIONS}</p>`;
-  return { subject, text, html: mailDocument({ title: subject, preview, body }) };
+<p style="${STYLE.paragraph}">${questions(shop)}</p>`;
+  return { subject, text, html: mailDocument({ shop, title: subject, preview, body }) };
 }

@@ -1,5 +1,5 @@
 import { html } from './html';
-import { buttonLink, mailDocument, STYLE, TEXT_SIGN_OFF, type MailContent } from './layout';
+import { buttonLink, type MailContent, mailDocument, type MailShop, STYLE, textSignOff } from './layout';
 
 export interface PasswordResetMailInput {
   firstName: string;
@@ -7,6 +7,8 @@ export interface PasswordResetMailInput {
   link: string;
   /** How long the link works. */
   validForMinutes: number;
+  /** The shop the mail signs as (the mailer's). */
+  shop: MailShop;
 }
 
 function within(minutes: number): string {
@@ -15,7 +17,7 @@ function within(minutes: number): string {
 }
 
 /** The link to choose a new password, sent on request from the sign-in form. */
-export function passwordResetMail({ firstName, link, validForMinutes }: PasswordResetMailInput): MailContent {
+export function passwordResetMail({ firstName, link, validForMinutes, shop }: PasswordResetMailInput): MailContent {
   const subject = 'Reset your Jacaranda password';
   const when = within(validForMinutes);
   const text =
@@ -23,10 +25,10 @@ export function passwordResetMail({ firstName, link, validForMinutes }: Password
     `Someone (we hope you) asked to reset the password of your Jacaranda account.\n` +
     `Choose a new password here ${when}:\n\n${link}\n\n` +
     `The link works once. If it wasn't you, ignore this mail: your password stays as it is, and nobody can change it without this link.\n\n` +
-    TEXT_SIGN_OFF;
+    textSignOff(shop);
   const body = html`<p style="${STYLE.paragraph}">Hi ${firstName},</p>
 <p style="${STYLE.paragraph}">Someone (we hope you) asked to reset the password of your Jacaranda account. Choose a new password ${when}:</p>
 ${buttonLink(link, 'Choose a new password')}
 <p style="${STYLE.paragraph}">The link works once. If it wasn't you, ignore this mail: your password stays as it is, and nobody can change it without this link.</p>`;
-  return { subject, text, html: mailDocument({ title: subject, preview: `Choose a new password ${when}.`, body }) };
+  return { subject, text, html: mailDocument({ shop, title: subject, preview: `Choose a new password ${when}.`, body }) };
 }

@@ -1,5 +1,5 @@
 import { html } from './html';
-import { buttonLink, mailDocument, STYLE, TEXT_SIGN_OFF, type MailContent } from './layout';
+import { buttonLink, type MailContent, mailDocument, type MailShop, STYLE, textSignOff } from './layout';
 
 export interface SignInCodeMailInput {
   firstName: string;
@@ -9,6 +9,8 @@ export interface SignInCodeMailInput {
   validForMinutes: number;
   /** Where a shopper who did not try to sign in chooses a new password. */
   forgotPasswordUrl: string;
+  /** The shop the mail signs as (the mailer's). */
+  shop: MailShop;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface SignInCodeMailInput {
  * password: the mail says so, and how to change it. The code is not in the subject, which phones
  * show on a locked screen and the log keeps when a mail cannot be sent.
  */
-export function signInCodeMail({ firstName, code, validForMinutes, forgotPasswordUrl }: SignInCodeMailInput): MailContent {
+export function signInCodeMail({ firstName, code, validForMinutes, forgotPasswordUrl, shop }: SignInCodeMailInput): MailContent {
   const subject = 'Your Jacaranda sign-in code';
   const why =
     'Someone (we hope you) has just typed the right password to sign in to your Jacaranda account. There have been several wrong passwords for it lately, so we ask for one more step: this code.';
@@ -28,12 +30,12 @@ export function signInCodeMail({ firstName, code, validForMinutes, forgotPasswor
     `Your code: ${code}\n\n` +
     `Type it into the sign-in form within ${validForMinutes} minutes. It works once. We never ask for it by phone or message.\n\n` +
     `${notYou}\n${forgotPasswordUrl}\n\n` +
-    TEXT_SIGN_OFF;
+    textSignOff(shop);
   const body = html`<p style="${STYLE.paragraph}">Hi ${firstName},</p>
 <p style="${STYLE.paragraph}">${why}</p>
 <p style="${STYLE.box}">Your code: <strong style="font-size:24px;letter-spacing:4px;">${code}</strong></p>
 <p style="${STYLE.paragraph}">Type it into the sign-in form within ${validForMinutes} minutes. It works once. We never ask for it by phone or message.</p>
 <p style="${STYLE.paragraph}">${notYou}</p>
 ${buttonLink(forgotPasswordUrl, 'Choose a new password')}`;
-  return { subject, text, html: mailDocument({ title: subject, preview: `Your code works for ${validForMinutes} minutes.`, body }) };
+  return { subject, text, html: mailDocument({ shop, title: subject, preview: `Your code works for ${validForMinutes} minutes.`, body }) };
 }

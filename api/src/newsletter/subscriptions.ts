@@ -22,7 +22,6 @@ import type { Database, Queryable, Transaction } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { newsletterConfirmationMail, newsletterConfirmLink, newsletterWelcomeMail } from '../mail/newsletterMail';
 import { countHit } from '../plugins/rateLimits';
-import type { ShopDetails } from '../shop/shopDetails';
 
 /** How long a confirmation link works; a pending address is forgotten once it has expired. */
 export const NEWSLETTER_CONFIRM_DAYS = 7;
@@ -31,11 +30,10 @@ export const NEWSLETTER_CONFIRM_DAYS = 7;
 export const NEWSLETTER_SOURCES = ['footer', 'checkout'] as const;
 export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 
-/** What the newsletter's mail needs: the mailer, links, the sender's details, the cap per inbox. */
+/** What the newsletter's mail needs: the mailer (which names the shop sending it), links, the cap per inbox. */
 export interface NewsletterMailing {
   mail: Mailer;
   storefrontUrl: string;
-  shop: ShopDetails;
   perEmail: WindowLimit;
 }
 
@@ -67,7 +65,7 @@ export async function requestSubscription(tx: Transaction, mailing: NewsletterMa
   if (pending.rows.length === 0) return;
   await mailing.mail.send(tx, {
     to: email,
-    ...newsletterConfirmationMail({ link: newsletterConfirmLink(mailing.storefrontUrl, token), validForDays: NEWSLETTER_CONFIRM_DAYS, source: request.source }),
+    ...newsletterConfirmationMail({ link: newsletterConfirmLink(mailing.storefrontUrl, token), validForDays: NEWSLETTER_CONFIRM_DAYS, source: request.source, shop: mailing.mail.shop }),
   });
 }
 
@@ -92,7 +90,7 @@ export async function confirmSubscription(database: Database, mailing: Newslette
     await tx.query(`UPDATE newsletter_subscribers SET status = 'confirmed', confirmed_at = now() WHERE id = $1`, [row.id]);
     await mailing.mail.send(tx, {
       to: row.email,
-      ...newsletterWelcomeMail({ storefrontUrl: mailing.storefrontUrl, unsubscribeToken: row.unsubscribe_token, shop: mailing.shop }),
+      ...newsletterWelcomeMail({ storefrontUrl: mailing.storefrontUrl, unsubscribeToken: row.unsubscribe_token, shop: mailing.mail.shop }),
     });
     return 'subscribed';
   });

@@ -191,7 +191,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
         await tx.query('DELETE FROM login_failures WHERE email_key = $1', [key]);
         // Sessions, addresses and reset links go with the account (ON DELETE CASCADE).
         await tx.query('DELETE FROM users WHERE id = $1', [user.id]);
-        await mail.send(tx, { to: user.email, ...accountDeletedMail({ firstName: user.first_name }) });
+        await mail.send(tx, { to: user.email, ...accountDeletedMail({ firstName: user.first_name, shop: mail.shop }) });
       });
       clearSessionCookie(reply);
       // A fresh anonymous shopper, as on sign-out: nothing of the account stays reachable here.

@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
           );
           await mergeShopperInto(tx, request.anonymousShopperId, shopperId, limits.cartLines);
           // Delivered once the account is committed: a registration that fails sends no welcome.
-          await mail.send(tx, { to: email.trim(), ...welcomeMail({ firstName: first_name.trim(), storefrontUrl }) });
+          await mail.send(tx, { to: email.trim(), ...welcomeMail({ firstName: first_name.trim(), storefrontUrl, shop: mail.shop }) });
           return { token: await createSession(tx, userId, remember), row: inserted.rows[0] as UserRow };
         });
         setSessionCookie(reply, token, remember);

@@ -98,7 +98,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
         await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [user.id]);
         await mail.send(tx, {
           to: user.email,
-          ...passwordChangedMail({ firstName: user.first_name, forgotPasswordUrl: new URL('/forgot-password', storefrontUrl).toString() }),
+          ...passwordChangedMail({ firstName: user.first_name, forgotPasswordUrl: new URL('/forgot-password', storefrontUrl).toString(), shop: mail.shop }),
         });
       });
       return { message: 'Your password has been changed. Every other device has been signed out.' };

@@ -64,7 +64,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesO
           );
           await mail.send(tx, {
             to: user.email,
-            ...passwordResetMail({ firstName: user.first_name, link: link.toString(), validForMinutes: RESET_TOKEN_SECONDS / 60 }),
+            ...passwordResetMail({ firstName: user.first_name, link: link.toString(), validForMinutes: RESET_TOKEN_SECONDS / 60, shop: mail.shop }),
           });
         });
       }

@@ -111,7 +111,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         // repeats no mail. So is the newsletter's request for consent when the shopper ticked its
         // box: the order's email is mailed a link to confirm (newsletter/subscriptions.ts).
         onPlaced: async (tx, placed) => {
-          await mail.send(tx, { to: placed.contact.email, ...orderConfirmationMail(answer(placed)) });
+          await mail.send(tx, { to: placed.contact.email, ...orderConfirmationMail(answer(placed), mail.shop) });
           if (request.body.marketingConsent === true) await requestSubscription(tx, newsletter, { email: placed.contact.email, source: 'checkout' });
         },
       });

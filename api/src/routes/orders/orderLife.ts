@@ -160,7 +160,7 @@ async function changeStatus(
   const update = updateFor(to, note);
   // An order whose shopper deleted their account has no address to write to.
   if (update && moved.contact.email) {
-    await context.mail.send(tx, { to: moved.contact.email, ...orderUpdateMail(shopperOrder(moved, context.terms), update, context.storefrontUrl) });
+    await context.mail.send(tx, { to: moved.contact.email, ...orderUpdateMail(shopperOrder(moved, context.terms), update, context.storefrontUrl, context.mail.shop) });
   }
   return moved;
 }
@@ -250,7 +250,7 @@ export async function remindUnpaidOrders(database: Database, context: ChangeCont
       if (order?.contact.email) {
         await context.mail.send(tx, {
           to: order.contact.email,
-          ...orderUpdateMail(shopperOrder(order, context.terms), { kind: 'payment_reminder' }, context.storefrontUrl),
+          ...orderUpdateMail(shopperOrder(order, context.terms), { kind: 'payment_reminder' }, context.storefrontUrl, context.mail.shop),
         });
       }
       return true;
