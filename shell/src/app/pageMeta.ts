@@ -36,7 +36,7 @@ const ROUTE_META: readonly [RegExp, PageMeta][] = [
   [/^\/operator(\/|$)/, { title: 'Shop orders', description: 'The orders of the shop, for its operators.' }],
   [/^\/order-status$/, { title: 'Track an order', description: 'Follow a Jacaranda order with its number and your email address.' }],
   [/^\/about$/, { title: 'About us', description: 'Jacaranda is a family-run clothing and general shop from Pretoria, delivering across South Africa.' }],
-  [/^\/contact$/, { title: 'Contact us', description: 'Write to Jacaranda, call us or visit the shop in Hatfield, Pretoria. Open Mon-Sun 9:00 AM - 8:00 PM.' }],
+  [/^\/contact$/, { title: 'Contact us', description: 'Write to Jacaranda, call us or find our address. Open Mon-Sun 9:00 AM - 8:00 PM.' }],
   [/^\/newsletter\/confirm\/?$/, { title: 'Confirm your subscription', description: 'Confirm your subscription to the Jacaranda newsletter.' }],
   [/^\/newsletter\/unsubscribe\/?$/, { title: 'Unsubscribe from our newsletter', description: 'Stop the Jacaranda newsletter.' }],
 ];

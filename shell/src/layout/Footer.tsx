@@ -1,5 +1,43 @@
-import { Link } from '@storefront/shared';
+import { Link, Skeleton } from '@storefront/shared';
+import { useRef } from 'react';
+import { useGetShellDisclosuresQuery } from '../api/shopApi';
+import { useNearViewport } from '../behaviour/useNearViewport';
+import { EmailLink, PhoneLink } from '../pages/shopContact';
 import { NewsletterSignup } from './NewsletterSignup';
+
+/**
+ * The shop's address, phone and email as its configuration gives them (GET /shop/disclosures, as
+ * the legal and contact pages show them), asked when the footer comes near the screen: no request
+ * for a shopper who never scrolls to it. Until then, and on the server, lines hold their place.
+ */
+function ShopContact() {
+  const block = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(block);
+  const { data: shop, isError } = useGetShellDisclosuresQuery(undefined, { skip: !near });
+  return (
+    <div ref={block} data-testid="footer-contact">
+      {shop ? (
+        <address>
+          {shop.address.join(', ')}
+          <br />
+          <PhoneLink shop={shop} />
+          <br />
+          <EmailLink shop={shop} />
+        </address>
+      ) : isError ? (
+        <p>
+          <Link to="/contact">Our address, phone and email</Link>
+        </p>
+      ) : (
+        <div className="shell-footer__contact-placeholder" aria-hidden="true">
+          <Skeleton height="14px" width="90%" />
+          <Skeleton height="14px" width="50%" />
+          <Skeleton height="14px" width="65%" />
+        </div>
+      )}
+    </div>
+  );
+}
 
 /** Contact details, trading hours, links, the shop's disclosures and policies on every page, and the newsletter. */
 export function Footer() {
@@ -8,13 +46,7 @@ export function Footer() {
       <div className="sf-container shell-footer__grid">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact us</h2>
-          <address>
-            12 Jacaranda Street, Hatfield, Pretoria, 0083
-            <br />
-            <a href="tel:+27123456789">+27 12 345 6789</a>
-            <br />
-            <a href="mailto:hello@jacaranda.co.za">hello@jacaranda.co.za</a>
-          </address>
+          <ShopContact />
           <h3 className="shell-footer__subhead">Trading hours</h3>
           <p>Mon-Sun 9:00 AM - 8:00 PM</p>
         </section>

@@ -1,5 +1,14 @@
-import { Link } from '@storefront/shared';
+import { DELIVERY_FEE, formatRand, Link, Skeleton } from '@storefront/shared';
+import { useGetShellDisclosuresQuery } from '../api/shopApi';
 import './pages.css';
+
+/** The shop's physical address as its configuration gives it (GET /shop/disclosures). */
+function ShopAddress() {
+  const { data: shop, isError } = useGetShellDisclosuresQuery();
+  if (shop) return <span data-testid="about-address">{shop.address.join(', ')}.</span>;
+  if (isError) return <Link to="/contact">Our address is on the contact page.</Link>;
+  return <Skeleton width="16em" />;
+}
 
 /** /about: who the shop is, in the shop's own words. */
 export function AboutPage() {
@@ -21,14 +30,14 @@ export function AboutPage() {
         <section aria-labelledby="about-delivery">
           <h2 id="about-delivery">Delivery and collection</h2>
           <p>
-            We deliver anywhere in the nine provinces for a flat R99.99, or you can collect your order from our Hatfield shop for free.
+            We deliver anywhere in the nine provinces for a flat {formatRand(DELIVERY_FEE)}, or you can collect your order from our shop for free.
             Pay by EFT or cash on delivery.
           </p>
         </section>
         <section aria-labelledby="about-visit">
           <h2 id="about-visit">Visit us</h2>
           <p>
-            12 Jacaranda Street, Hatfield, Pretoria, 0083. We are open Mon-Sun 9:00 AM - 8:00 PM.
+            <ShopAddress /> We are open Mon-Sun 9:00 AM - 8:00 PM.
           </p>
         </section>
       </div>

@@ -1,10 +1,12 @@
-import { apiErrorMessage, normalisePhone, PHONE_PREFIX, type ContactMessageErrors, type ContactMessageInput } from '@storefront/shared';
+import { apiErrorMessage, normalisePhone, PHONE_PREFIX, Skeleton, type ContactMessageErrors, type ContactMessageInput } from '@storefront/shared';
 import { validateContactMessage } from '@storefront/shared/domain';
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
 import { useSendContactMessageMutation } from '../api/messagesApi';
+import { useGetShellDisclosuresQuery } from '../api/shopApi';
 import { TextField } from '../forms/TextField';
+import { EmailLink, PhoneLink } from './shopContact';
 import './pages.css';
 
 type ContactValues = Partial<ContactMessageInput>;
@@ -19,6 +21,40 @@ function validate(values: ContactValues): ContactMessageErrors {
   });
 }
 
+/** The shop's address, phone and email as its configuration gives them (GET /shop/disclosures), as every legal page shows them. */
+function OurDetails() {
+  const { data: shop, isError, isFetching, refetch } = useGetShellDisclosuresQuery();
+  if (shop) {
+    return (
+      <address data-testid="contact-details">
+        {shop.address.join(', ')}
+        <br />
+        Phone: <PhoneLink shop={shop} />
+        <br />
+        Email: <EmailLink shop={shop} />
+      </address>
+    );
+  }
+  if (isError && !isFetching) {
+    return (
+      <div className="sf-notice" role="alert" data-testid="contact-details-error">
+        <p>We couldn’t load our address and phone number just now. You can still send us a message.</p>
+        <button type="button" className="sf-button sf-button--ghost" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div role="status" aria-busy="true" data-testid="contact-details-loading">
+      <span className="shell-visually-hidden">Loading our details…</span>
+      <Skeleton height="16px" width="80%" />
+      <Skeleton height="16px" width="50%" />
+      <Skeleton height="16px" width="60%" />
+    </div>
+  );
+}
+
 /** /contact: the shop's details and a form that reaches the team (POST /contact-messages). */
 export function ContactPage() {
   const [send] = useSendContactMessageMutation();
@@ -29,13 +65,7 @@ export function ContactPage() {
       <div className="shell-page__columns shell-contact">
         <section aria-labelledby="contact-details">
           <h2 id="contact-details">Our details</h2>
-          <address>
-            12 Jacaranda Street, Hatfield, Pretoria, 0083
-            <br />
-            Phone: <a href="tel:+27123456789">+27 12 345 6789</a>
-            <br />
-            Email: <a href="mailto:hello@jacaranda.co.za">hello@jacaranda.co.za</a>
-          </address>
+          <OurDetails />
           <p>Mon-Sun 9:00 AM - 8:00 PM. We answer messages within one working day.</p>
         </section>
         <section aria-labelledby="contact-form-title">

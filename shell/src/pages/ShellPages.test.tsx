@@ -6,7 +6,7 @@ import { pageMetaFor, usePageMeta } from '../app/pageMeta';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { PRODUCT_LAYOUT_LINKS, SHOP_LAYOUT_LINKS } from '../layout/menuLinks';
-import { fixtureStore, type FixtureAnswer } from '../testing/apiFixtures';
+import { fixtureStore, SAMPLE_DISCLOSURES, type FixtureAnswer } from '../testing/apiFixtures';
 import { ContactPage } from './ContactPage';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -82,12 +82,41 @@ describe('Shop mega-menu', () => {
 });
 
 describe('Footer', () => {
-  it('shows the trading hours and contact details', () => {
-    renderWithStore(<Footer />);
+  it('shows the trading hours, and the contact details the shop’s configuration gives (GET /shop/disclosures)', async () => {
+    const shop = { ...SAMPLE_DISCLOSURES, address: ['Unit 4, Loftus Park', 'Arcadia', 'Pretoria', '0083'], email: 'orders@example.co.za', phone: '+27 (0)12 000 1111' };
+    const { store } = fixtureStore({ 'GET /shop/disclosures': () => ({ status: 200, body: shop }) });
+    renderWithStore(<Footer />, { store });
     expect(screen.getByText('Mon-Sun 9:00 AM - 8:00 PM')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'hello@jacaranda.co.za' })).toHaveAttribute('href', 'mailto:hello@jacaranda.co.za');
+    const contact = screen.getByTestId('footer-contact');
+    expect(await within(contact).findByRole('link', { name: 'orders@example.co.za' })).toHaveAttribute('href', 'mailto:orders@example.co.za');
+    expect(within(contact).getByRole('link', { name: '+27 (0)12 000 1111' })).toHaveAttribute('href', 'tel:+27120001111');
+    expect(contact).toHaveTextContent('Unit 4, Loftus Park, Arcadia, Pretoria, 0083');
     expect(screen.getByRole('link', { name: 'About us' })).toHaveAttribute('href', '/about');
     expect(screen.getByRole('link', { name: 'Track an order' })).toHaveAttribute('href', '/order-status');
+  });
+
+  it('asks for the contact details only when the footer comes near the screen, and links the contact page when they cannot be read', async () => {
+    const observed: IntersectionObserverCallback[] = [];
+    class NearObserver {
+      constructor(callback: IntersectionObserverCallback) {
+        observed.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'IntersectionObserver', { value: NearObserver, configurable: true });
+    try {
+      const { store, requests } = fixtureStore({ 'GET /shop/disclosures': () => ({ status: 503, body: { error: 'unavailable', message: 'Down' } }) });
+      renderWithStore(<Footer />, { store });
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(requests.filter((request) => request.path.includes('/shop/disclosures'))).toEqual([]);
+      act(() => {
+        for (const callback of observed) callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+      });
+      expect(await within(screen.getByTestId('footer-contact')).findByRole('link', { name: 'Our address, phone and email' })).toHaveAttribute('href', '/contact');
+    } finally {
+      Reflect.deleteProperty(window, 'IntersectionObserver');
+    }
   });
 
   it('loads the newsletter form only when the footer comes near the screen', async () => {
@@ -104,8 +133,11 @@ describe('Footer', () => {
       renderWithStore(<Footer />);
       expect(screen.getByRole('heading', { name: 'Newsletter' })).toBeInTheDocument();
       expect(screen.queryByRole('textbox', { name: 'Your email for our newsletter' })).not.toBeInTheDocument();
-      expect(observed.map((observer) => observer.margin)).toEqual(['40px 0px']);
-      act(() => observed[0]?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      // The contact details' block and the newsletter's, each near within the same margin.
+      expect(observed.map((observer) => observer.margin)).toEqual(['40px 0px', '40px 0px']);
+      act(() => {
+        for (const { callback } of observed) callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+      });
       expect(await screen.findByRole('textbox', { name: 'Your email for our newsletter' })).toBeInTheDocument();
     } finally {
       Reflect.deleteProperty(window, 'IntersectionObserver');
@@ -158,6 +190,17 @@ describe('Footer', () => {
 });
 
 describe('ContactPage', () => {
+  it('gives the shop’s address, phone and email as its configuration does, after a skeleton', async () => {
+    const shop = { ...SAMPLE_DISCLOSURES, address: ['Unit 4, Loftus Park', 'Arcadia', 'Pretoria', '0083'], email: 'orders@example.co.za' };
+    const { store } = fixtureStore({ 'GET /shop/disclosures': () => ({ status: 200, body: shop }) });
+    renderWithStore(<ContactPage />, { store });
+    expect(screen.getByTestId('contact-details-loading')).toHaveAttribute('aria-busy', 'true');
+    const details = await screen.findByTestId('contact-details');
+    expect(details).toHaveTextContent('Unit 4, Loftus Park, Arcadia, Pretoria, 0083');
+    expect(within(details).getByRole('link', { name: 'orders@example.co.za' })).toHaveAttribute('href', 'mailto:orders@example.co.za');
+    expect(within(details).getByRole('link', { name: '+27 12 345 6789' })).toHaveAttribute('href', 'tel:+27123456789');
+  });
+
   it('shows every field error on submit and sends nothing; a whole message is sent and thanked', async () => {
     const { user } = renderWithStore(<ContactPage />);
     await user.click(screen.getByRole('button', { name: 'Send message' }));

@@ -6,9 +6,10 @@ import { pageHeadFor } from '../../app/pageMeta';
 import { LEGAL_PAGES } from '../../app/shellPages';
 import { Footer } from '../../layout/Footer';
 import { fixtureStore, SAMPLE_DISCLOSURES, type FixtureAnswer } from '../../testing/apiFixtures';
-import { LegalPages, telHref } from './LegalPages';
+import { telHref } from '../shopContact';
+import { LegalPages } from './LegalPages';
 
-/** The page at `route`, GET /shop/disclosures answered by `answer` (the api's, until its endpoint is in this branch). */
+/** The page at `route`, GET /shop/disclosures answered by `answer`. */
 function renderLegal(route: string, answer: () => FixtureAnswer = () => ({ status: 200, body: SAMPLE_DISCLOSURES })) {
   const { store, requests } = fixtureStore({ 'GET /shop/disclosures': answer });
   const rendered = renderWithStore(

@@ -3,13 +3,9 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useGetShellDisclosuresQuery, type ShopDisclosures } from '../../api/shopApi';
 import { LEGAL_PAGES, legalPageAt, type LegalPage } from '../../app/shellPages';
 import { NotFoundPage } from '../NotFoundPage';
+import { EmailLink, PhoneLink } from '../shopContact';
 import '../pages.css';
 import './legal.css';
-
-/** A phone number as a tel: link dials it: digits and a leading +, without the "(0)" written after a country code. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/\(0\)/g, '').replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')}`;
-}
 
 /** The paragraphs of a policy, as the shop wrote them. */
 function Paragraphs({ paragraphs }: { paragraphs: readonly string[] }) {
@@ -20,22 +16,6 @@ function Paragraphs({ paragraphs }: { paragraphs: readonly string[] }) {
         <p key={index}>{paragraph}</p>
       ))}
     </div>
-  );
-}
-
-function EmailLink({ shop, testId }: { shop: ShopDisclosures; testId?: string }) {
-  return (
-    <a href={`mailto:${shop.email}`} data-testid={testId}>
-      {shop.email}
-    </a>
-  );
-}
-
-function PhoneLink({ shop, testId }: { shop: ShopDisclosures; testId?: string }) {
-  return (
-    <a href={telHref(shop.phone)} data-testid={testId}>
-      {shop.phone}
-    </a>
   );
 }
 
