@@ -8,7 +8,7 @@ import type { ShopDisclosures } from '@storefront/shared';
 import type { Browser, Page } from 'playwright-core';
 import { simpleProductInStock } from '../support/api';
 import { seriousAxeViolations } from '../support/axe';
-import { collectPageErrors, launchBrowser, shellUrl } from '../support/browser';
+import { collectPageErrors, launchBrowser, PHONE_USER_AGENT, shellUrl } from '../support/browser';
 import { mailTo } from '../support/mail';
 import { sidewaysOverflow } from '../support/shopperApi';
 
@@ -180,6 +180,83 @@ describe('the policies', () => {
       if (path === '/legal/delivery') expect(await page.getByTestId('delivery-fee').textContent()).toContain(rand(shop.deliveryFee));
       expect({ path, violations: await seriousAxeViolations(page) }).toEqual({ path, violations: [] });
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('drawn by the server', () => {
+  it.each([375, 1280])('at %i px, the shop’s information is in the page before any script: its details, its policies, its contact page and the footer’s links', async (width) => {
+    const shop = await disclosures();
+    // The server draws for the screen the browser says it has: a phone says it is one.
+    const phone = width < 600 ? { userAgent: PHONE_USER_AGENT, isMobile: true, hasTouch: true } : {};
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 }, ...phone });
+    const page = await context.newPage();
+    const open = async (path: string, heading: string, title = heading) => {
+      // No script runs: nothing takes the page over, so only its arrival is waited for.
+      const response = await page.goto(shellUrl(path), { waitUntil: 'commit' });
+      expect({ path, status: response?.status() }).toEqual({ path, status: 200 });
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 5_000 });
+      expect({ path, title: await page.title() }).toEqual({ path, title: `${title} | Jacaranda` });
+      expect({ path, overflow: await sidewaysOverflow(page) }).toEqual({ path, overflow: 0 });
+    };
+    await open('/legal', 'Business details');
+    expect(await page.getByTestId('legal-name').textContent()).toBe(shop.legalName);
+    expect(await page.getByTestId('legal-address').evaluate((element) => [...element.children].map((line) => line.textContent))).toEqual(shop.address);
+    expect(await page.getByTestId('legal-email').getAttribute('href')).toBe(`mailto:${shop.email}`);
+    for (const [path, name, key] of POLICIES) {
+      await open(path, name);
+      expect({ path, paragraphs: await page.getByTestId('legal-policy').locator('p').allTextContents() }).toEqual({ path, paragraphs: shop[key] });
+      expect(await footerLink(page, 'Business details').getAttribute('href')).toBe('/legal');
+    }
+    await open('/contact', 'Contact us');
+    expect(await page.getByTestId('contact-details').textContent()).toContain(shop.address.join(', '));
+    await open('/about', 'About Jacaranda', 'About us');
+    expect(await page.getByTestId('about-address').textContent()).toBe(`${shop.address.join(', ')}.`);
+    // A link in the server's page works before any script: the footer's to a policy.
+    await footerLink(page, 'Returns and refunds').click();
+    await page.waitForURL((url) => url.pathname === '/legal/returns');
+    await page.getByTestId('legal-policy').waitFor({ timeout: 5_000 });
+    await context.close();
+  });
+
+  it('the browser takes the server’s page over as drawn: no mismatch, no second read of the disclosures, and its styles stay until its own are in', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/shop/disclosures') reads.push(request.url());
+    });
+    // Scripts a little late: the mark below is made on the server's elements before any script runs.
+    await page.route(
+      (url) => url.pathname.endsWith('.js'),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await page.goto(shellUrl('/legal/privacy'), { waitUntil: 'commit' });
+    await page.getByTestId('legal-policy').waitFor({ state: 'attached' });
+    const marked = await page.evaluate(() => {
+      const elements = [...document.querySelectorAll('#main *')];
+      (window as unknown as { marked: Element[] }).marked = elements;
+      return elements.length;
+    });
+    expect(marked).toBeGreaterThan(10);
+    await page.waitForFunction("!document.querySelector('[data-await-hydration]')", undefined, { timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    // Styled as drawn all along: the policy keeps its layout once the server's copy of the styles is gone.
+    expect(await page.locator('style[data-server-rendered]').count()).toBe(0);
+    expect(await page.locator('.shell-legal__nav').evaluate((nav) => getComputedStyle(nav).paddingTop)).toBe('16px');
+    const kept = await page.evaluate(() => (window as unknown as { marked: Element[] }).marked.filter((element) => element.isConnected).length);
+    expect({ kept: kept / marked }).toEqual({ kept: 1 });
+    expect(reads).toEqual([]);
+    // Live: the page's own links move within the store without a reload.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('navigation', { name: 'More shop information' }).getByRole('link', { name: 'Paying safely' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Paying safely' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellServerBundle } from '../../shared/src/ssr/contract';
+import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellOwnPageRequest, ShellServerBundle } from '../../shared/src/ssr/contract';
 import { guessViewportWidth, holdsRegionProducts, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
 
 describe('guessViewportWidth', () => {
@@ -386,6 +386,45 @@ describe('renderPage', () => {
     const options = { shell, loadRemoteBundle: regionFrom(() => Promise.resolve({ html: 'x', css: '' })), timeoutMs: 1000 };
     expect(await renderPage({ ...request, pathname: '/about' }, options)).toBeNull();
     expect(await renderPage({ ...request, pathname: '/product', search: '?id=3' }, options)).toBeNull();
+  });
+
+  it('draws a page of the shell’s own with the shell’s bundle, with the shopper’s cookie, passing on whom it is the same page for', async () => {
+    const asked: ShellOwnPageRequest[] = [];
+    const own: Pick<ShellServerBundle, 'renderShellPage' | 'renderOwnPage'> = {
+      ...shell,
+      renderOwnPage: (ask) => {
+        asked.push(ask);
+        return Promise.resolve(
+          ask.pathname === '/legal'
+            ? {
+                html: '<main><h1>Business details</h1></main>',
+                css: '.legal{}',
+                queries: [{ endpointName: 'getShellDisclosures', arg: undefined, value: { legalName: 'Jacaranda Trading (Pty) Ltd' } }],
+                head: { title: 'Business details | Jacaranda', description: 'Who sells.' },
+                forEmptyLists: ['cart', 'wishlist'],
+              }
+            : null,
+        );
+      },
+    };
+    const options = { shell: own, loadRemoteBundle: regionFrom(() => Promise.resolve({ html: 'x', css: '' })), timeoutMs: 1000 };
+    expect(await renderPage({ ...request, pathname: '/legal', cookie: 'sf_shopper=abc' }, options)).toEqual({
+      html: '<main><h1>Business details</h1></main>',
+      css: '.legal{}\n',
+      queries: [{ endpointName: 'getShellDisclosures', arg: undefined, value: { legalName: 'Jacaranda Trading (Pty) Ltd' } }],
+      viewportWidth: 412,
+      head: { title: 'Business details | Jacaranda', description: 'Who sells.' },
+      forEmptyLists: ['cart', 'wishlist'],
+    });
+    expect(asked).toEqual([{ pathname: '/legal', search: '', viewportWidth: 412, config: { apiBase: 'http://127.0.0.1:4000' }, cookie: 'sf_shopper=abc' }]);
+    // An address the shell does not draw is the browser's to draw.
+    expect(await renderPage({ ...request, pathname: '/newsletter/confirm' }, options)).toBeNull();
+    // A render that fails or is too slow: the browser draws the page.
+    const failing = { ...options, shell: { ...shell, renderOwnPage: () => Promise.reject(new Error('fetch failed')) } };
+    expect(await renderPage({ ...request, pathname: '/legal' }, failing)).toBeNull();
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining("the shell's page /legal failed to render on the server: Error: fetch failed"));
+    const slow = { ...options, timeoutMs: 50, shell: { ...shell, renderOwnPage: () => new Promise<null>((resolve) => setTimeout(() => resolve(null), 500)) } };
+    expect(await renderPage({ ...request, pathname: '/legal' }, slow)).toBeNull();
   });
 
   it('renders nothing when the remote has no bundle or does not render that module', async () => {

@@ -320,7 +320,7 @@ export interface RenderedPage {
  * Whom a region said it is the same page for (RegionRender.forAnyone, forEmptyLists), if it said it
  * in a way this edge knows: a list it does not know (a newer bundle's) makes it its shopper's alone.
  */
-function sameFor(region: RegionRender): Pick<RenderedPage, 'forAnyone' | 'forEmptyLists'> {
+function sameFor(region: Pick<RegionRender, 'forAnyone' | 'forEmptyLists'>): Pick<RenderedPage, 'forAnyone' | 'forEmptyLists'> {
   if (region.forAnyone === true) return { forAnyone: true };
   const lists: unknown = region.forEmptyLists;
   return Array.isArray(lists) && lists.length > 0 && lists.every(isShopperList) ? { forEmptyLists: [...lists] } : {};
@@ -365,7 +365,7 @@ export async function loadRenderer({ shellBundle, composition, timeoutMs }: Rend
 }
 
 export interface RenderOptions {
-  shell: Pick<ShellServerBundle, 'renderShellPage' | 'shopperListAnswers'>;
+  shell: Pick<ShellServerBundle, 'renderShellPage' | 'shopperListAnswers' | 'renderOwnPage'>;
   loadRemoteBundle: RemoteBundleLoader;
   /** How long a render may take before the page is sent for the browser to render. */
   timeoutMs: number;
@@ -382,8 +382,9 @@ export async function renderPage(
   { shell, loadRemoteBundle, timeoutMs }: RenderOptions,
 ): Promise<RenderedPage | null> {
   const page = pageModuleForPath(request.pathname);
-  const composed = page ? request.remotes[page.remote] : undefined;
-  if (!page || !composed) return null;
+  if (!page) return ownPage(request, shell, timeoutMs);
+  const composed = request.remotes[page.remote];
+  if (!composed) return null;
   const fallback = request.fallbacks?.[page.remote];
   // The version whose container drew the region: the composed one, or its fallback when the composed one's cannot be had.
   let drawnWith = composed;
@@ -420,6 +421,24 @@ export async function renderPage(
     // A guest's page is kept with its region, for shoppers to get it in a frame of their own.
     ...(showsLists && !request.cookie ? { region: { drawn: rendered, css: region.css, queries: answers, shows: showsLists, ...(productsShown ? { productsShown } : {}), ...(status ? { status } : {}) } } : {}),
   };
+}
+
+/**
+ * A page of the shell's own (ShellServerBundle.renderOwnPage: the shop's information pages), or
+ * null: the shell does not draw it on the server, or not within `timeoutMs`. Never a shared
+ * region: it is drawn whole, for guests or for the shopper whose lists the header counts.
+ */
+async function ownPage(request: PageRequest, shell: RenderOptions['shell'], timeoutMs: number): Promise<RenderedPage | null> {
+  if (!shell.renderOwnPage) return null;
+  const { pathname, search, viewportWidth, config, cookie } = request;
+  const drawn = await withTimeout(shell.renderOwnPage({ pathname, search, viewportWidth, config, ...(cookie ? { cookie } : {}) }), timeoutMs).catch((error: unknown) => {
+    console.error(`[edge] the shell's page ${pathname} failed to render on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return null;
+  });
+  if (!drawn) return null;
+  const queries = Array.isArray(drawn.queries) ? drawn.queries : [];
+  const status = typeof drawn.status === 'number' && drawn.status >= 200 && drawn.status < 600 ? drawn.status : undefined;
+  return { ...framedPage(drawn, '', queries, viewportWidth, status), ...sameFor(drawn) };
 }
 
 /**

@@ -38,19 +38,24 @@ async function start() {
   // module too, and nothing of these before: each uses the store's package, whose evaluation (the
   // load's longest task when a static import here brought it into the bootstrap's first task) has
   // a task of its own above (bootstrapImports.test.ts).
-  const [, , { App }, { prefetchPageData }, { readServerQueries, startWithServerQueries }, { readServerPage, rememberServerState, reportHydrationError }] = await Promise.all([
-    import(/* webpackMode: "eager" */ '@storefront/shared/styles.css'),
-    import(/* webpackMode: "eager" */ './shell.css'),
-    import(/* webpackMode: "eager" */ './app/App'),
-    import(/* webpackMode: "eager" */ './app/prefetchPageData'),
-    import(/* webpackMode: "eager" */ './app/serverQueries'),
-    import(/* webpackMode: "eager" */ './app/hydration'),
-  ]);
+  const [, , { App }, { prefetchPageData }, { readServerQueries, startWithServerQueries }, { readServerPage, rememberServerState, reportHydrationError }, { loadServerDrawnShellPage }] =
+    await Promise.all([
+      import(/* webpackMode: "eager" */ '@storefront/shared/styles.css'),
+      import(/* webpackMode: "eager" */ './shell.css'),
+      import(/* webpackMode: "eager" */ './app/App'),
+      import(/* webpackMode: "eager" */ './app/prefetchPageData'),
+      import(/* webpackMode: "eager" */ './app/serverQueries'),
+      import(/* webpackMode: "eager" */ './app/hydration'),
+      import(/* webpackMode: "eager" */ './app/shellPageViews'),
+    ]);
   // Read before anything renders: the server's page, its region's HTML, the width it drew for.
   const serverPage = readServerPage(document);
   // A desktop's first render draws its main menu and search box (preloaded by index.html on a desktop
   // only), and so does the hydration of a page the server drew for a desktop.
   const shellParts = isDesktopWidth(serverPage?.viewportWidth ?? window.innerWidth) || isDesktopWidth(window.innerWidth) ? desktopHeader.load().catch(() => undefined) : undefined;
+  // A page of the shell's own the server drew (a legal page) hydrates with its code and styles in:
+  // the server's copy of its styles goes when the frame is hydrated.
+  const shellPage = serverPage ? loadServerDrawnShellPage(window.location.pathname)?.catch(() => undefined) : undefined;
   await nextTask();
   await cookieSettled;
   const store = createStorefrontStore({ config: composition.config ?? {}, fetchFn: fetchWithEarlyAnswers });
@@ -64,7 +69,7 @@ async function start() {
     rememberServerState(composition.config ?? {}, serverQueries, store);
     void prefetchPageData(store, window.location);
     void prefetchRemotePageData(modules, store, window.location);
-    await shellParts;
+    await Promise.all([shellParts, shellPage]);
     await nextTask();
     // A region's error boundary catches a failing remote, shows the shopper a message and logs the
     // failure once with its component stack; React's own long report of it would be a second copy.

@@ -6,11 +6,28 @@
  */
 import '@storefront/shared/styles.css';
 import './shell.css';
-import { createStorefrontStore, type ShellServerBundle } from '@storefront/shared';
-import { collectedCss, releaseStore, renderPageElement } from '@storefront/shared/ssr/server';
+import { createStorefrontStore, type AppStore, type ShellServerBundle } from '@storefront/shared';
+import {
+  ANYONES_ENDPOINTS,
+  collectedCss,
+  fulfilledQueries,
+  prefetchHeaderCounts,
+  releaseStore,
+  renderPageElement,
+  sameFor,
+  usedSampleData,
+  withCookie,
+} from '@storefront/shared/ssr/server';
+import { shopApi } from './api/shopApi';
 import { Frame } from './app/App';
 import { pageHeadFor, productRefFor } from './app/pageMeta';
 import { upsertAnswers } from './app/serverQueries';
+import { serverDrawnViewAt, ShellPageViewsContext, type ShellPageView, type ShellPageViews } from './app/shellPageViews';
+import { AboutPage } from './pages/AboutPage';
+import { ContactPage } from './pages/ContactPage';
+import { LegalPages } from './pages/legal/LegalPages';
+import { NewsletterPages } from './pages/newsletter/NewsletterPages';
+import { NotFoundPage } from './pages/NotFoundPage';
 import * as DesktopHeader from './layout/DesktopHeader';
 import { desktopHeader } from './layout/laterParts';
 import { ServerRegionContext } from './layout/serverRegion';
@@ -43,6 +60,55 @@ export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) =
     const product = productRef ? request.queries?.find((entry) => entry.endpointName === 'getProduct' && entry.arg === productRef)?.value : undefined;
     const head = pageHeadFor(request.pathname, isNamed(product) ? product : undefined);
     return { html, css: collectedCss(), head };
+  } finally {
+    releaseStore(store);
+  }
+};
+
+/** The shell's pages drawn at once: the server cannot wait for a chunk. */
+const VIEWS: ShellPageViews = { AboutPage, ContactPage, LegalPages, NewsletterPages, NotFoundPage };
+
+/** The shell's reads that are the same whoever asks: the shop's disclosures. */
+const SHELL_ANYONES: ReadonlySet<string> = new Set([...ANYONES_ENDPOINTS, shopApi.endpoints.getShellDisclosures.name]);
+
+/** The shop's disclosures, asked before the page is drawn; false when the api did not give them. */
+async function disclosuresRead(store: AppStore): Promise<boolean> {
+  const read = store.dispatch(shopApi.endpoints.getShellDisclosures.initiate());
+  try {
+    return (await read).isSuccess;
+  } finally {
+    read.unsubscribe();
+  }
+}
+
+/** What each server-drawn page shows of the api's, asked first: the about, contact and legal pages show the shop's details. */
+const PAGE_DATA: Readonly<Record<ShellPageView, ((store: AppStore) => Promise<boolean>) | undefined>> = {
+  AboutPage: disclosuresRead,
+  ContactPage: disclosuresRead,
+  LegalPages: disclosuresRead,
+  NewsletterPages: undefined,
+  NotFoundPage: undefined,
+};
+
+export const renderOwnPage: NonNullable<ShellServerBundle['renderOwnPage']> = async (request) => {
+  const view = serverDrawnViewAt(request.pathname);
+  if (!view) return null;
+  const store = createStorefrontStore({ config: request.config, fetchFn: withCookie(request.cookie) });
+  try {
+    // The header counts the shopper's cart and wishlist, as on every page the server draws.
+    const [read] = await Promise.all([PAGE_DATA[view]?.(store) ?? true, prefetchHeaderCounts(store)]);
+    // Without its data the page would show its error state: the browser draws it, and asks again.
+    if (!read || usedSampleData(store)) return null;
+    const html = renderPageElement(
+      <ShellPageViewsContext value={VIEWS}>
+        <ServerRegionContext value={{ region: null }}>
+          <Frame />
+        </ServerRegionContext>
+      </ShellPageViewsContext>,
+      store,
+      request,
+    );
+    return { html, css: collectedCss(), queries: fulfilledQueries(store), head: pageHeadFor(request.pathname), ...sameFor(store, SHELL_ANYONES) };
   } finally {
     releaseStore(store);
   }

@@ -109,6 +109,24 @@ export interface ShellRenderRequest {
   queries?: ServerQueryEntry[];
 }
 
+/**
+ * What the shell's server bundle is asked for a page of its own (the shop's information pages:
+ * about, contact and the legal pages), drawn whole, frame and page, with the data it shows.
+ */
+export interface ShellOwnPageRequest {
+  pathname: string;
+  search: string;
+  viewportWidth: number;
+  config: Partial<StorefrontConfig>;
+  /** The shopper's Cookie header: the header counts their cart and wishlist. */
+  cookie?: string;
+}
+
+/** A page of the shell's own, drawn: what the edge sends, as it sends a region's page (RegionRender). */
+export interface ShellOwnPage extends Pick<RegionRender, 'html' | 'css' | 'queries' | 'status' | 'forAnyone' | 'forEmptyLists'> {
+  head?: PageHead;
+}
+
 /** A page's title (with the shop's name) and meta description. */
 export interface PageHead {
   title: string;
@@ -127,6 +145,12 @@ export interface ServerRemote {
 export interface ShellServerBundle {
   /** `head`: the page's title and description, for its <head>. */
   renderShellPage(request: ShellRenderRequest): { html: string; css: string; head?: PageHead };
+  /**
+   * A page of the shell's own drawn whole, or null: the shell does not draw that address on the
+   * server, or the data it shows could not be read (the browser then draws it, with its error
+   * state). A bundle built before this was added has none: the browser draws those pages.
+   */
+  renderOwnPage?(request: ShellOwnPageRequest): Promise<ShellOwnPage | null>;
   /** Loads a remote version's server container (once; the runtime keeps it) and what it exposes. */
   loadServerRemote(remote: ServerRemote): Promise<RemoteServerBundle>;
   /** Forgets a version the composition no longer names. */

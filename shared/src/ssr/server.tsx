@@ -101,7 +101,7 @@ export function productsInAnswers(store: AppStore): string[] {
 
 /**
  * The answers the render's store holds, to send with the page (contract.ts). Not a read the api
- * failed and sample data answered (§7): the browser asks the api for that one itself.
+ * failed and sample data answered: the browser asks the api for that one itself.
  */
 export function fulfilledQueries(store: AppStore): ServerQueryEntry[] {
   const state = store.getState();
@@ -121,8 +121,17 @@ export function releaseStore(store: AppStore): void {
   store.dispatch(baseApi.util.resetApiState());
 }
 
+/**
+ * Whether a read the api failed was answered with sample data (the store's stand-in when the api
+ * cannot be reached). A page drawn so is not sent: the browser draws it, with the banner that
+ * says so, rather than sample data sent as the shop's own.
+ */
+export function usedSampleData(store: AppStore): boolean {
+  return store.getState()[sampleDataSlice.reducerPath].endpoints.length > 0;
+}
+
 /** Node's fetch, sending the shopper's cookies with each request, as their browser would. */
-function withCookie(cookie: string | undefined): typeof fetch {
+export function withCookie(cookie: string | undefined): typeof fetch {
   if (!cookie) return fetch;
   return (input, init) => {
     const request = new Request(input, init);
@@ -159,14 +168,15 @@ const LIST_OF_ENDPOINT: ReadonlyMap<string, ShopperList> = new Map(Object.entrie
 
 /**
  * Whom the store's region is the same page for, from every request it made (asked, answered or
- * failed), if it wrote nothing: anyone, when all were the catalogue's; a shopper whose lists are
- * empty, when the others were only their lists (which ones); otherwise none but this shopper.
+ * failed), if it wrote nothing: anyone, when all were `anyones` (the catalogue's, unless a page
+ * names its own reads that are the same for everyone); a shopper whose lists are empty, when the
+ * others were only their lists (which ones); otherwise none but this shopper.
  */
-function sameFor(store: AppStore): Pick<RegionRender, 'forAnyone' | 'forEmptyLists'> {
+export function sameFor(store: AppStore, anyones: ReadonlySet<string> = ANYONES_ENDPOINTS): Pick<RegionRender, 'forAnyone' | 'forEmptyLists'> {
   const api = store.getState()[baseApi.reducerPath];
   if (Object.keys(api.mutations).length > 0) return {};
   const endpoints = new Set(Object.values(api.queries).map((entry) => entry?.endpointName));
-  const others = [...endpoints].filter((endpoint) => endpoint === undefined || !ANYONES_ENDPOINTS.has(endpoint));
+  const others = [...endpoints].filter((endpoint) => endpoint === undefined || !anyones.has(endpoint));
   if (others.length === 0) return { forAnyone: true };
   const lists = others.map((endpoint) => (endpoint === undefined ? undefined : LIST_OF_ENDPOINT.get(endpoint)));
   return lists.every((list) => list !== undefined) ? { forEmptyLists: lists.sort() } : {};
@@ -177,7 +187,7 @@ function sameFor(store: AppStore): Pick<RegionRender, 'forAnyone' | 'forEmptyLis
  * for them beside its own data, so the shell's frame drawn around it (ShellRenderRequest.queries)
  * counts the shopper's lists, as the browser's render then does, rather than a guest's none.
  */
-function prefetchHeaderCounts(store: AppStore): Promise<unknown> {
+export function prefetchHeaderCounts(store: AppStore): Promise<unknown> {
   const reads = [store.dispatch(baseApi.endpoints.getCart.initiate()), store.dispatch(baseApi.endpoints.getWishlist.initiate())];
   return Promise.all(reads.map((read) => read.unwrap().catch(() => undefined))).finally(() => {
     for (const read of reads) read.unsubscribe();
@@ -193,7 +203,7 @@ export async function shopperListAnswers({ config, cookie, known = {} }: Paramet
   const store = createStorefrontStore({ config, fetchFn: answeringFrom(known, config.apiBase, withCookie(cookie)) });
   try {
     await prefetchHeaderCounts(store);
-    if (store.getState()[sampleDataSlice.reducerPath].endpoints.length > 0) return null;
+    if (usedSampleData(store)) return null;
     const answers = fulfilledQueries(store).filter((entry) => LIST_OF_ENDPOINT.has(entry.endpointName));
     return answers.length === LIST_OF_ENDPOINT.size ? answers : null;
   } finally {
@@ -214,10 +224,8 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
     const status: PageStatus = { code: 200 };
     try {
       await Promise.all([rendered.prefetchPageData?.(store, request), prefetchHeaderCounts(store)]);
-      // A read the api failed and sample data stood in for (§7): the browser draws the page, with
-      // the banner that says so (the shell's frame here cannot), rather than sample products or a
-      // sample cart sent as the shop's own.
-      if (store.getState()[sampleDataSlice.reducerPath].endpoints.length > 0) return null;
+      // The shell's frame here cannot show the sample data banner: the browser draws such a page.
+      if (usedSampleData(store)) return null;
       const read = new Set<string | null>();
       const html = renderPageElement(
         <PageStatusContext value={status}>

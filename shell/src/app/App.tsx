@@ -1,7 +1,7 @@
 import { type AppStore, BrowserRouter, Provider, Route, Routes, ServerViewportWidth, Toasts, useLocation } from '@storefront/shared';
 import type { Composition, RemoteName } from '../federation/composition';
 import type { RemoteModule } from '../federation/remoteModules';
-import { lazy, StrictMode, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { StrictMode, Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { AccountModals } from '../layout/AccountModals';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
@@ -16,14 +16,7 @@ import { showsScrollToTop } from '../behaviour/thresholds';
 import { useScrollY } from '../behaviour/viewport';
 import { useFirstInteraction } from '../behaviour/useFirstInteraction';
 import { QuickViewHost } from '../layout/QuickViewHost';
-
-// The shell's own pages load when visited, not with every first page. Their chunks are named
-// page-*, which bench/lib/firstLoad.ts leaves out of the first-load budgets of the other routes.
-const AboutPage = lazy(() => import(/* webpackChunkName: "page-about" */ '../pages/AboutPage').then((module) => ({ default: module.AboutPage })));
-const ContactPage = lazy(() => import(/* webpackChunkName: "page-contact" */ '../pages/ContactPage').then((module) => ({ default: module.ContactPage })));
-const LegalPages = lazy(() => import(/* webpackChunkName: "page-legal" */ '../pages/legal/LegalPages').then((module) => ({ default: module.LegalPages })));
-const NewsletterPages = lazy(() => import(/* webpackChunkName: "page-newsletter" */ '../pages/newsletter/NewsletterPages').then((module) => ({ default: module.NewsletterPages })));
-const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ '../pages/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
+import { ShellPageViewsContext } from './shellPageViews';
 
 function ShellPage({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSkeleton />}>{children}</Suspense>;
@@ -73,6 +66,8 @@ function BackToTop() {
 
 function Pages() {
   const { pathname } = useLocation();
+  // Loaded when visited in the browser; the server bundle's own when it draws them (shellPageViews.ts).
+  const { AboutPage, ContactPage, LegalPages, NewsletterPages, NotFoundPage } = use(ShellPageViewsContext);
   return (
     <Routes>
       {REMOTE_PAGES.map(({ path, remote, module, label }) => (

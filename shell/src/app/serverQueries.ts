@@ -6,6 +6,9 @@
  */
 import { baseApi, SERVER_QUERIES_ELEMENT_ID, type AppStore, type ServerQueryEntry } from '@storefront/shared';
 import { EARLY_ANSWERED_ENDPOINTS } from './earlyAnsweredEndpoints';
+// The shell's own reads are on the api slice before the server's answers are put in: a page of the
+// shell's the server drew (the legal pages) came with the shop's disclosures, which it hydrates from.
+import '../api/shopApi';
 
 function isEntry(value: unknown): value is ServerQueryEntry {
   return typeof value === 'object' && value !== null && typeof (value as { endpointName?: unknown }).endpointName === 'string' && 'value' in value;
