@@ -5,7 +5,7 @@ import { fetchWithEarlyAnswers } from './app/earlyAnswers';
 import { nextTask } from './app/nextTask';
 import { SHELL_API_BASE, settleShopperCookie } from './app/shopperIdentity';
 import { requestComposition } from './federation/compositionRequest';
-import { prefetchRemotePageData, startLoadingRemoteModules } from './federation/remoteComponent';
+import { onRemoteModuleEvaluated, prefetchRemotePageData, startLoadingRemoteModules } from './federation/remoteComponent';
 import { modulesForThisPage } from './federation/thisPage';
 
 /**
@@ -38,7 +38,7 @@ async function start() {
   // module too, and nothing of these before: each uses the store's package, whose evaluation (the
   // load's longest task when a static import here brought it into the bootstrap's first task) has
   // a task of its own above (bootstrapImports.test.ts).
-  const [, , { App }, { prefetchPageData }, { readServerQueries, startWithServerQueries }, { readServerPage, rememberServerState, reportHydrationError }, { loadServerDrawnShellPage }] =
+  const [, , { App }, { prefetchPageData }, { readServerQueries, startWithServerQueries, takeUpWaitingAnswers }, { readServerPage, rememberServerState, reportHydrationError }, { loadServerDrawnShellPage }] =
     await Promise.all([
       import(/* webpackMode: "eager" */ '@storefront/shared/styles.css'),
       import(/* webpackMode: "eager" */ './shell.css'),
@@ -62,6 +62,8 @@ async function start() {
   const serverQueries = readServerQueries(document);
   // Before the prefetches: what the server drew with is in the store, and they need not ask again.
   startWithServerQueries(store, serverQueries);
+  // A remote's own endpoints are injected when its module is evaluated: the server's answers for them go in then.
+  onRemoteModuleEvaluated(takeUpWaitingAnswers);
   const onCaughtError = () => undefined;
   if (serverPage) {
     // The server drew the page: hydrate its frame now, with the state and width it drew with

@@ -47,7 +47,6 @@ export interface ServerPage {
 }
 
 let serverRegion: ServerRegionInPage | null = null;
-let serverState: RootState | undefined;
 let serverViewportWidth: number | undefined;
 
 /** The page the server rendered, or null when #root is empty and the browser draws the page itself. */
@@ -82,20 +81,44 @@ export function readServerPage(document: Document): ServerPage | null {
  * task that ran the hydration's effects.
  */
 export function rememberServerState(config: Partial<StorefrontConfig>, queries: readonly ServerQueryEntry[], live?: AppStore): void {
-  // The entries `live` holds with the very answer the server sent (its data is that object).
-  const sent = new Set(queries.map((entry) => entry.value));
-  const held = live ? Object.entries(live.getState()[baseApi.reducerPath].queries).filter(([, entry]) => entry?.status === 'fulfilled' && sent.has(entry.data)) : [];
+  sentAnswers = new Set(queries.map((entry) => entry.value));
+  liveStore = live;
+  // The entries `live` holds with the very answer the server sent (its data is that object), as they are now.
+  const held = live ? heldEntries(live) : [];
+  heldAtStart = Object.fromEntries(held);
   const heldAnswers = new Set(held.map(([, entry]) => entry?.data));
-  // A store of its own for the rest only: the answers are not put in a second time.
-  const server = createStorefrontStore({ config });
-  upsertAnswers(server, queries.filter((entry) => !heldAnswers.has(entry.value)));
-  const state = server.getState();
-  const api = state[baseApi.reducerPath];
-  serverState = held.length > 0 ? { ...state, [baseApi.reducerPath]: { ...api, queries: { ...api.queries, ...Object.fromEntries(held) } } } : state;
+  // A store of its own for the rest only: the answers are not put in a second time. A remote's
+  // own answers wait for its endpoints, as the live store's do (serverQueries.ts).
+  serverStore = createStorefrontStore({ config });
+  upsertAnswers(
+    serverStore,
+    queries.filter((entry) => !heldAnswers.has(entry.value)),
+    { wait: true },
+  );
 }
 
+let sentAnswers = new Set<unknown>();
+let liveStore: AppStore | undefined;
+let serverStore: AppStore | undefined;
+let heldAtStart: Record<string, unknown> = {};
+
+/** The live store's entries holding an answer as the server sent it. */
+function heldEntries(live: AppStore) {
+  return Object.entries(live.getState()[baseApi.reducerPath].queries).filter(([, entry]) => entry?.status === 'fulfilled' && sentAnswers.has(entry.data));
+}
+
+/**
+ * The state a part hydrates with: as the server had it, over the live store's slices. An answer a
+ * remote's endpoint took up since (serverQueries.ts) is the live store's entry while it still
+ * holds it as sent; one held from the start stays as it was then, whatever the live store did since.
+ */
 export function serverStateNow(store: AppStore): RootState | undefined {
-  return serverState ? { ...store.getState(), ...serverState } : undefined;
+  if (!serverStore) return undefined;
+  const state = serverStore.getState();
+  const api = state[baseApi.reducerPath];
+  const heldNow = liveStore ? Object.fromEntries(heldEntries(liveStore)) : {};
+  const queries = { ...api.queries, ...heldNow, ...heldAtStart } as typeof api.queries;
+  return { ...store.getState(), ...state, [baseApi.reducerPath]: { ...api, queries } };
 }
 
 /** The width the server drew the page for (the browser draws it so while hydrating), if it did. */

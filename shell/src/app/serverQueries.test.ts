@@ -1,5 +1,6 @@
 import { baseApi, createStorefrontStore, SERVER_QUERIES_ELEMENT_ID, type Category, type ServerQueryEntry } from '@storefront/shared';
-import { readServerQueries, startWithServerQueries } from './serverQueries';
+import { rememberServerState, serverStateNow } from './hydration';
+import { readServerQueries, startWithServerQueries, takeUpWaitingAnswers } from './serverQueries';
 
 const CATEGORIES: Category[] = [{ id: 'fashion', name: 'Fashion', parent: null }];
 
@@ -68,5 +69,28 @@ describe('the answers a server-rendered page came with', () => {
     expect(startWithServerQueries(store, entries)).toBe(1);
     const queries = Object.values(store.getState()[baseApi.reducerPath].queries);
     expect(queries.map((entry) => entry?.endpointName)).toEqual(['getCategories']);
+  });
+
+  it('keep the answers of an endpoint a remote has not injected yet until its module does: then it is answered without a request, and hydrates as the server drew', async () => {
+    const { store, asked } = storeAskingNobody();
+    const deals = { endpointName: 'getServerQueriesTestDeals', arg: 'today', value: ['half-price socks'] };
+    const entries: ServerQueryEntry[] = [deals, { endpointName: 'getCategories', arg: undefined, value: CATEGORIES }];
+    expect(startWithServerQueries(store, entries)).toBe(1);
+    rememberServerState({ apiBase: 'http://api.test' }, entries, store);
+    expect(takeUpWaitingAnswers()).toBe(0);
+    // The remote's module is evaluated: it injects its endpoint into the shared api slice.
+    const remoteApi = baseApi.injectEndpoints({
+      endpoints: (build) => ({ getServerQueriesTestDeals: build.query<string[], string>({ query: (day) => `deals/${day}` }) }),
+      overrideExisting: 'throw',
+    });
+    // Into the live store and the store the page hydrates with.
+    expect(takeUpWaitingAnswers()).toBe(2);
+    expect(remoteApi.endpoints.getServerQueriesTestDeals.select('today')(serverStateNow(store) as never).data).toEqual(['half-price socks']);
+    const read = store.dispatch(remoteApi.endpoints.getServerQueriesTestDeals.initiate('today'));
+    await expect(read.unwrap()).resolves.toEqual(['half-price socks']);
+    expect(asked).toEqual([]);
+    read.unsubscribe();
+    // Taken up once: nothing waits any more.
+    expect(takeUpWaitingAnswers()).toBe(0);
   });
 });

@@ -26,14 +26,26 @@ export function readServerQueries(document: Document): ServerQueryEntry[] {
   }
 }
 
+/** Whether this api slice has the endpoint now: a remote injects its own when its module is evaluated. */
+function isKnown({ endpointName }: ServerQueryEntry): boolean {
+  return Object.hasOwn(baseApi.endpoints as Record<string, unknown>, endpointName);
+}
+
+/** Answers for endpoints a remote has not injected yet, each with the store it goes into. */
+const waiting: { store: AppStore; entries: ServerQueryEntry[] }[] = [];
+
 /**
- * Puts the answers in the store as if it had asked for them itself, but those of an endpoint this
- * version of the api slice does not have (a remote's server bundle may be newer or older than the
- * shared package here). Returns how many it put; a failure is logged and puts none.
+ * Puts the answers in the store as if it had asked for them itself. Those of an endpoint this api
+ * slice does not have are left out, or, with `wait`, kept until a remote's module injects it
+ * (takeUpWaitingAnswers): a remote's own reads the server drew its region with are not asked for
+ * again. Returns how many it put; a failure is logged and puts none.
  */
-export function upsertAnswers(store: AppStore, entries: readonly ServerQueryEntry[]): number {
-  const endpoints: Record<string, unknown> = baseApi.endpoints;
-  const usable = entries.filter(({ endpointName }) => Object.hasOwn(endpoints, endpointName));
+export function upsertAnswers(store: AppStore, entries: readonly ServerQueryEntry[], { wait = false }: { wait?: boolean } = {}): number {
+  const usable = entries.filter(isKnown);
+  if (wait) {
+    const unknown = entries.filter((entry) => !isKnown(entry));
+    if (unknown.length > 0) waiting.push({ store, entries: unknown });
+  }
   if (usable.length === 0) return 0;
   try {
     store.dispatch(baseApi.util.upsertQueryEntries(usable as Parameters<typeof baseApi.util.upsertQueryEntries>[0]));
@@ -46,10 +58,31 @@ export function upsertAnswers(store: AppStore, entries: readonly ServerQueryEntr
 }
 
 /**
- * The browser's store starts with the server's answers (upsertAnswers), but those the entry asked
- * for early (earlyAnswers.ts), whose own answer is waiting to be handed to the store's first
- * request for them.
+ * After a remote's module was evaluated: the answers waiting for the endpoints it injected go into
+ * their stores. Returns how many went in. An endpoint no module ever injects (a newer server
+ * bundle's) keeps its answers waiting, unused.
+ */
+export function takeUpWaitingAnswers(): number {
+  let taken = 0;
+  for (const wait of waiting) {
+    const now = wait.entries.filter(isKnown);
+    if (now.length === 0) continue;
+    wait.entries = wait.entries.filter((entry) => !isKnown(entry));
+    taken += upsertAnswers(wait.store, now);
+  }
+  for (let index = waiting.length - 1; index >= 0; index -= 1) if (waiting[index]?.entries.length === 0) waiting.splice(index, 1);
+  return taken;
+}
+
+/**
+ * The browser's store starts with the server's answers (upsertAnswers, those of a remote's own
+ * endpoints once it injects them), but those the entry asked for early (earlyAnswers.ts), whose
+ * own answer is waiting to be handed to the store's first request for them.
  */
 export function startWithServerQueries(store: AppStore, entries: readonly ServerQueryEntry[]): number {
-  return upsertAnswers(store, entries.filter(({ endpointName }) => !EARLY_ANSWERED_ENDPOINTS.has(endpointName)));
+  return upsertAnswers(
+    store,
+    entries.filter(({ endpointName }) => !EARLY_ANSWERED_ENDPOINTS.has(endpointName)),
+    { wait: true },
+  );
 }

@@ -17,6 +17,16 @@ export class RemoteUnavailableError extends Error {
 
 type ExposedComponent = { default: ComponentType<object>; prefetchPageData?: unknown };
 
+const evaluatedListeners = new Set<() => void>();
+
+/**
+ * `listener` runs each time a remote's module has been evaluated (the endpoints it injects are on
+ * the api slice by then), before whoever loaded it hears of it.
+ */
+export function onRemoteModuleEvaluated(listener: () => void): void {
+  evaluatedListeners.add(listener);
+}
+
 const loads = new Map<string, TrackedLoad<ExposedComponent>>();
 const components = new Map<string, LazyExoticComponent<ComponentType<object>>>();
 
@@ -24,6 +34,7 @@ async function fetchModule(remote: RemoteName, module: string): Promise<ExposedC
   try {
     const loaded = await loadRemote<ExposedComponent>(`${federationName(remote)}/${module}`);
     if (!loaded?.default) throw new Error('the module has no default export');
+    for (const listener of evaluatedListeners) listener();
     return loaded;
   } catch (error) {
     throw new RemoteUnavailableError(remote, module, error);
