@@ -32,6 +32,8 @@ interface Build {
   sharedPackage?: [string, string];
   extraExposes?: string[];
   endpoints?: string[];
+  /** The props its exposed modules declare (the release command writes them). */
+  exposedProps?: Record<string, string>;
 }
 
 function manifestOf(remote: Remote, version: string, build: Build = {}): Manifest {
@@ -62,8 +64,12 @@ function contractOf(remote: Remote, version: string, build: Build = {}): Contrac
     slices: INJECTS[remote].slices,
     endpoints: build.endpoints ?? INJECTS[remote].endpoints,
     shared: Object.fromEntries(manifest.shared.map(({ name, version: built, requiredVersion }) => [name, { version: built, requiredVersion }])),
+    ...(build.exposedProps ? { exposedProps: build.exposedProps } : {}),
   };
 }
+
+/** The cart's dropdowns as the shell passes them props (shell/src/federation/remoteModules.ts). */
+const CART_PROPS = { CartDropdown: '{ onClose: (() => void) }', WishlistDropdown: '{ onClose: (() => void) }' };
 
 /** The releases every test composes from. */
 const RELEASES: [Remote, string, Build?][] = [
@@ -75,6 +81,9 @@ const RELEASES: [Remote, string, Build?][] = [
   ['mfe-cart', '1.0.2', { sharedPackage: ['2.0.0', '^2.0.0'] }],
   ['mfe-cart', '1.0.3', { sharedPackage: ['2.1.0', '^2.1.0'], extraExposes: ['SavedForLater'] }],
   ['mfe-cart', '2.0.0', { sharedPackage: ['3.0.0', '^3.0.0'] }],
+  ['mfe-cart', '1.0.4', { exposedProps: CART_PROPS }],
+  // Its cart dropdown renamed the prop the shell closes it with.
+  ['mfe-cart', '1.0.5', { exposedProps: { ...CART_PROPS, CartDropdown: '{ onDismiss: (() => void) }' } }],
 ];
 
 function buildOf(remote: Remote, version: string): Build {
@@ -230,7 +239,7 @@ describe('npm run compose', () => {
     expect(lines[heading(1)]).toMatch(/by the working builds · imported · never checked, not known good$/);
 
     expect(list.code).toBe(0);
-    expect(list.output).toMatch(/mfe-cart.*1\.0\.2.*0\.9\.0, 1\.0\.1, 1\.0\.2, 1\.0\.3, 2\.0\.0/);
+    expect(list.output).toMatch(/mfe-cart.*1\.0\.2.*0\.9\.0, 1\.0\.1, 1\.0\.2, 1\.0\.3, 1\.0\.4, 1\.0\.5, 2\.0\.0/);
     expect(list.output).toContain('live: revision 3; 3 revision(s)');
 
     const recorded = (await composition.store.revision(3)) as Revision;
@@ -359,6 +368,16 @@ describe('npm run compose', () => {
     expect(await composition.store.revisions()).toHaveLength(1);
   }, 30_000);
 
+  it('refuses a release whose exposed module no longer takes the props the shell passes it, naming the module and the props', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1');
+    const [renamed, same] = await Promise.all([compose(composition.env, 'check', 'cart=1.0.5'), compose(composition.env, 'check', 'cart=1.0.4')]);
+    expect(renamed.code).toBe(1);
+    expect(renamed.output).toMatch(/✗ mfe-cart \[exposed-props\] CartDropdown \(onClose, onDismiss\): mfe-cart@1\.0\.5's CartDropdown no longer takes what the shell passes it: /);
+    expect(renamed.output).toContain('✗ these could not go live as things are: cart 1.0.1 → 1.0.5 (nothing written)');
+    expect(same.code).toBe(0);
+  }, 30_000);
+
   it('records a composition kept from before revisions as checked once it passes (check)', async () => {
     const composition = await newComposition();
     await mkdir(path.dirname(composition.file), { recursive: true });
@@ -447,6 +466,14 @@ describe('the release command’s verdict', () => {
     expect(verdict.problems).toEqual([expect.objectContaining({ rule: 'unique-injections', message: 'endpoint "getProductFacets" is injected by both mfe-catalog and mfe-cart' })]);
     expect(verdict.lines[0]).toBe('✗ mfe-cart@1.1.1 could not go live as things are (judged against the shell and live revision 1):');
     expect(verdict.lines[2]).toMatch(/^ {6}fix: rename it in one of them/);
+  });
+
+  it('says a release whose exposed module needs a prop the shell does not pass could not go live', async () => {
+    const store = await liveRevisionRecorded();
+    const folder = await staged('1.1.2', { exposedProps: { ...CART_PROPS, WishlistDropdown: '{ onClose: (() => void); compact: boolean }' } });
+    const verdict = await judgeRelease({ remote: 'mfe-cart', version: '1.1.2', folder, shell, store, servedBefore: nowhere });
+    expect(verdict.couldGoLive).toBe(false);
+    expect(verdict.problems).toEqual([expect.objectContaining({ rule: 'exposed-props', message: expect.stringMatching(/^WishlistDropdown \(compact\): /) })]);
   });
 
   it('says a release built against another @storefront/shared major could not go live', async () => {

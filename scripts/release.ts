@@ -12,12 +12,13 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SERVER_ENTRY_PATH } from '../shared/src/ssr/serverEntry';
-import { readShellFacts } from '../edge/src/compositionRules';
+import { readShellFacts, type Contract, type Manifest } from '../edge/src/compositionRules';
 import { FileCompositionStore, isRemote } from '../edge/src/compositionStore';
 import { packageVersion, portsFromEnv, ROOT, type Remote } from '../edge/src/packages';
 import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';
 import { localComposition } from '../edge/src/composition';
 import { shellManifestPath } from './lib/gatherReleases';
+import { exposedPropsOf } from './lib/exposedProps';
 import { judgeRelease } from './lib/releaseVerdict';
 
 function argument(name: string): string | undefined {
@@ -42,6 +43,19 @@ async function couldGoLive(remote: Remote, version: string, folder: string): Pro
     console.error(`[release] ? could not judge whether ${remote}@${version} could go live: ${error instanceof Error ? error.message : String(error)}`);
     return false;
   }
+}
+
+/**
+ * The release's contract declares the props each exposed module takes (scripts/lib/exposedProps.ts),
+ * which release managers' checks compile the shell's use of it against.
+ */
+async function declareExposedProps(remote: Remote, folder: string): Promise<void> {
+  const manifest = JSON.parse(await fs.readFile(path.join(folder, 'mf-manifest.json'), 'utf8')) as Manifest;
+  const contractPath = path.join(folder, 'contract.json');
+  const contract = JSON.parse(await fs.readFile(contractPath, 'utf8')) as Contract;
+  const modules = manifest.exposes.map((expose) => expose.name.replace(/^\.\//, ''));
+  const exposedProps = exposedPropsOf(path.join(ROOT, remote), modules);
+  await fs.writeFile(contractPath, `${JSON.stringify({ ...contract, exposedProps }, null, 2)}\n`);
 }
 
 function build(workspace: string, env: NodeJS.ProcessEnv): Promise<void> {
@@ -77,6 +91,7 @@ async function main() {
     for (const file of ['mf-manifest.json', 'remoteEntry.js', 'contract.json', SERVER_ENTRY_PATH]) {
       if (!(await fs.stat(path.join(staging, file)).catch(() => null))) throw new Error(`the build left no ${file}`);
     }
+    await declareExposedProps(remote, staging);
     verdict = await couldGoLive(remote, version, staging);
     if (!verdict && strict) throw new Error(`${remote}@${version} is not released (--strict): see the verdict above`);
     // Only a complete folder appears under its version's name.

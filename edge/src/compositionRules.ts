@@ -37,6 +37,11 @@ export interface Contract {
   slices: string[];
   endpoints: string[];
   shared: Record<string, { version: string; requiredVersion?: string }>;
+  /**
+   * The props each exposed module takes, written out as a type (scripts/lib/exposedProps.ts): the
+   * release command adds them; a working build's contract has none.
+   */
+  exposedProps?: Record<string, string>;
 }
 
 /**
@@ -95,7 +100,8 @@ export type Rule =
   | 'singleton-version'
   | 'federation-runtime'
   | 'contract'
-  | 'unique-injections';
+  | 'unique-injections'
+  | 'exposed-props';
 
 export interface Problem {
   remote: string;

@@ -12,3 +12,21 @@ export const REMOTE_MODULES = {
 } as const;
 
 export type RemoteModule<Remote extends keyof typeof REMOTE_MODULES> = (typeof REMOTE_MODULES)[Remote][number];
+
+/**
+ * The props the shell passes each module it gives any: its use of the module, which a release must
+ * keep taking. RemoteRegion's `props` are typed by it, so the shell's code is compiled against it,
+ * and release managers' checks compile it against the props each release declares
+ * (scripts/lib/exposedProps.ts). A module not named here is given none. Written out, free of imports.
+ */
+export interface RemoteModuleProps {
+  'mfe-catalog/HeaderSearch': { initialText: string; autoFocus?: 'text' | 'category' };
+  'mfe-product/QuickView': { productId: string };
+  'mfe-cart/CartDropdown': { onClose: () => void };
+  'mfe-cart/WishlistDropdown': { onClose: () => void };
+}
+
+/** The props the shell passes `module` of `remote`: none unless RemoteModuleProps names it. */
+export type PropsOfModule<Remote extends keyof typeof REMOTE_MODULES, Module extends RemoteModule<Remote>> = `${Remote}/${Module}` extends keyof RemoteModuleProps
+  ? RemoteModuleProps[`${Remote}/${Module}`]
+  : Record<string, never>;

@@ -19,7 +19,7 @@ import './federation.css';
 import { hydrationViewportWidth, partHydrated, reportHydrationError, serverRegionFor, serverRegionSettled, serverStateNow, type ServerRegionInPage } from '../app/hydration';
 import { prefetchFromModules } from '../federation/pageData';
 import { forgetRemoteComponent, loadRemoteModule, loadStartedAt, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
-import type { RemoteModule } from '../federation/remoteModules';
+import type { PropsOfModule, RemoteModule } from '../federation/remoteModules';
 import { useServerRegion } from './serverRegion';
 
 /**
@@ -111,7 +111,13 @@ function RemoteMarker({ remote, module, children }: { remote: RemoteName; module
  * A part of the page that another team's remote renders. Its failure stays here: a message and a
  * "Try again" that loads only this remote again, while the header, footer and other remotes go on.
  */
-export function RemoteRegion<Remote extends RemoteName, Props extends object>(regionProps: RemoteRegionProps<Remote, Props>) {
+/**
+ * A remote's module in the shell's page. `props` are what RemoteModuleProps says the shell passes
+ * that module (none for the others): the contract release managers' checks hold each release to.
+ */
+export function RemoteRegion<Remote extends RemoteName, Module extends RemoteModule<Remote>>(
+  regionProps: Omit<RemoteRegionProps<Remote, object>, 'module' | 'props'> & { module: Module; props?: PropsOfModule<Remote, Module> },
+) {
   const onServer = useServerRegion();
   // Read once: the page's first render hydrates what the server drew, any later one draws afresh.
   const [drawnByServer] = useState(() => (onServer || !regionProps.path ? null : serverRegionFor(regionProps.remote, regionProps.module)));

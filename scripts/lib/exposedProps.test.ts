@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { ROOT } from '../../edge/src/packages';
+import { checkExposedProps, exposedPropsOf, shellModuleUses } from './exposedProps';
+
+jest.setTimeout(60_000);
+
+describe('the props contract between the shell and the remotes', () => {
+  it('writes out what each exposed module takes, and what the shell passes each module it gives props', () => {
+    expect(exposedPropsOf(path.join(ROOT, 'mfe-product'), ['QuickView', 'ProductPage'])).toEqual({ QuickView: '{ productId: string }', ProductPage: '{}' });
+    expect(exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['CartDropdown'])).toEqual({ CartDropdown: '{ onClose: (() => void) }' });
+    const uses = shellModuleUses();
+    expect(uses['mfe-product/QuickView']).toBe('{ productId: string }');
+    expect(uses['mfe-cart/CartDropdown']).toBe('{ onClose: (() => void) }');
+  });
+
+  it('lets a release through whose modules take what the shell passes, a new optional prop included', () => {
+    const offered = exposedPropsOf(path.join(ROOT, 'mfe-catalog'), ['HeaderSearch', 'HomePage']);
+    // What a compose check does: read the shell's uses and compile them against a release's props.
+    const started = Date.now();
+    const uses = shellModuleUses();
+    expect(checkExposedProps('mfe-catalog', '1.0.0', offered, uses)).toEqual([]);
+    expect(checkExposedProps('mfe-product', '1.1.0', { QuickView: '{ productId: string; compact?: boolean }' }, uses)).toEqual([]);
+    // A release built before modules declared their props is not judged on them.
+    expect(checkExposedProps('mfe-product', '0.9.0', undefined, uses)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('refuses a release whose module changed a prop’s type, needs one the shell does not pass, or dropped one the shell passes, naming module and prop', () => {
+    const uses = shellModuleUses();
+    const [changed] = checkExposedProps('mfe-product', '2.0.0', { QuickView: '{ productId: number }' }, uses);
+    expect(changed).toMatchObject({ remote: 'mfe-product', rule: 'exposed-props' });
+    expect(changed?.message).toMatch(/^QuickView \(productId\): mfe-product@2\.0\.0's QuickView no longer takes what the shell passes it: /);
+    const [needed] = checkExposedProps('mfe-product', '2.0.0', { QuickView: '{ productId: string; currency: string }' }, uses);
+    expect(needed?.message).toMatch(/^QuickView \(currency\): /);
+    // A page the shell gives no props that now needs one.
+    const [page] = checkExposedProps('mfe-product', '2.0.0', { ProductPage: '{ layout: string }', QuickView: '{ productId: string }' }, uses);
+    expect(page?.message).toMatch(/^ProductPage \(layout\): /);
+    const [dropped] = checkExposedProps('mfe-cart', '2.0.0', { CartDropdown: '{ onDismiss?: (() => void) }', WishlistDropdown: '{ onClose: (() => void) }' }, uses);
+    expect(dropped?.message).toMatch(/^CartDropdown \(onClose\): /);
+  });
+});
