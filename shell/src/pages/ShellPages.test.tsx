@@ -3,6 +3,8 @@ import { renderWithStore } from '@storefront/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { resizeWindowTo } from '../behaviour/viewportTesting';
 import { pageMetaFor, usePageMeta } from '../app/pageMeta';
+import { LISTED_SHELL_PAGES } from '../app/shellPages';
+import { serverDrawnViewAt } from '../app/shellPageViews';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { PRODUCT_LAYOUT_LINKS, SHOP_LAYOUT_LINKS } from '../layout/menuLinks';
@@ -294,5 +296,13 @@ describe('page titles and descriptions', () => {
     if (!product) throw new Error('the seed has no products');
     renderWithStore(<Meta />, { route: `/product/sticky-cart/${product.link}` });
     await waitFor(() => expect(document.title).toBe(`${product.name} | Jacaranda`));
+  });
+});
+
+describe('the shell’s pages the server draws', () => {
+  it('are the ones search engines are given, and no other address', () => {
+    for (const path of LISTED_SHELL_PAGES) expect({ path, view: serverDrawnViewAt(path) }).toEqual({ path, view: expect.any(String) });
+    expect(serverDrawnViewAt('/legal/')).toBe('LegalPages');
+    for (const path of ['/newsletter/confirm', '/no-such-page', '/shop', '/legal/nothing']) expect({ path, view: serverDrawnViewAt(path) }).toEqual({ path, view: undefined });
   });
 });
