@@ -29,9 +29,11 @@ const MONOLITH: Buildable = {
   inputs: ['shell/monolith', 'shell/webpack.monolith.ts', ...frontEndInputs('shell'), ...REMOTES.map((remote) => `${remote}/src`)],
 };
 
+const SHARED: Buildable = { workspace: 'shared', output: 'shared/dist/index.js', inputs: ['shared/src', 'shared/package.json'] };
+
 function buildables(): Buildable[] {
   return [
-    { workspace: 'shared', output: 'shared/dist/index.js', inputs: ['shared/src', 'shared/package.json'] },
+    SHARED,
     { workspace: 'api', output: 'api/dist/server.js', inputs: ['api/src', 'api/package.json', 'shared/src'] },
     ...REMOTES.map((remote) => ({
       workspace: remote,
@@ -101,6 +103,11 @@ export async function ensureBuilt(log: (line: string) => void = console.log): Pr
     for (let next = queue.shift(); next; next = queue.shift()) await run(next, log);
   };
   await Promise.all([worker(), worker()]);
+}
+
+/** shared alone, when missing or older than its sources: what the api the web tests start runs. */
+export async function ensureSharedBuilt(log: (line: string) => void = console.log): Promise<void> {
+  if (await needsBuild(SHARED)) await run(SHARED, log);
 }
 
 /** The monolith build the benchmarks compare with, when missing or older than its sources. */

@@ -1,0 +1,45 @@
+/**
+ * `npm test -w <team> [-- --e2e] [jest options]`: one team's own test loop. It runs the team's unit
+ * and component tests (`<team>/src/**`, the root jest config's `web` project, whose globalSetup
+ * starts the real api on its compiled copy of shared, built here first when stale); with `--e2e`,
+ * then the browser specs the team owns (e2e/teams.ts) in the `e2e` project. Any other option goes
+ * to jest. The exit code is jest's: the first run that fails ends it.
+ */
+import { spawn } from 'node:child_process';
+import { ROOT } from '../edge/src/packages';
+import { specsOf, TEAMS } from '../e2e/teams';
+import { ensureSharedBuilt } from './lib/ensureBuilt';
+import { isTeam, jestRuns, parseTeamTestArgs } from './lib/teamRuns';
+
+function runJest(args: readonly string[]): Promise<number> {
+  const jest = require.resolve('jest/bin/jest', { paths: [ROOT] });
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [jest, ...args], { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main(): Promise<number> {
+  const { team, options } = parseTeamTestArgs(process.argv.slice(2), process.cwd());
+  if (!isTeam(team)) {
+    console.error(`run it in a team's workspace (npm test -w mfe-cart) or pass --team; "${team}" is not one of ${TEAMS.join(', ')}`);
+    return 2;
+  }
+  await ensureSharedBuilt((line) => console.log(`[test] ${line}`));
+  for (const run of jestRuns(team, options)) {
+    console.log(`[test] ${run.label}`);
+    const code = await runJest(run.args);
+    if (code !== 0) return code;
+  }
+  if (options.e2e && specsOf(team).length === 0) console.log(`[test] ${team} owns no browser spec (e2e/teams.ts)`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
