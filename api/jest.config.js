@@ -3,7 +3,8 @@
  * config's projects as '<rootDir>/api'. It differs from the root's inline project in one way:
  * typebox 1.x and cookie 2.x ship only ES modules, and PGlite and @fastify/cookie load modules
  * with `import()`; jest on Node 20 runs neither inside its sandbox (require(esm) needs Node
- * 24.9+, import() needs --experimental-vm-modules), so @swc/jest compiles them to CommonJS.
+ * 24.9+, import() needs --experimental-vm-modules), so @swc/jest compiles them to CommonJS. So
+ * too @redocly/openapi-core and @redocly/config, ES modules only, which lint the OpenAPI document.
  */
 const path = require('node:path');
 
@@ -35,5 +36,5 @@ module.exports = {
     ],
   },
   // Ignored: any module whose innermost node_modules package is not one of those listed.
-  transformIgnorePatterns: ['/node_modules/(?!(typebox|cookie|@fastify/cookie|@electric-sql/pglite)/)(?!.*/node_modules/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(typebox|cookie|@fastify/cookie|@electric-sql/pglite|@redocly/openapi-core|@redocly/config)/)(?!.*/node_modules/)'],
 };

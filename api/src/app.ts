@@ -15,6 +15,7 @@ import type { MailAddress } from './mail/mailAddress';
 import { mailShopOf } from './mail/layout';
 import { createMailer, type Mailer, type MailQueueSettings } from './mail/mailer';
 import { registerCrossSiteCheck } from './plugins/crossSite';
+import { registerOpenApi } from './plugins/openapi';
 import { apiError, registerErrorHandling } from './plugins/errors';
 import { registerPersonalAnswers } from './plugins/personalAnswers';
 import { registerRateLimits } from './plugins/rateLimits';
@@ -177,6 +178,8 @@ export async function buildApp({
   registerCrossSiteCheck(app, storefrontUrl);
   registerPersonalAnswers(app);
   registerTextInputChecks(app);
+  // Before any route: the OpenAPI document is made from every route registered after it.
+  await registerOpenApi(app);
 
   const productCache = new ProductDetailCache(database);
   await productCache.start();

@@ -3,7 +3,8 @@ import { COLOURS } from '@storefront/shared/domain';
 import { Type } from 'typebox';
 import type { Database } from '../db/database';
 import { apiError } from '../plugins/errors';
-import { errorResponses, IdentifierSchema, NoQuerySchema } from '../schemas/common';
+import { access } from '../schemas/access';
+import { errorResponses, IdentifierSchema, MediaAnswer, NoQuerySchema } from '../schemas/common';
 import { findProductById } from '../routes/products/productQueries';
 import { drawProductPicture } from './drawProduct';
 import { type EncoderLimits, PictureEncoder } from './webp';
@@ -29,13 +30,20 @@ export const imageRoutes: FastifyPluginAsyncTypebox<{ database: Database; encode
     '/images/products/:productId/:file',
     {
       schema: {
+        operationId: 'getProductPicture',
+        summary: 'A product’s picture: `{n}.svg` large, `{n}-small.webp` small',
+        tags: ['catalogue'],
+        security: access.anyone,
         params: Type.Object(
           { productId: IdentifierSchema, file: Type.String({ pattern: PICTURE_FILE.source }) },
           { additionalProperties: false },
         ),
         querystring: NoQuerySchema,
         // The SVG's text, or a small picture's WebP bytes (sent as they are, not serialised).
-        response: { 200: Type.Unsafe<string | Buffer>({ type: 'string', description: 'image/svg+xml, or image/webp for a small picture' }), ...errorResponses },
+        response: {
+          200: MediaAnswer<string | Buffer>('The picture: an SVG, or a WebP for `{n}-small.webp` (its SVG while the encoder is busy)', ['image/svg+xml', 'image/webp']),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

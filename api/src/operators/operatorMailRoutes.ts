@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { MAIL_STATUSES, outboxOverview, retryOutboxMail } from '../mail/outbox';
 import { apiError } from '../plugins/errors';
+import { access } from '../schemas/access';
 import { ErrorSchema, NoQuerySchema } from '../schemas/common';
 
 const MailStatusSchema = Type.Enum(MAIL_STATUSES);
@@ -61,7 +62,7 @@ const MailRetryAnswerSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const responses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 500: ErrorSchema };
+const responses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema, 500: ErrorSchema, 503: ErrorSchema };
 
 /**
  * The mail outbox for operators (and `npm run mail`): what is waiting, what could not be sent and
@@ -72,7 +73,16 @@ const responses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: E
 export const operatorMailRoutes: FastifyPluginAsyncTypebox<{ database: Database; mail: Mailer; now: () => Date }> = async (app, { database, mail, now }) => {
   app.get(
     '/operator/mail',
-    { schema: { querystring: MailListQuerySchema, response: { 200: MailListSchema, ...responses } } },
+    {
+      schema: {
+        operationId: 'listOutboxMail',
+        summary: 'The mail outbox: counts by status, and the latest mail without its text',
+        tags: ['operator'],
+        security: access.operator,
+        querystring: MailListQuerySchema,
+        response: { 200: MailListSchema, ...responses },
+      },
+    },
     async (request) => {
       const { status = null, limit = MAIL_LIST_DEFAULT } = request.query;
       return outboxOverview(database, status, limit);
@@ -81,7 +91,17 @@ export const operatorMailRoutes: FastifyPluginAsyncTypebox<{ database: Database;
 
   app.post(
     '/operator/mail/retry',
-    { schema: { querystring: NoQuerySchema, body: MailRetryBodySchema, response: { 200: MailRetryAnswerSchema, ...responses } } },
+    {
+      schema: {
+        operationId: 'retryOutboxMail',
+        summary: 'Sends mail again: the ids given, or every failed one',
+        tags: ['operator'],
+        security: access.operator,
+        querystring: NoQuerySchema,
+        body: MailRetryBodySchema,
+        response: { 200: MailRetryAnswerSchema, ...responses },
+      },
+    },
     async (request, reply) => {
       const { ids, all_failed: allFailed } = request.body;
       if ((ids === undefined) === (allFailed === undefined)) {

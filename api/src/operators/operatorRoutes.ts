@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { apiError } from '../plugins/errors';
-import { ErrorSchema, NoQuerySchema } from '../schemas/common';
+import { access } from '../schemas/access';
+import { ErrorSchema, MediaAnswer, NoQuerySchema } from '../schemas/common';
 import { isLoopbackHost } from '../net/loopback';
 import { listOrdersForOperator, ordersCsv, paidTotals } from '../routes/orders/operatorQueries';
 import { moveOrder, operatorOrder, type OrderTerms } from '../routes/orders/orderLife';
@@ -41,7 +42,16 @@ export interface OperatorRoutesOptions {
   machineTokenHash: string | null;
 }
 
-const responses = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema, 500: ErrorSchema };
+const responses = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  429: ErrorSchema,
+  500: ErrorSchema,
+  503: ErrorSchema,
+};
 
 /** A typed number that names no order (404), or more than one (400, the whole number is asked for). */
 function refuseNumber(reply: FastifyReply, match: Exclude<OperatorNumberMatch, { kind: 'found' }>) {
@@ -93,7 +103,16 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
 
   app.get(
     '/operator/orders',
-    { schema: { querystring: OperatorOrderListQuerySchema, response: { 200: OperatorOrderPageSchema, ...responses } } },
+    {
+      schema: {
+        operationId: 'listOperatorOrders',
+        summary: 'A page of the shop’s orders, by status or searched',
+        tags: ['operator'],
+        security: access.operator,
+        querystring: OperatorOrderListQuerySchema,
+        response: { 200: OperatorOrderPageSchema, ...responses },
+      },
+    },
     async (request) => {
       const { status, q, page = 1 } = request.query;
       return listOrdersForOperator(database, { status, q }, page);
@@ -102,7 +121,16 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
 
   app.get(
     '/operator/orders.csv',
-    { schema: { querystring: Type.Omit(OperatorOrderListQuerySchema, ['page']), response: { 200: Type.String(), ...responses } } },
+    {
+      schema: {
+        operationId: 'exportOperatorOrders',
+        summary: 'The shop’s orders, by status or searched, as a CSV file',
+        tags: ['operator'],
+        security: access.operator,
+        querystring: Type.Omit(OperatorOrderListQuerySchema, ['page']),
+        response: { 200: MediaAnswer<string>('The orders, one a row, as an attachment', ['text/csv']), ...responses },
+      },
+    },
     async (request, reply) => {
       const { status, q } = request.query;
       const csv = await ordersCsv(database, { status, q });
@@ -116,13 +144,32 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
 
   app.get(
     '/operator/summary',
-    { schema: { querystring: NoQuerySchema, response: { 200: OperatorSummarySchema, ...responses } } },
+    {
+      schema: {
+        operationId: 'getOperatorSummary',
+        summary: 'The count and total of orders paid today and this month',
+        tags: ['operator'],
+        security: access.operator,
+        querystring: NoQuerySchema,
+        response: { 200: OperatorSummarySchema, ...responses },
+      },
+    },
     async () => paidTotals(database),
   );
 
   app.get(
     '/operator/orders/:number',
-    { schema: { params: OperatorOrderNumberParamsSchema, querystring: NoQuerySchema, response: { 200: OperatorOrderSchema, ...responses } } },
+    {
+      schema: {
+        operationId: 'getOperatorOrder',
+        summary: 'One order, by its number or its serial alone, with its history and next statuses',
+        tags: ['operator'],
+        security: access.operator,
+        params: OperatorOrderNumberParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: OperatorOrderSchema, ...responses },
+      },
+    },
     async (request, reply) => {
       const match = await matchOperatorOrderNumber(database, request.params.number);
       if (match.kind !== 'found') return refuseNumber(reply, match);
@@ -137,7 +184,17 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
     {
       // Cancelling gives stock back: the product's next read must show it.
       config: { changesProducts: true },
-      schema: { params: OperatorOrderNumberParamsSchema, querystring: NoQuerySchema, body: OrderMoveBodySchema, response: { 200: OperatorOrderSchema, ...responses } },
+      schema: {
+        operationId: 'moveOperatorOrder',
+        summary: 'Moves an order to its next status (paid, packed, shipped…), or cancels it',
+        description: '409 `illegal_move` when the order cannot go there from where it is.',
+        tags: ['operator'],
+        security: access.operator,
+        params: OperatorOrderNumberParamsSchema,
+        querystring: NoQuerySchema,
+        body: OrderMoveBodySchema,
+        response: { 200: OperatorOrderSchema, ...responses },
+      },
     },
     async (request, reply) => {
       const match = await matchOperatorOrderNumber(database, request.params.number);
@@ -172,6 +229,10 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
     {
       preHandler: commandLineOnly,
       schema: {
+        operationId: 'listOperators',
+        summary: 'The shop’s operators',
+        tags: ['operator'],
+        security: access.commandLine,
         querystring: NoQuerySchema,
         response: { 200: Type.Array(Type.Object({ email: Type.String(), name: Type.String() }, { additionalProperties: false })), ...responses },
       },
@@ -181,7 +242,18 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
 
   app.post(
     '/operator/operators',
-    { preHandler: commandLineOnly, schema: { querystring: NoQuerySchema, body: OperatorEmailSchema, response: { 200: RoleAnswerSchema, ...responses } } },
+    {
+      preHandler: commandLineOnly,
+      schema: {
+        operationId: 'grantOperator',
+        summary: 'Makes an existing account an operator',
+        tags: ['operator'],
+        security: access.commandLine,
+        querystring: NoQuerySchema,
+        body: OperatorEmailSchema,
+        response: { 200: RoleAnswerSchema, ...responses },
+      },
+    },
     async (request) => {
       const outcome = await grantOperator(database, request.body.email.trim());
       return { outcome: outcome.kind, email: outcome.email };
@@ -190,7 +262,18 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
 
   app.delete(
     '/operator/operators',
-    { preHandler: commandLineOnly, schema: { querystring: NoQuerySchema, body: OperatorEmailSchema, response: { 200: RoleAnswerSchema, ...responses } } },
+    {
+      preHandler: commandLineOnly,
+      schema: {
+        operationId: 'revokeOperator',
+        summary: 'Takes the operator role from an account',
+        tags: ['operator'],
+        security: access.commandLine,
+        querystring: NoQuerySchema,
+        body: OperatorEmailSchema,
+        response: { 200: RoleAnswerSchema, ...responses },
+      },
+    },
     async (request) => {
       const outcome = await revokeOperator(database, request.body.email.trim());
       return { outcome: outcome.kind, email: outcome.email };

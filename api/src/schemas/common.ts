@@ -27,6 +27,21 @@ export const errorResponses = {
   503: ErrorSchema,
 };
 
+/** A write's: any POST, PUT, PATCH or DELETE from another site is refused 403 `cross_site` (plugins/crossSite.ts). */
+export const writeErrorResponses = { ...errorResponses, 403: ErrorSchema };
+
+/**
+ * A success answer that is not JSON (a picture, a CSV file): what the OpenAPI document says of it,
+ * for each media type it may come as. Such bodies are sent as the bytes they are, never through
+ * the serializer.
+ */
+export function MediaAnswer<T>(description: string, mediaTypes: readonly string[]) {
+  return Type.Unsafe<T>({
+    description,
+    content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: { type: 'string', contentMediaType: mediaType } }])),
+  });
+}
+
 /** For routes that take no query parameters: anything in the query string is a 400. */
 export const NoQuerySchema = Type.Object({}, { additionalProperties: false });
 

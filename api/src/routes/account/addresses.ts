@@ -6,7 +6,8 @@ import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
 import { apiError } from '../../plugins/errors';
 import { AddressBodySchema, AddressSchema } from '../../schemas/auth';
-import { errorResponses, ErrorSchema, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
+import { access } from '../../schemas/access';
+import { errorResponses, ErrorSchema, IdentifierSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { requireSignedIn } from '../../auth/sessions';
 
 type Address = Static<typeof AddressSchema>;
@@ -14,6 +15,7 @@ type Address = Static<typeof AddressSchema>;
 const COLUMNS = 'id, label, recipient, street, suburb, city, province, postal_code';
 const IdParams = Type.Object({ id: IdentifierSchema }, { additionalProperties: false });
 const responses = { ...errorResponses, 401: ErrorSchema };
+const writeResponses = { ...writeErrorResponses, 401: ErrorSchema };
 const WRONG_PROVINCE = apiError('invalid_province', `Choose one of the nine provinces: ${SA_PROVINCES.join(', ')}.`);
 
 /**
@@ -30,7 +32,16 @@ export const addressRoutes: FastifyPluginAsyncTypebox<{ database: Database; limi
 
   app.get(
     '/account/addresses',
-    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(AddressSchema), ...responses } } },
+    {
+      schema: {
+        operationId: 'listAddresses',
+        summary: 'The signed-in account’s saved addresses',
+        tags: ['account'],
+        security: access.signedIn,
+        querystring: NoQuerySchema,
+        response: { 200: Type.Array(AddressSchema), ...responses },
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;
@@ -41,7 +52,17 @@ export const addressRoutes: FastifyPluginAsyncTypebox<{ database: Database; limi
 
   app.post(
     '/account/addresses',
-    { schema: { querystring: NoQuerySchema, body: AddressBodySchema, response: { 201: AddressSchema, ...responses } } },
+    {
+      schema: {
+        operationId: 'addAddress',
+        summary: 'Saves an address to the signed-in account (409 `too_many_addresses` past the cap)',
+        tags: ['account'],
+        security: access.signedIn,
+        querystring: NoQuerySchema,
+        body: AddressBodySchema,
+        response: { 201: AddressSchema, ...writeResponses },
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;
@@ -65,7 +86,18 @@ export const addressRoutes: FastifyPluginAsyncTypebox<{ database: Database; limi
 
   app.put(
     '/account/addresses/:id',
-    { schema: { params: IdParams, querystring: NoQuerySchema, body: AddressBodySchema, response: { 200: AddressSchema, ...responses } } },
+    {
+      schema: {
+        operationId: 'updateAddress',
+        summary: 'Changes one of the signed-in account’s saved addresses',
+        tags: ['account'],
+        security: access.signedIn,
+        params: IdParams,
+        querystring: NoQuerySchema,
+        body: AddressBodySchema,
+        response: { 200: AddressSchema, ...writeResponses },
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;
@@ -83,7 +115,17 @@ export const addressRoutes: FastifyPluginAsyncTypebox<{ database: Database; limi
 
   app.delete(
     '/account/addresses/:id',
-    { schema: { params: IdParams, querystring: NoQuerySchema, response: { 204: Type.Null(), ...responses } } },
+    {
+      schema: {
+        operationId: 'deleteAddress',
+        summary: 'Deletes one of the signed-in account’s saved addresses',
+        tags: ['account'],
+        security: access.signedIn,
+        params: IdParams,
+        querystring: NoQuerySchema,
+        response: { 204: Type.Null(), ...writeResponses },
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;

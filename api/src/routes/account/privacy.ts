@@ -7,6 +7,7 @@ import type { Mailer } from '../../mail/mailer';
 import { NEWSLETTER_SOURCES, newsletterConsent } from '../../newsletter/subscriptions';
 import { newShopperId, setShopperCookie } from '../../plugins/shopper';
 import { AddressSchema, ConfirmPasswordBodySchema, UserSchema } from '../../schemas/auth';
+import { access } from '../../schemas/access';
 import { errorResponses, ErrorSchema, NoQuerySchema, Nullable } from '../../schemas/common';
 import { confirmPassword, type PasswordConfirmation } from '../auth/password';
 import { shopperOrder } from '../orders/orderLife';
@@ -94,7 +95,18 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
 
   app.post(
     '/account/data-export',
-    { schema: { querystring: NoQuerySchema, body: ConfirmPasswordBodySchema, response: { 200: AccountDataSchema, ...responses } } },
+    {
+      schema: {
+        operationId: 'exportAccountData',
+        summary: 'Everything the shop holds about the signed-in account, as a JSON attachment',
+        description: 'The password is asked for again: 403 `wrong_password`, and 429 past a few tries in a session.',
+        tags: ['account'],
+        security: access.signedIn,
+        querystring: NoQuerySchema,
+        body: ConfirmPasswordBodySchema,
+        response: { 200: AccountDataSchema, ...responses },
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;
@@ -162,7 +174,18 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<PrivacyRoutesOptions> = as
 
   app.post(
     '/account/delete',
-    { schema: { querystring: NoQuerySchema, body: ConfirmPasswordBodySchema, response: { 204: Type.Null(), ...responses } } },
+    {
+      schema: {
+        operationId: 'deleteAccount',
+        summary: 'Deletes the signed-in account; its orders stay for the books without its personal details',
+        description: 'The password is asked for again: 403 `wrong_password`, and 429 past a few tries in a session.',
+        tags: ['account'],
+        security: access.signedIn,
+        querystring: NoQuerySchema,
+        body: ConfirmPasswordBodySchema,
+        response: { 204: Type.Null(), ...responses },
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;

@@ -25,7 +25,8 @@ import {
   UpdateMeBodySchema,
   UserAnswerSchema,
 } from '../../schemas/auth';
-import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
+import { access } from '../../schemas/access';
+import { errorResponses, ErrorSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { passwordRoutes } from './password';
 import { passwordResetRoutes } from './passwordReset';
 
@@ -40,6 +41,7 @@ export interface AuthRoutesOptions {
 }
 
 const authErrors = { ...errorResponses, 401: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
+const authWriteErrors = { ...writeErrorResponses, 401: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema };
 
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
 
@@ -64,7 +66,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   app.post(
     '/auth/register',
     {
-      schema: { querystring: NoQuerySchema, body: RegisterBodySchema, response: { 201: UserAnswerSchema, ...authErrors } },
+      schema: {
+        operationId: 'register',
+        summary: 'Opens an account and signs it in',
+        description: 'Sets the session cookie; the cart and wishlist of the shopper cookie become the account’s. 409 `email_taken`.',
+        tags: ['account'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        body: RegisterBodySchema,
+        response: { 201: UserAnswerSchema, ...authWriteErrors },
+      },
       // Every request counts, refused ones too: a carrier's address is shared by many shoppers,
       // so the number is generous, and throwaway accounts still cost their maker time.
       config: {
@@ -112,7 +123,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.post(
     '/auth/login',
-    { schema: { querystring: NoQuerySchema, body: LoginBodySchema, response: { 200: UserAnswerSchema, ...authErrors } } },
+    {
+      schema: {
+        operationId: 'signIn',
+        summary: 'Signs in with email and password (and the mailed code while the account is being guessed)',
+        description: 'Sets a new session cookie. A wrong email and a wrong password are the same 401 `invalid_credentials`; 401 `code_required` or `code_refused` while a code is asked for.',
+        tags: ['account'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        body: LoginBodySchema,
+        response: { 200: UserAnswerSchema, ...authWriteErrors },
+      },
+    },
     async (request, reply) => {
       const { email, password, remember = false, code } = request.body;
       const row = await findUserByEmail(database, email);
@@ -148,7 +170,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.post(
     '/auth/logout',
-    { schema: { querystring: NoQuerySchema, response: { 204: Type.Null(), ...authErrors } } },
+    {
+      schema: {
+        operationId: 'signOut',
+        summary: 'Ends the session, and gives the browser a new anonymous shopper',
+        tags: ['account'],
+        security: access.maybeSignedIn,
+        querystring: NoQuerySchema,
+        response: { 204: Type.Null(), ...authWriteErrors },
+      },
+    },
     async (request, reply) => {
       if (request.signedIn) await endSession(database, request.signedIn.tokenHash);
       clearSessionCookie(reply);
@@ -162,13 +193,31 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
   // not a 401, so a guest's page logs no failed request.
   app.get(
     '/auth/session',
-    { schema: { querystring: NoQuerySchema, response: { 200: SessionAnswerSchema, ...authErrors } } },
+    {
+      schema: {
+        operationId: 'getSession',
+        summary: 'Who is signed in: the account, or null for a guest (never a 401)',
+        tags: ['account'],
+        security: access.maybeSignedIn,
+        querystring: NoQuerySchema,
+        response: { 200: SessionAnswerSchema, ...authErrors },
+      },
+    },
     async (request) => ({ user: request.signedIn?.user ?? null }),
   );
 
   app.get(
     '/auth/me',
-    { schema: { querystring: NoQuerySchema, response: { 200: UserAnswerSchema, ...authErrors } } },
+    {
+      schema: {
+        operationId: 'getMe',
+        summary: 'The signed-in account',
+        tags: ['account'],
+        security: access.signedIn,
+        querystring: NoQuerySchema,
+        response: { 200: UserAnswerSchema, ...authErrors },
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       return user ? { user } : reply;
@@ -177,7 +226,17 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
 
   app.patch(
     '/auth/me',
-    { schema: { querystring: NoQuerySchema, body: UpdateMeBodySchema, response: { 200: UserAnswerSchema, ...authErrors } } },
+    {
+      schema: {
+        operationId: 'updateMe',
+        summary: 'Changes the signed-in account’s names or phone',
+        tags: ['account'],
+        security: access.signedIn,
+        querystring: NoQuerySchema,
+        body: UpdateMeBodySchema,
+        response: { 200: UserAnswerSchema, ...authWriteErrors },
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;

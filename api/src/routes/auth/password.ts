@@ -11,6 +11,7 @@ import type { Mailer } from '../../mail/mailer';
 import { ApiFailure, apiError } from '../../plugins/errors';
 import { countHit, giveBackHit, limitPerAddress, waitInWords } from '../../plugins/rateLimits';
 import { ChangePasswordBodySchema, MessageSchema, SignedOutOthersSchema } from '../../schemas/auth';
+import { access } from '../../schemas/access';
 import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
 
 export interface PasswordConfirmation {
@@ -73,7 +74,16 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
   app.post(
     '/auth/password',
     {
-      schema: { querystring: NoQuerySchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...responses } },
+      schema: {
+        operationId: 'changePassword',
+        summary: 'Changes the signed-in account’s password, signing out its other sessions',
+        description: 'The current password is asked for: 403 `wrong_password`, and 429 past a few tries in a session.',
+        tags: ['account'],
+        security: access.signedIn,
+        querystring: NoQuerySchema,
+        body: ChangePasswordBodySchema,
+        response: { 200: MessageSchema, ...responses },
+      },
       config: {
         rateLimit: limitPerAddress('change-password', options.limits.changePassword, (wait) =>
           apiError('too_many_requests', `Too many password changes from your connection. Try again in ${wait}.`),
@@ -107,7 +117,16 @@ export const passwordRoutes: FastifyPluginAsyncTypebox<PasswordRoutesOptions> = 
 
   app.post(
     '/auth/sessions/sign-out-others',
-    { schema: { querystring: NoQuerySchema, response: { 200: SignedOutOthersSchema, ...responses } } },
+    {
+      schema: {
+        operationId: 'signOutOtherSessions',
+        summary: 'Ends every other session of the account, and its reset links',
+        tags: ['account'],
+        security: access.signedIn,
+        querystring: NoQuerySchema,
+        response: { 200: SignedOutOthersSchema, ...responses },
+      },
+    },
     async (request, reply) => {
       const user = requireSignedIn(request, reply);
       if (!user) return reply;

@@ -11,7 +11,8 @@ import { passwordResetMail } from '../../mail/passwordResetMail';
 import { apiError } from '../../plugins/errors';
 import { countHit, limitPerAddress } from '../../plugins/rateLimits';
 import { ForgotPasswordBodySchema, MessageSchema, ResetPasswordBodySchema } from '../../schemas/auth';
-import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
+import { access } from '../../schemas/access';
+import { ErrorSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 
 /** A reset link works once, for an hour. */
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -21,7 +22,7 @@ export const RESET_REQUESTED =
 
 const INVALID_TOKEN = apiError('invalid_token', 'This reset link is invalid, used or expired. Ask for a new one.');
 
-const limitedErrors = { ...errorResponses, 429: ErrorSchema, 503: ErrorSchema };
+const limitedErrors = { ...writeErrorResponses, 429: ErrorSchema, 503: ErrorSchema };
 
 export interface PasswordResetRoutesOptions {
   database: Database;
@@ -38,7 +39,16 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesO
   app.post(
     '/auth/forgot-password',
     {
-      schema: { querystring: NoQuerySchema, body: ForgotPasswordBodySchema, response: { 202: MessageSchema, ...limitedErrors } },
+      schema: {
+        operationId: 'requestPasswordReset',
+        summary: 'Mails a link to choose a new password, if the email has an account',
+        description: 'The same 202 whether or not the account exists. The link works once, for an hour.',
+        tags: ['account'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        body: ForgotPasswordBodySchema,
+        response: { 202: MessageSchema, ...limitedErrors },
+      },
       config: {
         rateLimit: limitPerAddress('forgot-password', limits.forgotPasswordPerAddress, (wait) =>
           apiError('too_many_requests', `Too many reset requests from your connection. Try again in ${wait}.`),
@@ -75,7 +85,15 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<PasswordResetRoutesO
   app.post(
     '/auth/reset-password',
     {
-      schema: { querystring: NoQuerySchema, body: ResetPasswordBodySchema, response: { 200: MessageSchema, ...limitedErrors } },
+      schema: {
+        operationId: 'resetPassword',
+        summary: 'Chooses a new password with a mailed link’s token, and signs the account out everywhere',
+        tags: ['account'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageSchema, ...limitedErrors },
+      },
       config: {
         rateLimit: limitPerAddress('reset-password', limits.resetPassword, (wait) =>
           apiError('too_many_requests', `Too many password resets from your connection. Try again in ${wait}.`),

@@ -6,7 +6,8 @@ import type { ApiLimits } from '../../limits';
 import { apiError } from '../../plugins/errors';
 import { ensureShopper } from '../../plugins/shopper';
 import { CartItemPayloadSchema, CartItemSchema, CartKeyParamsSchema } from '../../schemas/cart';
-import { errorResponses, NoQuerySchema } from '../../schemas/common';
+import { access } from '../../schemas/access';
+import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { findProductById } from '../products/productQueries';
 import { CartLineError, resolveCartLine } from './cartLine';
 import { addToCartLine, findCartLine, listCart, lockShopper, removeCartLine, setCartLineQty } from './cartQueries';
@@ -28,13 +29,32 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ database: Database; limits:
 
   app.get(
     '/cart',
-    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(CartItemSchema), ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'getCart',
+        summary: 'The shopper’s cart lines',
+        tags: ['cart'],
+        security: access.shopper,
+        querystring: NoQuerySchema,
+        response: { 200: Type.Array(CartItemSchema), ...errorResponses },
+      },
+    },
     async (request) => listCart(database, request.shopperId),
   );
 
   app.get(
     '/cart/:key',
-    { schema: { params: CartKeyParamsSchema, querystring: NoQuerySchema, response: { 200: CartItemSchema, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'getCartLine',
+        summary: 'One line of the shopper’s cart, by its key',
+        tags: ['cart'],
+        security: access.shopper,
+        params: CartKeyParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: CartItemSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const item = await findCartLine(database, request.shopperId, request.params.key);
       if (!item) return reply.code(404).send(noLine(request.params.key));
@@ -44,7 +64,18 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ database: Database; limits:
 
   app.post(
     '/cart',
-    { schema: { querystring: NoQuerySchema, body: CartItemPayloadSchema, response: { 201: CartItemSchema, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'addToCart',
+        summary: 'Adds to the shopper’s cart: a new line, or more of a line already there',
+        description: 'Quantities are capped at the stock; 409 `out_of_stock`, or `cart_full` past the cart’s lines.',
+        tags: ['cart'],
+        security: access.shopper,
+        querystring: NoQuerySchema,
+        body: CartItemPayloadSchema,
+        response: { 201: CartItemSchema, ...writeErrorResponses },
+      },
+    },
     async (request, reply) => {
       const payload = request.body;
       const product = await findProductById(database, productIdFromKey(payload.id));
@@ -77,10 +108,14 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ database: Database; limits:
     '/cart/:key',
     {
       schema: {
+        operationId: 'setCartLineQuantity',
+        summary: 'Sets a cart line’s quantity',
+        tags: ['cart'],
+        security: access.shopper,
         params: CartKeyParamsSchema,
         querystring: NoQuerySchema,
         body: CartItemPayloadSchema,
-        response: { 200: CartItemSchema, ...errorResponses },
+        response: { 200: CartItemSchema, ...writeErrorResponses },
       },
     },
     async (request, reply) => {
@@ -99,7 +134,17 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ database: Database; limits:
 
   app.delete(
     '/cart/:key',
-    { schema: { params: CartKeyParamsSchema, querystring: NoQuerySchema, response: { 200: CartItemSchema, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'removeCartLine',
+        summary: 'Removes a line from the shopper’s cart, answering the line removed',
+        tags: ['cart'],
+        security: access.shopper,
+        params: CartKeyParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: CartItemSchema, ...writeErrorResponses },
+      },
+    },
     async (request, reply) => {
       const removed = await removeCartLine(database, request.shopperId, request.params.key);
       if (!removed) return reply.code(404).send(noLine(request.params.key));

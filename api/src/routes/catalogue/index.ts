@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Category, Colour, Size } from '@storefront/shared/types';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
+import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
 import { CategorySchema, ColourSchema, SizeSchema } from '../../schemas/product';
 
@@ -9,19 +10,46 @@ import { CategorySchema, ColourSchema, SizeSchema } from '../../schemas/product'
 export const catalogueRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/colours',
-    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(ColourSchema), ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listColours',
+        summary: 'The catalogue’s colours',
+        tags: ['catalogue'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        response: { 200: Type.Array(ColourSchema), ...errorResponses },
+      },
+    },
     async () => (await database.query<Colour>('SELECT name, code FROM colours ORDER BY position, name')).rows,
   );
 
   app.get(
     '/sizes',
-    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(SizeSchema), ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listSizes',
+        summary: 'The catalogue’s sizes',
+        tags: ['catalogue'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        response: { 200: Type.Array(SizeSchema), ...errorResponses },
+      },
+    },
     async () => (await database.query<Size>('SELECT name, label FROM sizes ORDER BY position, name')).rows,
   );
 
   app.get(
     '/categories',
-    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(CategorySchema), ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listCategories',
+        summary: 'The catalogue’s categories, each with its parent’s name',
+        tags: ['catalogue'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        response: { 200: Type.Array(CategorySchema), ...errorResponses },
+      },
+    },
     async () =>
       (
         await database.query<Category>(

@@ -14,6 +14,8 @@ export const devRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = asyn
     '/dev/outbox',
     {
       schema: {
+        // Not part of the api the storefront publishes: left out of the OpenAPI document.
+        hide: true,
         querystring: Type.Object({ recipient: Type.Optional(Type.String({ maxLength: 254 })) }, { additionalProperties: false }),
         response: { 200: Type.Array(OutboxMailSchema), ...errorResponses },
       },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import { DatabaseUnavailableError } from '../../db/errors';
+import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
 
 /** How long /health waits for the database's answer before saying it is unavailable. */
@@ -15,6 +16,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; timeo
     '/health',
     {
       schema: {
+        operationId: 'getHealth',
+        summary: 'Whether the api and its database answer',
+        description: '503 `database_unavailable` when the database does not answer within a second.',
+        tags: ['service'],
+        security: access.anyone,
         querystring: NoQuerySchema,
         response: {
           200: Type.Object(

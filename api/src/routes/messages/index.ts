@@ -7,7 +7,8 @@ import type { ApiLimits } from '../../limits';
 import { apiError } from '../../plugins/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { MessageSchema } from '../../schemas/auth';
-import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
+import { access } from '../../schemas/access';
+import { ErrorSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 
 export const MESSAGE_RECEIVED = 'Thank you for your message. We reply within one working day.';
 
@@ -23,7 +24,7 @@ const ContactBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-const responses = { ...errorResponses, 429: ErrorSchema };
+const responses = { ...writeErrorResponses, 429: ErrorSchema };
 
 /**
  * The contact page's messages (the newsletter is routes/newsletter). Limited per client address
@@ -34,7 +35,16 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ database: Database; limi
   app.post(
     '/contact-messages',
     {
-      schema: { querystring: NoQuerySchema, body: ContactBodySchema, response: { 201: MessageSchema, ...responses } },
+      schema: {
+        operationId: 'sendContactMessage',
+        summary: 'A message to the shop from its contact page',
+        description: '400 `invalid_message` names the field; 429 `too_many_messages` with `Retry-After` past the limit per address.',
+        tags: ['shop'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        body: ContactBodySchema,
+        response: { 201: MessageSchema, ...responses },
+      },
       config: {
         rateLimit: limitPerAddress('contact', limits.contact, (wait) =>
           apiError('too_many_messages', `You have sent several messages in a short while. Please try again in ${wait}.`),

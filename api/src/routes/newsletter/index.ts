@@ -7,7 +7,8 @@ import { confirmSubscription, isNewsletterToken, NEWSLETTER_CONFIRM_DAYS, reques
 import { ApiFailure, apiError } from '../../plugins/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { MessageSchema } from '../../schemas/auth';
-import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
+import { access } from '../../schemas/access';
+import { ErrorSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 
 /** The answer to every sign-up, whatever the address's state: it never tells who is subscribed. */
 export const SUBSCRIPTION_REQUESTED = 'Almost done: check your inbox for a link to confirm your subscription.';
@@ -85,7 +86,16 @@ export const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRoutesOptions
   app.post(
     '/newsletter',
     {
-      schema: { querystring: NoQuerySchema, body: NewsletterBodySchema, response: { 202: MessageSchema, ...errorResponses, 429: ErrorSchema } },
+      schema: {
+        operationId: 'subscribeToNewsletter',
+        summary: 'Asks an address to confirm its newsletter subscription by a mailed link',
+        description: 'The same 202 whatever the address’s state.',
+        tags: ['newsletter'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        body: NewsletterBodySchema,
+        response: { 202: MessageSchema, ...writeErrorResponses, 429: ErrorSchema },
+      },
       config: {
         // Every request counts, refused ones too: past it a 429 with Retry-After, nothing stored.
         rateLimit: limitPerAddress('newsletter', limits.newsletter, (wait) =>
@@ -106,9 +116,14 @@ export const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRoutesOptions
     '/newsletter/confirm',
     {
       schema: {
+        operationId: 'confirmNewsletter',
+        summary: 'Confirms a newsletter subscription with the mailed link’s token',
+        description: '200 again for one confirmed already; 410 `link_expired` after 7 days; 404 `unknown_token`.',
+        tags: ['newsletter'],
+        security: access.anyone,
         querystring: NoQuerySchema,
         body: ConfirmBodySchema,
-        response: { 200: MessageSchema, ...errorResponses, 410: ErrorSchema },
+        response: { 200: MessageSchema, ...writeErrorResponses, 410: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -145,7 +160,17 @@ export const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRoutesOptions
       {
         // The one-click form comes from the mail provider, not from the store (plugins/crossSite.ts).
         config: { oneClickUnsubscribe: true },
-        schema: { querystring: UnsubscribeQuerySchema, body: UnsubscribeBodySchema, response: { 200: MessageSchema, ...errorResponses } },
+        schema: {
+          operationId: 'unsubscribeFromNewsletter',
+          summary: 'Unsubscribes the address of a mail’s token, from the storefront or a mail program’s one-click button',
+          description: 'The token in the body or in `?token=`; a mail program posts the form of RFC 8058 (`List-Unsubscribe=One-Click`). Idempotent.',
+          tags: ['newsletter'],
+          security: access.anyone,
+          consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+          querystring: UnsubscribeQuerySchema,
+          body: UnsubscribeBodySchema,
+          response: { 200: MessageSchema, ...writeErrorResponses },
+        },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');

@@ -9,6 +9,7 @@ import type { ApiLimits, WindowLimit } from '../../limits';
 import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
 import { limitPerAddress, waitInWords } from '../../plugins/rateLimits';
+import { access } from '../../schemas/access';
 import { NoQuerySchema } from '../../schemas/common';
 import type { UnpaidOrderLimits } from '../../settings';
 import { lookedUpOrder, shopperOrder } from './orderLife';
@@ -20,6 +21,7 @@ import {
   OrderIdParamsSchema,
   orderErrorResponses,
   OrderLookupBodySchema,
+  orderWriteErrorResponses,
   OrderSchema,
   PaymentMethodsAnswerSchema,
   PlaceOrderBodySchema,
@@ -83,7 +85,16 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
 
   app.get(
     '/payment-methods',
-    { schema: { querystring: NoQuerySchema, response: { 200: PaymentMethodsAnswerSchema, ...orderErrorResponses } } },
+    {
+      schema: {
+        operationId: 'listPaymentMethods',
+        summary: 'How the shop takes payment: EFT and cash on delivery, or cash alone while no bank account is set',
+        tags: ['orders'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        response: { 200: PaymentMethodsAnswerSchema, ...orderErrorResponses },
+      },
+    },
     async () => ({ payment_methods: paymentMethods }),
   );
 
@@ -93,10 +104,15 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
       // Takes stock: answered only once the product cache has heard of it.
       config: { changesProducts: true },
       schema: {
+        operationId: 'placeOrder',
+        summary: 'Places an order from the shopper’s cart',
+        description: 'The same `Idempotency-Key` and body again answer the same order (201 with `Idempotent-Replayed: true`); another body with a used key is 422. 409 `insufficient_stock` names the short lines.',
+        tags: ['orders'],
+        security: access.shopper,
         headers: IdempotencyHeadersSchema,
         querystring: NoQuerySchema,
         body: PlaceOrderBodySchema,
-        response: { 201: OrderSchema, ...orderErrorResponses },
+        response: { 201: OrderSchema, ...orderWriteErrorResponses },
       },
     },
     async (request, reply) => {
@@ -148,13 +164,32 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
 
   app.get(
     '/orders',
-    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(OrderSchema), ...orderErrorResponses } } },
+    {
+      schema: {
+        operationId: 'listOrders',
+        summary: 'The shopper’s orders, newest first',
+        tags: ['orders'],
+        security: access.shopper,
+        querystring: NoQuerySchema,
+        response: { 200: Type.Array(OrderSchema), ...orderErrorResponses },
+      },
+    },
     async (request) => (await listOrders(database, request.shopperId)).map(answer),
   );
 
   app.get(
     '/orders/:id',
-    { schema: { params: OrderIdParamsSchema, querystring: NoQuerySchema, response: { 200: OrderSchema, ...orderErrorResponses } } },
+    {
+      schema: {
+        operationId: 'getOrder',
+        summary: 'One of the shopper’s orders',
+        tags: ['orders'],
+        security: access.shopper,
+        params: OrderIdParamsSchema,
+        querystring: NoQuerySchema,
+        response: { 200: OrderSchema, ...orderErrorResponses },
+      },
+    },
     async (request, reply) => {
       const order = await findOrder(database, request.shopperId, request.params.id);
       if (!order) return reply.code(404).send(apiError('not_found', `No order "${request.params.id}"`));
@@ -170,7 +205,16 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
           apiError('too_many_lookups', `You have looked up several orders in a short while. Please try again in ${wait}.`),
         ),
       },
-      schema: { querystring: NoQuerySchema, body: OrderLookupBodySchema, response: { 200: LookedUpOrderSchema, ...orderErrorResponses } },
+      schema: {
+        operationId: 'lookUpOrder',
+        summary: 'A guest’s order, by its number and email',
+        description: 'Only the town and the phone’s last four digits of the contact details. A wrong email and an unknown number are the same 404.',
+        tags: ['orders'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        body: OrderLookupBodySchema,
+        response: { 200: LookedUpOrderSchema, ...orderWriteErrorResponses },
+      },
     },
     async (request, reply) => {
       const order = await findOrderByNumberAndEmail(database, canonicalOrderNumber(request.body.number), request.body.email);

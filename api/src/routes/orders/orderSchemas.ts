@@ -234,4 +234,8 @@ export const orderErrorResponses = {
   422: ErrorSchema,
   429: ErrorSchema,
   500: ErrorSchema,
+  503: ErrorSchema,
 };
+
+/** A write's: any POST from another site is refused 403 `cross_site` (plugins/crossSite.ts). */
+export const orderWriteErrorResponses = { ...orderErrorResponses, 403: ErrorSchema };

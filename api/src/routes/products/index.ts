@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox';
 import { etagOf, matchesEtag, type CachedBody, type CachedAnswer, type ProductDetailCache } from '../../cache/productDetailCache';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
+import { access } from '../../schemas/access';
 import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
 import { ProductSchema } from '../../schemas/product';
 import { productFacets } from './facetQueries';
@@ -37,7 +38,7 @@ async function answerOr400(reply: FastifyReply, read: () => Promise<CachedAnswer
  * stock and prices change.
  */
 const PRODUCT_CACHE_CONTROL = 'no-cache';
-const NotModifiedSchema = Type.Unsafe<undefined>({ description: 'Not modified: the ETag in If-None-Match is current' });
+const NotModifiedSchema = Type.Unsafe<undefined>({ type: 'null', description: 'Not modified: the ETag in If-None-Match is current' });
 
 /** A product as both routes answer it: serialised once, when read from the database. */
 function cachedBodyOf(product: Product): CachedBody {
@@ -118,6 +119,12 @@ export const productRoutes: FastifyPluginAsyncTypebox<{
     '/products',
     {
       schema: {
+        operationId: 'listProducts',
+        summary: 'A page of products, filtered, searched and sorted',
+        description:
+          'The total is in `X-Total-Count`; a search word corrected to the nearest one in the catalogue is named, URI-encoded, in `X-Search-Showing`.',
+        tags: ['catalogue'],
+        security: access.anyone,
         querystring: ProductListingQuerySchema,
         // The body is written from products serialised once each (below); the schema says what it holds.
         response: { 200: Type.Unsafe<Buffer>(Type.Array(ProductSchema)), ...errorResponses },
@@ -156,6 +163,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<{
     '/products/facets',
     {
       schema: {
+        operationId: 'getProductFacets',
+        summary: 'Counts by category, colour and size, and the price range, for the listing’s filters',
+        tags: ['catalogue'],
+        security: access.anyone,
         querystring: ProductFacetsQuerySchema,
         // The body is written from bytes serialised once (below); the schema says what they hold.
         response: { 200: Type.Unsafe<Buffer>(ProductFacetsSchema), ...errorResponses },
@@ -189,6 +200,11 @@ export const productDetailRoutes: FastifyPluginAsyncTypebox<{ database: Database
     '/products/:id',
     {
       schema: {
+        operationId: 'getProduct',
+        summary: 'One product, by id or link',
+        description: 'With an `ETag` and `Cache-Control: no-cache`; `If-None-Match` with the current ETag is answered 304.',
+        tags: ['catalogue'],
+        security: access.anyone,
         params: Type.Object({ id: IdentifierSchema }, { additionalProperties: false }),
         querystring: NoQuerySchema,
         // The body leaves as bytes serialised once (below); the schema still says what they hold.

@@ -3,7 +3,8 @@ import { withoutDirectionControls } from '@storefront/shared/text-direction';
 import type { User } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
-import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
+import { access } from '../../schemas/access';
+import { errorResponses, ErrorSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { requireSignedIn } from '../../auth/sessions';
 import { addReview, findProductId, listReviews } from './reviewQueries';
 import { DEFAULT_REVIEWS_PER_PAGE, NewReviewSchema, ReviewListParamsSchema, ReviewListQuerySchema, ReviewPageSchema, ReviewSchema } from './reviewSchemas';
@@ -32,6 +33,10 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
     '/products/:id/reviews',
     {
       schema: {
+        operationId: 'listProductReviews',
+        summary: 'A product’s reviews, newest first, with their totals',
+        tags: ['catalogue'],
+        security: access.anyone,
         params: ReviewListParamsSchema,
         querystring: ReviewListQuerySchema,
         response: { 200: ReviewPageSchema, ...errorResponses },
@@ -51,10 +56,14 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = a
       // Folds into the product's rating and counts: answered only once the product cache has heard of it.
       config: { changesProducts: true },
       schema: {
+        operationId: 'addProductReview',
+        summary: 'The signed-in shopper’s review of a product, one per product',
+        tags: ['catalogue'],
+        security: access.signedIn,
         params: ReviewListParamsSchema,
         querystring: NoQuerySchema,
         body: NewReviewSchema,
-        response: { 201: ReviewSchema, ...errorResponses, 401: ErrorSchema },
+        response: { 201: ReviewSchema, ...writeErrorResponses, 401: ErrorSchema },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { ProductDetailCache } from '../../cache/productDetailCache';
 import type { Database } from '../../db/database';
+import { access } from '../../schemas/access';
 import { errorResponses, Nullable, RequiredText } from '../../schemas/common';
 import { CategorySchema, PictureSchema } from '../../schemas/product';
 import { explainQueryErrors } from '../products/queryErrors';
@@ -63,6 +64,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
     '/search/suggest',
     {
       schema: {
+        operationId: 'suggestSearch',
+        summary: 'The live search’s suggestions: products and categories matching what is typed',
+        tags: ['catalogue'],
+        security: access.anyone,
         querystring: SuggestQuerySchema,
         // The body is written from bytes serialised once (below); the schema says what they hold.
         response: { 200: Type.Unsafe<Buffer>(SuggestionsSchema), ...errorResponses },

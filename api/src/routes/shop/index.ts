@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ShopDisclosures } from '@storefront/shared/types';
+import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
 import { ShopDisclosuresSchema } from '../../schemas/shop';
 
@@ -13,7 +14,16 @@ export const DISCLOSURES_MAX_AGE_SECONDS = 60;
 export const shopRoutes: FastifyPluginAsyncTypebox<{ disclosures: ShopDisclosures }> = async (app, { disclosures }) => {
   app.get(
     '/shop/disclosures',
-    { schema: { querystring: NoQuerySchema, response: { 200: ShopDisclosuresSchema, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'getShopDisclosures',
+        summary: 'The shop’s legal details, contact details and policies',
+        tags: ['shop'],
+        security: access.anyone,
+        querystring: NoQuerySchema,
+        response: { 200: ShopDisclosuresSchema, ...errorResponses },
+      },
+    },
     async (_request, reply) => reply.header('cache-control', `public, max-age=${DISCLOSURES_MAX_AGE_SECONDS}`).send(disclosures),
   );
 };

@@ -3,14 +3,24 @@ import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { ensureShopper } from '../../plugins/shopper';
-import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
+import { access } from '../../schemas/access';
+import { errorResponses, IdentifierSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { ProductSchema, WishlistPayloadSchema } from '../../schemas/product';
 import { findProductById, listWishlistProducts } from '../products/productQueries';
 
 export const wishlistRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/wishlist',
-    { schema: { querystring: NoQuerySchema, response: { 200: Type.Array(ProductSchema), ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'getWishlist',
+        summary: 'The products on the shopper’s wishlist',
+        tags: ['wishlist'],
+        security: access.shopper,
+        querystring: NoQuerySchema,
+        response: { 200: Type.Array(ProductSchema), ...errorResponses },
+      },
+    },
     async (request) => listWishlistProducts(database, request.shopperId),
   );
 
@@ -18,9 +28,13 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<{ database: Database }> =
     '/wishlist',
     {
       schema: {
+        operationId: 'addToWishlist',
+        summary: 'Puts a product on the shopper’s wishlist (201; 200 when it was there already)',
+        tags: ['wishlist'],
+        security: access.shopper,
         querystring: NoQuerySchema,
         body: WishlistPayloadSchema,
-        response: { 200: ProductSchema, 201: ProductSchema, ...errorResponses },
+        response: { 200: ProductSchema, 201: ProductSchema, ...writeErrorResponses },
       },
     },
     async (request, reply) => {
@@ -41,9 +55,13 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<{ database: Database }> =
     '/wishlist/:id',
     {
       schema: {
+        operationId: 'removeFromWishlist',
+        summary: 'Takes a product off the shopper’s wishlist, answering the product',
+        tags: ['wishlist'],
+        security: access.shopper,
         params: Type.Object({ id: IdentifierSchema }, { additionalProperties: false }),
         querystring: NoQuerySchema,
-        response: { 200: ProductSchema, ...errorResponses },
+        response: { 200: ProductSchema, ...writeErrorResponses },
       },
     },
     async (request, reply) => {
