@@ -72,6 +72,8 @@ async function start() {
     void prefetchPageData(store, window.location);
     void prefetchRemotePageData(modules, store, window.location);
     await Promise.all([shellParts, shellPage]);
+    // The shell page's code injected its reads (the shop's disclosures): the answers the server drew it with go in.
+    if (shellPage) takeUpWaitingAnswers();
     await nextTask();
     // A region's error boundary catches a failing remote, shows the shopper a message and logs the
     // failure once with its component stack; React's own long report of it would be a second copy.

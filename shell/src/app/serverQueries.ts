@@ -6,9 +6,6 @@
  */
 import { baseApi, SERVER_QUERIES_ELEMENT_ID, type AppStore, type ServerQueryEntry } from '@storefront/shared';
 import { EARLY_ANSWERED_ENDPOINTS } from './earlyAnsweredEndpoints';
-// The shell's own reads are on the api slice before the server's answers are put in: a page of the
-// shell's the server drew (the legal pages) came with the shop's disclosures, which it hydrates from.
-import '../api/shopApi';
 
 function isEntry(value: unknown): value is ServerQueryEntry {
   return typeof value === 'object' && value !== null && typeof (value as { endpointName?: unknown }).endpointName === 'string' && 'value' in value;
@@ -32,7 +29,7 @@ function isKnown({ endpointName }: ServerQueryEntry): boolean {
 }
 
 /** Answers for endpoints a remote has not injected yet, each with the store it goes into. */
-const waiting: { store: AppStore; entries: ServerQueryEntry[] }[] = [];
+let waiting: { store: AppStore; entries: ServerQueryEntry[] }[] = [];
 
 /**
  * Puts the answers in the store as if it had asked for them itself. Those of an endpoint this api
@@ -70,7 +67,7 @@ export function takeUpWaitingAnswers(): number {
     wait.entries = wait.entries.filter((entry) => !isKnown(entry));
     taken += upsertAnswers(wait.store, now);
   }
-  for (let index = waiting.length - 1; index >= 0; index -= 1) if (waiting[index]?.entries.length === 0) waiting.splice(index, 1);
+  waiting = waiting.filter((wait) => wait.entries.length > 0);
   return taken;
 }
 

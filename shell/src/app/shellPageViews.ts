@@ -5,7 +5,6 @@
  * its own components through ShellPageViewsContext (server.tsx).
  */
 import { createContext, lazy, type ComponentType } from 'react';
-import { legalPageAt } from './shellPages';
 
 export interface ShellPageViews {
   AboutPage: ComponentType;
@@ -38,23 +37,23 @@ const LAZY_VIEWS: ShellPageViews = {
 export const ShellPageViewsContext = createContext<ShellPageViews>(LAZY_VIEWS);
 
 /**
- * The shell page the server draws at `pathname`, or undefined: the pages given to search engines
- * (shellPages.ts's LISTED_SHELL_PAGES: about, contact and the shop's information), the same for
- * every shopper. Not the newsletter's pages (each acts on its one subscriber's link in the
- * browser), nor the not-found page (an unknown address costs the edge no render).
+ * The view App.tsx's routes show at `pathname` among those the server may draw (/about, /contact,
+ * /legal/*), or undefined. Free of shellPages.ts, which stays off every page's first load: the
+ * server bundle narrows it to the pages it draws (serverDrawnPages.ts).
  */
-export function serverDrawnViewAt(pathname: string): ShellPageView | undefined {
-  if (legalPageAt(pathname)) return 'LegalPages';
+export function routedViewAt(pathname: string): 'AboutPage' | 'ContactPage' | 'LegalPages' | undefined {
   const path = pathname.replace(/\/+$/, '');
-  return path === '/about' ? 'AboutPage' : path === '/contact' ? 'ContactPage' : undefined;
+  if (path === '/about') return 'AboutPage';
+  if (path === '/contact') return 'ContactPage';
+  return path === '/legal' || path.startsWith('/legal/') ? 'LegalPages' : undefined;
 }
 
 /**
- * The code (and styles) of the server-drawn shell page at `pathname`, loaded; undefined for any
- * other address. The browser hydrates such a page once its code is in: until then the server's
- * copy of its styles stays, and the page shows as drawn.
+ * The code (and styles) of the shell page at `pathname` that the server may have drawn, loaded;
+ * undefined for any other address. The browser hydrates such a page once its code is in: until
+ * then the server's copy of its styles stays, and the page shows as drawn.
  */
 export function loadServerDrawnShellPage(pathname: string): Promise<unknown> | undefined {
-  const view = serverDrawnViewAt(pathname);
+  const view = routedViewAt(pathname);
   return view ? LOADERS[view]() : undefined;
 }

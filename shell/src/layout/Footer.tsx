@@ -1,39 +1,38 @@
 import { Link, Skeleton } from '@storefront/shared';
-import { useRef } from 'react';
-import { useGetShellDisclosuresQuery } from '../api/shopApi';
+import { lazy, Suspense, useRef } from 'react';
 import { useNearViewport } from '../behaviour/useNearViewport';
-import { EmailLink, PhoneLink } from '../pages/shopContact';
 import { NewsletterSignup } from './NewsletterSignup';
 
+// The details and their read of the api load when the footer comes near, not with every first
+// page (chunk later-*, which bench/lib/firstLoad.ts leaves out of the first-load budgets).
+const FooterContactDetails = lazy(() => import(/* webpackChunkName: "later-footer-contact" */ './FooterContactDetails').then((module) => ({ default: module.FooterContactDetails })));
+
+/** Three lines at the height of the address block, while it loads. */
+function ContactPlaceholder() {
+  return (
+    <div className="shell-footer__contact-placeholder" aria-hidden="true">
+      <Skeleton height="14px" width="90%" />
+      <Skeleton height="14px" width="50%" />
+      <Skeleton height="14px" width="65%" />
+    </div>
+  );
+}
+
 /**
- * The shop's address, phone and email as its configuration gives them (GET /shop/disclosures, as
- * the legal and contact pages show them), asked when the footer comes near the screen: no request
- * for a shopper who never scrolls to it. Until then, and on the server, lines hold their place.
+ * The shop's address, phone and email, asked when the footer comes near the screen: no code or
+ * request for a shopper who never scrolls to it. Until then, and on the server, lines hold their place.
  */
 function ShopContact() {
   const block = useRef<HTMLDivElement>(null);
   const near = useNearViewport(block);
-  const { data: shop, isError } = useGetShellDisclosuresQuery(undefined, { skip: !near });
   return (
     <div ref={block} data-testid="footer-contact">
-      {shop ? (
-        <address>
-          {shop.address.join(', ')}
-          <br />
-          <PhoneLink shop={shop} />
-          <br />
-          <EmailLink shop={shop} />
-        </address>
-      ) : isError ? (
-        <p>
-          <Link to="/contact">Our address, phone and email</Link>
-        </p>
+      {near ? (
+        <Suspense fallback={<ContactPlaceholder />}>
+          <FooterContactDetails placeholder={<ContactPlaceholder />} />
+        </Suspense>
       ) : (
-        <div className="shell-footer__contact-placeholder" aria-hidden="true">
-          <Skeleton height="14px" width="90%" />
-          <Skeleton height="14px" width="50%" />
-          <Skeleton height="14px" width="65%" />
-        </div>
+        <ContactPlaceholder />
       )}
     </div>
   );

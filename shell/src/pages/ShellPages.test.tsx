@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { resizeWindowTo } from '../behaviour/viewportTesting';
 import { pageMetaFor, usePageMeta } from '../app/pageMeta';
 import { LISTED_SHELL_PAGES } from '../app/shellPages';
-import { serverDrawnViewAt } from '../app/shellPageViews';
+import { serverDrawnViewAt } from '../app/serverDrawnPages';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { PRODUCT_LAYOUT_LINKS, SHOP_LAYOUT_LINKS } from '../layout/menuLinks';
