@@ -4,6 +4,7 @@
  * it cleanly.
  */
 import { startApiProcess } from './testing/apiProcess';
+import { CONFIGURED_SHOP_SETTINGS } from './testing/shopSettings';
 
 test('a first start on an empty database logs no error, serves the catalogue and closes on SIGTERM', async () => {
   const { child, lines, listening } = startApiProcess();
@@ -70,11 +71,7 @@ test('starts with a variable that is no longer read, and warns naming the one th
 
 const BANK = { EFT_BANK: 'First National Bank', EFT_ACCOUNT_HOLDER: 'Jacaranda Trading', EFT_ACCOUNT_NUMBER: '62123456789', EFT_BRANCH_CODE: '250655' };
 const SHOP = {
-  SHOP_LEGAL_NAME: 'Jacaranda Trading (Pty) Ltd',
-  SHOP_REGISTRATION_NUMBER: '2015/123456/07',
-  SHOP_ADDRESS: '12 Jacaranda Street; Hatfield; Pretoria; 0083',
-  SHOP_EMAIL: 'hello@jacaranda.co.za',
-  SHOP_PHONE: '+27 12 345 6789',
+  ...CONFIGURED_SHOP_SETTINGS,
   SHOP_DELIVERY_TIMES: 'We send orders within 2 working days; the courier delivers in 2 to 5 working days.',
 };
 

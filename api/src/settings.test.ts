@@ -1,6 +1,7 @@
 import { isLoopbackHost } from './net/loopback';
 import { readSettings } from './settings';
 import { problemsOf } from './testing/settingsProblems';
+import { CONFIGURED_SHOP_SETTINGS } from './testing/shopSettings';
 
 const BANK = {
   EFT_BANK: 'First National Bank',
@@ -9,14 +10,7 @@ const BANK = {
   EFT_BRANCH_CODE: '250655',
 };
 
-/** A real shop's details, as its operator sets them. */
-const SHOP = {
-  SHOP_LEGAL_NAME: 'Jacaranda Trading (Pty) Ltd',
-  SHOP_REGISTRATION_NUMBER: '2015/123456/07',
-  SHOP_ADDRESS: '12 Jacaranda Street; Hatfield; Pretoria; 0083',
-  SHOP_EMAIL: 'hello@jacaranda.co.za',
-  SHOP_PHONE: '+27 12 345 6789',
-};
+const SHOP = CONFIGURED_SHOP_SETTINGS;
 
 /** What a production start needs at the least. */
 const PRODUCTION = { NODE_ENV: 'production', ...BANK, ...SHOP };
