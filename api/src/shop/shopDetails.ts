@@ -9,6 +9,7 @@
  */
 import { isEmailAddress } from '@storefront/shared/domain';
 import { changesTextDirection } from '@storefront/shared/text-direction';
+import type { ShopDisclosures } from '@storefront/shared/types';
 
 /** Policy texts the shop has written; null where it leaves the store's own rules to speak. */
 export interface ShopPolicyTexts {
@@ -18,18 +19,9 @@ export interface ShopPolicyTexts {
   paymentSecurity: string[] | null;
 }
 
-export interface ShopDetails {
-  legalName: string;
-  registrationNumber: string;
-  /** Ten digits starting with 4; null when the business is not registered for VAT. */
-  vatNumber: string | null;
-  /** One entry a line. */
-  address: string[];
-  email: string;
-  phone: string;
+/** Who the shop is, as GET /shop/disclosures gives it (`sample`: never in production), and its own policy texts. */
+export interface ShopDetails extends Pick<ShopDisclosures, 'legalName' | 'registrationNumber' | 'vatNumber' | 'address' | 'email' | 'phone' | 'sample'> {
   policies: ShopPolicyTexts;
-  /** Some required detail is a made-up sample (never in production). */
-  sample: boolean;
 }
 
 /** Required in production, each named when it is missing. */
