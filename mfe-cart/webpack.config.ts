@@ -28,6 +28,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
           './CheckoutPage': './src/exposes/CheckoutPage.tsx',
           './OrderCompletePage': './src/exposes/OrderCompletePage.tsx',
           './MiniPopup': './src/exposes/MiniPopup.tsx',
+          './AddToCart': './src/exposes/AddToCart.tsx',
         },
         shared: sharedSingletons(pkg),
         // Runs on the runtime the shell provides; its own page loads federation-runtime.js instead.

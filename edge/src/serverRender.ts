@@ -372,6 +372,23 @@ export interface RenderOptions {
 }
 
 /**
+ * Another remote's module a page embeds (the cart's Add to Cart on a product page), from the
+ * server container of the version the composition names, or of its fallback when that one's
+ * cannot be had: the browser loads the same. Null when neither lends it.
+ */
+export function embeddedFrom(request: Pick<PageRequest, 'remotes' | 'fallbacks'>, loadRemoteBundle: RemoteBundleLoader): NonNullable<RegionRenderRequest['embedded']> {
+  return async ({ remote, module }) => {
+    const composed = request.remotes[remote];
+    if (!composed) return null;
+    let bundle = await loadRemoteBundle(remote, composed);
+    const fallback = request.fallbacks?.[remote];
+    if (!bundle && fallback && fallback.manifest !== composed.manifest) bundle = await loadRemoteBundle(remote, fallback);
+    const lent = bundle?.embeddable;
+    return lent && Object.hasOwn(lent, module) ? (lent[module] ?? null) : null;
+  };
+}
+
+/**
  * Renders a page's first screen, or null: no page module for this path, neither the composed
  * version of its remote nor its fallback has a server container that loads, the region was not
  * rendered, or it took longer than `timeoutMs`. A region drawn by the fallback is marked with the
@@ -397,7 +414,7 @@ export async function renderPage(
       }
       if (!bundle) return null;
       const { pathname, search, config, viewportWidth, cookie } = request;
-      return bundle.renderRegion({ module: page.module, pathname, search, config, viewportWidth, ...(cookie ? { cookie } : {}) });
+      return bundle.renderRegion({ module: page.module, pathname, search, config, viewportWidth, ...(cookie ? { cookie } : {}), embedded: embeddedFrom(request, loadRemoteBundle) });
     })(),
     timeoutMs,
   ).catch((error: unknown) => {

@@ -1,11 +1,13 @@
 /**
  * The cart remote's server container (server/remoteEntry.js beside its manifest, exposing ./render): the cart, checkout and
- * wishlist pages, rendered by the shell's server for a first visit (shared/src/ssr/contract.ts) with the
+ * wishlist pages, and the Add to Cart control other remotes' pages embed, rendered by the shell's server for a first visit (shared/src/ssr/contract.ts) with the
  * lines of the shopper whose cookie came with the page. The wishlist's answer travels with the
  * page; the cart's does not, since the shell's entry asks for the cart itself, early.
  */
 import { baseApi, type AppStore } from '@storefront/shared';
-import { regionRenderer } from '@storefront/shared/ssr/server';
+import type { EmbeddedServerModule } from '@storefront/shared';
+import { collectedCss, regionRenderer } from '@storefront/shared/ssr/server';
+import AddToCart from './exposes/AddToCart';
 import CartPage from './exposes/CartPage';
 import CheckoutPage from './exposes/CheckoutPage';
 import WishlistPage from './exposes/WishlistPage';
@@ -26,3 +28,11 @@ export const renderRegion = regionRenderer({
   CheckoutPage: { path: '/checkout', Component: CheckoutPage, prefetchPageData: prefetchCart },
   WishlistPage: { path: '/wishlist', Component: WishlistPage, prefetchPageData: prefetchWishlist },
 });
+
+/**
+ * What the cart lends other remotes' pages, drawn on the server in their page: Add to Cart (the
+ * product page's), with its own stylesheets only.
+ */
+export const embeddable: Record<string, EmbeddedServerModule> = {
+  AddToCart: { Component: AddToCart, css: collectedCss((from) => from.startsWith('./src/features/purchase/')) },
+};

@@ -16,5 +16,13 @@ productLayoutVariants.provide(layoutVariants);
 productLowerParts.provide(lowerParts);
 
 export const renderRegion = regionRenderer({
-  ProductPage: { path: '/product/*', Component: ProductPage, prefetchPageData: prefetchProductPage, cartLinesShown: ownProductShown, wishlistItemsShown: ownProductShown },
+  ProductPage: {
+    path: '/product/*',
+    Component: ProductPage,
+    prefetchPageData: prefetchProductPage,
+    cartLinesShown: ownProductShown,
+    wishlistItemsShown: ownProductShown,
+    // The cart's Add to Cart control, drawn by the server in the same page.
+    embeds: [{ remote: 'mfe-cart', module: 'AddToCart' }],
+  },
 });

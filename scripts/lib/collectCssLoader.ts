@@ -12,6 +12,8 @@ const REGISTRY = path.resolve(__dirname, '../../shared/src/ssr/collectedCss.ts')
 
 interface LoaderContext {
   context: string;
+  rootContext: string;
+  resourcePath: string;
   utils: { contextify(context: string, request: string): string };
 }
 
@@ -19,7 +21,10 @@ interface LoaderContext {
 export function pitch(this: LoaderContext, remainingRequest: string): string {
   const stylesheet = JSON.stringify(this.utils.contextify(this.context, `!!${remainingRequest}`));
   const registry = JSON.stringify(this.utils.contextify(this.context, REGISTRY));
-  return `import stylesheet from ${stylesheet};\nimport { collectCss } from ${registry};\ncollectCss(String(stylesheet));\n`;
+  // Where it comes from, within its package ("./src/features/purchase/purchase.css"): a module lent
+  // to another remote's page sends only its own (shared/src/ssr/collectedCss.ts).
+  const from = JSON.stringify(this.utils.contextify(this.rootContext, this.resourcePath));
+  return `import stylesheet from ${stylesheet};\nimport { collectCss } from ${registry};\ncollectCss(String(stylesheet), ${from});\n`;
 }
 
 /** Never reached: the pitch answers for the stylesheet. */

@@ -32,6 +32,7 @@ const MODULES: Record<string, Loader> = {
   'mfe-cart/CheckoutPage': () => import(/* webpackChunkName: "page-mfe-cart-CheckoutPage" */ '../../mfe-cart/src/exposes/CheckoutPage'),
   'mfe-cart/OrderCompletePage': () => import(/* webpackChunkName: "page-mfe-cart-OrderCompletePage" */ '../../mfe-cart/src/exposes/OrderCompletePage'),
   'mfe-cart/MiniPopup': () => import(/* webpackChunkName: "page-mfe-cart-MiniPopup" */ '../../mfe-cart/src/exposes/MiniPopup'),
+  'mfe-cart/AddToCart': () => import(/* webpackChunkName: "page-mfe-cart-AddToCart" */ '../../mfe-cart/src/exposes/AddToCart'),
   'mfe-account/AccountModals': () => import(/* webpackChunkName: "page-mfe-account-AccountModals" */ '../../mfe-account/src/exposes/AccountModals'),
   'mfe-account/LoginPage': () => import(/* webpackChunkName: "page-mfe-account-LoginPage" */ '../../mfe-account/src/exposes/LoginPage'),
   'mfe-account/ForgotPasswordPage': () => import(/* webpackChunkName: "page-mfe-account-ForgotPasswordPage" */ '../../mfe-account/src/exposes/ForgotPasswordPage'),
@@ -52,6 +53,11 @@ function loadModule(key: string): TrackedLoad<Exposed> {
     loads.set(key, load);
   }
   return load;
+}
+
+/** A module's exports, loaded once. */
+export function loadRemoteModule(remote: RemoteName, module: string): TrackedLoad<Exposed> {
+  return loadModule(`${remote}/${module}`);
 }
 
 /** As the composed shell does: the page's modules start loading before React asks for them. */

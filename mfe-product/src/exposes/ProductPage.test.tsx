@@ -1,6 +1,7 @@
 import { baseApi, onStorefrontEvent, type Product, type ProductReviewPage, Route, Routes, useLocation } from '@storefront/shared';
 import { createTestStore, renderWithStore, testApiUrl } from '@storefront/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { CART_EMBEDS } from '../testing/cartControlStandIn';
 import ProductPage from './ProductPage';
 
 async function seededProducts(): Promise<Product[]> {
@@ -18,7 +19,9 @@ function LocationProbe() {
   return <output aria-label="address">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderProduct(route: string, store = createTestStore()) {
+const cartControl = () => screen.getByRole('status', { name: 'Cart control (panel)' });
+
+function renderProduct(route: string, store = createTestStore(), embeds: Record<string, typeof CART_EMBEDS['mfe-cart/AddToCart']> = CART_EMBEDS) {
   return renderWithStore(
     <Routes>
       <Route
@@ -32,7 +35,7 @@ function renderProduct(route: string, store = createTestStore()) {
       />
       <Route path="/shop" element={<p>The shop</p>} />
     </Routes>,
-    { route, store },
+    { route, store, embeds },
   );
 }
 
@@ -105,120 +108,70 @@ describe('ProductPage', () => {
       expect(screen.getByText(/^-\d+%$/)).toBeInTheDocument();
     });
 
-    it('offers nothing to buy for a product out of stock', async () => {
+    it('shows an out-of-stock product as such, beside the cart\'s control for it', async () => {
       const product = outOfStockProduct();
       renderProduct(`/product?id=${product.link}`);
       await heading(product);
       expect(screen.getByText('Out of stock')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
-      expect(screen.getByText('This product is out of stock.')).toBeInTheDocument();
-      expect(screen.getByLabelText('Quantity')).toBeDisabled();
+      expect(cartControl()).toHaveTextContent(`${product.id} · no colour · no size`);
+    });
+
+    it('still shows the product when the cart cannot be had, with a plain word in the control\'s place', async () => {
+      const product = simpleProduct();
+      renderProduct(`/product?id=${product.link}`, createTestStore(), {});
+      await heading(product);
+      expect(screen.getByText('Adding to the cart is unavailable right now.')).toBeInTheDocument();
+      expect(screen.getByTestId('product-price')).toHaveTextContent(/^R\d/);
+      expect(screen.getByRole('button', { name: 'Add to Wishlist' })).toBeEnabled();
     });
   });
 
   describe('variant rules (§4)', () => {
-    it('keeps Add to Cart disabled until colour and size are chosen; a second click clears; Clear resets', async () => {
+    it("gives the cart's control the colour and size chosen; a second click clears; Clear resets", async () => {
       const product = variantProduct();
       const [firstColour] = product.colours;
       const [firstSize] = product.sizes;
       if (!firstColour || !firstSize) throw new Error('variant product without options');
       const { user } = renderProduct(`/product?id=${product.link}`);
-      const add = await screen.findByRole('button', { name: 'Add to Cart' });
-      expect(add).toBeDisabled();
-      expect(add).toHaveAccessibleDescription('Choose a colour and a size.');
+      await heading(product);
+      expect(cartControl()).toHaveTextContent(`${product.id} · no colour · no size`);
 
       await user.click(screen.getByRole('button', { name: firstColour.name }));
       expect(screen.getByRole('button', { name: firstColour.name })).toHaveAttribute('aria-pressed', 'true');
-      expect(add).toBeDisabled();
-      expect(add).toHaveAccessibleDescription('Choose a size.');
+      expect(cartControl()).toHaveTextContent(`${product.id} · ${firstColour.name} · no size`);
       await user.click(screen.getByRole('button', { name: firstSize.label }));
-      expect(add).toBeEnabled();
+      expect(cartControl()).toHaveTextContent(`${product.id} · ${firstColour.name} · ${firstSize.name}`);
 
       await user.click(screen.getByRole('button', { name: firstSize.label }));
       expect(screen.getByRole('button', { name: firstSize.label })).toHaveAttribute('aria-pressed', 'false');
-      expect(add).toBeDisabled();
+      expect(cartControl()).toHaveTextContent(`${product.id} · ${firstColour.name} · no size`);
 
       await user.click(screen.getByRole('button', { name: firstSize.label }));
-      await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
-      expect(screen.getByLabelText('Quantity')).toHaveValue('2');
       await user.click(screen.getByRole('button', { name: 'Clear' }));
       expect(screen.getByRole('button', { name: firstColour.name })).toHaveAttribute('aria-pressed', 'false');
       expect(screen.getByRole('button', { name: firstSize.label })).toHaveAttribute('aria-pressed', 'false');
-      expect(screen.getByLabelText('Quantity')).toHaveValue('1');
-      expect(add).toBeDisabled();
+      expect(cartControl()).toHaveTextContent(`${product.id} · no colour · no size`);
     });
 
-    it('adds the chosen variant to the cart under its key, with the toast of §8', async () => {
-      const product = variantProduct();
-      const colour = product.colours[1];
-      const size = product.sizes[1];
-      if (!colour || !size) throw new Error('variant product without options');
-      const store = createTestStore();
-      const { user } = renderProduct(`/product?id=${product.link}`, store);
-      await user.click(await screen.findByRole('button', { name: colour.name }));
-      await user.click(screen.getByRole('button', { name: size.label }));
-      await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-      expect(await screen.findByText(`${product.name} has been added to cart`)).toBeInTheDocument();
-      const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
-      expect(cart).toEqual([
-        expect.objectContaining({ id: `${product.id}-${colour.name}-${size.name}`.toLowerCase(), colour: colour.name, size: size.name, qty: 1 }),
-      ]);
-    });
-
-    it('resets colour, size and quantity when the shopper moves to another product', async () => {
+    it('resets colour and size when the shopper moves to another product', async () => {
       const product = variantProduct();
       const [colour] = product.colours;
       if (!colour) throw new Error('variant product without colours');
       const { user } = renderProduct(`/product?id=${product.link}`);
       await user.click(await screen.findByRole('button', { name: colour.name }));
-      await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
-      expect(screen.getByLabelText('Quantity')).toHaveValue('2');
+      expect(cartControl()).toHaveTextContent(`${product.id} · ${colour.name} · no size`);
 
       const related = await screen.findAllByTestId('related-product');
       const next = within(related[0] as HTMLElement).getByRole('heading');
       const nextName = next.textContent ?? '';
       await user.click(within(next).getByRole('link'));
       await screen.findByRole('heading', { level: 1, name: nextName });
-      expect(screen.getByLabelText('Quantity')).toHaveValue('1');
+      expect(cartControl()).toHaveTextContent('· no colour · no size');
+      expect(cartControl()).not.toHaveTextContent(product.id);
       for (const button of screen.queryAllByRole('button', { pressed: true })) {
         expect(button).not.toHaveClass('prd-swatch');
         expect(button).not.toHaveClass('prd-size');
       }
-    });
-  });
-
-  describe('quantity (§4, §5)', () => {
-    it('starts at what is already in the cart, and "Update cart" sets the line to the quantity shown rather than adding it again', async () => {
-      const product = simpleProduct();
-      const store = createTestStore();
-      await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
-      const { user } = renderProduct(`/product?id=${product.link}`, store);
-      await heading(product);
-      const quantity = screen.getByLabelText('Quantity');
-      expect(quantity).toHaveValue('2');
-      expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
-      await user.click(screen.getByRole('button', { name: 'Update cart' }));
-      await screen.findByText(`Your cart already holds 2 × ${product.name}.`);
-      await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
-      await user.click(screen.getByRole('button', { name: 'Update cart' }));
-      await screen.findByText(`Your cart now holds 3 × ${product.name}.`);
-      const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
-      expect(cart).toEqual([expect.objectContaining({ id: product.id, qty: 3 })]);
-    });
-
-    it('clamps a typed quantity to the stock, turns an empty box into 1 and never goes below 1', async () => {
-      const product = simpleProduct();
-      const { user } = renderProduct(`/product?id=${product.link}`);
-      await heading(product);
-      const quantity = screen.getByLabelText('Quantity');
-      await user.clear(quantity);
-      await user.type(quantity, '999');
-      expect(quantity).toHaveValue(String(product.available_stock));
-      expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
-      await user.clear(quantity);
-      await user.tab();
-      expect(quantity).toHaveValue('1');
-      expect(screen.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
     });
   });
 
@@ -269,7 +222,7 @@ describe('ProductPage', () => {
       const product = find('product with three pictures or more', (item) => item.large_pictures.length >= 3);
       renderProduct(`/product/${layout}/${product.link}`);
       expect(await heading(product)).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+      expect(cartControl()).toHaveTextContent(product.id);
       const count = product.large_pictures.length;
       if (feature === 'all pictures') {
         for (let index = 1; index <= count; index += 1) {

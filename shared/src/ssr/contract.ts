@@ -1,3 +1,4 @@
+import type { EmbeddableComponent, EmbeddedModuleRef } from '../federation/embedded';
 import type { StorefrontConfig } from '../store/configSlice';
 
 /**
@@ -26,6 +27,18 @@ export interface RegionRenderRequest {
    * the api (same origin, /api): the product page starts at the quantity their cart holds.
    */
   cookie?: string;
+  /**
+   * Another remote's module the page embeds (federation/embedded.tsx), from the version the
+   * composition names: loaded by the host before the render, null when it cannot be had (the page
+   * then draws its "unavailable" in its place). Without it, every embed is unavailable.
+   */
+  embedded?: (ref: EmbeddedModuleRef) => Promise<EmbeddedServerModule | null>;
+}
+
+/** A module one remote's server container lends another's page: its component and the stylesheets it needs. */
+export interface EmbeddedServerModule {
+  Component: EmbeddableComponent;
+  css: string;
 }
 
 /**
@@ -87,6 +100,11 @@ export type ShopperList = 'cart' | 'wishlist';
 /** What a remote's server container exposes as `./render`. `null`: this module is not rendered on the server. */
 export interface RemoteServerBundle {
   renderRegion(request: RegionRenderRequest): Promise<RegionRender | null>;
+  /**
+   * The exposed modules other remotes' pages embed, as this container draws them on the server
+   * (the cart's AddToCart), by their exposed name. A container built before this was added lends none.
+   */
+  embeddable?: Record<string, EmbeddedServerModule>;
 }
 
 /** A region a remote's server bundle rendered, placed by the shell's own render. */

@@ -12,6 +12,7 @@ import { sampleDataSlice } from '../store/sampleDataSlice';
 import type { Product } from '../types';
 import { collectedCss } from './collectedCss';
 import { PageStatusContext, type PageStatus } from './pageStatus';
+import { EmbedderContext, embeddedKey, embedderOf, type EmbeddableComponent, type EmbeddedModuleRef } from '../federation/embedded';
 import type { RegionRender, RegionRenderRequest, RemoteServerBundle, ServerQueryEntry, ShellServerBundle, ShopperList } from './contract';
 import { isShopperList, SHOPPER_LISTS } from './shopperLists';
 import { ServerViewportWidth } from './viewport';
@@ -82,6 +83,40 @@ export interface ServerRenderedModule {
    * shows all of it.
    */
   wishlistItemsShown?: (store: AppStore, location: { pathname: string; search: string }) => string[];
+  /** Other remotes' modules its page embeds (federation/embedded.tsx): loaded before the render, so the server draws them too. */
+  embeds?: readonly EmbeddedModuleRef[];
+}
+
+/** How long a render waits for another remote's module it embeds; past it, the page draws its "unavailable". */
+const EMBED_WAIT_MS = 3000;
+
+/**
+ * The modules a page embeds, as the host lends them (RegionRenderRequest.embedded), and their
+ * stylesheets: one that fails or is slow is null, and the page draws its "unavailable" in its place.
+ */
+async function loadEmbeds(embeds: readonly EmbeddedModuleRef[], embedded: RegionRenderRequest['embedded']): Promise<{ components: Record<string, EmbeddableComponent | null>; css: string[] }> {
+  const loaded = await Promise.all(
+    embeds.map(async (ref) => {
+      if (!embedded) return null;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), EMBED_WAIT_MS);
+      });
+      try {
+        return await Promise.race([embedded(ref).catch(() => null), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  const components: Record<string, EmbeddableComponent | null> = {};
+  const css: string[] = [];
+  embeds.forEach((ref, index) => {
+    const module = loaded[index];
+    components[embeddedKey(ref.remote, ref.module)] = module?.Component ?? null;
+    if (module?.css) css.push(module.css);
+  });
+  return { components, css: [...new Set(css)] };
 }
 
 /**
@@ -223,15 +258,17 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
     // Set by the page while it renders, when it shows its not-found screen (pageStatus.tsx).
     const status: PageStatus = { code: 200 };
     try {
-      await Promise.all([rendered.prefetchPageData?.(store, request), prefetchHeaderCounts(store)]);
+      const [embeds] = await Promise.all([loadEmbeds(rendered.embeds ?? [], request.embedded), rendered.prefetchPageData?.(store, request), prefetchHeaderCounts(store)]);
       // The shell's frame here cannot show the sample data banner: the browser draws such a page.
       if (usedSampleData(store)) return null;
       const read = new Set<string | null>();
       const html = renderPageElement(
         <PageStatusContext value={status}>
-          <Routes>
-            <Route path={rendered.path} element={<rendered.Component />} />
-          </Routes>
+          <EmbedderContext value={embedderOf(embeds.components)}>
+            <Routes>
+              <Route path={rendered.path} element={<rendered.Component />} />
+            </Routes>
+          </EmbedderContext>
         </PageStatusContext>,
         store,
         request,
@@ -244,7 +281,7 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
       const wishlistItemsOf = shows?.includes('wishlist') ? rendered.wishlistItemsShown?.(store, request) : undefined;
       return {
         html,
-        css: collectedCss(),
+        css: [collectedCss(), ...embeds.css].join('\n'),
         queries: fulfilledQueries(store),
         ...(status.code === 200 ? {} : { status: status.code }),
         ...same,

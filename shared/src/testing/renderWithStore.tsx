@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { createStorefrontStore } from '../store/createStore';
 import { TOAST_OPTIONS } from '../ui/toastOptions';
+import { EmbedderContext, embedderOf, type EmbeddableComponent } from '../federation/embedded';
 import { createCookieJarFetch } from './cookieJarFetch';
 
 /** The real api started for the web tests (see api/src/testing/globalSetup.ts). */
@@ -33,16 +34,23 @@ export function createTestStore(apiBase: string = testApiUrl()) {
 interface RenderWithStoreOptions extends Omit<RenderOptions, 'wrapper'> {
   route?: string;
   store?: ReturnType<typeof createTestStore>;
+  /**
+   * Other remotes' modules the page embeds, by "remote/Module": what the shell would load (a team's
+   * tests give stand-ins, never another team's code). Any other embed is unavailable.
+   */
+  embeds?: Record<string, EmbeddableComponent>;
 }
 
 /** Renders a component as the storefront does: real store, router, toasts. */
-export function renderWithStore(ui: ReactElement, { route = '/', store = createTestStore(), ...options }: RenderWithStoreOptions = {}) {
+export function renderWithStore(ui: ReactElement, { route = '/', store = createTestStore(), embeds = {}, ...options }: RenderWithStoreOptions = {}) {
   const user = userEvent.setup();
   const result = render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[route]}>
-        {ui}
-        <ToastContainer {...TOAST_OPTIONS} />
+        <EmbedderContext value={embedderOf(embeds)}>
+          {ui}
+          <ToastContainer {...TOAST_OPTIONS} />
+        </EmbedderContext>
       </MemoryRouter>
     </Provider>,
     options,

@@ -1,4 +1,5 @@
-import { type AppStore, BrowserRouter, Provider, Route, Routes, ServerViewportWidth, Toasts, useLocation } from '@storefront/shared';
+import { type AppStore, BrowserRouter, EmbedderContext, Provider, Route, Routes, ServerViewportWidth, Toasts, useLocation } from '@storefront/shared';
+import { browserEmbedder } from '../federation/embedder';
 import type { Composition, RemoteName } from '../federation/composition';
 import type { RemoteModule } from '../federation/remoteModules';
 import { StrictMode, Suspense, use, useEffect, useState, type ReactNode } from 'react';
@@ -139,7 +140,9 @@ export function App({
       <Provider store={store} {...(serverState ? { serverState } : {})}>
         <BrowserRouter>
           <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
-            <Frame preview={preview} previewRefused={previewRefused} />
+            <EmbedderContext value={browserEmbedder}>
+              <Frame preview={preview} previewRefused={previewRefused} />
+            </EmbedderContext>
           </ServerViewportWidth>
         </BrowserRouter>
       </Provider>

@@ -7,7 +7,7 @@
 export const REMOTE_MODULES = {
   'mfe-catalog': ['HomePage', 'ShopPage', 'HeaderSearch'],
   'mfe-product': ['ProductPage', 'QuickView'],
-  'mfe-cart': ['CartDropdown', 'WishlistDropdown', 'CartPage', 'WishlistPage', 'CheckoutPage', 'OrderCompletePage', 'MiniPopup'],
+  'mfe-cart': ['CartDropdown', 'WishlistDropdown', 'CartPage', 'WishlistPage', 'CheckoutPage', 'OrderCompletePage', 'MiniPopup', 'AddToCart'],
   'mfe-account': ['AccountModals', 'LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'AccountPage', 'OperatorPage', 'OrderLookupPage'],
 } as const;
 

@@ -1,4 +1,5 @@
 import {
+  EmbedderContext,
   ErrorBoundary,
   HYDRATION_PENDING_ATTRIBUTE,
   Provider,
@@ -17,6 +18,7 @@ import { startTransition, StrictMode, Suspense, useContext, useEffect, useRef, u
 import type { RemoteName } from '../federation/composition';
 import './federation.css';
 import { hydrationViewportWidth, partHydrated, reportHydrationError, serverRegionFor, serverRegionSettled, serverStateNow, type ServerRegionInPage } from '../app/hydration';
+import { browserEmbedder } from '../federation/embedder';
 import { prefetchFromModules } from '../federation/pageData';
 import { forgetRemoteComponent, loadRemoteModule, loadStartedAt, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
 import type { PropsOfModule, RemoteModule } from '../federation/remoteModules';
@@ -215,7 +217,9 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
             <Provider store={store} {...(serverState ? { serverState } : {})}>
               <Router location={at} navigator={navigator}>
                 <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
-                  <RegionTree Component={exposed.default} path={path} label={label} onDone={onDone} onRetry={onRetry} />
+                  <EmbedderContext value={browserEmbedder}>
+                    <RegionTree Component={exposed.default} path={path} label={label} onDone={onDone} onRetry={onRetry} />
+                  </EmbedderContext>
                 </ServerViewportWidth>
               </Router>
             </Provider>

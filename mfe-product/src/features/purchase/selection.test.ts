@@ -1,5 +1,5 @@
 import { normaliseProduct, type Product } from '@storefront/shared';
-import { addToCartBlocker, initialSelection, selectionReducer } from './selection';
+import { initialSelection, needsChoice, selectionReducer } from './selection';
 
 const variantProduct: Product = normaliseProduct({
   id: '5',
@@ -24,54 +24,21 @@ describe('selectionReducer', () => {
     expect(selectionReducer(small, { type: 'sizeClicked', size: 'm' }).size).toBe('m');
   });
 
-  it('resets colour, size and quantity on Clear', () => {
-    const state = { colour: 'red', size: 's', qty: 3, qtyFromCart: true };
-    expect(selectionReducer(state, { type: 'cleared' })).toEqual(initialSelection);
+  it('resets colour and size on Clear, and counts the clear (the cart control starts over)', () => {
+    const state = { colour: 'red', size: 's', clears: 2 };
+    expect(selectionReducer(state, { type: 'cleared' })).toEqual({ colour: null, size: null, clears: 3 });
   });
 });
 
-describe('the quantity shown for a line the cart holds', () => {
-  it("shows the cart's quantity when the choice names a carted line", () => {
-    const chosen = { ...initialSelection, colour: 'red', size: 's', qty: 2 };
-    expect(selectionReducer(chosen, { type: 'lineChanged', cartQty: 3 })).toEqual({ ...chosen, qty: 3, qtyFromCart: true });
+describe('needsChoice', () => {
+  it('asks for the colour and the size a variant product has', () => {
+    expect(needsChoice(variantProduct, initialSelection)).toBe(true);
+    expect(needsChoice(variantProduct, { ...initialSelection, colour: 'red' })).toBe(true);
+    expect(needsChoice(variantProduct, { ...initialSelection, colour: 'red', size: 's' })).toBe(false);
+    expect(needsChoice({ ...variantProduct, colours: [] }, { ...initialSelection, size: 's' })).toBe(false);
   });
 
-  it("follows the line's quantity when the cart changes it, unless the shopper chose one", () => {
-    const fromCart = { ...initialSelection, qty: 3, qtyFromCart: true };
-    expect(selectionReducer(fromCart, { type: 'lineChanged', cartQty: 4, sameLine: true }).qty).toBe(4);
-    const chosen = selectionReducer(fromCart, { type: 'qtyChanged', qty: 6 });
-    expect(selectionReducer(chosen, { type: 'lineChanged', cartQty: 4, sameLine: true })).toBe(chosen);
-  });
-
-  it("drops the cart's number for a line it does not hold, but keeps a quantity the shopper chose", () => {
-    const fromCart = { ...initialSelection, qty: 3, qtyFromCart: true };
-    expect(selectionReducer(fromCart, { type: 'lineChanged', cartQty: undefined })).toEqual({ ...fromCart, qty: 1, qtyFromCart: false });
-    const chosen = selectionReducer(fromCart, { type: 'qtyChanged', qty: 5 });
-    expect(chosen.qtyFromCart).toBe(false);
-    expect(selectionReducer(chosen, { type: 'lineChanged', cartQty: undefined })).toBe(chosen);
-  });
-});
-
-describe('addToCartBlocker', () => {
-  it('blocks a variant product until colour and size are chosen', () => {
-    expect(addToCartBlocker(variantProduct, initialSelection)).toBe('Choose a colour and a size.');
-    expect(addToCartBlocker(variantProduct, { ...initialSelection, colour: 'red' })).toBe('Choose a size.');
-    expect(addToCartBlocker(variantProduct, { ...initialSelection, size: 's' })).toBe('Choose a colour.');
-    expect(addToCartBlocker(variantProduct, { colour: 'red', size: 's', qty: 1, qtyFromCart: false })).toBeNull();
-  });
-
-  it('lets a simple product be added at once', () => {
-    expect(addToCartBlocker(simpleProduct, initialSelection)).toBeNull();
-  });
-
-  it('blocks an out-of-stock product', () => {
-    expect(addToCartBlocker({ ...simpleProduct, out_of_stock: true, available_stock: 0 }, initialSelection)).toBe(
-      'This product is out of stock.',
-    );
-  });
-
-  it('only asks for the options a variant product has', () => {
-    const sizesOnly = { ...variantProduct, colours: [] };
-    expect(addToCartBlocker(sizesOnly, initialSelection)).toBe('Choose a size.');
+  it('never for a simple product', () => {
+    expect(needsChoice(simpleProduct, initialSelection)).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
-import { Price, ProductImage, QuantityInput, useBottomBarHeight } from '@storefront/shared';
-import { useId, useRef, useSyncExternalStore } from 'react';
+import { Price, ProductImage, useBottomBarHeight } from '@storefront/shared';
+import { useRef, useSyncExternalStore } from 'react';
 import { picturesOfColour } from '../gallery/picturesOfColour';
-import { buttonLabel, usePurchase } from '../purchase/PurchaseContext';
+import { CartControl } from '../purchase/CartControl';
+import { usePurchase } from '../purchase/PurchaseContext';
+import { needsChoice } from '../purchase/selection';
 import { useMediaQuery } from './useMediaQuery';
 import { useScrolledPast } from './useScrolledPast';
 import './sticky.css';
@@ -29,19 +31,16 @@ export function StickyAddToCart({ onWideScreens }: { onWideScreens: boolean }) {
 }
 
 function StickyBar({ onWideScreens }: { onWideScreens: boolean }) {
-  const { product, selection, dispatch, blocker, cartLine, addToCart, adding, mainButton } = usePurchase();
+  const { product, selection, buyControl } = usePurchase();
   const narrow = useMediaQuery(NARROW_SCREEN_QUERY);
   const enabled = onWideScreens || narrow;
-  const shown = useScrolledPast(mainButton, enabled);
-  const hintId = useId();
+  const shown = useScrolledPast(buyControl, enabled);
   const bar = useRef<HTMLElement>(null);
   // Back to top and the footer make room for it (shared/src/ui/bottomBars.ts).
   useBottomBarHeight('--sf-bottom-bar-height', bar, enabled && shown);
   if (!enabled) return null;
   // A colour or size still to choose: the bar has no pickers, so its button takes the shopper to
   // the page's, and says why (its hint).
-  const inStock = !product.out_of_stock && product.available_stock >= 1;
-  const needsChoice = blocker !== null && inStock && product.has_variants;
   const showPickers = () => {
     const pickers = document.querySelector<HTMLElement>('[data-variant-pickers]');
     if (!pickers) return;
@@ -64,26 +63,7 @@ function StickyBar({ onWideScreens }: { onWideScreens: boolean }) {
           <p className="prd-sticky__name">{product.name}</p>
           <Price product={product} />
         </div>
-        <QuantityInput
-          value={selection.qty}
-          max={product.available_stock}
-          disabled={product.out_of_stock || product.available_stock < 1}
-          onChange={(qty) => dispatch({ type: 'qtyChanged', qty })}
-        />
-        <button
-          type="button"
-          className="sf-button prd-sticky__add"
-          disabled={(blocker !== null && !needsChoice) || adding}
-          aria-describedby={blocker ? hintId : undefined}
-          onClick={() => (needsChoice ? showPickers() : void addToCart())}
-        >
-          {needsChoice ? 'Choose options' : buttonLabel(cartLine !== undefined, adding)}
-        </button>
-        {blocker && (
-          <p id={hintId} className="prd-sticky__hint">
-            {blocker}
-          </p>
-        )}
+        <CartControl product={product} colour={selection.colour} size={selection.size} place="bar" {...(needsChoice(product, selection) ? { onChooseOptions: showPickers } : {})} />
       </div>
     </section>
   );
