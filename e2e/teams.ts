@@ -17,6 +17,7 @@ export const SPEC_OWNERS: Record<string, Team> = {
   'cartTabs.spec.ts': 'mfe-cart',
   'checkout.spec.ts': 'mfe-cart',
   'checkoutReview.spec.ts': 'mfe-cart',
+  'cartControl.spec.ts': 'mfe-cart',
   // The product page.
   'product.spec.ts': 'mfe-product',
   // Home, the shop and search.

@@ -368,12 +368,12 @@ describe('npm run compose', () => {
     expect(await composition.store.revisions()).toHaveLength(1);
   }, 30_000);
 
-  it('refuses a release whose exposed module no longer takes the props the shell passes it, naming the module and the props', async () => {
+  it('refuses a release whose exposed module no longer takes the props its consumers pass it, naming the module and the props', async () => {
     const composition = await newComposition();
     await seed(composition, '1.0.1');
     const [renamed, same] = await Promise.all([compose(composition.env, 'check', 'cart=1.0.5'), compose(composition.env, 'check', 'cart=1.0.4')]);
     expect(renamed.code).toBe(1);
-    expect(renamed.output).toMatch(/✗ mfe-cart \[exposed-props\] CartDropdown \(onClose, onDismiss\): mfe-cart@1\.0\.5's CartDropdown no longer takes what the shell passes it: /);
+    expect(renamed.output).toMatch(/✗ mfe-cart \[exposed-props\] CartDropdown \(onClose, onDismiss\): mfe-cart@1\.0\.5's CartDropdown no longer takes what its consumers pass it: /);
     expect(renamed.output).toContain('✗ these could not go live as things are: cart 1.0.1 → 1.0.5 (nothing written)');
     expect(same.code).toBe(0);
   }, 30_000);

@@ -25,7 +25,7 @@ import { listReleases, releaseManifestUrl, VERSION_PATTERN } from '../edge/src/r
 import { readKnownGoodAfter } from '../edge/src/settings';
 import { COMMAND_OPTIONS, parseCommandLine, readActor, readPositiveNumber, readReason, UsageError, USAGE, type CommandLine } from './lib/composeOptions';
 import { localComposition } from '../edge/src/composition';
-import { checkExposedProps, shellModuleUses } from './lib/exposedProps';
+import { checkExposedProps, moduleUses } from './lib/exposedProps';
 import { gather, shellManifestPath } from './lib/gatherReleases';
 import { diffLines, formatDuration, historyLines, shortChanges } from './lib/revisionReport';
 
@@ -56,7 +56,7 @@ async function runChecks(document: CompositionDocument): Promise<Checked> {
   const shell = await readShellFacts(shellManifestPath());
   const candidates = await gather(document);
   // Each release's modules still take what the shell passes them (compiled once here, never by the edge).
-  const uses = shellModuleUses();
+  const uses = moduleUses();
   const problems = [
     ...checkComposition(candidates, shell),
     ...candidates.flatMap((candidate) => checkExposedProps(candidate.remote, candidate.version, candidate.contract?.exposedProps, uses)),

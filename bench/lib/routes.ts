@@ -2,7 +2,9 @@
  * The routes the benchmarks and budgets measure, and the remote modules each one renders on a
  * first visit: its page (shell/src/federation/routeModules.ts). The desktop header's search loads
  * when the shopper reaches for it, the dropdowns and account modals when first opened, the
- * added-to-cart popup with the shopper's first interaction.
+ * added-to-cart popup with the shopper's first interaction. The cart's Add to Cart on a product
+ * page is drawn by the server and its code loads once the first load is done or at the first
+ * interaction (shell/src/behaviour/afterFirstLoad.ts), so a product page's first load leaves it out.
  */
 
 export type Viewport = 'desktop' | 'mobile';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellOwnPageRequest, ShellServerBundle } from '../../shared/src/ssr/contract';
-import { guessViewportWidth, holdsRegionProducts, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
+import { embeddedFrom, guessViewportWidth, holdsRegionProducts, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
 
 describe('guessViewportWidth', () => {
   it('draws for a phone when the browser says it is one, by client hint or user agent', () => {
@@ -175,6 +175,33 @@ describe('ServerRemotes', () => {
   });
 });
 
+describe('embeddedFrom', () => {
+  const Buy = () => null;
+  const cartEntry = (version: string) => ({ version, manifest: `http://cart.test/releases/${version}/mf-manifest.json` });
+  const lending = (version: string): RemoteServerBundle => ({ renderRegion: () => Promise.resolve(null), embeddable: { AddToCart: { Component: Buy, css: `.v${version.replace(/\./g, '')}{}` } } });
+
+  it("lends a page another remote's module from the composed version's container, or its fallback's when that one's cannot be had", async () => {
+    const asked: string[] = [];
+    const loader = (remote: string, composed: { version: string }) => {
+      asked.push(`${remote}@${composed.version}`);
+      return Promise.resolve(composed.version === '1.0.1' ? null : lending(composed.version));
+    };
+    const composed = embeddedFrom({ remotes: { 'mfe-cart': cartEntry('1.0.2') } }, loader);
+    expect(await composed({ remote: 'mfe-cart', module: 'AddToCart' })).toEqual({ Component: Buy, css: '.v102{}' });
+    const fellBack = embeddedFrom({ remotes: { 'mfe-cart': cartEntry('1.0.1') }, fallbacks: { 'mfe-cart': cartEntry('1.0.0') } }, loader);
+    expect(await fellBack({ remote: 'mfe-cart', module: 'AddToCart' })).toEqual({ Component: Buy, css: '.v100{}' });
+    expect(asked).toEqual(['mfe-cart@1.0.2', 'mfe-cart@1.0.1', 'mfe-cart@1.0.0']);
+  });
+
+  it('lends nothing for a remote not composed, a module the container does not lend, or a container that lends none', async () => {
+    const loader = () => Promise.resolve<RemoteServerBundle | null>({ renderRegion: () => Promise.resolve(null) });
+    const embedded = embeddedFrom({ remotes: { 'mfe-cart': cartEntry('1.0.0') } }, (remote, composed) => (composed.version === '1.0.0' ? Promise.resolve(lending('1.0.0')) : loader()));
+    expect(await embedded({ remote: 'mfe-account', module: 'AddToCart' })).toBeNull();
+    expect(await embedded({ remote: 'mfe-cart', module: 'toString' })).toBeNull();
+    expect(await embeddedFrom({ remotes: { 'mfe-cart': cartEntry('1.0.0') } }, loader)({ remote: 'mfe-cart', module: 'AddToCart' })).toBeNull();
+  });
+});
+
 describe('holdsRegionProducts', () => {
   it('says whether a list the edge has holds a product whose place in it the region shows', () => {
     const productPage = { productsShown: { cart: ['redtee'], wishlist: ['redtee'] } };
@@ -241,7 +268,8 @@ describe('renderPage', () => {
     );
     expect(loaded).toEqual(['mfe-catalog@1.4.0']);
     // The shopper's cookies go with it: the region's api requests are theirs.
-    expect(asked).toEqual([{ module: 'ShopPage', pathname: '/shop', search: '?page=2', config: { apiBase: 'http://127.0.0.1:4000' }, viewportWidth: 412, cookie: 'sf_shopper=abc' }]);
+    // And the way to other remotes' modules it embeds (embeddedFrom).
+    expect(asked).toEqual([{ module: 'ShopPage', pathname: '/shop', search: '?page=2', config: { apiBase: 'http://127.0.0.1:4000' }, viewportWidth: 412, cookie: 'sf_shopper=abc', embedded: expect.any(Function) }]);
     expect(page).toEqual({
       html: '<header>/shop</header><main>[mfe-catalog/ShopPage@1.4.0]<h1>Shop</h1></main>',
       css: '.shell{}\n.shop{}',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ROOT } from '../../edge/src/packages';
-import { checkExposedProps, exposedPropsOf, shellModuleUses } from './exposedProps';
+import { checkExposedProps, exposedPropsOf, moduleUses, shellModuleUses } from './exposedProps';
 
 jest.setTimeout(60_000);
 
@@ -29,7 +29,7 @@ describe('the props contract between the shell and the remotes', () => {
     const uses = shellModuleUses();
     const [changed] = checkExposedProps('mfe-product', '2.0.0', { QuickView: '{ productId: number }' }, uses);
     expect(changed).toMatchObject({ remote: 'mfe-product', rule: 'exposed-props' });
-    expect(changed?.message).toMatch(/^QuickView \(productId\): mfe-product@2\.0\.0's QuickView no longer takes what the shell passes it: /);
+    expect(changed?.message).toMatch(/^QuickView \(productId\): mfe-product@2\.0\.0's QuickView no longer takes what its consumers pass it: /);
     const [needed] = checkExposedProps('mfe-product', '2.0.0', { QuickView: '{ productId: string; currency: string }' }, uses);
     expect(needed?.message).toMatch(/^QuickView \(currency\): /);
     // A page the shell gives no props that now needs one.
@@ -37,5 +37,15 @@ describe('the props contract between the shell and the remotes', () => {
     expect(page?.message).toMatch(/^ProductPage \(layout\): /);
     const [dropped] = checkExposedProps('mfe-cart', '2.0.0', { CartDropdown: '{ onDismiss?: (() => void) }', WishlistDropdown: '{ onClose: (() => void) }' }, uses);
     expect(dropped?.message).toMatch(/^CartDropdown \(onClose\): /);
+  });
+
+  it("holds the cart's AddToCart to what the product page passes it (the product's src/embeds.ts), naming the prop a release drops", () => {
+    const uses = moduleUses();
+    expect(uses['mfe-cart/AddToCart']).toMatch(/^\{ product: unknown; colour: null \| string; size: null \| string; place: "panel" \| "bar"; onChooseOptions\?: /);
+    const offered = exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['AddToCart', 'CartDropdown', 'WishlistDropdown']);
+    expect(checkExposedProps('mfe-cart', '1.1.0', offered, uses)).toEqual([]);
+    const renamed = { ...offered, AddToCart: (offered.AddToCart as string).replace('place:', 'where:') };
+    const [problem] = checkExposedProps('mfe-cart', '2.0.0', renamed, uses);
+    expect(problem?.message).toMatch(/^AddToCart \((.*, )?place(, .*)?\): mfe-cart@2\.0\.0's AddToCart no longer takes what its consumers pass it/);
   });
 });

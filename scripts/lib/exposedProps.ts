@@ -44,6 +44,9 @@ function describe(checker: ts.TypeChecker, type: ts.Type, depth = 0): string {
   // A library's own types (React's nodes, events, elements) are not the remotes' contract: accepted as they are.
   const declaration = type.getSymbol()?.declarations?.[0];
   if (declaration && declaration.getSourceFile().fileName.includes('/node_modules/')) return 'unknown';
+  // Nor are shared's (a Product): both sides take them from the one @storefront/shared singleton,
+  // whose versions compose checks on their own (the shared-singleton rule).
+  if (declaration && declaration.getSourceFile().fileName.includes('/shared/src/')) return 'unknown';
   const signatures = type.getCallSignatures();
   if (signatures.length > 0 && type.getProperties().length === 0) {
     const signature = signatures[0] as ts.Signature;
@@ -105,21 +108,45 @@ export function exposedPropsOf(remoteDir: string, modules: readonly string[]): R
 export const SHELL_USES_FILE = path.join(ROOT, 'shell', 'src', 'federation', 'remoteModules.ts');
 
 /**
+ * Where a remote declares what its pages pass the modules of other remotes they embed
+ * (`EmbeddedModuleProps`: the product page's use of the cart's AddToCart).
+ */
+export const EMBED_USES_FILE = 'src/embeds.ts';
+
+/**
  * What the shell passes each module it loads with props ("mfe-product/QuickView" → its props,
  * written out). Its file imports nothing: compiled alone, against ES5's library, in a moment.
  */
-export function shellModuleUses(file = SHELL_USES_FILE): Record<string, string> {
+export function shellModuleUses(file = SHELL_USES_FILE, declaration = 'RemoteModuleProps'): Record<string, string> {
   const program = ts.createProgram({ rootNames: [file], options: { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es5.d.ts'], types: [] } });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(file);
   const moduleSymbol = source ? checker.getSymbolAtLocation(source) : undefined;
-  const declared = moduleSymbol ? checker.getExportsOfModule(moduleSymbol).find((symbol) => symbol.getName() === 'RemoteModuleProps') : undefined;
-  if (!declared) throw new Error(`${path.relative(ROOT, file)} exports no RemoteModuleProps`);
+  const declared = moduleSymbol ? checker.getExportsOfModule(moduleSymbol).find((symbol) => symbol.getName() === declaration) : undefined;
+  if (!declared) throw new Error(`${path.relative(ROOT, file)} exports no ${declaration}`);
   const uses: Record<string, string> = {};
   for (const property of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(declared))) {
     uses[property.getName()] = describe(checker, checker.getTypeOfSymbol(property));
   }
   return uses;
+}
+
+/**
+ * Every consumer's use of the modules it loads: the shell's, and each remote's use of the modules
+ * of others its pages embed (its src/embeds.ts), keyed "<remote>/<Module>". Two consumers of one
+ * module are both held to it: their uses are joined, so a release must take what each passes.
+ */
+export function moduleUses(): Record<string, string> {
+  const uses: Record<string, string[]> = {};
+  const add = (found: Record<string, string>) => {
+    for (const [module, use] of Object.entries(found)) (uses[module] ??= []).push(use);
+  };
+  add(shellModuleUses());
+  for (const remote of Object.keys(REMOTE_MODULES)) {
+    const file = path.join(ROOT, remote, EMBED_USES_FILE);
+    if (ts.sys.fileExists(file)) add(shellModuleUses(file, 'EmbeddedModuleProps'));
+  }
+  return Object.fromEntries(Object.entries(uses).map(([module, all]) => [module, all.length === 1 ? (all[0] as string) : all.map((use) => `(${use})`).join(' & ')]));
 }
 
 /** One module the shell passes props to, and the props a release's module takes. */
@@ -172,14 +199,14 @@ export function misfits(pairings: readonly Pairing[]): { module: string; props: 
     const reason = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
     const entry = found.get(at.pairing.module) ?? { module: at.pairing.module, props: new Set<string>(), reasons: [] };
     for (const prop of propsNamed(reason)) entry.props.add(prop);
-    entry.reasons.push(reason.replace(/\b(Use|Offer)\d+\b/g, (_, kind: string) => (kind === 'Use' ? 'what the shell passes' : 'what the release takes')));
+    entry.reasons.push(reason.replace(/\b(Use|Offer)\d+\b/g, (_, kind: string) => (kind === 'Use' ? 'what its consumers pass' : 'what the release takes')));
     found.set(at.pairing.module, entry);
   }
   return [...found.values()].map(({ module, props, reasons }) => ({ module, props: [...props].sort(), reason: reasons.join('; ') }));
 }
 
 /**
- * Whether a release's modules still take what the shell passes them: each module the shell loads
+ * Whether a release's modules still take what their consumers pass them (moduleUses): each module the shell loads
  * from it (REMOTE_MODULES), with the props `uses` names (shellModuleUses, keyed
  * "<remote>/<Module>") or none. `offered`: the props its contract declares (none: a release built
  * before they were declared, not checked here).
@@ -195,7 +222,7 @@ export function checkExposedProps(remote: string, version: string, offered: Read
   return misfits(pairings).map(({ module, props, reason }) => ({
     remote,
     rule: 'exposed-props',
-    message: `${module}${props.length > 0 ? ` (${props.join(', ')})` : ''}: ${remote}@${version}'s ${module} no longer takes what the shell passes it: ${reason}`,
-    fix: `keep ${module} taking the shell's props (shell/src/federation/remoteModules.ts's RemoteModuleProps) in ${remote}, or release a shell that passes the new ones first`,
+    message: `${module}${props.length > 0 ? ` (${props.join(', ')})` : ''}: ${remote}@${version}'s ${module} no longer takes what its consumers pass it: ${reason}`,
+    fix: `keep ${module} taking what its consumers pass (the shell's RemoteModuleProps in shell/src/federation/remoteModules.ts, a remote's EmbeddedModuleProps in its ${EMBED_USES_FILE}) in ${remote}, or release consumers that pass the new ones first`,
   }));
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { checkRelease, factsOf, type Contract, type Injector, type Manifest, type Problem, type ShellFacts } from '../../edge/src/compositionRules';
 import { shortName, type CompositionDocument, type CompositionStore } from '../../edge/src/compositionStore';
 import type { Remote } from '../../edge/src/packages';
-import { checkExposedProps, shellModuleUses } from './exposedProps';
+import { checkExposedProps, moduleUses } from './exposedProps';
 import { fetchContract } from './gatherReleases';
 
 export interface ReleaseVerdict {
@@ -89,7 +89,7 @@ export async function judgeRelease(release: ReleaseToJudge): Promise<ReleaseVerd
   const problems = [
     ...checkRelease({ remote, version, manifest, contract, entryPresent }, shell, injectors),
     // Its modules still take what the shell passes them (compiled: the edge does not run this).
-    ...checkExposedProps(remote, version, contract?.exposedProps, shellModuleUses()),
+    ...checkExposedProps(remote, version, contract?.exposedProps, moduleUses()),
   ];
   const name = `${remote}@${version}`;
   const lines: string[] = [];

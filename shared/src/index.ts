@@ -116,5 +116,5 @@ export { productSearchParams } from './api/baseApi';
 export type { ProductSort } from './api/baseApi';
 export * from './libraries';
 export * from './ssr';
-export { Embedded, EmbedderContext, embedderOf, embeddedKey } from './federation/embedded';
-export type { EmbeddableComponent, EmbeddedModuleRef, EmbeddedProps, ModuleEmbedder } from './federation/embedded';
+export { EmbedderContext, EMBED_ATTRIBUTE, embedderOf, embeddedKey } from './federation/embedder';
+export type { EmbeddableComponent, EmbeddedModuleRef, ModuleEmbedder } from './federation/embedder';

@@ -1,4 +1,4 @@
-import type { EmbeddableComponent, EmbeddedModuleRef } from '../federation/embedded';
+import type { EmbeddableComponent, EmbeddedModuleRef } from '../federation/embedder';
 import type { StorefrontConfig } from '../store/configSlice';
 
 /**

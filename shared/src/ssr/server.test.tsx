@@ -9,6 +9,7 @@ import { cartLineKey, effectivePrice } from '../domain';
 import type { AppStore } from '../store/createStore';
 import { testApiUrl } from '../testing';
 import type { Product } from '../types';
+import { Embedded } from '../federation/Embedded';
 import type { RegionRenderRequest } from './contract';
 import { useNotFoundStatus } from './pageStatus';
 import { productsInAnswers, regionRenderer, shopperListAnswers } from './server';
@@ -245,6 +246,36 @@ describe('regionRenderer', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it("draws another remote's module the page embeds, as the host lends it, with its stylesheet; a plain word when the host has none", async () => {
+    function Buy({ label }: { label: string }) {
+      return <button type="button">{label}</button>;
+    }
+    function WithEmbed() {
+      return <Embedded remote="mfe-cart" module="AddToCart" props={{ label: 'Add to Cart' }} unavailable={<p>Adding to the cart is unavailable right now.</p>} />;
+    }
+    const render = regionRenderer({ Page: { path: '/shop/*', Component: WithEmbed, embeds: [{ remote: 'mfe-cart', module: 'AddToCart' }] } });
+    const asked: string[] = [];
+    const lent = await render(
+      ask({
+        module: 'Page',
+        embedded: async ({ remote, module }) => {
+          asked.push(`${remote}/${module}`);
+          return { Component: Buy, css: '.buy{color:teal}' };
+        },
+      }),
+    );
+    expect(asked).toEqual(['mfe-cart/AddToCart']);
+    expect(lent?.html).toContain('<button type="button">Add to Cart</button>');
+    expect(lent?.html).toContain('data-embed="mfe-cart/AddToCart"');
+    expect(lent?.css).toContain('.buy{color:teal}');
+
+    const failing = await render(ask({ module: 'Page', embedded: () => Promise.reject(new Error('the cart is away')) }));
+    expect(failing?.html).toContain('Adding to the cart is unavailable right now.');
+    expect(failing?.html).not.toContain('<button');
+    const none = await render(ask({ module: 'Page' }));
+    expect(none?.html).toContain('Adding to the cart is unavailable right now.');
   });
 
   it('renders nothing for a module it does not list, or at an address its route does not match', async () => {

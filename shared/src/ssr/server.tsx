@@ -12,7 +12,7 @@ import { sampleDataSlice } from '../store/sampleDataSlice';
 import type { Product } from '../types';
 import { collectedCss } from './collectedCss';
 import { PageStatusContext, type PageStatus } from './pageStatus';
-import { EmbedderContext, embeddedKey, embedderOf, type EmbeddableComponent, type EmbeddedModuleRef } from '../federation/embedded';
+import { EmbedderContext, embeddedKey, embedderOf, type EmbeddableComponent, type EmbeddedModuleRef } from '../federation/embedder';
 import type { RegionRender, RegionRenderRequest, RemoteServerBundle, ServerQueryEntry, ShellServerBundle, ShopperList } from './contract';
 import { isShopperList, SHOPPER_LISTS } from './shopperLists';
 import { ServerViewportWidth } from './viewport';

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { createStorefrontStore } from '../store/createStore';
 import { TOAST_OPTIONS } from '../ui/toastOptions';
-import { EmbedderContext, embedderOf, type EmbeddableComponent } from '../federation/embedded';
+import { EmbedderContext, embedderOf, type EmbeddableComponent } from '../federation/embedder';
 import { createCookieJarFetch } from './cookieJarFetch';
 
 /** The real api started for the web tests (see api/src/testing/globalSetup.ts). */

@@ -1,4 +1,5 @@
-import { Embedded, type Product } from '@storefront/shared';
+import type { Product } from '@storefront/shared';
+import { Embedded } from '@storefront/shared/embedded';
 import type { CartAddToCartProps } from '../../embeds';
 
 /**

@@ -1,0 +1,50 @@
+/**
+ * One remote's exposed module drawn inside another remote's page: the cart team's Add to Cart
+ * control on the product page, its sticky bar and its quick view. The team that owns a feature
+ * owns it wherever it appears; the page that shows it names the module and passes its props.
+ *
+ * The host (the shell) fills the slot: in the browser it loads the module through the federation
+ * runtime from the version the composition names, as it loads a page's; on the server the edge
+ * loads that version's server container before the page's render, and the page's renderer
+ * (ssr/server.tsx) hands the loaded components in, so the server draws the module in the same
+ * page. A module that cannot be had fails alone: the page draws its `unavailable` in its place.
+ */
+import { createContext, type ComponentType } from 'react';
+
+/** A module of another remote: `{ remote: 'mfe-cart', module: 'AddToCart' }`. */
+export interface EmbeddedModuleRef {
+  remote: string;
+  module: string;
+}
+
+// A component of another remote takes props this package cannot name; the embedding page types them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type EmbeddableComponent = ComponentType<any>;
+
+/**
+ * How the host gives a page another remote's module: the component when it is at hand (it has
+ * arrived, or the server loaded it before the render), null when it cannot be had, or a promise
+ * of it (rejected when it fails to load).
+ */
+export interface ModuleEmbedder {
+  load(remote: string, module: string): EmbeddableComponent | null | Promise<EmbeddableComponent>;
+  /**
+   * The embed's part of the page is live (hydrated, or drawn): the host gives back the taps it held
+   * on it meanwhile. Suspense boundaries are hydrated after the part around them, so the page's
+   * own hydration comes too soon for the embed's controls.
+   */
+  settled?(part: Element): void;
+}
+
+/** The host's embedder; without one (a remote's own standalone page, say) every embed is unavailable. */
+export const EmbedderContext = createContext<ModuleEmbedder | null>(null);
+
+export const embeddedKey = (remote: string, module: string) => `${remote}/${module}`;
+
+/** On the element around an embedded module, for people and tests reading the page: its "remote/Module". `display: contents` keeps the page's layout. */
+export const EMBED_ATTRIBUTE = 'data-embed';
+
+/** An embedder that has every module of `modules` at hand and no other: a server render's, and a test's. */
+export function embedderOf(modules: Readonly<Record<string, EmbeddableComponent | null>>): ModuleEmbedder {
+  return { load: (remote, module) => modules[embeddedKey(remote, module)] ?? null };
+}
