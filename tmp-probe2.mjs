@@ -2,7 +2,7 @@ import { chromium } from 'playwright-core';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
 const ctx = await browser.newContext({ viewport: { width: 375, height: 800 }, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile', isMobile: true, hasTouch: true });
 const page = await ctx.newPage();
-page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 400)));
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 1400)));
 page.on('pageerror', (e) => console.log('pageerror', e.message));
 await page.route((url) => url.port === '8082', async (route) => { await new Promise((r) => setTimeout(r, 2500)); await route.continue(); });
 const t0 = Date.now();
@@ -11,7 +11,7 @@ await page.goto('http://localhost:8080/product?id=' + process.argv[2], { waitUnt
 const add = page.locator('[data-remote="mfe-product"]').getByRole('button', { name: 'Add to Cart', exact: true }).first();
 await add.waitFor();
 await page.evaluate(() => { window.serverButton = document.querySelector('.cart-add__button'); });
-for (let i = 0; i < 3; i++) await add.tap();
+if (!process.env.NOTAP) for (let i = 0; i < 3; i++) await add.tap();
 console.log('pending', await page.evaluate(() => window.__storefrontReplayPending && window.__storefrontReplayPending()));
 await page.waitForFunction(() => !document.querySelector('[data-await-hydration]'), undefined, { timeout: 20000 });
 console.log('hydrated at', Date.now() - t0);
@@ -22,4 +22,5 @@ console.log('same', await page.evaluate(() => [window.serverButton.isConnected, 
 await page.evaluate(() => window.serverButton.click());
 await page.waitForTimeout(2000);
 console.log('count after tap', await page.getByTestId('cart-count').first().textContent());
+console.log(await page.locator('.prd-buy').innerHTML());
 await browser.close();

@@ -117,4 +117,4 @@ export type { ProductSort } from './api/baseApi';
 export * from './libraries';
 export * from './ssr';
 export { EmbedderContext, EMBED_ATTRIBUTE, embedderOf, embeddedKey } from './federation/embedder';
-export type { EmbeddableComponent, EmbeddedModuleRef, ModuleEmbedder } from './federation/embedder';
+export type { EmbeddableComponent, EmbeddedModuleRef, EmbedIsland, IslandView, ModuleEmbedder } from './federation/embedder';

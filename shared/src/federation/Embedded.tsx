@@ -3,8 +3,18 @@
  * ./embedder.ts): `@storefront/shared/embedded`, bundled by each remote whose pages embed one.
  */
 // From the package, not its files: the context must be the shared singleton's, the host's.
-import { EMBED_ATTRIBUTE, EmbedderContext, embeddedKey, ErrorBoundary, HYDRATION_PENDING_ATTRIBUTE, type EmbeddableComponent, type ModuleEmbedder } from '@storefront/shared';
-import { memo, Suspense, use, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import {
+  EMBED_ATTRIBUTE,
+  EmbedderContext,
+  embeddedKey,
+  ErrorBoundary,
+  HYDRATION_PENDING_ATTRIBUTE,
+  useAppStore,
+  type EmbeddableComponent,
+  type EmbedIsland,
+  type ModuleEmbedder,
+} from '@storefront/shared';
+import { memo, Suspense, use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
 /** The promises `use()` reads: one per module, so a suspended render reads the same one again. */
 const pending = new WeakMap<ModuleEmbedder, Map<string, Promise<EmbeddableComponent>>>();
@@ -51,11 +61,10 @@ export interface EmbeddedProps<Props extends object> {
 }
 
 /**
- * Another remote's module, drawn with `props`. A Suspense boundary of its own: while the browser
- * hydrates a page the server drew, the module's HTML stays as it is until its code has arrived,
- * and the rest of the page does not wait for it. Drawn again only when `props` change (compared
- * one by one): React draws a boundary that is still waiting afresh, rather than adopt the server's
- * HTML, when the page around it draws it again, so the page's own updates must not reach it.
+ * Another remote's module, drawn with `props`. On a page the browser draws, a Suspense boundary of
+ * its own (its `loading` meanwhile). On a page the server drew, the host's island: the server's
+ * HTML stays as it is, taps on it held, until its code has arrived, and the rest of the page does
+ * not wait for it. Drawn again only when `props` change, compared one by one.
  */
 export const Embedded = memo(EmbeddedSlot, sameEmbed) as <Props extends object>(props: EmbeddedProps<Props>) => ReactNode;
 
@@ -68,8 +77,63 @@ function sameEmbed(before: EmbeddedProps<object>, after: EmbeddedProps<object>):
   return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
+const subscribeToNothing = () => () => undefined;
+
+/** The element around an embed: its mark, and the attribute that holds taps on it until it is live. */
+const partAttributes = (remote: string, module: string) => ({ [EMBED_ATTRIBUTE]: embeddedKey(remote, module), [HYDRATION_PENDING_ATTRIBUTE]: '' });
+
+/** What React keeps in the island's element while the browser hydrates the page: the server's HTML, untouched. */
+const SERVER_HTML_KEPT = { __html: '' };
+
+/**
+ * The server's HTML of an embed, while the host takes it over as an island (ModuleEmbedder.island);
+ * the page's "unavailable" in its place if the module cannot be had.
+ */
+function IslandHost({ remote, module, props, unavailable, embedder }: EmbeddedProps<object> & { embedder: ModuleEmbedder }) {
+  const part = useRef<HTMLDivElement>(null);
+  const island = useRef<EmbedIsland | null>(null);
+  const store = useAppStore();
+  const [failed, setFailed] = useState(false);
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+    island.current?.update(props);
+  }, [props]);
+  useEffect(() => {
+    const element = part.current;
+    if (!element || !embedder.island) return undefined;
+    const started = embedder.island(element, { remote, module }, { name: embeddedKey(remote, module), props: latest.current, store, unavailable, onFailed: () => setFailed(true) });
+    island.current = started;
+    return () => {
+      island.current = null;
+      started.unmount();
+    };
+    // Started once per module: later props go to `update`, and `unavailable` is the page's fixed words.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [embedder, remote, module, store]);
+  if (failed) {
+    return (
+      <div ref={part} {...partAttributes(remote, module)} style={{ display: 'contents' }}>
+        {unavailable}
+        <Settled part={part} embedder={embedder} />
+      </div>
+    );
+  }
+  return <div ref={part} {...partAttributes(remote, module)} style={{ display: 'contents' }} suppressHydrationWarning dangerouslySetInnerHTML={SERVER_HTML_KEPT} />;
+}
+
 function EmbeddedSlot<Props extends object>({ remote, module, props, unavailable, loading = null }: EmbeddedProps<Props>) {
   const embedder = use(EmbedderContext);
+  // True on the server and while the browser hydrates the server's page (React then reads the
+  // server's snapshot), false on a page the browser draws itself. Kept from the first render.
+  const serverOrHydrating = useSyncExternalStore(subscribeToNothing, () => false, () => true);
+  const [island] = useState(() => serverOrHydrating && typeof document !== 'undefined' && embedder?.island !== undefined);
+  if (island && embedder) return <IslandHost remote={remote} module={module} props={props} unavailable={unavailable} embedder={embedder} />;
+  return <InlineEmbed remote={remote} module={module} props={props} unavailable={unavailable} loading={loading} embedder={embedder} />;
+}
+
+/** The embed drawn in the page's own tree: on the server, and on a page the browser draws. */
+function InlineEmbed({ remote, module, props, unavailable, loading = null, embedder }: EmbeddedProps<object> & { embedder: ModuleEmbedder | null }) {
   const found = embedder ? embedder.load(remote, module) : null;
   const part = useRef<HTMLDivElement>(null);
   const settled = <Settled part={part} embedder={embedder} />;
@@ -87,7 +151,7 @@ function EmbeddedSlot<Props extends object>({ remote, module, props, unavailable
   // Until it is live, the part holds the taps made on it (HYDRATION_PENDING_ATTRIBUTE, as a region
   // the server drew does); `settled` gives them back.
   return (
-    <div ref={part} {...{ [EMBED_ATTRIBUTE]: embeddedKey(remote, module), [HYDRATION_PENDING_ATTRIBUTE]: '' }} style={{ display: 'contents' }}>
+    <div ref={part} {...partAttributes(remote, module)} style={{ display: 'contents' }}>
       <ErrorBoundary
         name={embeddedKey(remote, module)}
         fallback={() => (

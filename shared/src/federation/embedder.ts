@@ -9,7 +9,8 @@
  * (ssr/server.tsx) hands the loaded components in, so the server draws the module in the same
  * page. A module that cannot be had fails alone: the page draws its `unavailable` in its place.
  */
-import { createContext, type ComponentType } from 'react';
+import { createContext, type ComponentType, type ReactNode } from 'react';
+import type { AppStore } from '../store/createStore';
 
 /** A module of another remote: `{ remote: 'mfe-cart', module: 'AddToCart' }`. */
 export interface EmbeddedModuleRef {
@@ -34,6 +35,33 @@ export interface ModuleEmbedder {
    * own hydration comes too soon for the embed's controls.
    */
   settled?(part: Element): void;
+  /**
+   * In the browser, for an embed the server drew in a page being hydrated: takes over the server's
+   * HTML in `part` as a React root of its own once the module is in, drawn with `view.props` in
+   * `view.store`, and gives back the taps held on it. Its own root, because React draws a Suspense
+   * boundary still waiting for code afresh whenever anything above it changes (a context, a
+   * re-render): the server's HTML would be thrown away. Without it, the embed waits inline.
+   */
+  island?(part: Element, ref: EmbeddedModuleRef, view: IslandView): EmbedIsland;
+}
+
+/**
+ * What an island draws: the embed's props in the page's store; its "unavailable" should the module
+ * fail once live (the page draws it itself when the module cannot be loaded: `onFailed`).
+ */
+export interface IslandView {
+  /** "remote/Module", for the log. */
+  name: string;
+  props: object;
+  store: AppStore;
+  unavailable: ReactNode;
+  onFailed: () => void;
+}
+
+/** An island once started: drawn again with new props, or ended with the page. */
+export interface EmbedIsland {
+  update(props: object): void;
+  unmount(): void;
 }
 
 /** The host's embedder; without one (a remote's own standalone page, say) every embed is unavailable. */

@@ -1,0 +1,105 @@
+/**
+ * The embeds' own code, off every page's first load (embedder.ts loads it once that load is done):
+ * loading another remote's module for a page, and the islands, each an embed the server drew taken
+ * over as a React root of its own (ModuleEmbedder.island).
+ */
+import {
+  EmbedderContext,
+  ErrorBoundary,
+  Provider,
+  ServerViewportWidth,
+  type EmbeddableComponent,
+  type EmbeddedModuleRef,
+  type EmbedIsland,
+  type IslandView,
+  type ModuleEmbedder,
+} from '@storefront/shared';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { StrictMode, Suspense, useLayoutEffect } from 'react';
+import { hydrationViewportWidth, partHydrated, reportHydrationError, serverStateNow } from '../app/hydration';
+import { isRemoteName } from './composition';
+import { forgetRemoteComponent, loadRemoteModule } from './remoteComponent';
+
+/** Each module's load while it is under way, so every render waits on the same one; a failed one is tried afresh next time. */
+const loading = new Map<string, Promise<EmbeddableComponent>>();
+
+export function loadEmbedded(remote: string, module: string): Promise<EmbeddableComponent> {
+  if (!isRemoteName(remote)) return Promise.reject(new Error(`${remote} is not a remote`));
+  const key = `${remote}/${module}`;
+  let load = loading.get(key);
+  if (!load) {
+    load = loadRemoteModule(remote, module).then((exposed) => exposed.default);
+    loading.set(key, load);
+    load.then(
+      () => loading.delete(key),
+      () => {
+        loading.delete(key);
+        forgetRemoteComponent(remote, module);
+      },
+    );
+  }
+  return load;
+}
+
+/** Beside the module, as the server drew it: gives back the taps held on the part once it is live. */
+function Live({ part }: { part: Element }) {
+  useLayoutEffect(() => partHydrated(part), [part]);
+  return null;
+}
+
+/**
+ * Hydrates `part` (the server's HTML of the embed) with `Component`, in the shape the server drew
+ * it in (shared's Embedded: an error boundary, a Suspense boundary, the module and a sibling), so
+ * React adopts the HTML.
+ */
+function hydrateIsland(part: Element, Component: EmbeddableComponent, view: IslandView, embedder: ModuleEmbedder): { root: Root; draw: (props: object) => void } {
+  const serverState = serverStateNow(view.store);
+  const tree = (props: object) => (
+    <StrictMode>
+      <Provider store={view.store} {...(serverState ? { serverState } : {})}>
+        <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
+          <EmbedderContext value={embedder}>
+            <ErrorBoundary name={view.name} fallback={() => view.unavailable}>
+              <Suspense fallback={null}>
+                <Component {...props} />
+                <Live part={part} />
+              </Suspense>
+            </ErrorBoundary>
+          </EmbedderContext>
+        </ServerViewportWidth>
+      </Provider>
+    </StrictMode>
+  );
+  const root = hydrateRoot(part, tree(view.props), { onRecoverableError: reportHydrationError });
+  return { root, draw: (props) => root.render(tree(props)) };
+}
+
+/** An island for the embed in `part`, hydrated once its module is in; `view.onFailed` when it cannot be had. */
+export function startIsland(part: Element, { remote, module }: EmbeddedModuleRef, view: IslandView, embedder: ModuleEmbedder): EmbedIsland {
+  let ended = false;
+  let props = view.props;
+  let drawn: { draw: (next: object) => void; root: Root } | null = null;
+  loadEmbedded(remote, module).then(
+    (Component) => {
+      if (ended) return;
+      const { root, draw } = hydrateIsland(part, Component, { ...view, props }, embedder);
+      drawn = { root, draw };
+    },
+    () => {
+      if (!ended) view.onFailed();
+    },
+  );
+  return {
+    update(next) {
+      props = next;
+      drawn?.draw(next);
+    },
+    unmount() {
+      ended = true;
+      const current = drawn;
+      drawn = null;
+      // Not while React is committing the page's change: a root cannot be unmounted inside another's commit.
+      if (current) setTimeout(() => current.root.unmount(), 0);
+    },
+  };
+}
