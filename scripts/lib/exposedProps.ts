@@ -133,10 +133,10 @@ export function shellModuleUses(file = SHELL_USES_FILE, declaration = 'RemoteMod
 
 /**
  * Every consumer's use of the modules it loads: the shell's, and each remote's use of the modules
- * of others its pages embed (its src/embeds.ts), keyed "<remote>/<Module>". Two consumers of one
- * module are both held to it: their uses are joined, so a release must take what each passes.
+ * of others its pages embed (its src/embeds.ts), keyed "<remote>/<Module>". A module two consumers
+ * use is held to both: a release must take what each passes.
  */
-export function moduleUses(): Record<string, string> {
+export function moduleUses(): Record<string, string[]> {
   const uses: Record<string, string[]> = {};
   const add = (found: Record<string, string>) => {
     for (const [module, use] of Object.entries(found)) (uses[module] ??= []).push(use);
@@ -146,7 +146,7 @@ export function moduleUses(): Record<string, string> {
     const file = path.join(ROOT, remote, EMBED_USES_FILE);
     if (ts.sys.fileExists(file)) add(shellModuleUses(file, 'EmbeddedModuleProps'));
   }
-  return Object.fromEntries(Object.entries(uses).map(([module, all]) => [module, all.length === 1 ? (all[0] as string) : all.map((use) => `(${use})`).join(' & ')]));
+  return uses;
 }
 
 /** One module the shell passes props to, and the props a release's module takes. */
@@ -211,13 +211,15 @@ export function misfits(pairings: readonly Pairing[]): { module: string; props: 
  * "<remote>/<Module>") or none. `offered`: the props its contract declares (none: a release built
  * before they were declared, not checked here).
  */
-export function checkExposedProps(remote: string, version: string, offered: Readonly<Record<string, string>> | undefined, uses: Readonly<Record<string, string>>): Problem[] {
+export function checkExposedProps(remote: string, version: string, offered: Readonly<Record<string, string>> | undefined, uses: Readonly<Record<string, string | readonly string[]>>): Problem[] {
   if (!offered) return [];
   // Every module the shell loads from it: one RemoteModuleProps does not name is given no props.
   const loaded: readonly string[] = (REMOTE_MODULES as Record<string, readonly string[]>)[remote] ?? [];
   const pairings = loaded.flatMap((module) => {
     const props = offered[module];
-    return props === undefined ? [] : [{ module, use: uses[`${remote}/${module}`] ?? '{}', offered: props }];
+    if (props === undefined) return [];
+    const used = uses[`${remote}/${module}`] ?? '{}';
+    return (typeof used === 'string' ? [used] : used).map((use) => ({ module, use, offered: props }));
   });
   return misfits(pairings).map(({ module, props, reason }) => ({
     remote,

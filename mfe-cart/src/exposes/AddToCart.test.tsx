@@ -130,4 +130,15 @@ describe('AddToCart (the control other remotes embed)', () => {
     await user.click(choose);
     expect(onChooseOptions).toHaveBeenCalledTimes(1);
   });
+
+  it("adds one of a simple product from a card's button, with the toast, reading nothing of the shopper's", async () => {
+    const product = simpleProduct();
+    const store = createTestStore();
+    const { user } = renderWithStore(<AddToCart product={product} colour={null} size={null} place="card" />, { store });
+    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Add to Cart: ${product.name}` }));
+    expect(await screen.findByText(`${product.name} has been added to cart`)).toBeInTheDocument();
+    const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
+    expect(cart).toEqual([expect.objectContaining({ id: product.id.toLowerCase(), qty: 1 })]);
+  });
 });

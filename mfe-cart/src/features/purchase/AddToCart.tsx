@@ -12,9 +12,10 @@ export interface AddToCartProps {
   size: string | null;
   /**
    * 'panel': the product's own control, whose quantity the others share and which the page
-   * forgets when it goes; 'bar': the sticky bar's copy of it.
+   * forgets when it goes; 'bar': the sticky bar's copy of it; 'card': a product card's one tap,
+   * which adds one of a product without variants (the card offers the others' page instead).
    */
-  place: 'panel' | 'bar';
+  place: 'panel' | 'bar' | 'card';
   /**
    * Given, a control whose product still needs a colour or a size says "Choose options" and
    * calls it (the bar, which has no pickers of its own, takes the shopper to the page's).
@@ -25,12 +26,38 @@ export interface AddToCartProps {
 // The layout effect runs in the browser only; React warns when a server render meets one.
 const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
+/** Where a control is drawn decides which it is: a card's one tap, or the product's own control. */
+export function AddToCart(props: AddToCartProps) {
+  return props.place === 'card' ? <AddOne product={props.product} /> : <PurchaseControl {...props} place={props.place} />;
+}
+
+/**
+ * A card's Add to Cart: one of the product, at once. It reads nothing of the shopper's, so the
+ * page of cards stays the same for everyone.
+ */
+function AddOne({ product }: { product: Product }) {
+  const [add, { isLoading }] = useAddToCart();
+  return (
+    <button
+      type="button"
+      className="sf-button cart-add__button cart-add__button--card"
+      disabled={isLoading}
+      // The visible words begin the name (WCAG 2.5.3), then which product.
+      aria-label={`Add to Cart: ${product.name}`}
+      aria-busy={isLoading || undefined}
+      onClick={() => void add({ product, qty: 1 })}
+    >
+      {isLoading ? 'Adding…' : 'Add to Cart'}
+    </button>
+  );
+}
+
 /**
  * Quantity, Add to Cart (or Update cart, when the cart already holds the line chosen) and why it
  * is disabled when it is. The quantity starts at what the cart holds of the product, else 1;
  * "Update cart" sets the line to the quantity shown rather than adding it again.
  */
-export function AddToCart({ product, colour, size, place, onChooseOptions }: AddToCartProps) {
+function PurchaseControl({ product, colour, size, place, onChooseOptions }: AddToCartProps & { place: 'panel' | 'bar' }) {
   const { data: cart } = useGetCartQuery();
   const [add] = useAddToCart();
   const [setLineQuantity] = useSetCartLineQuantity();

@@ -1,5 +1,7 @@
-import { emitStorefrontEvent, Link, Price, type Product, ProductImage, RatingBar, salePercentLabel, useAddToCart } from '@storefront/shared';
+import { emitStorefrontEvent, Link, Price, type Product, ProductImage, RatingBar, salePercentLabel } from '@storefront/shared';
+import { Embedded } from '@storefront/shared/embedded';
 import { useState } from 'react';
+import type { CartAddToCartProps } from '../../embeds';
 import type { ShopView } from '../shop/shopFilters';
 import { CardWishlistButton } from './CardWishlistButton';
 import './productCards.css';
@@ -17,8 +19,11 @@ function EyeIcon() {
   );
 }
 
+/**
+ * Out of stock, the product page's options, or the cart's one-tap Add to Cart (mfe-cart's
+ * AddToCart, embedded: the cart team owns adding to the cart).
+ */
 function BuyAction({ product }: { product: Product }) {
-  const [addToCart, { isLoading }] = useAddToCart();
   if (product.out_of_stock) return <p className="cat-card__stock">Out of stock</p>;
   if (product.has_variants) {
     return (
@@ -27,18 +32,11 @@ function BuyAction({ product }: { product: Product }) {
       </Link>
     );
   }
+  const props: CartAddToCartProps = { product, colour: null, size: null, place: 'card' };
   return (
-    <button
-      type="button"
-      className="sf-button cat-card__action"
-      disabled={isLoading}
-      // The visible words begin the name (WCAG 2.5.3), then which product.
-      aria-label={`Add to Cart: ${product.name}`}
-      aria-busy={isLoading || undefined}
-      onClick={() => void addToCart({ product, qty: 1 })}
-    >
-      {isLoading ? 'Adding…' : 'Add to Cart'}
-    </button>
+    <div className="cat-card__action cat-card__buy">
+      <Embedded remote="mfe-cart" module="AddToCart" props={props} unavailable={<p className="cat-card__unavailable">Cart unavailable</p>} />
+    </div>
   );
 }
 
