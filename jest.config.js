@@ -24,7 +24,6 @@ const moduleNameMapper = {
   '^@storefront/shared/(domain|types|testing)$': '<rootDir>/shared/src/$1/index.ts',
   '^@storefront/shared/text-direction$': '<rootDir>/shared/src/domain/textDirection.ts',
   '^@storefront/shared/later-module$': '<rootDir>/shared/src/ui/laterModule.ts',
-  '^@storefront/shared/embedded$': '<rootDir>/shared/src/federation/Embedded.tsx',
   '^@storefront/shared/ssr/server$': '<rootDir>/shared/src/ssr/server.tsx',
   '\\.css$': '<rootDir>/shared/src/testing/styleStub.js',
 };

@@ -33,22 +33,23 @@ import type { BenchRoute, Viewport } from './lib/routes';
  * gained the shop's legal links, which South Africa's ECTA wants a click away from every page,
  * and the shell learned to name a refused preview: their budgets sit at 171 KB until the bytes
  * are found elsewhere.
- * Every page gained about 0.4 KB when the shell learned to fill the slots where one remote's page
- * draws another's module (the cart's Add to Cart on a product page): the slot's context in shared,
- * the shell's embedder and its wait for the end of the first load. The desktop home page went to
- * 170.1 KB and a phone's shop and product pages to 171.4 KB; their budgets sit 0.5 KB higher. The
- * cart's own code (its remote entry and the control, 5.7 KB) loads after the first load.
+ * Every page gained about 0.7 KB when one remote's page came to draw another's module (the
+ * cart's Add to Cart on product pages and cards): the slot, in the shared singleton, and the
+ * shell's embedder with its wait for the end of the first load. The cards' pages gained a little
+ * more for the cart's one-tap button, which the server draws. Then: desktop home 170.8 KB and shop
+ * 177.9 KB; a phone's shop 172.1 KB and product 171.2 KB; their budgets sit up to 0.5 KB above.
+ * The cart's own code (its remote entry and the control, 5.7 KB) loads after the first load.
  */
 export const FIRST_LOAD_BUDGETS: Record<Viewport, Record<BenchRoute['route'], number>> = {
   desktop: {
-    home: 170.5 * 1024,
-    shop: 178 * 1024,
+    home: 171 * 1024,
+    shop: 178.5 * 1024,
     product: 181 * 1024,
     cart: 170 * 1024,
   },
   mobile: {
     home: 170 * 1024,
-    shop: 171.5 * 1024,
+    shop: 172.5 * 1024,
     product: 171.5 * 1024,
     cart: 170 * 1024,
   },

@@ -117,4 +117,6 @@ export type { ProductSort } from './api/baseApi';
 export * from './libraries';
 export * from './ssr';
 export { EmbedderContext, EMBED_ATTRIBUTE, embedderOf, embeddedKey } from './federation/embedder';
+export { Embedded } from './federation/Embedded';
+export type { EmbeddedProps } from './federation/Embedded';
 export type { EmbeddableComponent, EmbeddedModuleRef, EmbedIsland, IslandView, ModuleEmbedder } from './federation/embedder';

@@ -1,37 +1,12 @@
 /**
  * The slot where a page draws another remote's module (its contract, the host's embedder, is
- * ./embedder.ts): `@storefront/shared/embedded`, bundled by each remote whose pages embed one.
+ * ./embedder.ts). In the shared singleton: one copy on the page, whichever remotes embed.
  */
-// From the package, not its files: the context must be the shared singleton's, the host's.
-import {
-  EMBED_ATTRIBUTE,
-  EmbedderContext,
-  embeddedKey,
-  ErrorBoundary,
-  HYDRATION_PENDING_ATTRIBUTE,
-  useAppStore,
-  type EmbeddableComponent,
-  type EmbedIsland,
-  type ModuleEmbedder,
-} from '@storefront/shared';
-import { memo, Suspense, use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
-
-/** The promises `use()` reads: one per module, so a suspended render reads the same one again. */
-const pending = new WeakMap<ModuleEmbedder, Map<string, Promise<EmbeddableComponent>>>();
-
-function pendingLoad(embedder: ModuleEmbedder, key: string, load: Promise<EmbeddableComponent>): Promise<EmbeddableComponent> {
-  let loads = pending.get(embedder);
-  if (!loads) {
-    loads = new Map();
-    pending.set(embedder, loads);
-  }
-  const known = loads.get(key);
-  if (known) return known;
-  loads.set(key, load);
-  // A failed load is forgotten, so a later page tries again.
-  load.catch(() => loads.delete(key));
-  return load;
-}
+import { HYDRATION_PENDING_ATTRIBUTE } from '../ssr/contract';
+import { useAppStore } from '../store/createStore';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { EMBED_ATTRIBUTE, EmbedderContext, embeddedKey, type EmbeddableComponent, type EmbedIsland, type ModuleEmbedder } from './embedder';
+import { Suspense, use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
 /** Drawn beside the embed's content, inside its boundary: its layout effect runs once that content is live. */
 function Settled({ part, embedder }: { part: RefObject<HTMLDivElement | null>; embedder: ModuleEmbedder | null }) {
@@ -46,7 +21,7 @@ function Settled({ part, embedder }: { part: RefObject<HTMLDivElement | null>; e
 
 function Loaded({ load, props }: { load: Promise<EmbeddableComponent>; props: object }) {
   const Component = use(load);
-  // eslint-disable-next-line react-hooks/static-components -- one promise per module (pendingLoad), so the same component on every render
+  // eslint-disable-next-line react-hooks/static-components -- the embedder gives one promise per module (ModuleEmbedder.load), so the same component on every render
   return <Component {...props} />;
 }
 
@@ -64,20 +39,27 @@ export interface EmbeddedProps<Props extends object> {
  * Another remote's module, drawn with `props`. On a page the browser draws, a Suspense boundary of
  * its own (its `loading` meanwhile). On a page the server drew, the host's island: the server's
  * HTML stays as it is, taps on it held, until its code has arrived, and the rest of the page does
- * not wait for it. Drawn again only when `props` change, compared one by one.
+ * not wait for it.
  */
-export const Embedded = memo(EmbeddedSlot, sameEmbed) as <Props extends object>(props: EmbeddedProps<Props>) => ReactNode;
+const subscribeToNothing = () => () => undefined;
 
-/** The same module with the same props: `unavailable` and `loading` are the page's fixed words, not compared. */
-function sameEmbed(before: EmbeddedProps<object>, after: EmbeddedProps<object>): boolean {
-  if (before.remote !== after.remote || before.module !== after.module) return false;
-  const a = before.props as Record<string, unknown>;
-  const b = after.props as Record<string, unknown>;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+export function Embedded<Props extends object>({ remote, module, props, unavailable, loading = null }: EmbeddedProps<Props>) {
+  const embedder = use(EmbedderContext);
+  // True on the server and while the browser hydrates the server's page (React then reads the
+  // server's snapshot), false on a page the browser draws itself. Kept from the first render.
+  const serverOrHydrating = useSyncExternalStore(subscribeToNothing, () => false, () => true);
+  const [island] = useState(() => serverOrHydrating && typeof document !== 'undefined' && embedder?.island !== undefined);
+  if (island && embedder) return <IslandHost remote={remote} module={module} props={props} unavailable={unavailable} embedder={embedder} />;
+  return <InlineEmbed remote={remote} module={module} props={props} unavailable={unavailable} loading={loading} embedder={embedder} />;
 }
 
-const subscribeToNothing = () => () => undefined;
+/** Whether two renders' props are the same, value by value: the island is drawn again only when they differ. */
+function sameProps(a: object, b: object): boolean {
+  const before = a as Record<string, unknown>;
+  const after = b as Record<string, unknown>;
+  const keys = Object.keys(before);
+  return keys.length === Object.keys(after).length && keys.every((key) => Object.is(before[key], after[key]));
+}
 
 /** The element around an embed: its mark, and the attribute that holds taps on it until it is live. */
 const partAttributes = (remote: string, module: string) => ({ [EMBED_ATTRIBUTE]: embeddedKey(remote, module), [HYDRATION_PENDING_ATTRIBUTE]: '' });
@@ -96,9 +78,10 @@ function IslandHost({ remote, module, props, unavailable, embedder }: EmbeddedPr
   const [failed, setFailed] = useState(false);
   const latest = useRef(props);
   useEffect(() => {
+    if (sameProps(latest.current, props)) return;
     latest.current = props;
     island.current?.update(props);
-  }, [props]);
+  });
   useEffect(() => {
     const element = part.current;
     if (!element || !embedder.island) return undefined;
@@ -122,16 +105,6 @@ function IslandHost({ remote, module, props, unavailable, embedder }: EmbeddedPr
   return <div ref={part} {...partAttributes(remote, module)} style={{ display: 'contents' }} suppressHydrationWarning dangerouslySetInnerHTML={SERVER_HTML_KEPT} />;
 }
 
-function EmbeddedSlot<Props extends object>({ remote, module, props, unavailable, loading = null }: EmbeddedProps<Props>) {
-  const embedder = use(EmbedderContext);
-  // True on the server and while the browser hydrates the server's page (React then reads the
-  // server's snapshot), false on a page the browser draws itself. Kept from the first render.
-  const serverOrHydrating = useSyncExternalStore(subscribeToNothing, () => false, () => true);
-  const [island] = useState(() => serverOrHydrating && typeof document !== 'undefined' && embedder?.island !== undefined);
-  if (island && embedder) return <IslandHost remote={remote} module={module} props={props} unavailable={unavailable} embedder={embedder} />;
-  return <InlineEmbed remote={remote} module={module} props={props} unavailable={unavailable} loading={loading} embedder={embedder} />;
-}
-
 /** The embed drawn in the page's own tree: on the server, and on a page the browser draws. */
 function InlineEmbed({ remote, module, props, unavailable, loading = null, embedder }: EmbeddedProps<object> & { embedder: ModuleEmbedder | null }) {
   const found = embedder ? embedder.load(remote, module) : null;
@@ -139,11 +112,8 @@ function InlineEmbed({ remote, module, props, unavailable, loading = null, embed
   const settled = <Settled part={part} embedder={embedder} />;
   let content: ReactNode;
   if (found === null) content = unavailable;
-  else if (found instanceof Promise) {
-    // A render that finds one already pending reads that one; this one's failure is its own concern.
-    found.catch(() => undefined);
-    content = <Loaded load={pendingLoad(embedder as ModuleEmbedder, embeddedKey(remote, module), found)} props={props} />;
-  } else {
+  else if (found instanceof Promise) content = <Loaded load={found} props={props} />;
+  else {
     const Component = found;
     // eslint-disable-next-line react-hooks/static-components -- the embedder hands over the module's own export, the same on every render
     content = <Component {...props} />;

@@ -25,7 +25,7 @@ export type EmbeddableComponent = ComponentType<any>;
 /**
  * How the host gives a page another remote's module: the component when it is at hand (it has
  * arrived, or the server loaded it before the render), null when it cannot be had, or a promise
- * of it (rejected when it fails to load).
+ * of it (rejected when it fails to load), the same one on every call while it loads.
  */
 export interface ModuleEmbedder {
   load(remote: string, module: string): EmbeddableComponent | null | Promise<EmbeddableComponent>;

@@ -5,13 +5,16 @@
  * first load is done (or the shopper first interacts). The server has drawn it meanwhile. Only
  * what every page needs is here; the rest is a chunk of its own (embeds.tsx), loaded then too.
  */
-import type { EmbedIsland, ModuleEmbedder } from '@storefront/shared';
+import type { EmbeddableComponent, EmbedIsland, ModuleEmbedder } from '@storefront/shared';
 import { partHydrated } from '../app/hydration';
 import { afterFirstLoad } from '../behaviour/afterFirstLoad';
 import { isRemoteName } from './composition';
 import { loadRemoteModule, remoteModuleArrived } from './remoteComponent';
 
 const later = () => afterFirstLoad().then(() => import(/* webpackChunkName: "later-embeds" */ './embeds'));
+
+/** Each module's load while it is under way: a render that suspends on it reads the same one again. */
+const loading = new Map<string, Promise<EmbeddableComponent>>();
 
 export const browserEmbedder: ModuleEmbedder = {
   load(remote, module) {
@@ -21,7 +24,18 @@ export const browserEmbedder: ModuleEmbedder = {
       const arrived = (loadRemoteModule(remote, module) as { value?: Awaited<ReturnType<typeof loadRemoteModule>> }).value;
       if (arrived) return arrived.default;
     }
-    return later().then((embeds) => embeds.loadEmbedded(remote, module));
+    const key = `${remote}/${module}`;
+    let load = loading.get(key);
+    if (!load) {
+      load = later().then((embeds) => embeds.loadEmbedded(remote, module));
+      loading.set(key, load);
+      // Kept until it settles; a failure is the slot's to show, and the next page tries again.
+      load.then(
+        () => loading.delete(key),
+        () => loading.delete(key),
+      );
+    }
+    return load;
   },
   settled: partHydrated,
   island(part, ref, view) {

@@ -1,5 +1,4 @@
-import { emitStorefrontEvent, Link, Price, type Product, ProductImage, RatingBar, salePercentLabel } from '@storefront/shared';
-import { Embedded } from '@storefront/shared/embedded';
+import { Embedded, emitStorefrontEvent, Link, Price, type Product, ProductImage, RatingBar, salePercentLabel } from '@storefront/shared';
 import { useState } from 'react';
 import type { CartAddToCartProps } from '../../embeds';
 import type { ShopView } from '../shop/shopFilters';

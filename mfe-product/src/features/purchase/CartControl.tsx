@@ -1,5 +1,4 @@
-import type { Product } from '@storefront/shared';
-import { Embedded } from '@storefront/shared/embedded';
+import { Embedded, type Product } from '@storefront/shared';
 import type { CartAddToCartProps } from '../../embeds';
 
 /**
