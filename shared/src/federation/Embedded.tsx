@@ -77,7 +77,9 @@ function IslandHost({ remote, module, props, unavailable, embedder }: EmbeddedPr
   const store = useAppStore();
   const [failed, setFailed] = useState(false);
   const latest = useRef(props);
-  useEffect(() => {
+  // In the commit of the change that made them (a tap on a size, say), so the island draws them in
+  // the same task, as a control in the page's own tree would.
+  useLayoutEffect(() => {
     if (sameProps(latest.current, props)) return;
     latest.current = props;
     island.current?.update(props);

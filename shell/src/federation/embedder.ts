@@ -44,7 +44,9 @@ export const browserEmbedder: ModuleEmbedder = {
     let props = view.props;
     later().then(
       (embeds) => {
-        if (!ended) started = embeds.startIsland(part, ref, { ...view, props }, browserEmbedder);
+        if (ended) return;
+        started = embeds.startIsland(part, ref, view, browserEmbedder);
+        if (props !== view.props) started.update(props);
       },
       () => {
         if (!ended) view.onFailed();

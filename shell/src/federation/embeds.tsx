@@ -82,8 +82,11 @@ export function startIsland(part: Element, { remote, module }: EmbeddedModuleRef
   loadEmbedded(remote, module).then(
     (Component) => {
       if (ended) return;
-      const { root, draw } = hydrateIsland(part, Component, { ...view, props }, embedder);
+      // Hydrated with the props the server drew it with (what the HTML shows), then drawn with
+      // any the page has passed since (a colour chosen while the code was on its way).
+      const { root, draw } = hydrateIsland(part, Component, view, embedder);
       drawn = { root, draw };
+      if (props !== view.props) draw(props);
     },
     () => {
       if (!ended) view.onFailed();
