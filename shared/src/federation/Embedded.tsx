@@ -8,9 +8,12 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { EMBED_ATTRIBUTE, EmbedderContext, embeddedKey, type EmbeddableComponent, type EmbedIsland, type ModuleEmbedder } from './embedder';
 import { Suspense, use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
-/** Drawn beside the embed's content, inside its boundary: its layout effect runs once that content is live. */
+/**
+ * Drawn beside the embed's content, inside its boundary: its effect runs once that content is live.
+ * A passive effect: a child's layout effect runs before its parent's ref (the part) is set.
+ */
 function Settled({ part, embedder }: { part: RefObject<HTMLDivElement | null>; embedder: ModuleEmbedder | null }) {
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = part.current;
     if (!element) return;
     if (embedder?.settled) embedder.settled(element);

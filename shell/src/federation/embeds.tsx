@@ -41,9 +41,12 @@ export function loadEmbedded(remote: string, module: string): Promise<Embeddable
   return load;
 }
 
-/** Beside the module, as the server drew it: gives back the taps held on the part once it is live. */
-function Live({ part }: { part: Element }) {
-  useLayoutEffect(() => partHydrated(part), [part]);
+/** Beside the module, as the server drew it: gives back the taps held on the part once it is live, and says so. */
+function Live({ part, onLive }: { part: Element; onLive: () => void }) {
+  useLayoutEffect(() => {
+    partHydrated(part);
+    onLive();
+  }, [part, onLive]);
   return null;
 }
 
@@ -52,7 +55,7 @@ function Live({ part }: { part: Element }) {
  * it in (shared's Embedded: an error boundary, a Suspense boundary, the module and a sibling), so
  * React adopts the HTML.
  */
-function hydrateIsland(part: Element, Component: EmbeddableComponent, view: IslandView, embedder: ModuleEmbedder): { root: Root; draw: (props: object) => void } {
+function hydrateIsland(part: Element, Component: EmbeddableComponent, view: IslandView, embedder: ModuleEmbedder, onLive: () => void): { root: Root; draw: (props: object) => void } {
   const serverState = serverStateNow(view.store);
   const tree = (props: object) => (
     <StrictMode>
@@ -62,7 +65,7 @@ function hydrateIsland(part: Element, Component: EmbeddableComponent, view: Isla
             <ErrorBoundary name={view.name} fallback={() => view.unavailable}>
               <Suspense fallback={null}>
                 <Component {...props} />
-                <Live part={part} />
+                <Live part={part} onLive={onLive} />
               </Suspense>
             </ErrorBoundary>
           </EmbedderContext>
@@ -77,16 +80,21 @@ function hydrateIsland(part: Element, Component: EmbeddableComponent, view: Isla
 /** An island for the embed in `part`, hydrated once its module is in; `view.onFailed` when it cannot be had. */
 export function startIsland(part: Element, { remote, module }: EmbeddedModuleRef, view: IslandView, embedder: ModuleEmbedder): EmbedIsland {
   let ended = false;
+  let live = false;
   let props = view.props;
   let drawn: { draw: (next: object) => void; root: Root } | null = null;
+  // Hydrated with the props the server drew it with (what the HTML shows); once hydrated, drawn
+  // with any the page has passed since (a colour chosen while the code was on its way). Drawn
+  // again before it is hydrated, React would throw the server's HTML away.
+  const onLive = () => {
+    if (live) return;
+    live = true;
+    if (props !== view.props) drawn?.draw(props);
+  };
   loadEmbedded(remote, module).then(
     (Component) => {
       if (ended) return;
-      // Hydrated with the props the server drew it with (what the HTML shows), then drawn with
-      // any the page has passed since (a colour chosen while the code was on its way).
-      const { root, draw } = hydrateIsland(part, Component, view, embedder);
-      drawn = { root, draw };
-      if (props !== view.props) draw(props);
+      drawn = hydrateIsland(part, Component, view, embedder, onLive);
     },
     () => {
       if (!ended) view.onFailed();
@@ -95,7 +103,7 @@ export function startIsland(part: Element, { remote, module }: EmbeddedModuleRef
   return {
     update(next) {
       props = next;
-      drawn?.draw(next);
+      if (live) drawn?.draw(next);
     },
     unmount() {
       ended = true;
