@@ -22,9 +22,13 @@ function Settled({ part, embedder }: { part: RefObject<HTMLDivElement | null>; e
   return null;
 }
 
-function Loaded({ load, props }: { load: Promise<EmbeddableComponent>; props: object }) {
-  const Component = use(load);
-  // eslint-disable-next-line react-hooks/static-components -- the embedder gives one promise per module (ModuleEmbedder.load), so the same component on every render
+/**
+ * The module, at hand or on its way: one component either way, so the control is not mounted
+ * afresh when a later render finds the module arrived (a tap between the two would be lost).
+ */
+function Loaded({ found, props }: { found: EmbeddableComponent | Promise<EmbeddableComponent>; props: object }) {
+  const Component = found instanceof Promise ? use(found) : found;
+  // eslint-disable-next-line react-hooks/static-components -- the module's own export, the same on every render (the embedder gives one promise per module)
   return <Component {...props} />;
 }
 
@@ -117,12 +121,7 @@ function InlineEmbed({ remote, module, props, unavailable, loading = null, embed
   const settled = <Settled part={part} embedder={embedder} />;
   let content: ReactNode;
   if (found === null) content = unavailable;
-  else if (found instanceof Promise) content = <Loaded load={found} props={props} />;
-  else {
-    const Component = found;
-    // eslint-disable-next-line react-hooks/static-components -- the embedder hands over the module's own export, the same on every render
-    content = <Component {...props} />;
-  }
+  else content = <Loaded found={found} props={props} />;
   // Until it is live, the part holds the taps made on it (HYDRATION_PENDING_ATTRIBUTE, as a region
   // the server drew does); `settled` gives them back.
   return (
