@@ -6,6 +6,7 @@ import { HYDRATION_PENDING_ATTRIBUTE } from '../ssr/contract';
 import { useAppStore } from '../store/createStore';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { EMBED_ATTRIBUTE, EmbedderContext, embeddedKey, type EmbeddableComponent, type EmbedIsland, type ModuleEmbedder } from './embedder';
+import { shallowEqual } from 'react-redux';
 import { Suspense, use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
 /**
@@ -60,14 +61,6 @@ export function Embedded<Props extends object>({ remote, module, props, unavaila
   return <InlineEmbed remote={remote} module={module} props={props} unavailable={unavailable} loading={loading} embedder={embedder} />;
 }
 
-/** Whether two renders' props are the same, value by value: the island is drawn again only when they differ. */
-function sameProps(a: object, b: object): boolean {
-  const before = a as Record<string, unknown>;
-  const after = b as Record<string, unknown>;
-  const keys = Object.keys(before);
-  return keys.length === Object.keys(after).length && keys.every((key) => Object.is(before[key], after[key]));
-}
-
 /** The element around an embed: its mark, and the attribute that holds taps on it until it is live. */
 const partAttributes = (remote: string, module: string) => ({ [EMBED_ATTRIBUTE]: embeddedKey(remote, module), [HYDRATION_PENDING_ATTRIBUTE]: '' });
 
@@ -87,7 +80,8 @@ function IslandHost({ remote, module, props, unavailable, embedder }: EmbeddedPr
   // In the commit of the change that made them (a tap on a size, say), so the island draws them in
   // the same task, as a control in the page's own tree would.
   useLayoutEffect(() => {
-    if (sameProps(latest.current, props)) return;
+    // Drawn again only when a prop's value changed, not for every render of the page around it.
+    if (shallowEqual(latest.current, props)) return;
     latest.current = props;
     island.current?.update(props);
   });

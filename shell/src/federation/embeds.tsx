@@ -20,25 +20,16 @@ import { hydrationViewportWidth, partHydrated, reportHydrationError, serverState
 import { isRemoteName } from './composition';
 import { forgetRemoteComponent, loadRemoteModule } from './remoteComponent';
 
-/** Each module's load while it is under way, so every render waits on the same one; a failed one is tried afresh next time. */
-const loading = new Map<string, Promise<EmbeddableComponent>>();
-
+/** The module's component: loaded once however many embeds ask (loadRemoteModule keeps it); a failed load is tried afresh next time. */
 export function loadEmbedded(remote: string, module: string): Promise<EmbeddableComponent> {
   if (!isRemoteName(remote)) return Promise.reject(new Error(`${remote} is not a remote`));
-  const key = `${remote}/${module}`;
-  let load = loading.get(key);
-  if (!load) {
-    load = loadRemoteModule(remote, module).then((exposed) => exposed.default);
-    loading.set(key, load);
-    load.then(
-      () => loading.delete(key),
-      () => {
-        loading.delete(key);
-        forgetRemoteComponent(remote, module);
-      },
-    );
-  }
-  return load;
+  return loadRemoteModule(remote, module).then(
+    (exposed) => exposed.default,
+    (error: unknown) => {
+      forgetRemoteComponent(remote, module);
+      throw error;
+    },
+  );
 }
 
 /** Beside the module, as the server drew it: gives back the taps held on the part once it is live, and says so. */

@@ -23,9 +23,6 @@ export interface AddToCartProps {
   onChooseOptions?: () => void;
 }
 
-// The layout effect runs in the browser only; React warns when a server render meets one.
-const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
-
 /** Where a control is drawn decides which it is: a card's one tap, or the product's own control. */
 export function AddToCart(props: AddToCartProps) {
   return props.place === 'card' ? <AddOne product={props.product} /> : <PurchaseControl {...props} place={props.place} />;
@@ -80,7 +77,7 @@ function PurchaseControl({ product, colour, size, place, onChooseOptions }: AddT
   // added), or that line changes (another tab), the quantity shown becomes the cart's, unless the
   // shopper chose one for this line. Before the browser paints, so no frame shows the old number;
   // the panel's control does it for every control of the product.
-  useBrowserLayoutEffect(() => {
+  useLayoutEffect(() => {
     if (place !== 'panel' || chosen.shownLine === shown) return;
     const sameLine = cartLine !== undefined && chosen.shownLine?.startsWith(`${cartLine.id}:`) === true;
     dispatch({ type: 'lineChanged', cartQty: cartLine ? clampQuantity(cartLine.qty, product.available_stock) : undefined, sameLine, shown });
