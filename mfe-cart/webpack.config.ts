@@ -29,6 +29,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
           './OrderCompletePage': './src/exposes/OrderCompletePage.tsx',
           './MiniPopup': './src/exposes/MiniPopup.tsx',
           './AddToCart': './src/exposes/AddToCart.tsx',
+          './HeaderLists': './src/exposes/HeaderLists.tsx',
         },
         shared: sharedSingletons(pkg),
         // Runs on the runtime the shell provides; its own page loads federation-runtime.js instead.

@@ -68,8 +68,9 @@ function contractOf(remote: Remote, version: string, build: Build = {}): Contrac
   };
 }
 
-/** The cart's dropdowns as the shell passes them props (shell/src/federation/remoteModules.ts). */
-const CART_PROPS = { CartDropdown: '{ onClose: (() => void) }', WishlistDropdown: '{ onClose: (() => void) }' };
+/** The cart's Add to Cart as it takes what the product page and the cards pass it (their src/embeds.ts), and its header lists. */
+const ADD_TO_CART = '{ product: unknown; colour: null | string; size: null | string; place: "panel" | "bar" | "card"; onChooseOptions?: (() => void) }';
+const CART_PROPS = { AddToCart: ADD_TO_CART, HeaderLists: '{}' };
 
 /** The releases every test composes from. */
 const RELEASES: [Remote, string, Build?][] = [
@@ -82,8 +83,8 @@ const RELEASES: [Remote, string, Build?][] = [
   ['mfe-cart', '1.0.3', { sharedPackage: ['2.1.0', '^2.1.0'], extraExposes: ['SavedForLater'] }],
   ['mfe-cart', '2.0.0', { sharedPackage: ['3.0.0', '^3.0.0'] }],
   ['mfe-cart', '1.0.4', { exposedProps: CART_PROPS }],
-  // Its cart dropdown renamed the prop the shell closes it with.
-  ['mfe-cart', '1.0.5', { exposedProps: { ...CART_PROPS, CartDropdown: '{ onDismiss: (() => void) }' } }],
+  // Its Add to Cart renamed the prop that says where it is drawn.
+  ['mfe-cart', '1.0.5', { exposedProps: { ...CART_PROPS, AddToCart: ADD_TO_CART.replace('place:', 'where:') } }],
 ];
 
 function buildOf(remote: Remote, version: string): Build {
@@ -373,7 +374,7 @@ describe('npm run compose', () => {
     await seed(composition, '1.0.1');
     const [renamed, same] = await Promise.all([compose(composition.env, 'check', 'cart=1.0.5'), compose(composition.env, 'check', 'cart=1.0.4')]);
     expect(renamed.code).toBe(1);
-    expect(renamed.output).toMatch(/✗ mfe-cart \[exposed-props\] CartDropdown \(onClose, onDismiss\): mfe-cart@1\.0\.5's CartDropdown no longer takes what its consumers pass it: /);
+    expect(renamed.output).toMatch(/✗ mfe-cart \[exposed-props\] AddToCart \(place, where\): mfe-cart@1\.0\.5's AddToCart no longer takes what its consumers pass it: /);
     expect(renamed.output).toContain('✗ these could not go live as things are: cart 1.0.1 → 1.0.5 (nothing written)');
     expect(same.code).toBe(0);
   }, 30_000);
@@ -470,10 +471,10 @@ describe('the release command’s verdict', () => {
 
   it('says a release whose exposed module needs a prop the shell does not pass could not go live', async () => {
     const store = await liveRevisionRecorded();
-    const folder = await staged('1.1.2', { exposedProps: { ...CART_PROPS, WishlistDropdown: '{ onClose: (() => void); compact: boolean }' } });
+    const folder = await staged('1.1.2', { exposedProps: { ...CART_PROPS, HeaderLists: '{ compact: boolean }' } });
     const verdict = await judgeRelease({ remote: 'mfe-cart', version: '1.1.2', folder, shell, store, servedBefore: nowhere });
     expect(verdict.couldGoLive).toBe(false);
-    expect(verdict.problems).toEqual([expect.objectContaining({ rule: 'exposed-props', message: expect.stringMatching(/^WishlistDropdown \(compact\): /) })]);
+    expect(verdict.problems).toEqual([expect.objectContaining({ rule: 'exposed-props', message: expect.stringMatching(/^HeaderLists \(compact\): /) })]);
   });
 
   it('says a release built against another @storefront/shared major could not go live', async () => {

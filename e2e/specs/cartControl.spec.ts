@@ -25,38 +25,53 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The cart's own words for its button, in the file its team would change. */
-const LABEL_FILE = path.join(ROOT, 'mfe-cart', 'src', 'features', 'purchase', 'addToCartBlocker.ts');
-const CHANGED_VERSION = '1.0.70';
+/** The cart's own words for its buttons (the product page's, the cards') and its header button, in the files its team would change. */
+const EDITS = [
+  { file: path.join(ROOT, 'mfe-cart', 'src', 'features', 'purchase', 'addToCartBlocker.ts'), from: "'Adding…' : 'Add to Cart'", to: "'Adding…' : 'Add to Basket'" },
+  { file: path.join(ROOT, 'mfe-cart', 'src', 'features', 'purchase', 'AddToCart.tsx'), from: "isLoading ? 'Adding…' : 'Add to Cart'", to: "isLoading ? 'Adding…' : 'Add to Basket'" },
+  { file: path.join(ROOT, 'mfe-cart', 'src', 'features', 'header', 'HeaderLists.tsx'), from: "cart: 'Cart' }", to: "cart: 'Basket' }" },
+];
+const CHANGED_VERSION = '1.0.71';
 
 /**
- * Releases mfe-cart at CHANGED_VERSION with its button saying "Add to Basket", as the cart team
- * would: an edit to its own source, a release, and the edit undone (the working tree is left as it was).
+ * Releases mfe-cart at CHANGED_VERSION saying "Basket" where it said "Cart" (its Add to Cart
+ * button and its header button), as the cart team would: an edit to its own source, a release,
+ * and the edit undone (the working tree is left as it was).
  */
 async function releaseChangedCart(): Promise<void> {
   if (await isReleased('mfe-cart', CHANGED_VERSION)) return;
-  const original = await fs.readFile(LABEL_FILE, 'utf8');
-  const changed = original.replace("'Adding…' : 'Add to Cart'", "'Adding…' : 'Add to Basket'");
-  if (changed === original) throw new Error(`${path.relative(ROOT, LABEL_FILE)} no longer says 'Add to Cart' where this test changes it`);
-  await fs.writeFile(LABEL_FILE, changed);
+  const originals = await Promise.all(EDITS.map(({ file }) => fs.readFile(file, 'utf8')));
   try {
+    await Promise.all(
+      EDITS.map(({ file, from, to }, index) => {
+        const original = originals[index] ?? '';
+        if (!original.includes(from)) throw new Error(`${path.relative(ROOT, file)} no longer says ${from} where this test changes it`);
+        return fs.writeFile(file, original.replace(from, to));
+      }),
+    );
     const run = await runTool('release', ['--remote', 'mfe-cart', '--version', CHANGED_VERSION]);
     if (run.code !== 0) throw new Error(`release of mfe-cart@${CHANGED_VERSION} failed:\n${run.output}`);
   } finally {
-    await fs.writeFile(LABEL_FILE, original);
+    await Promise.all(EDITS.map(({ file }, index) => fs.writeFile(file, originals[index] ?? '')));
   }
 }
 
-describe("the cart's Add to Cart on the product page", () => {
-  it('changes everywhere the product page shows it, drawn by the server too, when mfe-cart alone is released and composed', async () => {
+describe("the cart's Add to Cart and header buttons, on other teams' pages", () => {
+  it('change everywhere they are shown, drawn by the server too, when mfe-cart alone is released and composed', async () => {
     await releaseChangedCart();
     const product = await simpleProductInStock();
     await compose('set', `cart=${CHANGED_VERSION}`);
     try {
-      // The server draws the product page with the composed cart's control.
+      // The server draws the product page with the composed cart's control, and the header with its button.
       const html = await (await fetch(shellUrl(`/product?id=${product.link}`))).text();
       expect(html).toContain('Add to Basket');
+      expect(html).toContain('aria-label="Basket, 0 items"');
       expect(html).toMatch(/data-remote="mfe-product"[^>]*data-remote-version="1\.0\.0"/);
+      // The shop's cards, and the header of a page of the shell's own.
+      const shop = await (await fetch(shellUrl('/shop'))).text();
+      expect(shop).toContain('aria-label="Basket, 0 items"');
+      expect(shop).toContain('>Add to Basket</button>');
+      expect(await (await fetch(shellUrl('/about'))).text()).toContain('aria-label="Basket, 0 items"');
 
       const { context, page } = await newShopper(browser);
       await page.goto(shellUrl(`/product?id=${product.link}`));
@@ -65,7 +80,7 @@ describe("the cart's Add to Cart on the product page", () => {
       await add.waitFor();
       await page.waitForFunction(() => !document.querySelector('[data-await-hydration]'));
       await add.click();
-      await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).first().waitFor();
+      await page.getByRole('button', { name: 'Basket, 1 item' }).waitFor();
       await context.close();
     } finally {
       // Back to the working builds, which the other specs expect.
@@ -87,8 +102,10 @@ describe("the cart's Add to Cart on the product page", () => {
     await region.getByRole('heading', { level: 1, name: product.name }).waitFor();
     expect(await region.getByRole('button', { name: 'Add to Wishlist' }).isEnabled()).toBe(true);
     expect(await region.getByRole('button', { name: 'Add to Cart', exact: true }).count()).toBe(0);
-    // The header and the rest of the store work on.
+    // The header and the rest of the store work on; in place of the cart's header buttons, plain links to the cart and wishlist pages.
     expect(await page.getByRole('link', { name: 'Jacaranda home' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Cart', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Wishlist', exact: true }).getAttribute('href')).toBe('/wishlist');
     expect(uncaught).toEqual([]);
     await context.close();
   });

@@ -69,7 +69,7 @@ it.each([320, 375, 390])('the wishlist and cart dropdowns open on screen at %i p
   const page = await openAt(width, '/');
   for (const name of [/^Wishlist,/, /^Cart,/]) {
     await page.getByRole('button', { name }).click();
-    const panel = page.locator('.shell-dropdown__panel');
+    const panel = page.locator('.crt-lists__panel');
     await panel.waitFor();
     const box = await panel.boundingBox();
     expect(box?.x).toBeGreaterThanOrEqual(0);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellOwnPageRequest, ShellServerBundle } from '../../shared/src/ssr/contract';
-import { embeddedFrom, guessViewportWidth, holdsRegionProducts, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
+import { embeddedFrom, frameEmbedsFor, guessViewportWidth, holdsRegionProducts, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
 
 describe('guessViewportWidth', () => {
   it('draws for a phone when the browser says it is one, by client hint or user agent', () => {
@@ -175,6 +175,9 @@ describe('ServerRemotes', () => {
   });
 });
 
+/** A loader with no server container for any remote. */
+const noBundle = () => Promise.resolve(null);
+
 describe('embeddedFrom', () => {
   const Buy = () => null;
   const cartEntry = (version: string) => ({ version, manifest: `http://cart.test/releases/${version}/mf-manifest.json` });
@@ -199,6 +202,27 @@ describe('embeddedFrom', () => {
     expect(await embedded({ remote: 'mfe-account', module: 'AddToCart' })).toBeNull();
     expect(await embedded({ remote: 'mfe-cart', module: 'toString' })).toBeNull();
     expect(await embeddedFrom({ remotes: { 'mfe-cart': cartEntry('1.0.0') } }, loader)({ remote: 'mfe-cart', module: 'AddToCart' })).toBeNull();
+  });
+});
+
+describe('frameEmbedsFor', () => {
+  const Lists = () => null;
+  const cart = { version: '1.0.2', manifest: 'http://cart.test/releases/1.0.2/mf-manifest.json' };
+  const shell = { embeds: [{ remote: 'mfe-cart', module: 'HeaderLists' }] };
+
+  it("gives the shell's frame the modules it embeds from the composed versions, by remote and module", async () => {
+    const loader = () => Promise.resolve<RemoteServerBundle | null>({ renderRegion: () => Promise.resolve(null), embeddable: { HeaderLists: { Component: Lists, css: '.lists{}' } } });
+    expect(await frameEmbedsFor({ remotes: { 'mfe-cart': cart } }, shell, loader, 1000)).toEqual({ 'mfe-cart/HeaderLists': { Component: Lists, css: '.lists{}' } });
+    // A shell that embeds nothing (or was built before frames could) is asked for its frame as before.
+    expect(await frameEmbedsFor({ remotes: { 'mfe-cart': cart } }, {}, loader, 1000)).toBeUndefined();
+  });
+
+  it('gives null for a module that cannot be had or comes too late, without holding the page up', async () => {
+    expect(await frameEmbedsFor({ remotes: {} }, shell, noBundle, 1000)).toEqual({ 'mfe-cart/HeaderLists': null });
+    const failing = () => Promise.reject(new Error('the cart container threw'));
+    expect(await frameEmbedsFor({ remotes: { 'mfe-cart': cart } }, shell, failing, 1000)).toEqual({ 'mfe-cart/HeaderLists': null });
+    const never = () => new Promise<RemoteServerBundle | null>(() => undefined);
+    expect(await frameEmbedsFor({ remotes: { 'mfe-cart': cart } }, shell, never, 50)).toEqual({ 'mfe-cart/HeaderLists': null });
   });
 });
 
@@ -239,6 +263,28 @@ describe('renderPage', () => {
 
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
+
+  it("draws the frame with the modules it embeds, from the composed versions' containers, and their styles", async () => {
+    const Lists = () => null;
+    const frames: unknown[] = [];
+    const embedding: Pick<ShellServerBundle, 'renderShellPage' | 'embeds'> = {
+      embeds: [{ remote: 'mfe-cart', module: 'HeaderLists' }],
+      renderShellPage: ({ embedded }) => (frames.push(embedded), { html: '<header></header>', css: `.shell{}${embedded?.['mfe-cart/HeaderLists']?.css ?? ''}` }),
+    };
+    const cart = { version: '1.0.70', manifest: 'http://cdn/mfe-cart/1.0.70/mf-manifest.json' };
+    const loadRemoteBundle = (remote: string) =>
+      Promise.resolve<RemoteServerBundle>(
+        remote === 'mfe-cart'
+          ? { renderRegion: () => Promise.resolve(null), embeddable: { HeaderLists: { Component: Lists, css: '.lists{}' } } }
+          : { renderRegion: () => Promise.resolve({ html: '<h1>Home</h1>', css: '' }) },
+      );
+    const page = await renderPage({ ...request, remotes: { ...request.remotes, 'mfe-cart': cart } }, { shell: embedding, loadRemoteBundle, timeoutMs: 1000 });
+    expect(frames).toEqual([{ 'mfe-cart/HeaderLists': { Component: Lists, css: '.lists{}' } }]);
+    expect(page?.css).toContain('.lists{}');
+    // A cart that is not composed: the frame draws its "unavailable" in the module's place, and the page is still drawn.
+    expect(await renderPage(request, { shell: embedding, loadRemoteBundle, timeoutMs: 1000 })).not.toBeNull();
+    expect(frames[1]).toEqual({ 'mfe-cart/HeaderLists': null });
+  });
 
   it('renders the page’s module with the composed version’s bundle, inside the shell’s frame, styles in cascade order', async () => {
     const asked: RegionRenderRequest[] = [];
@@ -360,7 +406,7 @@ describe('renderPage', () => {
       },
     };
     const shopper = { ...request, pathname: '/shop', cookie: 'sf_shopper=abc' };
-    expect(await renderAround(shopper, region, { shell: counting, timeoutMs: 1000 })).toEqual({
+    expect(await renderAround(shopper, region, { shell: counting, timeoutMs: 1000, loadRemoteBundle: noBundle })).toEqual({
       html: '<header>getProducts:1 getCart:1 getWishlist:0</header><main><h1>Shop</h1></main>',
       css: '.shell{}\n.shop{}',
       queries: [region.queries[0], { endpointName: 'getCart', arg: undefined, value: theirs.cart }, { endpointName: 'getWishlist', arg: undefined, value: [] }],
@@ -368,17 +414,17 @@ describe('renderPage', () => {
     });
     expect(cookies).toEqual(['sf_shopper=abc']);
     // The api's answers the edge has go to the shell, to be drawn from unasked.
-    await renderAround({ ...shopper, lists: { wishlist: '[]' } }, region, { shell: counting, timeoutMs: 1000 });
+    await renderAround({ ...shopper, lists: { wishlist: '[]' } }, region, { shell: counting, timeoutMs: 1000, loadRemoteBundle: noBundle });
     expect(knowns).toEqual([undefined, { wishlist: '[]' }]);
     // Their wishlist is the region's hearts: not theirs to share.
     theirs = { cart: [], wishlist: [{ id: 'red-tee' }] };
-    expect(await renderAround(shopper, region, { shell: counting, timeoutMs: 1000 })).toBeNull();
+    expect(await renderAround(shopper, region, { shell: counting, timeoutMs: 1000, loadRemoteBundle: noBundle })).toBeNull();
     // Lists that cannot be read, or a shell bundle that cannot read them: drawn whole.
-    expect(await renderAround(shopper, region, { shell: { ...counting, shopperListAnswers: () => Promise.resolve(null) }, timeoutMs: 1000 })).toBeNull();
-    expect(await renderAround(shopper, region, { shell: { renderShellPage: counting.renderShellPage }, timeoutMs: 1000 })).toBeNull();
+    expect(await renderAround(shopper, region, { shell: { ...counting, shopperListAnswers: () => Promise.resolve(null) }, timeoutMs: 1000, loadRemoteBundle: noBundle })).toBeNull();
+    expect(await renderAround(shopper, region, { shell: { renderShellPage: counting.renderShellPage }, timeoutMs: 1000, loadRemoteBundle: noBundle })).toBeNull();
     // A kept 404's status goes with it.
     theirs = { cart: [{ id: 'red-tee', qty: 1 }], wishlist: [] };
-    expect(await renderAround(shopper, { ...region, status: 404 }, { shell: counting, timeoutMs: 1000 })).toMatchObject({ status: 404 });
+    expect(await renderAround(shopper, { ...region, status: 404 }, { shell: counting, timeoutMs: 1000, loadRemoteBundle: noBundle })).toMatchObject({ status: 404 });
   });
 
   it('draws a product page’s frame around the guests’ region for a shopper whose cart and wishlist hold other products only', async () => {
@@ -398,7 +444,7 @@ describe('renderPage', () => {
         ]),
     });
     const shopper = { ...request, pathname: '/product/red-tee', cookie: 'sf_shopper=abc' };
-    const around = (cart: unknown, wishlist: unknown = []) => renderAround(shopper, region, { shell: withCart(cart, wishlist), timeoutMs: 1000 });
+    const around = (cart: unknown, wishlist: unknown = []) => renderAround(shopper, region, { shell: withCart(cart, wishlist), timeoutMs: 1000, loadRemoteBundle: noBundle });
     expect((await around([{ id: '12', product_id: '12', qty: 2 }]))?.html).toBe('<main><h1>Red tee</h1><input value="1"></main>');
     // Their cart's quantity of this product is the page's own: drawn whole for them.
     expect(await around([{ id: '12', product_id: '12', qty: 2 }, { id: '7-red-m', product_id: '7', qty: 3 }])).toBeNull();

@@ -19,6 +19,7 @@ import {
   type ServerQueryEntry,
   type ServerRemote,
   type ServerRenderedRegion,
+  type ShellRenderRequest,
   type ShellServerBundle,
   type ShopperList,
 } from '../../shared/src/ssr/contract';
@@ -365,7 +366,7 @@ export async function loadRenderer({ shellBundle, composition, timeoutMs }: Rend
 }
 
 export interface RenderOptions {
-  shell: Pick<ShellServerBundle, 'renderShellPage' | 'shopperListAnswers' | 'renderOwnPage'>;
+  shell: Pick<ShellServerBundle, 'renderShellPage' | 'shopperListAnswers' | 'renderOwnPage' | 'embeds'>;
   loadRemoteBundle: RemoteBundleLoader;
   /** How long a render may take before the page is sent for the browser to render. */
   timeoutMs: number;
@@ -389,6 +390,25 @@ export function embeddedFrom(request: Pick<PageRequest, 'remotes' | 'fallbacks'>
 }
 
 /**
+ * The other remotes' modules the shell's frame draws (ShellServerBundle.embeds: the cart's
+ * wishlist and cart in the header), each from the version the composition names (or its
+ * fallback), by "remote/Module". One not had within `timeoutMs` is null: the frame draws its
+ * "unavailable" in its place, and the page is not held up.
+ */
+export async function frameEmbedsFor(
+  request: Pick<PageRequest, 'remotes' | 'fallbacks'>,
+  shell: Pick<ShellServerBundle, 'embeds'>,
+  loadRemoteBundle: RemoteBundleLoader,
+  timeoutMs: number,
+): Promise<ShellRenderRequest['embedded']> {
+  const refs = Array.isArray(shell.embeds) ? shell.embeds : [];
+  if (refs.length === 0) return undefined;
+  const lend = embeddedFrom(request, loadRemoteBundle);
+  const loaded = await Promise.all(refs.map((ref) => withTimeout(lend(ref), timeoutMs).catch(() => null)));
+  return Object.fromEntries(refs.map((ref, index) => [`${ref.remote}/${ref.module}`, loaded[index] ?? null]));
+}
+
+/**
  * Renders a page's first screen, or null: no page module for this path, neither the composed
  * version of its remote nor its fallback has a server container that loads, the region was not
  * rendered, or it took longer than `timeoutMs`. A region drawn by the fallback is marked with the
@@ -399,7 +419,9 @@ export async function renderPage(
   { shell, loadRemoteBundle, timeoutMs }: RenderOptions,
 ): Promise<RenderedPage | null> {
   const page = pageModuleForPath(request.pathname);
-  if (!page) return ownPage(request, shell, timeoutMs);
+  // Asked while the region is drawn: the frame around it needs them.
+  const embedded = frameEmbedsFor(request, shell, loadRemoteBundle, timeoutMs);
+  if (!page) return ownPage(request, shell, await embedded, timeoutMs);
   const composed = request.remotes[page.remote];
   if (!composed) return null;
   const fallback = request.fallbacks?.[page.remote];
@@ -424,7 +446,7 @@ export async function renderPage(
   if (!region) return null;
   const rendered: ServerRenderedRegion = { remote: page.remote, module: page.module, version: drawnWith.version, html: region.html };
   const answers = Array.isArray(region.queries) ? region.queries : [];
-  const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered, queries: answers });
+  const frame = shell.renderShellPage({ pathname: request.pathname, search: request.search, viewportWidth: request.viewportWidth, config: request.config, region: rendered, queries: answers, ...framed(await embedded) });
   const status = typeof region.status === 'number' && region.status >= 200 && region.status < 600 ? region.status : undefined;
   const same = sameFor(region);
   const shows: unknown = region.showsLists;
@@ -445,10 +467,10 @@ export async function renderPage(
  * null: the shell does not draw it on the server, or not within `timeoutMs`. Never a shared
  * region: it is drawn whole, for guests or for the shopper whose lists the header counts.
  */
-async function ownPage(request: PageRequest, shell: RenderOptions['shell'], timeoutMs: number): Promise<RenderedPage | null> {
+async function ownPage(request: PageRequest, shell: RenderOptions['shell'], embedded: ShellRenderRequest['embedded'], timeoutMs: number): Promise<RenderedPage | null> {
   if (!shell.renderOwnPage) return null;
   const { pathname, search, viewportWidth, config, cookie } = request;
-  const drawn = await withTimeout(shell.renderOwnPage({ pathname, search, viewportWidth, config, ...(cookie ? { cookie } : {}) }), timeoutMs).catch((error: unknown) => {
+  const drawn = await withTimeout(shell.renderOwnPage({ pathname, search, viewportWidth, config, ...(cookie ? { cookie } : {}), ...framed(embedded) }), timeoutMs).catch((error: unknown) => {
     console.error(`[edge] the shell's page ${pathname} failed to render on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return null;
   });
@@ -493,9 +515,12 @@ export function holdsRegionProducts(region: Pick<SharedRegion, 'productsShown'>,
  * HTML shows is not empty, or a list of theirs holds a product whose place in it the region shows
  * (`productsShown`: the region would not be theirs), or after `timeoutMs`.
  */
-export async function renderAround(request: PageRequest, region: SharedRegion, { shell, timeoutMs }: Pick<RenderOptions, 'shell' | 'timeoutMs'>): Promise<RenderedPage | null> {
+export async function renderAround(request: PageRequest, region: SharedRegion, { shell, timeoutMs, loadRemoteBundle }: RenderOptions): Promise<RenderedPage | null> {
   if (!shell.shopperListAnswers) return null;
-  const lists = await withTimeout(shell.shopperListAnswers({ config: request.config, ...(request.cookie ? { cookie: request.cookie } : {}), ...(request.lists ? { known: request.lists } : {}) }), timeoutMs);
+  const [lists, embedded] = await Promise.all([
+    withTimeout(shell.shopperListAnswers({ config: request.config, ...(request.cookie ? { cookie: request.cookie } : {}), ...(request.lists ? { known: request.lists } : {}) }), timeoutMs),
+    frameEmbedsFor(request, shell, loadRemoteBundle, timeoutMs),
+  ]);
   if (!lists) return null;
   const shown = new Set(region.shows.map((list) => SHOPPER_LISTS[list]));
   if (lists.some((entry) => shown.has(entry.endpointName) && !(Array.isArray(entry.value) && entry.value.length === 0))) return null;
@@ -509,9 +534,12 @@ export async function renderAround(request: PageRequest, region: SharedRegion, {
   const theirs = new Set(lists.map((entry) => entry.endpointName));
   const queries = [...region.queries.filter((entry) => !theirs.has(entry.endpointName)), ...lists];
   const { pathname, search, viewportWidth, config } = request;
-  const frame = shell.renderShellPage({ pathname, search, viewportWidth, config, region: region.drawn, queries });
+  const frame = shell.renderShellPage({ pathname, search, viewportWidth, config, region: region.drawn, queries, ...framed(embedded) });
   return framedPage(frame, region.css, queries, viewportWidth, region.status);
 }
+
+/** The frame's embeds as a request's field: none when the shell embeds nothing. */
+const framed = (embedded: ShellRenderRequest['embedded']) => (embedded ? { embedded } : {});
 
 /** The shell's frame drawn around a region: the page, its styles in cascade order, and the answers it was drawn with. */
 function framedPage(frame: ReturnType<ShellServerBundle['renderShellPage']>, regionCss: string, queries: ServerQueryEntry[], viewportWidth: number, status: number | undefined): RenderedPage {

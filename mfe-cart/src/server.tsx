@@ -10,6 +10,7 @@ import { collectedCss, regionRenderer } from '@storefront/shared/ssr/server';
 import AddToCart from './exposes/AddToCart';
 import CartPage from './exposes/CartPage';
 import CheckoutPage from './exposes/CheckoutPage';
+import HeaderLists from './exposes/HeaderLists';
 import WishlistPage from './exposes/WishlistPage';
 
 /** The page's one query, for a render before the page's own runs. Settles when in or failed. */
@@ -30,9 +31,11 @@ export const renderRegion = regionRenderer({
 });
 
 /**
- * What the cart lends other remotes' pages, drawn on the server in their page: Add to Cart (the
- * product page's), with its own stylesheets only.
+ * What the cart lends other remotes' pages and the shell's header, drawn on the server in their
+ * page: Add to Cart (the product page's and the cards'), and the header's wishlist and cart with
+ * their counts, each with its own stylesheets only.
  */
 export const embeddable: Record<string, EmbeddedServerModule> = {
   AddToCart: { Component: AddToCart, css: collectedCss((from) => from.startsWith('./src/features/purchase/')) },
+  HeaderLists: { Component: HeaderLists, css: collectedCss((from) => from.startsWith('./src/features/header/')) },
 };

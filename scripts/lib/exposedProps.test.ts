@@ -7,10 +7,10 @@ jest.setTimeout(60_000);
 describe('the props contract between the shell and the remotes', () => {
   it('writes out what each exposed module takes, and what the shell passes each module it gives props', () => {
     expect(exposedPropsOf(path.join(ROOT, 'mfe-product'), ['QuickView', 'ProductPage'])).toEqual({ QuickView: '{ productId: string }', ProductPage: '{}' });
-    expect(exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['CartDropdown'])).toEqual({ CartDropdown: '{ onClose: (() => void) }' });
+    expect(exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['HeaderLists'])).toEqual({ HeaderLists: '{}' });
     const uses = shellModuleUses();
     expect(uses['mfe-product/QuickView']).toBe('{ productId: string }');
-    expect(uses['mfe-cart/CartDropdown']).toBe('{ onClose: (() => void) }');
+    expect(uses['mfe-catalog/HeaderSearch']).toBe('{ initialText: string; autoFocus?: "text" | "category" }');
   });
 
   it('lets a release through whose modules take what the shell passes, a new optional prop included', () => {
@@ -35,8 +35,8 @@ describe('the props contract between the shell and the remotes', () => {
     // A page the shell gives no props that now needs one.
     const [page] = checkExposedProps('mfe-product', '2.0.0', { ProductPage: '{ layout: string }', QuickView: '{ productId: string }' }, uses);
     expect(page?.message).toMatch(/^ProductPage \(layout\): /);
-    const [dropped] = checkExposedProps('mfe-cart', '2.0.0', { CartDropdown: '{ onDismiss?: (() => void) }', WishlistDropdown: '{ onClose: (() => void) }' }, uses);
-    expect(dropped?.message).toMatch(/^CartDropdown \(onClose\): /);
+    const [dropped] = checkExposedProps('mfe-catalog', '2.0.0', { HeaderSearch: '{ autoFocus?: "text" | "category" }' }, uses);
+    expect(dropped?.message).toMatch(/^HeaderSearch \(initialText\): /);
   });
 
   it("holds the cart's AddToCart to what the product page passes it (the product's src/embeds.ts), naming the prop a release drops", () => {
@@ -44,7 +44,7 @@ describe('the props contract between the shell and the remotes', () => {
     expect(uses['mfe-cart/AddToCart']).toContainEqual(expect.stringMatching(/^\{ product: unknown; colour: null \| string; size: null \| string; place: "panel" \| "bar"; onChooseOptions\?: /));
     // The catalog's cards use it too, each use checked on its own.
     expect(uses['mfe-cart/AddToCart']).toContainEqual(expect.stringMatching(/place: "card"/));
-    const offered = exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['AddToCart', 'CartDropdown', 'WishlistDropdown']);
+    const offered = exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['AddToCart', 'HeaderLists']);
     expect(checkExposedProps('mfe-cart', '1.1.0', offered, uses)).toEqual([]);
     const renamed = { ...offered, AddToCart: (offered.AddToCart as string).replace('place:', 'where:') };
     const [problem] = checkExposedProps('mfe-cart', '2.0.0', renamed, uses);

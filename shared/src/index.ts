@@ -118,5 +118,7 @@ export * from './libraries';
 export * from './ssr';
 export { EmbedderContext, EMBED_ATTRIBUTE, embedderOf, embeddedKey } from './federation/embedder';
 export { Embedded } from './federation/Embedded';
+export { WithIslandContexts } from './federation/islandContexts';
+export type { IslandContexts } from './federation/islandContexts';
 export type { EmbeddedProps } from './federation/Embedded';
 export type { EmbeddableComponent, EmbeddedModuleRef, EmbedIsland, IslandView, ModuleEmbedder } from './federation/embedder';

@@ -6,10 +6,11 @@
  */
 import '@storefront/shared/styles.css';
 import './shell.css';
-import { createStorefrontStore, type AppStore, type ShellServerBundle } from '@storefront/shared';
+import { createStorefrontStore, EmbedderContext, type AppStore, type ShellServerBundle } from '@storefront/shared';
 import {
   ANYONES_ENDPOINTS,
   collectedCss,
+  frameEmbeds,
   fulfilledQueries,
   prefetchHeaderCounts,
   releaseStore,
@@ -32,6 +33,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import * as DesktopHeader from './layout/DesktopHeader';
 import { desktopHeader } from './layout/laterParts';
 import { ServerRegionContext } from './layout/serverRegion';
+import { FRAME_EMBEDS } from './layout/frameEmbeds';
 
 export { shopperListAnswers } from '@storefront/shared/ssr/server';
 export { dropServerRemote, loadServerRemote } from './serverFederation';
@@ -43,16 +45,22 @@ function isNamed(value: unknown): value is { name: string; short_description?: s
   return typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string';
 }
 
+/** What the frame draws of other remotes (the cart's wishlist and cart in the header): the edge loads them first. */
+export const embeds: NonNullable<ShellServerBundle['embeds']> = FRAME_EMBEDS;
+
 export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) => {
   // Nobody is known on the server: the header shows a shopper who is not signed in, with no counts yet…
   const store = createStorefrontStore({ config: request.config });
+  const lent = frameEmbeds(request.embedded);
   try {
     // …unless the page's region asked the api as this shopper: then the header counts their cart.
     upsertAnswers(store, request.queries ?? []);
     const html = renderPageElement(
-      <ServerRegionContext value={{ region: request.region }}>
-        <Frame />
-      </ServerRegionContext>,
+      <EmbedderContext value={lent.embedder}>
+        <ServerRegionContext value={{ region: request.region }}>
+          <Frame />
+        </ServerRegionContext>
+      </EmbedderContext>,
       store,
       request,
     );
@@ -60,7 +68,7 @@ export const renderShellPage: ShellServerBundle['renderShellPage'] = (request) =
     const productRef = productRefFor(request.pathname, request.search);
     const product = productRef ? request.queries?.find((entry) => entry.endpointName === 'getProduct' && entry.arg === productRef)?.value : undefined;
     const head = pageHeadFor(request.pathname, isNamed(product) ? product : undefined);
-    return { html, css: collectedCss(), head };
+    return { html, css: [collectedCss(), ...lent.css].join('\n'), head };
   } finally {
     releaseStore(store);
   }
@@ -100,16 +108,19 @@ export const renderOwnPage: NonNullable<ShellServerBundle['renderOwnPage']> = as
     const [read] = await Promise.all([PAGE_DATA[view]?.(store) ?? true, prefetchHeaderCounts(store)]);
     // Without its data the page would show its error state: the browser draws it, and asks again.
     if (!read || usedSampleData(store)) return null;
+    const lent = frameEmbeds(request.embedded);
     const html = renderPageElement(
-      <ShellPageViewsContext value={VIEWS}>
-        <ServerRegionContext value={{ region: null }}>
-          <Frame />
-        </ServerRegionContext>
-      </ShellPageViewsContext>,
+      <EmbedderContext value={lent.embedder}>
+        <ShellPageViewsContext value={VIEWS}>
+          <ServerRegionContext value={{ region: null }}>
+            <Frame />
+          </ServerRegionContext>
+        </ShellPageViewsContext>
+      </EmbedderContext>,
       store,
       request,
     );
-    return { html, css: collectedCss(), queries: fulfilledQueries(store), head: pageHeadFor(request.pathname), ...sameFor(store, SHELL_ANYONES) };
+    return { html, css: [collectedCss(), ...lent.css].join('\n'), queries: fulfilledQueries(store), head: pageHeadFor(request.pathname), ...sameFor(store, SHELL_ANYONES) };
   } finally {
     releaseStore(store);
   }

@@ -6,6 +6,7 @@ import { HYDRATION_PENDING_ATTRIBUTE } from '../ssr/contract';
 import { useAppStore } from '../store/createStore';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { EMBED_ATTRIBUTE, EmbedderContext, embeddedKey, type EmbeddableComponent, type EmbedIsland, type ModuleEmbedder } from './embedder';
+import { sameIslandContexts, useIslandContexts } from './islandContexts';
 import { shallowEqual } from 'react-redux';
 import { Suspense, use, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
@@ -76,19 +77,21 @@ function IslandHost({ remote, module, props, unavailable, embedder }: EmbeddedPr
   const island = useRef<EmbedIsland | null>(null);
   const store = useAppStore();
   const [failed, setFailed] = useState(false);
-  const latest = useRef(props);
+  const contexts = useIslandContexts();
+  const latest = useRef({ props, contexts });
   // In the commit of the change that made them (a tap on a size, say), so the island draws them in
   // the same task, as a control in the page's own tree would.
   useLayoutEffect(() => {
-    // Drawn again only when a prop's value changed, not for every render of the page around it.
-    if (shallowEqual(latest.current, props)) return;
-    latest.current = props;
-    island.current?.update(props);
+    // Drawn again only when a prop's value or the page's address changed, not for every render of the page around it.
+    if (shallowEqual(latest.current.props, props) && sameIslandContexts(latest.current.contexts, contexts)) return;
+    latest.current = { props, contexts };
+    island.current?.update(props, contexts);
   });
   useEffect(() => {
     const element = part.current;
     if (!element || !embedder.island) return undefined;
-    const started = embedder.island(element, { remote, module }, { name: embeddedKey(remote, module), props: latest.current, store, unavailable, onFailed: () => setFailed(true) });
+    const { props: drawnProps, contexts: drawnContexts } = latest.current;
+    const started = embedder.island(element, { remote, module }, { name: embeddedKey(remote, module), props: drawnProps, contexts: drawnContexts, store, unavailable, onFailed: () => setFailed(true) });
     island.current = started;
     return () => {
       island.current = null;

@@ -11,6 +11,7 @@
  */
 import { createContext, type ComponentType, type ReactNode } from 'react';
 import type { AppStore } from '../store/createStore';
+import type { IslandContexts } from './islandContexts';
 
 /** A module of another remote: `{ remote: 'mfe-cart', module: 'AddToCart' }`. */
 export interface EmbeddedModuleRef {
@@ -53,14 +54,16 @@ export interface IslandView {
   /** "remote/Module", for the log. */
   name: string;
   props: object;
+  /** The page's router where the slot stands, for the island's root to provide again (./islandContexts.tsx). */
+  contexts: IslandContexts;
   store: AppStore;
   unavailable: ReactNode;
   onFailed: () => void;
 }
 
-/** An island once started: drawn again with new props, or ended with the page. */
+/** An island once started: drawn again with new props or the page's new address, or ended with the page. */
 export interface EmbedIsland {
-  update(props: object): void;
+  update(props: object, contexts: IslandContexts): void;
   unmount(): void;
 }
 

@@ -125,6 +125,12 @@ export interface ShellRenderRequest {
   region: ServerRenderedRegion | null;
   /** The answers the region was drawn with, the shopper's cart and wishlist among them: the header counts what the page shows. */
   queries?: ServerQueryEntry[];
+  /**
+   * The other remotes' modules the frame embeds (ShellServerBundle.embeds), loaded by the edge
+   * from the composed versions, by "remote/Module"; null or missing for one that could not be had
+   * (the frame draws its "unavailable" in its place).
+   */
+  embedded?: Readonly<Record<string, EmbeddedServerModule | null>>;
 }
 
 /**
@@ -138,6 +144,8 @@ export interface ShellOwnPageRequest {
   config: Partial<StorefrontConfig>;
   /** The shopper's Cookie header: the header counts their cart and wishlist. */
   cookie?: string;
+  /** As ShellRenderRequest's: the modules the frame embeds. */
+  embedded?: ShellRenderRequest['embedded'];
 }
 
 /** A page of the shell's own, drawn: what the edge sends, as it sends a region's page (RegionRender). */
@@ -163,6 +171,12 @@ export interface ServerRemote {
 export interface ShellServerBundle {
   /** `head`: the page's title and description, for its <head>. */
   renderShellPage(request: ShellRenderRequest): { html: string; css: string; head?: PageHead };
+  /**
+   * Other remotes' modules the frame draws (the cart's wishlist and cart in the header): the edge
+   * loads them before asking for a frame (ShellRenderRequest.embedded). A bundle built before this
+   * was added embeds none.
+   */
+  embeds?: readonly EmbeddedModuleRef[];
   /**
    * A page of the shell's own drawn whole, or null: the shell does not draw that address on the
    * server, or the data it shows could not be read (the browser then draws it, with its error

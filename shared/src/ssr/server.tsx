@@ -12,8 +12,8 @@ import { sampleDataSlice } from '../store/sampleDataSlice';
 import type { Product } from '../types';
 import { collectedCss } from './collectedCss';
 import { PageStatusContext, type PageStatus } from './pageStatus';
-import { EmbedderContext, embeddedKey, embedderOf, type EmbeddableComponent, type EmbeddedModuleRef } from '../federation/embedder';
-import type { RegionRender, RegionRenderRequest, RemoteServerBundle, ServerQueryEntry, ShellServerBundle, ShopperList } from './contract';
+import { EmbedderContext, embeddedKey, embedderOf, type EmbeddableComponent, type EmbeddedModuleRef, type ModuleEmbedder } from '../federation/embedder';
+import type { RegionRender, RegionRenderRequest, RemoteServerBundle, ServerQueryEntry, ShellRenderRequest, ShellServerBundle, ShopperList } from './contract';
 import { isShopperList, SHOPPER_LISTS } from './shopperLists';
 import { ServerViewportWidth } from './viewport';
 
@@ -117,6 +117,20 @@ async function loadEmbeds(embeds: readonly EmbeddedModuleRef[], embedded: Region
     if (module?.css) css.push(module.css);
   });
   return { components, css: [...new Set(css)] };
+}
+
+/**
+ * The modules the edge loaded for a frame (ShellRenderRequest.embedded) as the embedder its render
+ * draws them with, and their stylesheets: a module not among them is drawn as its "unavailable".
+ */
+export function frameEmbeds(embedded: ShellRenderRequest['embedded']): { embedder: ModuleEmbedder; css: string[] } {
+  const components: Record<string, EmbeddableComponent | null> = {};
+  const css = new Set<string>();
+  for (const [key, module] of Object.entries(embedded ?? {})) {
+    components[key] = module?.Component ?? null;
+    if (module?.css) css.add(module.css);
+  }
+  return { embedder: embedderOf(components), css: [...css] };
 }
 
 /**

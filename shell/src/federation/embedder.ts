@@ -41,21 +41,22 @@ export const browserEmbedder: ModuleEmbedder = {
   island(part, ref, view) {
     let started: EmbedIsland | null = null;
     let ended = false;
-    let props = view.props;
+    let { props, contexts } = view;
     later().then(
       (embeds) => {
         if (ended) return;
         started = embeds.startIsland(part, ref, view, browserEmbedder);
-        if (props !== view.props) started.update(props);
+        if (props !== view.props || contexts !== view.contexts) started.update(props, contexts);
       },
       () => {
         if (!ended) view.onFailed();
       },
     );
     return {
-      update(next) {
-        props = next;
-        started?.update(next);
+      update(nextProps, nextContexts) {
+        props = nextProps;
+        contexts = nextContexts;
+        started?.update(nextProps, nextContexts);
       },
       unmount() {
         ended = true;

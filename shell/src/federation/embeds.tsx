@@ -11,8 +11,10 @@ import {
   type EmbeddableComponent,
   type EmbeddedModuleRef,
   type EmbedIsland,
+  type IslandContexts,
   type IslandView,
   type ModuleEmbedder,
+  WithIslandContexts,
 } from '@storefront/shared';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { StrictMode, Suspense, useLayoutEffect } from 'react';
@@ -46,41 +48,43 @@ function Live({ part, onLive }: { part: Element; onLive: () => void }) {
  * it in (shared's Embedded: an error boundary, a Suspense boundary, the module and a sibling), so
  * React adopts the HTML.
  */
-function hydrateIsland(part: Element, Component: EmbeddableComponent, view: IslandView, embedder: ModuleEmbedder, onLive: () => void): { root: Root; draw: (props: object) => void } {
+function hydrateIsland(part: Element, Component: EmbeddableComponent, view: IslandView, embedder: ModuleEmbedder, onLive: () => void): { root: Root; draw: (props: object, contexts: IslandContexts) => void } {
   const serverState = serverStateNow(view.store);
-  const tree = (props: object) => (
+  const tree = (props: object, contexts: IslandContexts) => (
     <StrictMode>
       <Provider store={view.store} {...(serverState ? { serverState } : {})}>
-        <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
-          <EmbedderContext value={embedder}>
-            <ErrorBoundary name={view.name} fallback={() => view.unavailable}>
-              <Suspense fallback={null}>
-                <Component {...props} />
-                <Live part={part} onLive={onLive} />
-              </Suspense>
-            </ErrorBoundary>
-          </EmbedderContext>
-        </ServerViewportWidth>
+        <WithIslandContexts value={contexts}>
+          <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
+            <EmbedderContext value={embedder}>
+              <ErrorBoundary name={view.name} fallback={() => view.unavailable}>
+                <Suspense fallback={null}>
+                  <Component {...props} />
+                  <Live part={part} onLive={onLive} />
+                </Suspense>
+              </ErrorBoundary>
+            </EmbedderContext>
+          </ServerViewportWidth>
+        </WithIslandContexts>
       </Provider>
     </StrictMode>
   );
-  const root = hydrateRoot(part, tree(view.props), { onRecoverableError: reportHydrationError });
-  return { root, draw: (props) => root.render(tree(props)) };
+  const root = hydrateRoot(part, tree(view.props, view.contexts), { onRecoverableError: reportHydrationError });
+  return { root, draw: (props, contexts) => root.render(tree(props, contexts)) };
 }
 
 /** An island for the embed in `part`, hydrated once its module is in; `view.onFailed` when it cannot be had. */
 export function startIsland(part: Element, { remote, module }: EmbeddedModuleRef, view: IslandView, embedder: ModuleEmbedder): EmbedIsland {
   let ended = false;
   let live = false;
-  let props = view.props;
-  let drawn: { draw: (next: object) => void; root: Root } | null = null;
+  let { props, contexts } = view;
+  let drawn: ReturnType<typeof hydrateIsland> | null = null;
   // Hydrated with the props the server drew it with (what the HTML shows); once hydrated, drawn
-  // with any the page has passed since (a colour chosen while the code was on its way). Drawn
-  // again before it is hydrated, React would throw the server's HTML away.
+  // with any the page has passed since (a colour chosen while the code was on its way, another
+  // address). Drawn again before it is hydrated, React would throw the server's HTML away.
   const onLive = () => {
     if (live) return;
     live = true;
-    if (props !== view.props) drawn?.draw(props);
+    if (props !== view.props || contexts !== view.contexts) drawn?.draw(props, contexts);
   };
   loadEmbedded(remote, module).then(
     (Component) => {
@@ -92,9 +96,10 @@ export function startIsland(part: Element, { remote, module }: EmbeddedModuleRef
     },
   );
   return {
-    update(next) {
-      props = next;
-      if (live) drawn?.draw(next);
+    update(nextProps, nextContexts) {
+      props = nextProps;
+      contexts = nextContexts;
+      if (live) drawn?.draw(nextProps, nextContexts);
     },
     unmount() {
       ended = true;

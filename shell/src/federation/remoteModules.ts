@@ -7,7 +7,7 @@
 export const REMOTE_MODULES = {
   'mfe-catalog': ['HomePage', 'ShopPage', 'HeaderSearch'],
   'mfe-product': ['ProductPage', 'QuickView'],
-  'mfe-cart': ['CartDropdown', 'WishlistDropdown', 'CartPage', 'WishlistPage', 'CheckoutPage', 'OrderCompletePage', 'MiniPopup', 'AddToCart'],
+  'mfe-cart': ['HeaderLists', 'CartPage', 'WishlistPage', 'CheckoutPage', 'OrderCompletePage', 'MiniPopup', 'AddToCart'],
   'mfe-account': ['AccountModals', 'LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'AccountPage', 'OperatorPage', 'OrderLookupPage'],
 } as const;
 
@@ -22,8 +22,6 @@ export type RemoteModule<Remote extends keyof typeof REMOTE_MODULES> = (typeof R
 export interface RemoteModuleProps {
   'mfe-catalog/HeaderSearch': { initialText: string; autoFocus?: 'text' | 'category' };
   'mfe-product/QuickView': { productId: string };
-  'mfe-cart/CartDropdown': { onClose: () => void };
-  'mfe-cart/WishlistDropdown': { onClose: () => void };
 }
 
 /** The props the shell passes `module` of `remote`: none unless RemoteModuleProps names it. */

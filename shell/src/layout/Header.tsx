@@ -1,12 +1,10 @@
-import { cartCount, Link, loginModalOpened, NavLink, selectSignedIn, selectUser, useAppDispatch, useAppSelector, useGetCartQuery, useGetMeQuery, useGetWishlistQuery, useLocation } from '@storefront/shared';
+import { Embedded, Link, loginModalOpened, NavLink, selectSignedIn, selectUser, useAppDispatch, useAppSelector, useGetMeQuery, useLocation } from '@storefront/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isDesktopWidth } from '../behaviour/thresholds';
 import { useScrollY, useViewportWidth } from '../behaviour/viewport';
+import { HEADER_LISTS } from './frameEmbeds';
 import { desktopHeader, mobileMenu } from './laterParts';
-import { RemoteRegion } from './RemoteRegion';
 import './headerSearch.css';
-
-type Dropdown = 'cart' | 'wishlist';
 
 /** The main menu's links while the desktop's menu loads (a phone turned, a window widened past 992 px), or if it could not. */
 function PlainDesktopNav() {
@@ -22,20 +20,36 @@ function PlainDesktopNav() {
   );
 }
 
-/** What the header reads of the lists' queries: their counts alone (selectFromResult). */
-const countCartItems = ({ data }: { data?: readonly { qty: number }[] }) => ({ cartItems: data ? cartCount(data) : 0 });
-const countWishlistItems = ({ data }: { data?: readonly unknown[] }) => ({ wishlistItems: data?.length ?? 0 });
 const NOTHING = {};
 const readNothing = () => NOTHING;
 
-function DropdownLoading() {
-  return <div className="shell-dropdown__loading" aria-busy="true">Loading…</div>;
-}
+const WISHLIST_ICON = <path d="M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.5-7 10-7 10z" fill="none" stroke="currentColor" strokeWidth="2" />;
+const CART_ICON = <path d="M3 4h2l2.4 11h11l2-8H6.2" fill="none" stroke="currentColor" strokeWidth="2" />;
 
 /**
- * Logo, menu, login, and the wishlist and cart with their counts; the dropdowns come from the cart
- * remote. Once the page scrolls the header is fixed to the top, in its desktop variant from 992 px
- * and its mobile one (menu button, slide-in menu) below; its place stays reserved, so nothing jumps.
+ * In place of the cart's wishlist and cart buttons while their code loads on a page the browser
+ * draws, or when it cannot be had: plain links to the wishlist and cart pages, without counts.
+ */
+function PlainListLinks() {
+  return (
+    <>
+      <Link to="/wishlist" className="shell-icon-button" aria-label="Wishlist">
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">{WISHLIST_ICON}</svg>
+      </Link>
+      <Link to="/cart" className="shell-icon-button" aria-label="Cart">
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">{CART_ICON}</svg>
+      </Link>
+    </>
+  );
+}
+
+const NO_PROPS = {};
+
+/**
+ * Logo, menu, login, and the wishlist and cart with their counts and dropdowns, which the cart
+ * team owns (mfe-cart's HeaderLists, drawn in the header's slot). Once the page scrolls the header
+ * is fixed to the top, in its desktop variant from 992 px and its mobile one (menu button, slide-in
+ * menu) below; its place stays reserved, so nothing jumps.
  */
 export function Header() {
   const { pathname, search } = useLocation();
@@ -65,31 +79,12 @@ export function Header() {
     setMenuOpenedAt(null);
     menuButton.current?.focus();
   }, []);
-  // A dropdown stays open only on the page it was opened on: §2 closes them on route change.
-  const [opened, setOpened] = useState<{ dropdown: Dropdown; at: string } | null>(null);
-  const open = opened?.at === here ? opened.dropdown : null;
-  // Only the counts: the header is not drawn again while the lists are asked for, nor when a line
-  // changes but not the count (right after the page hydrates, at once and without yielding).
-  const { cartItems } = useGetCartQuery(undefined, { selectFromResult: countCartItems });
-  const { wishlistItems } = useGetWishlistQuery(undefined, { selectFromResult: countWishlistItems });
   // Asked once at start-up: who is signed in decides what the login icon and Account menu do
   // (read through selectSignedIn and selectUser below, not from this query's state).
   useGetMeQuery(undefined, { selectFromResult: readNothing });
   const signedIn = useAppSelector(selectSignedIn);
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpened(null);
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [open]);
-
-  const toggle = (dropdown: Dropdown) => setOpened(open === dropdown ? null : { dropdown, at: here });
-  const close = () => setOpened(null);
 
   return (
     <div className="shell-header-slot" style={fixed && height ? { minHeight: height } : undefined}>
@@ -138,46 +133,7 @@ export function Header() {
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22"><circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
           </button>
-          <div className="shell-dropdown">
-            <button
-              type="button"
-              className="shell-icon-button"
-              aria-expanded={open === 'wishlist'}
-              aria-controls="wishlist-dropdown"
-              aria-label={`Wishlist, ${wishlistItems} ${wishlistItems === 1 ? 'item' : 'items'}`}
-              onClick={() => toggle('wishlist')}
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22"><path d="M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.5-7 10-7 10z" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
-              <span className="sf-badge" data-testid="wishlist-count">
-                {wishlistItems}
-              </span>
-            </button>
-            {open === 'wishlist' && (
-              <div id="wishlist-dropdown" className="shell-dropdown__panel">
-                <RemoteRegion remote="mfe-cart" module="WishlistDropdown" label="the wishlist" props={{ onClose: close }} loading={<DropdownLoading />} />
-              </div>
-            )}
-          </div>
-          <div className="shell-dropdown">
-            <button
-              type="button"
-              className="shell-icon-button"
-              aria-expanded={open === 'cart'}
-              aria-controls="cart-dropdown"
-              aria-label={`Cart, ${cartItems} ${cartItems === 1 ? 'item' : 'items'}`}
-              onClick={() => toggle('cart')}
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22"><path d="M3 4h2l2.4 11h11l2-8H6.2" fill="none" stroke="currentColor" strokeWidth="2" /><circle cx="9" cy="20" r="1.5" /><circle cx="17" cy="20" r="1.5" /></svg>
-              <span className="sf-badge" data-testid="cart-count">
-                {cartItems}
-              </span>
-            </button>
-            {open === 'cart' && (
-              <div id="cart-dropdown" className="shell-dropdown__panel">
-                <RemoteRegion remote="mfe-cart" module="CartDropdown" label="the cart" props={{ onClose: close }} loading={<DropdownLoading />} />
-              </div>
-            )}
-          </div>
+          <Embedded remote={HEADER_LISTS.remote} module={HEADER_LISTS.module} props={NO_PROPS} unavailable={<PlainListLinks />} loading={<PlainListLinks />} />
         </div>
       </div>
     </header>
