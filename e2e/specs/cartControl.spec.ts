@@ -104,8 +104,8 @@ describe("the cart's Add to Cart and header buttons, on other teams' pages", () 
     expect(await region.getByRole('button', { name: 'Add to Cart', exact: true }).count()).toBe(0);
     // The header and the rest of the store work on; in place of the cart's header buttons, plain links to the cart and wishlist pages.
     expect(await page.getByRole('link', { name: 'Jacaranda home' }).isVisible()).toBe(true);
-    await page.getByRole('link', { name: 'Cart', exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: 'Wishlist', exact: true }).getAttribute('href')).toBe('/wishlist');
+    await page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true }).waitFor();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Wishlist', exact: true }).getAttribute('href')).toBe('/wishlist');
     expect(uncaught).toEqual([]);
     await context.close();
   });

@@ -90,7 +90,7 @@ describe.each(Object.keys(PAGES) as Remote[])('when %s fails', (remote) => {
     // has failed in the browser, a plain link to the cart page in its place.
     expect(await page.getByRole('link', { name: 'Jacaranda home' }).isVisible()).toBe(true);
     const badge = page.getByTestId('cart-count').filter({ hasText: '2' });
-    await (remote === 'mfe-cart' ? badge.or(page.getByRole('link', { name: 'Cart', exact: true })) : badge).first().waitFor();
+    await (remote === 'mfe-cart' ? badge.or(page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true })) : badge).first().waitFor();
     await page.goto(shellUrl(PAGES[remote].other));
     await page.getByRole('heading', { level: 1, name: PAGES[remote].otherReady }).waitFor();
 
