@@ -30,6 +30,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
           './MiniPopup': './src/exposes/MiniPopup.tsx',
           './AddToCart': './src/exposes/AddToCart.tsx',
           './HeaderLists': './src/exposes/HeaderLists.tsx',
+          './ListCount': './src/exposes/ListCount.tsx',
         },
         shared: sharedSingletons(pkg),
         // Runs on the runtime the shell provides; its own page loads federation-runtime.js instead.

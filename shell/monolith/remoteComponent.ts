@@ -26,6 +26,7 @@ const MODULES: Record<string, Loader> = {
   'mfe-product/ProductPage': () => import(/* webpackChunkName: "page-mfe-product-ProductPage" */ '../../mfe-product/src/exposes/ProductPage'),
   'mfe-product/QuickView': () => import(/* webpackChunkName: "page-mfe-product-QuickView" */ '../../mfe-product/src/exposes/QuickView'),
   'mfe-cart/HeaderLists': () => import(/* webpackChunkName: "page-mfe-cart-HeaderLists" */ '../../mfe-cart/src/exposes/HeaderLists'),
+  'mfe-cart/ListCount': () => import(/* webpackChunkName: "page-mfe-cart-ListCount" */ '../../mfe-cart/src/exposes/ListCount'),
   'mfe-cart/CartPage': () => import(/* webpackChunkName: "page-mfe-cart-CartPage" */ '../../mfe-cart/src/exposes/CartPage'),
   'mfe-cart/WishlistPage': () => import(/* webpackChunkName: "page-mfe-cart-WishlistPage" */ '../../mfe-cart/src/exposes/WishlistPage'),
   'mfe-cart/CheckoutPage': () => import(/* webpackChunkName: "page-mfe-cart-CheckoutPage" */ '../../mfe-cart/src/exposes/CheckoutPage'),

@@ -7,7 +7,7 @@
 export const REMOTE_MODULES = {
   'mfe-catalog': ['HomePage', 'ShopPage', 'HeaderSearch'],
   'mfe-product': ['ProductPage', 'QuickView'],
-  'mfe-cart': ['HeaderLists', 'CartPage', 'WishlistPage', 'CheckoutPage', 'OrderCompletePage', 'MiniPopup', 'AddToCart'],
+  'mfe-cart': ['HeaderLists', 'ListCount', 'CartPage', 'WishlistPage', 'CheckoutPage', 'OrderCompletePage', 'MiniPopup', 'AddToCart'],
   'mfe-account': ['AccountModals', 'LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'AccountPage', 'OperatorPage', 'OrderLookupPage'],
 } as const;
 
@@ -22,6 +22,7 @@ export type RemoteModule<Remote extends keyof typeof REMOTE_MODULES> = (typeof R
 export interface RemoteModuleProps {
   'mfe-catalog/HeaderSearch': { initialText: string; autoFocus?: 'text' | 'category' };
   'mfe-product/QuickView': { productId: string };
+  'mfe-cart/ListCount': { list: 'cart' | 'wishlist' };
 }
 
 /** The props the shell passes `module` of `remote`: none unless RemoteModuleProps names it. */

@@ -1,7 +1,8 @@
-import { cartCount, NavLink, useBottomBarHeight, useGetCartQuery, useGetWishlistQuery } from '@storefront/shared';
+import { Embedded, NavLink, useBottomBarHeight } from '@storefront/shared';
 import { useRef } from 'react';
 import { showsBottomNav } from '../behaviour/thresholds';
 import { useScrollY, useViewportWidth } from '../behaviour/viewport';
+import type { RemoteModuleProps } from '../federation/remoteModules';
 import './bottomNavbar.css';
 
 const ICONS = {
@@ -12,11 +13,12 @@ const ICONS = {
   account: <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />,
 };
 
-/** §2: at widths up to 576 px, once the page has scrolled 400 px, quick links stick to the bottom. */
+/** The lists' counts beside their links: the cart team's (mfe-cart's ListCount); without it, the links alone. */
+const COUNTS: Record<'cart' | 'wishlist', RemoteModuleProps['mfe-cart/ListCount']> = { cart: { list: 'cart' }, wishlist: { list: 'wishlist' } };
+
+/** At widths up to 576 px, once the page has scrolled 400 px, quick links stick to the bottom. */
 export function BottomNavbar() {
   const visible = showsBottomNav(useViewportWidth(), useScrollY());
-  const { data: cart } = useGetCartQuery(undefined, { skip: !visible });
-  const { data: wishlist } = useGetWishlistQuery(undefined, { skip: !visible });
   const bar = useRef<HTMLElement>(null);
   // The product page's sticky bar sits on it, Back to top above it (shared/src/ui/bottomBars.ts).
   useBottomBarHeight('--sf-bottom-nav-height', bar, visible);
@@ -24,8 +26,8 @@ export function BottomNavbar() {
   const items = [
     { to: '/', label: 'Home', icon: ICONS.home },
     { to: '/shop', label: 'Shop', icon: ICONS.shop },
-    { to: '/wishlist', label: 'Wishlist', icon: ICONS.wishlist, count: wishlist?.length ?? 0 },
-    { to: '/cart', label: 'Cart', icon: ICONS.cart, count: cart ? cartCount(cart) : 0 },
+    { to: '/wishlist', label: 'Wishlist', icon: ICONS.wishlist, count: COUNTS.wishlist },
+    { to: '/cart', label: 'Cart', icon: ICONS.cart, count: COUNTS.cart },
     { to: '/account', label: 'Account', icon: ICONS.account },
   ];
   return (
@@ -36,14 +38,7 @@ export function BottomNavbar() {
             <NavLink to={item.to} end={item.to === '/'}>
               <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">{item.icon}</svg>
               <span>{item.label}</span>
-              {item.count !== undefined && (
-                <>
-                  <span className="sf-badge" aria-hidden="true">
-                    {item.count}
-                  </span>
-                  <span className="shell-visually-hidden">{`, ${item.count} ${item.count === 1 ? 'item' : 'items'}`}</span>
-                </>
-              )}
+              {item.count && <Embedded remote="mfe-cart" module="ListCount" props={item.count} unavailable={null} />}
             </NavLink>
           </li>
         ))}

@@ -3,6 +3,7 @@ import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { HeaderLists } from './HeaderLists';
+import { ListCount } from './ListCount';
 
 async function simpleProduct(store: ReturnType<typeof createTestStore>): Promise<Product> {
   const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 100 })).unwrap();
@@ -90,5 +91,32 @@ describe("the header's wishlist and cart", () => {
     await user.click(cart);
     await user.click(await screen.findByRole('link', { name: 'Start shopping' }));
     expect(cart).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe("the quick links' counts", () => {
+  it('shows how much the cart (its quantities) or the wishlist holds, and says it to screen readers', async () => {
+    const store = createTestStore();
+    const product = await simpleProduct(store);
+    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 3 })).unwrap();
+    const { container } = renderWithStore(
+      <>
+        <p data-testid="cart">
+          Cart
+          <ListCount list="cart" />
+        </p>
+        <p data-testid="wishlist">
+          Wishlist
+          <ListCount list="wishlist" />
+        </p>
+      </>,
+      { store },
+    );
+    expect(await screen.findByText(', 3 items')).toHaveClass('sf-visually-hidden');
+    expect(within(screen.getByTestId('cart')).getByText('3')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByTestId('wishlist')).toHaveTextContent('Wishlist0, 0 items');
+    await store.dispatch(baseApi.endpoints.addToWishlist.initiate(product)).unwrap();
+    expect(await within(screen.getByTestId('wishlist')).findByText(', 1 item')).toBeInTheDocument();
+    expect(container).toHaveTextContent('Cart3, 3 items');
   });
 });

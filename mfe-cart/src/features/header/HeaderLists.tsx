@@ -4,21 +4,14 @@
  * shell's header shows them where its actions are. A dropdown belongs to the page it was opened on:
  * it closes when the shopper moves to another page, on Escape, and on its own links.
  */
-import { cartCount, ErrorBoundary, useGetCartQuery, useGetWishlistQuery, useLocation } from '@storefront/shared';
+import { ErrorBoundary, useGetCartQuery, useGetWishlistQuery, useLocation } from '@storefront/shared';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { countCartItems, countWishlistItems, items, type List } from './listCounts';
 import './header.css';
-
-type List = 'cart' | 'wishlist';
 
 // The dropdowns' code comes when one is first opened: the header itself is on every page.
 const CartDropdown = lazy(() => import(/* webpackChunkName: "cart-dropdown" */ '../../exposes/CartDropdown'));
 const WishlistDropdown = lazy(() => import(/* webpackChunkName: "wishlist-dropdown" */ '../../exposes/WishlistDropdown'));
-
-/** What the header reads of the lists' queries: their counts alone, so it is drawn again only when a count changes. */
-const countCartItems = ({ data }: { data?: readonly { qty: number }[] }) => ({ cartItems: data ? cartCount(data) : 0 });
-const countWishlistItems = ({ data }: { data?: readonly unknown[] }) => ({ wishlistItems: data?.length ?? 0 });
-
-const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 const ICONS: Record<List, ReactNode> = {
   wishlist: <path d="M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.5-7 10-7 10z" fill="none" stroke="currentColor" strokeWidth="2" />,
@@ -68,8 +61,8 @@ export function HeaderLists() {
   const here = `${pathname}${search}`;
   const [opened, setOpened] = useState<{ list: List; at: string } | null>(null);
   const open = opened?.at === here ? opened.list : null;
-  const { cartItems } = useGetCartQuery(undefined, { selectFromResult: countCartItems });
-  const { wishlistItems } = useGetWishlistQuery(undefined, { selectFromResult: countWishlistItems });
+  const { count: cartItems } = useGetCartQuery(undefined, { selectFromResult: countCartItems });
+  const { count: wishlistItems } = useGetWishlistQuery(undefined, { selectFromResult: countWishlistItems });
 
   useEffect(() => {
     if (!open) return undefined;
