@@ -4,5 +4,5 @@
  */
 export const CONTRACT = {
   slices: [] as string[],
-  endpoints: ['getPaymentMethods', 'placeOrder'],
+  endpoints: ['addToCart', 'getPaymentMethods', 'placeOrder', 'removeFromCart', 'updateCartLine'],
 };

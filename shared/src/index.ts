@@ -41,7 +41,6 @@ export {
 export type { KeyedProduct, PricedLine, SalePricing, SearchCategory, SaProvince, OrderTotals, ContactMessageInput, ContactMessageErrors } from './domain';
 export {
   baseApi,
-  cartPayload,
   CACHE_SECONDS,
   useGetProductsQuery,
   useGetProductQuery,
@@ -50,14 +49,11 @@ export {
   useGetCategoriesQuery,
   useGetWishlistQuery,
   useGetCartQuery,
-  useAddToCartMutation,
-  useUpdateCartLineMutation,
-  useRemoveFromCartMutation,
   useAddToWishlistMutation,
   useRemoveFromWishlistMutation,
 } from './api/baseApi';
-export type { AddToCartArgs, ProductPage, ProductQuery, StorefrontThunkExtra } from './api/baseApi';
-export { useAddToCart, useRemoveFromCart, useAddToWishlist, useRemoveFromWishlist } from './api/useCartActions';
+export type { ProductPage, ProductQuery, StorefrontThunkExtra } from './api/baseApi';
+export { useAddToWishlist, useRemoveFromWishlist } from './api/useCartActions';
 export { CART_MESSAGES, MESSAGES } from './api/messages';
 export {
   rootReducer,

@@ -3,6 +3,7 @@ import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import AddToCart, { type AddToCartProps } from './AddToCart';
+import { cartApi } from '../features/cart/cartApi';
 
 async function seededProducts(): Promise<Product[]> {
   const store = createTestStore();
@@ -80,7 +81,7 @@ describe('AddToCart (the control other remotes embed)', () => {
   it('starts at what is already in the cart, and "Update cart" sets the line to the quantity shown rather than adding it again', async () => {
     const product = simpleProduct();
     const store = createTestStore();
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
     await store.dispatch(baseApi.endpoints.getCart.initiate()).unwrap();
     const { user } = renderControl({ product, colour: null, size: null }, { store });
     const quantity = screen.getByLabelText('Quantity');

@@ -3,6 +3,7 @@ import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, within } from '@testing-library/react';
 import CartDropdown from './CartDropdown';
 import WishlistDropdown from './WishlistDropdown';
+import { cartApi } from '../features/cart/cartApi';
 
 async function simpleProduct(store: ReturnType<typeof createTestStore>): Promise<Product> {
   const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 100 })).unwrap();
@@ -20,7 +21,7 @@ describe('CartDropdown', () => {
   it('lists lines with 78×78 thumbnails, quantity and subtotal; remove shows the toast and empties it', async () => {
     const store = createTestStore();
     const product = await simpleProduct(store);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
     const onClose = jest.fn();
     const { user } = renderWithStore(<CartDropdown onClose={onClose} />, { store });
 

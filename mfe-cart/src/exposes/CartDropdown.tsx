@@ -1,6 +1,7 @@
-import { cartSubtotal, formatRand, Link, MESSAGES, Skeleton, useGetCartQuery, useRemoveFromCart } from '@storefront/shared';
+import { cartSubtotal, formatRand, Link, MESSAGES, Skeleton, useGetCartQuery } from '@storefront/shared';
 import { CartLineRow } from '../features/cart/CartLineRow';
 import '../features/cart.css';
+import { useRemoveFromCart } from '../features/cart/cartActions';
 
 /** The header's cart dropdown (§2): lines with 78×78 thumbnails, remove, subtotal, View Cart and Checkout. */
 export default function CartDropdown({ onClose }: { onClose: () => void }) {

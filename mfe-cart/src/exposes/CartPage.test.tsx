@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { productFromTheEnd } from '../features/checkout/checkoutTestKit';
 import { placeOrderApi } from '../features/orders/ordersApi';
 import CartPage from './CartPage';
+import { cartApi } from '../features/cart/cartApi';
 
 describe('CartPage', () => {
   it('invites an empty cart to keep shopping', async () => {
@@ -17,7 +18,7 @@ describe('CartPage', () => {
     const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 100 })).unwrap();
     const product = page.products.find((item: Product) => !item.has_variants && item.available_stock >= 3 && item.available_stock < 40);
     if (!product) throw new Error('the seed has no suitable product');
-    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    const line = await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(<CartPage />, { store });
 
     const quantity = await screen.findByLabelText(`Quantity of ${product.name}`);
@@ -45,12 +46,12 @@ describe('CartPage', () => {
     const store = createTestStore();
     // Its own product (a simple one with 2 to 4 in stock, from the end): this test sells it out.
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 2 && item.available_stock <= 4);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(<CartPage />, { store });
     const quantity = await screen.findByLabelText(`Quantity of ${product.name}`);
 
     const rival = createTestStore();
-    await rival.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: product.available_stock })).unwrap();
+    await rival.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: product.available_stock })).unwrap();
     await rival
       .dispatch(
         placeOrderApi.endpoints.placeOrder.initiate({

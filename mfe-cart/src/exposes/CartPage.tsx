@@ -1,7 +1,9 @@
-import { type CartItem, cartSubtotal, cartTotal, DELIVERY_FEE, formatRand, Link, MESSAGES, QuantityInput, Skeleton, toast, useGetCartQuery, useRemoveFromCart, useSearchParams, useUpdateCartLineMutation, vatIncluded } from '@storefront/shared';
+import { type CartItem, cartSubtotal, cartTotal, DELIVERY_FEE, formatRand, Link, MESSAGES, QuantityInput, Skeleton, toast, useGetCartQuery, useSearchParams, vatIncluded } from '@storefront/shared';
 import { useEffect, useRef, useState } from 'react';
 import { CartLineRow } from '../features/cart/CartLineRow';
 import '../features/cart.css';
+import { useUpdateCartLineMutation } from '../features/cart/cartApi';
+import { useRemoveFromCart } from '../features/cart/cartActions';
 
 /** Typing "12" is two keystrokes: wait this long after the last one before saving. */
 export const QUANTITY_SAVE_DELAY_MS = 400;

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { fillCheckoutForm, openReview, placeCashOrder, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';
 import CheckoutPage from './CheckoutPage';
 import OrderCompletePage from './OrderCompletePage';
+import { cartApi } from '../features/cart/cartApi';
 
 // A whole checkout, typed key by key through both steps against the real api, takes more than jest's 5 seconds on a busy machine.
 jest.setTimeout(30_000);
@@ -32,7 +33,7 @@ describe('CheckoutPage', () => {
   it('says nothing about an empty field the shopper only passes through', async () => {
     const store = createTestStore();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
 
     await user.click(await screen.findByLabelText('First name'));
@@ -45,7 +46,7 @@ describe('CheckoutPage', () => {
   it('shows each field its own error, focuses the first, and neither reviews nor places anything', async () => {
     const store = createTestStore();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
 
     await user.click(await screen.findByRole('button', { name: 'Review order' }));
@@ -77,7 +78,7 @@ describe('CheckoutPage', () => {
   it('normalises the phone number to +27 as the shopper types, and lists the nine provinces', async () => {
     const store = createTestStore();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
 
     const phone = await screen.findByLabelText('Phone number');
@@ -106,7 +107,7 @@ describe('CheckoutPage', () => {
   it('collecting in store drops the address and the delivery fee from the summary', async () => {
     const store = createTestStore();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
+    const line = await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
 
     const total = await screen.findByTestId('order-total');
@@ -121,7 +122,7 @@ describe('CheckoutPage', () => {
   it('places one order however often the button is pressed, then shows the confirmation and an empty cart', async () => {
     const store = createTestStore();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
+    const line = await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
 
     await screen.findByRole('button', { name: 'Review order' });
@@ -149,7 +150,7 @@ describe('CheckoutPage', () => {
   it('offers cash alone when the shop takes no EFT, and places the order as cash', async () => {
     const store = createTestStore(cashOnlyTestApiUrl());
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
 
     await screen.findByRole('button', { name: 'Review order' });
@@ -170,7 +171,7 @@ describe('CheckoutPage', () => {
   it('refuses a name with characters that turn its text around, before anything is sent', async () => {
     const store = createTestStore();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
     await screen.findByRole('button', { name: 'Review order' });
     await fillCheckoutForm(user);
@@ -187,10 +188,10 @@ describe('CheckoutPage', () => {
     const store = createTestStore();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 8);
     for (let placed = 0; placed < 3; placed += 1) {
-      await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+      await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
       await placeCashOrder(store);
     }
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
     await screen.findByRole('button', { name: 'Review order' });
     await fillCheckoutForm(user);
@@ -210,10 +211,10 @@ describe('CheckoutPage', () => {
     const store = createTestStore();
     // Its own product (a simple one with 5 to 9 in stock, from the end), so no other test moves its stock meanwhile.
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5 && item.available_stock <= 9);
-    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: product.available_stock })).unwrap();
+    const line = await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: product.available_stock })).unwrap();
 
     const rival = createTestStore();
-    await rival.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await rival.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     await placeCashOrder(rival);
 
     const { user } = renderWithStore(pages, { route: '/checkout', store });

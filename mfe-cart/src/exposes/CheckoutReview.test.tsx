@@ -1,4 +1,4 @@
-import { baseApi, createStorefrontStore, formatRand, type Order, ordersApi, Route, Routes, useLocation, useNavigate } from '@storefront/shared';
+import { createStorefrontStore, formatRand, type Order, ordersApi, Route, Routes, useLocation, useNavigate } from '@storefront/shared';
 import { orderTotals } from '@storefront/shared/domain';
 import { createCookieJarFetch, renderWithStore, testApiUrl } from '@storefront/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -6,6 +6,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { fillCheckoutForm, openReview, productFromTheEnd, THANDI } from '../features/checkout/checkoutTestKit';
 import CheckoutPage from './CheckoutPage';
 import OrderCompletePage from './OrderCompletePage';
+import { cartApi } from '../features/cart/cartApi';
 
 // A whole checkout, typed key by key through both steps against the real api, takes more than jest's 5 seconds on a busy machine.
 jest.setTimeout(30_000);
@@ -100,8 +101,8 @@ describe('the checkout review', () => {
     const colour = variant.colours[0];
     const size = variant.sizes[0];
     const lines = [
-      await store.dispatch(baseApi.endpoints.addToCart.initiate({ product: simple, qty: 2 })).unwrap(),
-      await store.dispatch(baseApi.endpoints.addToCart.initiate({ product: variant, colour, size, qty: 1 })).unwrap(),
+      await store.dispatch(cartApi.endpoints.addToCart.initiate({ product: simple, qty: 2 })).unwrap(),
+      await store.dispatch(cartApi.endpoints.addToCart.initiate({ product: variant, colour, size, qty: 1 })).unwrap(),
     ];
     const { user } = renderWithStore(pages, { route: '/checkout', store });
     await checkoutWithDetails(user);
@@ -158,7 +159,7 @@ describe('the checkout review', () => {
   it('Change goes back to the details with the field focused and everything typed kept; the corrected order is placed', async () => {
     const { store } = shopper();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
     await checkoutWithDetails(user);
     await openReview(user);
@@ -203,7 +204,7 @@ describe('the checkout review', () => {
   it('Back and Forward move between the steps with everything kept; a review asked for with nothing to review shows the details', async () => {
     const { store } = shopper();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout?delivery=collect&step=review', store });
 
     // As after a reload: nothing typed is kept, so there is nothing to review and nothing to place.
@@ -241,7 +242,7 @@ describe('the checkout review', () => {
   it('sends marketingConsent: true only when the shopper ticked the box, which starts unticked', async () => {
     const { store, sent } = shopper();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
     await checkoutWithDetails(user);
 
@@ -260,7 +261,7 @@ describe('the checkout review', () => {
   it('places nothing without the review: the details step has no Place order, and submitting it opens the review', async () => {
     const { store, sent } = shopper();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
     await checkoutWithDetails(user);
 
@@ -274,7 +275,7 @@ describe('the checkout review', () => {
   it('disables Place order with a spinner while placing, then sends no marketingConsent when the box was left unticked', async () => {
     const { store, sent, holdOrders } = shopper();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
     await checkoutWithDetails(user);
     await openReview(user);
@@ -295,19 +296,19 @@ describe('the checkout review', () => {
   it('shows the cart as it is when it changes in another tab, and never places a cart the shopper has not seen', async () => {
     const { store, otherTab } = shopper();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 6);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
     await checkoutWithDetails(user);
     await openReview(user);
     expect(screen.getByTestId('review-line')).toHaveTextContent('Quantity 1 ×');
 
     // Another tab adds one more; coming back to this tab shows it.
-    await otherTab.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await otherTab.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     fireEvent.focus(window);
     await waitFor(() => expect(screen.getByTestId('review-line')).toHaveTextContent('Quantity 2 ×'));
 
     // Changed again while this tab kept the focus: Place order finds out, shows it and places nothing.
-    await otherTab.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await otherTab.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     const problem = await screen.findByTestId('checkout-problem');
     expect(problem).toHaveTextContent('Your cart changed while you were reviewing your order, so nothing was ordered.');
@@ -323,17 +324,17 @@ describe('the checkout review', () => {
   it('keeps what was typed while the cart is emptied in another tab, and shows the review again once it has lines', async () => {
     const { store, otherTab } = shopper();
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    const line = await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     const { user } = renderWithStore(pages, { route: '/checkout', store });
     await checkoutWithDetails(user);
     await openReview(user);
 
-    await otherTab.dispatch(baseApi.endpoints.removeFromCart.initiate(line)).unwrap();
+    await otherTab.dispatch(cartApi.endpoints.removeFromCart.initiate(line)).unwrap();
     fireEvent.focus(window);
     expect(await screen.findByText('No products in the cart.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
 
-    await otherTab.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await otherTab.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     fireEvent.focus(window);
     await screen.findByRole('heading', { level: 2, name: 'Review your order' });
     expect(screen.getByTestId('review-contact')).toHaveTextContent(`${THANDI.firstName} ${THANDI.lastName}${THANDI.email}${THANDI.phone}`);

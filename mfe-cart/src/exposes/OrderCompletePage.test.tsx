@@ -1,10 +1,11 @@
-import { baseApi, type Order, type PlaceOrderRequest, randomId, Route, Routes } from '@storefront/shared';
+import { type Order, type PlaceOrderRequest, randomId, Route, Routes } from '@storefront/shared';
 import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen } from '@testing-library/react';
 import { productFromTheEnd } from '../features/checkout/checkoutTestKit';
 import { placeOrderApi } from '../features/orders/ordersApi';
 import { PaymentInstructions } from '../features/orders/PaymentInstructions';
 import OrderCompletePage from './OrderCompletePage';
+import { cartApi } from '../features/cart/cartApi';
 
 const page = (
   <Routes>
@@ -16,7 +17,7 @@ const contact = { first_name: 'Lerato', last_name: 'Mokoena', email: 'lerato@exa
 
 async function placeOrder(store: ReturnType<typeof createTestStore>, request: Omit<PlaceOrderRequest, 'contact'>): Promise<Order> {
   const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
-  await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+  await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
   return store.dispatch(placeOrderApi.endpoints.placeOrder.initiate({ idempotencyKey: randomId(32), request: { contact, ...request } })).unwrap();
 }
 

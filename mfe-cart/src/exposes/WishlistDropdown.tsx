@@ -1,6 +1,7 @@
-import { Link, MESSAGES, Price, ProductImage, Skeleton, useAddToCart, useGetWishlistQuery, useRemoveFromWishlist } from '@storefront/shared';
+import { Link, MESSAGES, Price, ProductImage, Skeleton, useGetWishlistQuery, useRemoveFromWishlist } from '@storefront/shared';
 import { productPath } from '../features/cart/CartLineRow';
 import '../features/cart.css';
+import { useAddToCart } from '../features/cart/cartActions';
 
 /** The header's wishlist dropdown (§2): the products, with remove and add to cart, and the way to the wishlist page. */
 export default function WishlistDropdown({ onClose }: { onClose: () => void }) {

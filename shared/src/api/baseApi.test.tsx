@@ -80,57 +80,6 @@ describe('baseApi against the real api', () => {
     first.unsubscribe();
     second.unsubscribe();
   });
-
-  it('adds to the cart with one POST per add, which the api sums into the line', async () => {
-    const sent: string[] = [];
-    const jar = createCookieJarFetch();
-    const store = createStorefrontStore({
-      config: { apiBase: testApiUrl() },
-      fetchFn: (input, init) => {
-        const request = input instanceof Request ? input : new Request(input, init);
-        sent.push(`${request.method} ${new URL(request.url).pathname}`);
-        return jar(request);
-      },
-    });
-    const product = await firstSimpleProduct(store);
-    sent.length = 0;
-    const created = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
-    expect(created).toMatchObject({ id: product.id.toLowerCase(), qty: 2 });
-    const updated = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
-    expect(updated.qty).toBe(3);
-    expect(sent).toEqual(['POST /cart', 'POST /cart']);
-    const cart = await store.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
-    expect(cart).toEqual([expect.objectContaining({ id: product.id.toLowerCase(), qty: 3 })]);
-  });
-
-  it('counts every unit when one shopper adds to the same line from several tabs at once', async () => {
-    // One cookie jar for four stores: one shopper, with the shop open in four tabs.
-    const jar = createCookieJarFetch();
-    const tabs = Array.from({ length: 4 }, () => createStorefrontStore({ config: { apiBase: testApiUrl() }, fetchFn: jar }));
-    const [first] = tabs;
-    if (!first) throw new Error('no tab');
-    const product = await firstSimpleProduct(first);
-    await first.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
-    await Promise.all(tabs.map((tab) => tab.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap()));
-    const cart = await first.dispatch(baseApi.endpoints.getCart.initiate(undefined, { forceRefetch: true })).unwrap();
-    expect(cart).toEqual([expect.objectContaining({ id: product.id.toLowerCase(), qty: 5 })]);
-  });
-
-  it('keeps each shopper’s cart to themselves', async () => {
-    const first = createTestStore();
-    const product = await firstSimpleProduct(first);
-    await first.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
-    const second = createTestStore();
-    expect(await second.dispatch(baseApi.endpoints.getCart.initiate()).unwrap()).toEqual([]);
-  });
-
-  it('caps the added quantity at the available stock', async () => {
-    const store = createTestStore();
-    const product = await firstSimpleProduct(store);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: product.available_stock })).unwrap();
-    const line = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 5 })).unwrap();
-    expect(line.qty).toBe(product.available_stock);
-  });
 });
 
 describe('baseApi when the api cannot be reached (§7 fallbacks)', () => {
@@ -168,7 +117,7 @@ describe('baseApi when the api cannot be reached (§7 fallbacks)', () => {
 
   it('passes write failures on to the caller', async () => {
     const store = unreachable();
-    const result = await store.dispatch(baseApi.endpoints.addToCart.initiate({ product: SAMPLE_PRODUCTS[2] as Product, qty: 1 }));
+    const result = await store.dispatch(baseApi.endpoints.addToWishlist.initiate(SAMPLE_PRODUCTS[2] as Product));
     expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
   });
 

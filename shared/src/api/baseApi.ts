@@ -6,14 +6,11 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { cartLineKey } from '../domain/cartLineKey';
 import { normaliseProduct } from '../domain/normaliseProduct';
-import { effectivePrice } from '../domain/pricing';
 import { liveDataServed, sampleDataServed } from '../store/sampleDataSlice';
 import type { StorefrontConfig } from '../store/configSlice';
 import type {
   CartItem,
-  CartItemPayload,
   Category,
   Colour,
   Product,
@@ -137,33 +134,6 @@ export function productSearchParams(query: ProductQuery | void): string {
   return text ? `?${text}` : '';
 }
 
-export interface AddToCartArgs {
-  product: Product;
-  colour?: Colour | null;
-  size?: Size | null;
-  qty: number;
-}
-
-/** The cart payload of §7: id set to the line key, and the variant for variant products. */
-export function cartPayload({ product, colour, size, qty }: AddToCartArgs): CartItemPayload {
-  const payload: CartItemPayload = {
-    id: cartLineKey(product, colour?.name, size?.name),
-    name: product.name,
-    price: effectivePrice(product),
-    has_variants: product.has_variants,
-    small_pictures: product.small_pictures,
-    qty,
-  };
-  if (product.has_variants) {
-    if (size) payload.size = size.name;
-    if (colour) {
-      payload.colour = colour.name;
-      payload.colour_code = colour.code;
-    }
-  }
-  return payload;
-}
-
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: storefrontBaseQuery,
@@ -244,67 +214,6 @@ export const baseApi = createApi({
       providesTags: ['Cart'],
     }),
 
-    /**
-     * One POST that adds `qty` to the line on the api, in one statement, and answers the line as
-     * that add left it (capped at the stock). §7's lookup-then-write read the line and wrote the
-     * sum back, so adds from several tabs at once overwrote each other and lost units
-     * (docs/decisions/0001-atomic-cart-adds.md).
-     */
-    addToCart: build.mutation<CartItem, AddToCartArgs>({
-      query: (args) => ({ url: 'cart', method: 'POST', body: cartPayload(args) }),
-      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        // Show the new line at once (the badge counts it); the invalidation then refreshes from the api.
-        const { data: line } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (!line) return;
-        dispatch(
-          baseApi.util.updateQueryData('getCart', undefined, (cart) => {
-            const index = cart.findIndex((item) => item.id === line.id);
-            if (index === -1) cart.push(line);
-            else cart[index] = line;
-          }),
-        );
-      },
-      invalidatesTags: ['Cart'],
-    }),
-    updateCartLine: build.mutation<CartItem, { line: CartItem; qty: number }>({
-      query: ({ line, qty }) => ({
-        url: `cart/${encodeURIComponent(line.id)}`,
-        method: 'PATCH',
-        body: {
-          id: line.id,
-          name: line.name,
-          price: line.price,
-          has_variants: line.has_variants,
-          small_pictures: line.small_pictures,
-          qty,
-          ...(line.size ? { size: line.size } : {}),
-          ...(line.colour ? { colour: line.colour } : {}),
-          ...(line.colour_code ? { colour_code: line.colour_code } : {}),
-        },
-      }),
-      async onQueryStarted({ line, qty }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          baseApi.util.updateQueryData('getCart', undefined, (cart) => {
-            const item = cart.find((candidate) => candidate.id === line.id);
-            if (item) item.qty = qty;
-          }),
-        );
-        await queryFulfilled.catch(() => patch.undo());
-      },
-      invalidatesTags: ['Cart'],
-    }),
-    removeFromCart: build.mutation<CartItem, CartItem>({
-      query: (line) => ({ url: `cart/${encodeURIComponent(line.id)}`, method: 'DELETE' }),
-      async onQueryStarted(line, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          baseApi.util.updateQueryData('getCart', undefined, (cart) =>
-            cart.filter((item) => item.id !== line.id),
-          ),
-        );
-        await queryFulfilled.catch(() => patch.undo());
-      },
-      invalidatesTags: ['Cart'],
-    }),
     addToWishlist: build.mutation<Product, Product>({
       query: (product) => ({ url: 'wishlist', method: 'POST', body: product }),
       invalidatesTags: ['Wishlist'],
@@ -332,9 +241,6 @@ export const {
   useGetCategoriesQuery,
   useGetWishlistQuery,
   useGetCartQuery,
-  useAddToCartMutation,
-  useUpdateCartLineMutation,
-  useRemoveFromCartMutation,
   useAddToWishlistMutation,
   useRemoveFromWishlistMutation,
 } = baseApi;

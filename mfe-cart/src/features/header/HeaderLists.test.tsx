@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { HeaderLists } from './HeaderLists';
 import { ListCount } from './ListCount';
+import { cartApi } from '../cart/cartApi';
 
 async function simpleProduct(store: ReturnType<typeof createTestStore>): Promise<Product> {
   const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 100 })).unwrap();
@@ -21,7 +22,7 @@ describe("the header's wishlist and cart", () => {
     expect(screen.getByTestId('wishlist-count')).toHaveTextContent('0');
 
     const product = await simpleProduct(store);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 2 })).unwrap();
     expect(await screen.findByRole('button', { name: 'Cart, 2 items' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
 
@@ -52,7 +53,7 @@ describe("the header's wishlist and cart", () => {
     });
     expect(draws).toBe(before);
     const product = await simpleProduct(store);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
     expect(await screen.findByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
     expect(draws).toBeGreaterThan(before);
   });
@@ -98,7 +99,7 @@ describe("the quick links' counts", () => {
   it('shows how much the cart (its quantities) or the wishlist holds, and says it to screen readers', async () => {
     const store = createTestStore();
     const product = await simpleProduct(store);
-    await store.dispatch(baseApi.endpoints.addToCart.initiate({ product, qty: 3 })).unwrap();
+    await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 3 })).unwrap();
     const { container } = renderWithStore(
       <>
         <p data-testid="cart">

@@ -1,9 +1,10 @@
-import { cartLineKey, clampQuantity, QuantityInput, useAddToCart, useGetCartQuery, type Product } from '@storefront/shared';
+import { cartLineKey, clampQuantity, QuantityInput, useGetCartQuery, type Product } from '@storefront/shared';
 import { useEffect, useId, useLayoutEffect } from 'react';
 import { addToCartBlocker, buttonLabel } from './addToCartBlocker';
 import { forgetChosenQuantity, useChosenQuantity, type ChosenQuantity } from './chosenQuantity';
 import { useSetCartLineQuantity } from './useSetCartLineQuantity';
 import './purchase.css';
+import { useAddToCart } from '../cart/cartActions';
 
 export interface AddToCartProps {
   product: Product;

@@ -1,5 +1,6 @@
-import { CART_MESSAGES, toast, useUpdateCartLineMutation, type CartItem } from '@storefront/shared';
+import { CART_MESSAGES, toast, type CartItem } from '@storefront/shared';
 import { useCallback } from 'react';
+import { useUpdateCartLineMutation } from '../cart/cartApi';
 
 /** The product page's own toasts for "Update cart" (the shop's adds have theirs in shared's CART_MESSAGES). */
 export const UPDATE_MESSAGES = {
