@@ -1,6 +1,7 @@
 /**
  * A wire shape is defined once, in @storefront/contracts: the api validates with its schema, and
- * shared's type is `Static<typeof …Schema>`. This keeps the two from drifting apart again:
+ * shared's type is the schema's static type (`interface Order extends Static<typeof OrderSchema>
+ * {}`). This keeps the two from drifting apart again:
  *
  * - at compile time (the api's typecheck), each of shared's wire types is exactly its schema's
  *   static type, and shared's own lists (order statuses, provinces) are the schema's;

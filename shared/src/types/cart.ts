@@ -2,14 +2,14 @@ import type { CartItemPayloadSchema, CartItemSchema, Static } from '@storefront/
 import type { Product } from './product';
 
 /** A line of the shopper's cart. `id` is the cart line key (see `cartLineKey`). */
-export type CartItem = Static<typeof CartItemSchema>;
+export interface CartItem extends Static<typeof CartItemSchema> {}
 
 /**
  * What the storefront sends to add or update a cart line (§7). The api builds the line from the
  * catalogue: it reads the id, quantity and variant, and takes the rest (name, price, pictures) as
  * sent, unread.
  */
-export type CartItemPayload = Static<typeof CartItemPayloadSchema>;
+export interface CartItemPayload extends Static<typeof CartItemPayloadSchema> {}
 
 /** A wishlist entry is the product record itself; it is added and removed by its id. */
 export type WishlistItem = Product;

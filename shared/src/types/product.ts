@@ -1,25 +1,25 @@
 import type { CategorySchema, ColourSchema, PictureSchema, ProductCategorySchema, ProductSchema, SizeSchema, Static } from '@storefront/contracts';
 
 /** An image of a product. `url` is relative to the asset host (see `assetUrl`). */
-export type Picture = Static<typeof PictureSchema>;
+export interface Picture extends Static<typeof PictureSchema> {}
 
 /** A colour a product comes in: its name, and the code its swatch is drawn in. */
-export type Colour = Static<typeof ColourSchema>;
+export interface Colour extends Static<typeof ColourSchema> {}
 
 /** A size: `name` is the short one used in cart keys (s, m, l, xl), `label` what shoppers read. */
-export type Size = Static<typeof SizeSchema>;
+export interface Size extends Static<typeof SizeSchema> {}
 
 /** A category as it appears on a product: enough to link to the shop. */
-export type ProductCategory = Static<typeof ProductCategorySchema>;
+export interface ProductCategory extends Static<typeof ProductCategorySchema> {}
 
 /** A category of the catalogue tree; `parent` is the parent's name, or null at the top. */
-export type Category = Static<typeof CategorySchema>;
+export interface Category extends Static<typeof CategorySchema> {}
 
 /**
  * The one product shape every part of the storefront uses. The spec gives two readings of
  * the product record (§3 A and B); `normaliseProduct` turns either into this.
  */
-export type Product = Static<typeof ProductSchema>;
+export interface Product extends Static<typeof ProductSchema> {}
 
 /** Reading A of §3, as a theme's sample data or an older api delivers it. */
 export interface ProductReadingA {

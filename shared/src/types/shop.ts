@@ -5,4 +5,4 @@ import type { ShopDisclosuresSchema, Static } from '@storefront/contracts';
  * online (the Electronic Communications and Transactions Act, section 43) asks a shop to show
  * before a shopper buys. Read from the shop's configuration; amounts in cents.
  */
-export type ShopDisclosures = Static<typeof ShopDisclosuresSchema>;
+export interface ShopDisclosures extends Static<typeof ShopDisclosuresSchema> {}

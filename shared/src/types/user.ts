@@ -1,7 +1,7 @@
 import type { AddressSchema, Static, UserSchema } from '@storefront/contracts';
 
 /** A shopper's account as the api describes it (never with its password). */
-export type User = Static<typeof UserSchema>;
+export interface User extends Static<typeof UserSchema> {}
 
 /** A saved delivery address of an account. */
-export type Address = Static<typeof AddressSchema>;
+export interface Address extends Static<typeof AddressSchema> {}
