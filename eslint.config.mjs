@@ -20,6 +20,11 @@ const packageBoundaries = [
   { target: './shell', from: REMOTES.map((remote) => `./${remote}`), message: 'The shell loads remotes at run time through the composition; it never imports them.' },
   { target: './shared', from: ['./shell', './api', ...REMOTES.map((remote) => `./${remote}`)], message: 'shared depends on no package that depends on it.' },
   { target: './api', from: ['./shell', ...REMOTES.map((remote) => `./${remote}`)], message: 'The api knows nothing of the front-ends.' },
+  {
+    target: './contracts',
+    from: ['./shared', './api', './shell', './edge', './e2e', ...REMOTES.map((remote) => `./${remote}`)],
+    message: 'The contracts depend on no package of the store: shared and the api depend on them.',
+  },
   // A team builds its remote alone: its build config reads no other package's source.
   ...REMOTES.map((remote) => ({
     target: [`./${remote}/webpack.config.ts`, './webpack.common.ts'],
@@ -67,6 +72,31 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // A wire shape is defined once, as a schema in @storefront/contracts: the browser's code takes
+    // only its type (`import type`), so no bundle carries the schemas or TypeBox.
+    files: ['shared/**/*.{ts,tsx}', 'shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@storefront/contracts', 'typebox'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Browser code takes a wire shape\'s type only (`import type`, or shared\'s types): the schemas and TypeBox stay out of the bundles.',
+          })),
+          patterns: [{ group: ['typebox/*'], allowTypeImports: true, message: 'Browser code takes TypeBox\'s types only (`import type`).' }],
+        },
+      ],
+    },
+  },
+  {
+    // Shared's wire types are interfaces that extend their schema's static type and add nothing
+    // (`interface Product extends Static<typeof ProductSchema> {}`): a named type, which editors,
+    // errors and shared/public-surface.txt show by its name, that is still defined once.
+    files: ['shared/src/types/**/*.ts'],
+    rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }] },
   },
   {
     // The benchmarks' monolith build (npm run build:monolith -w shell) bundles the remotes' exposed

@@ -20,6 +20,7 @@ const swcTransform = {
 };
 
 const moduleNameMapper = {
+  '^@storefront/contracts$': '<rootDir>/contracts/src/index.ts',
   '^@storefront/shared$': '<rootDir>/shared/src/index.ts',
   '^@storefront/shared/(domain|types|testing)$': '<rootDir>/shared/src/$1/index.ts',
   '^@storefront/shared/text-direction$': '<rootDir>/shared/src/domain/textDirection.ts',

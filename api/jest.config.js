@@ -22,6 +22,7 @@ module.exports = {
   globalSetup: '<rootDir>/api/src/testing/apiGlobalSetup.ts',
   globalTeardown: '<rootDir>/api/src/testing/apiGlobalTeardown.ts',
   moduleNameMapper: {
+    '^@storefront/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@storefront/shared$': '<rootDir>/shared/src/index.ts',
     '^@storefront/shared/(domain|types|testing)$': '<rootDir>/shared/src/$1/index.ts',
     '^@storefront/shared/text-direction$': '<rootDir>/shared/src/domain/textDirection.ts',

@@ -1,9 +1,9 @@
 /**
  * `npm test -w <team> [-- --e2e] [jest options]`: one team's own test loop. It runs the team's unit
  * and component tests (`<team>/src/**`, the root jest config's `web` project, whose globalSetup
- * starts the real api on its compiled copy of shared, built here first when stale); with `--e2e`,
- * then the browser specs the team owns (e2e/teams.ts) in the `e2e` project. Any other option goes
- * to jest. The exit code is jest's: the first run that fails ends it.
+ * starts the real api on its compiled copies of contracts and shared, built here first when
+ * stale); with `--e2e`, then the browser specs the team owns (e2e/teams.ts) in the `e2e` project.
+ * Any other option goes to jest. The exit code is jest's: the first run that fails ends it.
  */
 import { spawn } from 'node:child_process';
 import { ROOT } from '../edge/src/packages';

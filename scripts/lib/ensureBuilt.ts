@@ -30,11 +30,15 @@ const MONOLITH: Buildable = {
 };
 
 const SHARED: Buildable = { workspace: 'shared', output: 'shared/dist/index.js', inputs: ['shared/src', 'shared/package.json'] };
+/** The wire shapes' schemas: the api's compiled copy requires contracts/dist (shared takes only their types). */
+const CONTRACTS: Buildable = { workspace: 'contracts', output: 'contracts/dist/index.js', inputs: ['contracts/src', 'contracts/package.json'] };
+/** What the api runs compiled, built before anything else. */
+const LIBRARIES: readonly Buildable[] = [CONTRACTS, SHARED];
 
 function buildables(): Buildable[] {
   return [
-    SHARED,
-    { workspace: 'api', output: 'api/dist/server.js', inputs: ['api/src', 'api/package.json', 'shared/src'] },
+    ...LIBRARIES,
+    { workspace: 'api', output: 'api/dist/server.js', inputs: ['api/src', 'api/package.json', 'shared/src', 'contracts/src'] },
     ...REMOTES.map((remote) => ({
       workspace: remote,
       output: `${remote}/dist/${packageVersion(remote)}/mf-manifest.json`,
@@ -91,23 +95,22 @@ function run(buildable: Buildable, log: (line: string) => void): Promise<void> {
   });
 }
 
-/** Builds shared first (the api runs its compiled copy), then the rest two at a time. */
+/** Builds contracts and shared first (the api runs their compiled copies), then the rest two at a time. */
 export async function ensureBuilt(log: (line: string) => void = console.log): Promise<void> {
   const stale: Buildable[] = [];
   for (const buildable of buildables()) if (await needsBuild(buildable)) stale.push(buildable);
   if (stale.length === 0) return;
-  const [first, ...rest] = stale;
-  if (first?.workspace === 'shared') await run(first, log);
-  const queue = first?.workspace === 'shared' ? rest : stale;
+  for (const library of stale.filter((buildable) => LIBRARIES.includes(buildable))) await run(library, log);
+  const queue = stale.filter((buildable) => !LIBRARIES.includes(buildable));
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) await run(next, log);
   };
   await Promise.all([worker(), worker()]);
 }
 
-/** shared alone, when missing or older than its sources: what the api the web tests start runs. */
+/** contracts and shared alone, when missing or older than their sources: what the api the web tests start runs. */
 export async function ensureSharedBuilt(log: (line: string) => void = console.log): Promise<void> {
-  if (await needsBuild(SHARED)) await run(SHARED, log);
+  for (const library of LIBRARIES) if (await needsBuild(library)) await run(library, log);
 }
 
 /** The monolith build the benchmarks compare with, when missing or older than its sources. */

@@ -1,16 +1,8 @@
+import type { Static, UserSchema } from '@storefront/contracts';
 import type { Queryable } from '../db/database';
 
-/** What the api says about an account; never the password hash. */
-export interface User {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  created_at: string;
-  /** May see and move every order (/operator). */
-  operator: boolean;
-}
+/** What the api says about an account (the contracts' UserSchema, shared `User`); never the password hash. */
+export type User = Static<typeof UserSchema>;
 
 export interface UserRow extends Omit<User, 'created_at' | 'operator'> {
   created_at: Date | string;

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdentifierSchema } from '@storefront/contracts';
 import { COLOURS } from '@storefront/shared/domain';
 import { Type } from 'typebox';
 import type { Database } from '../db/database';
 import { apiError } from '../plugins/errors';
 import { access } from '../schemas/access';
-import { errorResponses, IdentifierSchema, MediaAnswer, NoQuerySchema } from '../schemas/common';
+import { errorResponses, MediaAnswer, NoQuerySchema } from '../schemas/common';
 import { findProductById } from '../routes/products/productQueries';
 import { drawProductPicture } from './drawProduct';
 import { type EncoderLimits, PictureEncoder } from './webp';

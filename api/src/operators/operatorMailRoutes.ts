@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorSchema } from '@storefront/contracts';
 import { Type } from 'typebox';
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { MAIL_STATUSES, outboxOverview, retryOutboxMail } from '../mail/outbox';
 import { apiError } from '../plugins/errors';
 import { access } from '../schemas/access';
-import { ErrorSchema, NoQuerySchema } from '../schemas/common';
+import { NoQuerySchema } from '../schemas/common';
 
 const MailStatusSchema = Type.Enum(MAIL_STATUSES);
 /** An outbox id as the list shows it: a whole number. */

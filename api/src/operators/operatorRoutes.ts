@@ -1,24 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorSchema,
+  OperatorOrderPageSchema,
+  OperatorOrderSchema,
+  OperatorSummarySchema,
+  OrderMoveBodySchema,
+  TypedEmailSchema,
+} from '@storefront/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../db/database';
 import type { Mailer } from '../mail/mailer';
 import { apiError } from '../plugins/errors';
 import { access } from '../schemas/access';
-import { ErrorSchema, MediaAnswer, NoQuerySchema } from '../schemas/common';
+import { MediaAnswer, NoQuerySchema } from '../schemas/common';
 import { isLoopbackHost } from '../net/loopback';
 import { listOrdersForOperator, ordersCsv, paidTotals } from '../routes/orders/operatorQueries';
 import { moveOrder, operatorOrder, type OrderTerms } from '../routes/orders/orderLife';
 import { findOrderByNumber, matchOperatorOrderNumber, type OperatorNumberMatch } from '../routes/orders/orderQueries';
-import {
-  OperatorOrderListQuerySchema,
-  OperatorOrderPageSchema,
-  OperatorOrderSchema,
-  OperatorSummarySchema,
-  OrderMoveBodySchema,
-  OperatorOrderNumberParamsSchema,
-  TypedEmailSchema,
-} from '../routes/orders/orderSchemas';
+import { OperatorOrderListQuerySchema, OperatorOrderNumberParamsSchema } from '../routes/orders/orderSchemas';
 import { isMachineToken } from './machineCredential';
 import { operatorMailRoutes } from './operatorMailRoutes';
 import { grantOperator, listOperators, revokeOperator } from './operators';

@@ -1,22 +1,8 @@
+import { NOT_BLANK_PATTERN, ShownText } from '@storefront/contracts';
 import { Type } from 'typebox';
-import { NOT_BLANK_PATTERN, RequiredText, ShownText, SIX_DIGITS_PATTERN } from './common';
+import { SIX_DIGITS_PATTERN } from './common';
 
-export const UserSchema = Type.Object(
-  {
-    id: Type.String(),
-    email: Type.String(),
-    first_name: Type.String(),
-    last_name: Type.String(),
-    phone: Type.String(),
-    created_at: Type.String(),
-    operator: Type.Boolean(),
-  },
-  { additionalProperties: false },
-);
-
-export const UserAnswerSchema = Type.Object({ user: UserSchema }, { additionalProperties: false });
-/** GET /auth/session: the signed-in account, or null for a guest. */
-export const SessionAnswerSchema = Type.Object({ user: Type.Union([UserSchema, Type.Null()]) }, { additionalProperties: false });
+// The account and address shapes are in @storefront/contracts; these bodies and answers have no type in shared/src/types.
 
 // Other shoppers read it: a review's author is the account's first name and initial.
 const Name = ShownText(100);
@@ -67,33 +53,6 @@ export const SignedOutOthersSchema = Type.Object(
 );
 
 export const MessageSchema = Type.Object({ message: Type.String() }, { additionalProperties: false });
-
-export const AddressBodySchema = Type.Object(
-  {
-    label: Type.Optional(Type.String({ maxLength: 60 })),
-    recipient: ShownText(200),
-    street: RequiredText(200),
-    suburb: Type.Optional(Type.String({ maxLength: 100 })),
-    city: RequiredText(100),
-    province: RequiredText(40),
-    postal_code: Type.String({ pattern: '^[0-9]{4}$' }),
-  },
-  { additionalProperties: false },
-);
-
-export const AddressSchema = Type.Object(
-  {
-    id: Type.String(),
-    label: Type.String(),
-    recipient: Type.String(),
-    street: Type.String(),
-    suburb: Type.String(),
-    city: Type.String(),
-    province: Type.String(),
-    postal_code: Type.String(),
-  },
-  { additionalProperties: false },
-);
 
 export const OutboxMailSchema = Type.Object(
   { id: Type.Integer(), recipient: Type.String(), subject: Type.String(), body: Type.String(), created_at: Type.String() },

@@ -1,21 +1,9 @@
-import { changesTextDirection, DIRECTION_CONTROL_MESSAGE, DIRECTION_CONTROL_RANGE } from '@storefront/shared/text-direction';
-import { Type, type TSchema } from 'typebox';
+import { ErrorSchema, NO_DIRECTION_CONTROL_PATTERN, NOT_BLANK_PATTERN, SHOWN_TEXT_PATTERN } from '@storefront/contracts';
+import { changesTextDirection, DIRECTION_CONTROL_MESSAGE } from '@storefront/shared/text-direction';
+import { Type } from 'typebox';
 
-/** The body of every error answer (shared `ApiError`). */
-export const ErrorSchema = Type.Object(
-  {
-    error: Type.String({ description: 'Short machine-readable code, e.g. not_found' }),
-    message: Type.String(),
-  },
-  { additionalProperties: false },
-);
-
-export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
-}
-
-/** Ids and keys in paths and bodies: generous, but bounded so nothing huge reaches SQL. */
-export const IdentifierSchema = Type.String({ minLength: 1, maxLength: 200 });
+// The wire shapes (answers, bodies, ErrorSchema, the text rules) are @storefront/contracts'; what
+// is here only describes the api's routes.
 
 export const errorResponses = {
   400: ErrorSchema,
@@ -45,40 +33,14 @@ export function MediaAnswer<T>(description: string, mediaTypes: readonly string[
 /** For routes that take no query parameters: anything in the query string is a 400. */
 export const NoQuerySchema = Type.Object({}, { additionalProperties: false });
 
-/** Something other than spaces: for a field that is required, whatever else it allows. */
-export const NOT_BLANK_PATTERN = '\\S';
-// Something other than spaces, and no direction control anywhere. Linear in the text's length:
-// the class after \s* takes no space, so \s* never has anything to give back.
-const SHOWN_TEXT_PATTERN = `^\\s*[^\\s${DIRECTION_CONTROL_RANGE}][^${DIRECTION_CONTROL_RANGE}]*$`;
-const NO_DIRECTION_CONTROL_PATTERN = `^[^${DIRECTION_CONTROL_RANGE}]*$`;
 const BLANK_MESSAGE = 'must not be blank';
 /** A one-time code from a mail: its six digits, nothing around them (a form strips spaces). */
 export const SIX_DIGITS_PATTERN = '^[0-9]{6}$';
 
 /**
- * Text a shopper must fill in: empty or only spaces is refused, as `must not be blank`. The
- * handler saves it trimmed.
- */
-export function RequiredText(maxLength: number) {
-  return Type.String({ maxLength, pattern: NOT_BLANK_PATTERN });
-}
-
-/**
- * A person's name, or words other shoppers read: required like RequiredText, and without the
- * characters that make text read differently from what was typed (shared `changesTextDirection`).
- */
-export function ShownText(maxLength: number) {
-  return Type.String({ maxLength, pattern: SHOWN_TEXT_PATTERN });
-}
-
-/** Optional words other shoppers read: may be empty, never holds direction controls. */
-export function OptionalShownText(maxLength: number) {
-  return Type.String({ maxLength, pattern: NO_DIRECTION_CONTROL_PATTERN });
-}
-
-/**
- * What the error handler says instead of Ajv's `must match pattern "…"` when one of the patterns
- * above refuses `value`, or undefined for any other pattern.
+ * What the error handler says instead of Ajv's `must match pattern "…"` when one of the text
+ * rules' patterns (the contracts' RequiredText, ShownText, OptionalShownText, and the six digits
+ * above) refuses `value`, or undefined for any other pattern.
  */
 export function textRuleMessage(pattern: string, value: unknown): string | undefined {
   switch (pattern) {

@@ -1,75 +1,9 @@
 import { Type } from 'typebox';
-import { IdentifierSchema, Nullable } from './common';
-
-export const PictureSchema = Type.Object(
-  {
-    url: Type.String({ maxLength: 2000 }),
-    width: Type.Integer({ minimum: 1, maximum: 10000 }),
-    height: Type.Integer({ minimum: 1, maximum: 10000 }),
-    /** The colour the picture shows, when the product comes in several. */
-    colour: Type.Optional(Type.String({ maxLength: 50 })),
-  },
-  { additionalProperties: false },
-);
-
-export const ColourSchema = Type.Object(
-  { name: Type.String({ maxLength: 50 }), code: Type.String({ maxLength: 50 }) },
-  { additionalProperties: false },
-);
-
-export const SizeSchema = Type.Object(
-  { name: Type.String({ maxLength: 20 }), label: Type.String({ maxLength: 50 }) },
-  { additionalProperties: false },
-);
-
-export const ProductCategorySchema = Type.Object(
-  { id: Type.String({ maxLength: 100 }), name: Type.String({ maxLength: 100 }) },
-  { additionalProperties: false },
-);
-
-export const CategorySchema = Type.Object(
-  { id: Type.String(), name: Type.String(), parent: Nullable(Type.String()) },
-  { additionalProperties: false },
-);
-
-const productProperties = {
-  id: IdentifierSchema,
-  link: Type.String({ maxLength: 300 }),
-  name: Type.String({ maxLength: 500 }),
-  sku: Type.String({ maxLength: 100 }),
-  description: Type.String({ maxLength: 20000 }),
-  short_description: Type.String({ maxLength: 5000 }),
-  price: Type.Number({ minimum: 0 }),
-  on_sale_price: Nullable(Type.Number({ minimum: 0 })),
-  on_sale_until: Nullable(Type.String({ maxLength: 100 })),
-  categories: Type.Array(ProductCategorySchema, { maxItems: 50 }),
-  has_variants: Type.Boolean(),
-  colours: Type.Array(ColourSchema, { maxItems: 50 }),
-  sizes: Type.Array(SizeSchema, { maxItems: 50 }),
-  small_pictures: Type.Array(PictureSchema, { maxItems: 50 }),
-  large_pictures: Type.Array(PictureSchema, { maxItems: 50 }),
-  rating: Type.Number({ minimum: 0, maximum: 5 }),
-  ratings_count: Type.Integer({ minimum: 0 }),
-  reviews_count: Type.Integer({ minimum: 0 }),
-  is_popular: Type.Boolean(),
-  is_new: Type.Boolean(),
-  out_of_stock: Type.Boolean(),
-  stock: Type.Integer({ minimum: 0 }),
-  available_stock: Type.Integer({ minimum: 0 }),
-};
-
-/** The shared `Product` shape, as every product answer carries it. */
-export const ProductSchema = Type.Object(productProperties, { additionalProperties: false });
 
 /**
- * What the storefront posts to the wishlist: the product record it holds. Only `id` is read;
- * the rest may be there, stale or partial, but nothing outside the product shape.
+ * The product list's paging and search, the base of GET /products' query (routes/products/
+ * productQuerySchemas.ts): only the api reads it. The product shapes are @storefront/contracts'.
  */
-export const WishlistPayloadSchema = Type.Object(
-  { ...Type.Partial(ProductSchema).properties, id: IdentifierSchema },
-  { additionalProperties: false },
-);
-
 export const ProductListQuerySchema = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),

@@ -1,5 +1,4 @@
+import type { ErrorSchema, Static } from '@storefront/contracts';
+
 /** Every error the api answers has this body. */
-export interface ApiError {
-  error: string;
-  message: string;
-}
+export interface ApiError extends Static<typeof ErrorSchema> {}

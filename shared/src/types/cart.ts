@@ -1,34 +1,15 @@
-import type { Picture, Product } from './product';
+import type { CartItemPayloadSchema, CartItemSchema, Static } from '@storefront/contracts';
+import type { Product } from './product';
 
 /** A line of the shopper's cart. `id` is the cart line key (see `cartLineKey`). */
-export interface CartItem {
-  id: string;
-  product_id: string;
-  link: string;
-  name: string;
-  /** Unit price the shopper pays: the sale price while on sale. */
-  price: number;
-  has_variants: boolean;
-  small_pictures: Picture[];
-  qty: number;
-  size: string | null;
-  colour: string | null;
-  colour_code: string | null;
-  available_stock: number;
-}
+export interface CartItem extends Static<typeof CartItemSchema> {}
 
-/** What the storefront sends to add or update a cart line (§7). */
-export interface CartItemPayload {
-  id: string;
-  name: string;
-  price: number;
-  has_variants: boolean;
-  small_pictures: Picture[];
-  qty: number;
-  size?: string;
-  colour?: string;
-  colour_code?: string;
-}
+/**
+ * What the storefront sends to add or update a cart line (§7). The api builds the line from the
+ * catalogue: it reads the id, quantity and variant, and takes the rest (name, price, pictures) as
+ * sent, unread.
+ */
+export interface CartItemPayload extends Static<typeof CartItemPayloadSchema> {}
 
 /** A wishlist entry is the product record itself; it is added and removed by its id. */
 export type WishlistItem = Product;

@@ -1,68 +1,25 @@
+import type { CategorySchema, ColourSchema, PictureSchema, ProductCategorySchema, ProductSchema, SizeSchema, Static } from '@storefront/contracts';
+
 /** An image of a product. `url` is relative to the asset host (see `assetUrl`). */
-export interface Picture {
-  url: string;
-  width: number;
-  height: number;
-  /** The colour the picture shows, when the product comes in several. */
-  colour?: string;
-}
+export interface Picture extends Static<typeof PictureSchema> {}
 
-export interface Colour {
-  name: string;
-  code: string;
-}
+/** A colour a product comes in: its name, and the code its swatch is drawn in. */
+export interface Colour extends Static<typeof ColourSchema> {}
 
-export interface Size {
-  /** Short name used in cart keys: s, m, l, xl. */
-  name: string;
-  /** What shoppers read: small, medium, large, extra large. */
-  label: string;
-}
+/** A size: `name` is the short one used in cart keys (s, m, l, xl), `label` what shoppers read. */
+export interface Size extends Static<typeof SizeSchema> {}
 
 /** A category as it appears on a product: enough to link to the shop. */
-export interface ProductCategory {
-  id: string;
-  name: string;
-}
+export interface ProductCategory extends Static<typeof ProductCategorySchema> {}
 
 /** A category of the catalogue tree; `parent` is the parent's name, or null at the top. */
-export interface Category {
-  id: string;
-  name: string;
-  parent: string | null;
-}
+export interface Category extends Static<typeof CategorySchema> {}
 
 /**
  * The one product shape every part of the storefront uses. The spec gives two readings of
  * the product record (§3 A and B); `normaliseProduct` turns either into this.
  */
-export interface Product {
-  id: string;
-  /** URL value used by /product?id={link} and /product/{slug}. */
-  link: string;
-  name: string;
-  sku: string;
-  description: string;
-  short_description: string;
-  price: number;
-  on_sale_price: number | null;
-  on_sale_until: string | null;
-  categories: ProductCategory[];
-  has_variants: boolean;
-  colours: Colour[];
-  sizes: Size[];
-  small_pictures: Picture[];
-  large_pictures: Picture[];
-  /** Average rating, 0 to 5. */
-  rating: number;
-  ratings_count: number;
-  reviews_count: number;
-  is_popular: boolean;
-  is_new: boolean;
-  out_of_stock: boolean;
-  stock: number;
-  available_stock: number;
-}
+export interface Product extends Static<typeof ProductSchema> {}
 
 /** Reading A of §3, as a theme's sample data or an older api delivers it. */
 export interface ProductReadingA {

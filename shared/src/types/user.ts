@@ -1,23 +1,7 @@
+import type { AddressSchema, Static, UserSchema } from '@storefront/contracts';
+
 /** A shopper's account as the api describes it (never with its password). */
-export interface User {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  created_at: string;
-  /** An operator of the shop: may see and move every order (/operator). */
-  operator: boolean;
-}
+export interface User extends Static<typeof UserSchema> {}
 
 /** A saved delivery address of an account. */
-export interface Address {
-  id: string;
-  label: string;
-  recipient: string;
-  street: string;
-  suburb: string;
-  city: string;
-  province: string;
-  postal_code: string;
-}
+export interface Address extends Static<typeof AddressSchema> {}

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AddressBodySchema, AddressSchema, ErrorSchema, IdentifierSchema } from '@storefront/contracts';
 import { isSaProvince, SA_PROVINCES } from '@storefront/shared/domain';
 import { Type, type Static } from 'typebox';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
 import { apiError } from '../../plugins/errors';
-import { AddressBodySchema, AddressSchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';
-import { errorResponses, ErrorSchema, IdentifierSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
+import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { requireSignedIn } from '../../auth/sessions';
 
 type Address = Static<typeof AddressSchema>;

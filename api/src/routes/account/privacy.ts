@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AddressSchema, ErrorSchema, Nullable, OrderSchema, UserSchema } from '@storefront/contracts';
 import { type Static, Type } from 'typebox';
 import { clearSessionCookie, requireSignedIn } from '../../auth/sessions';
 import { emailKey } from '../../auth/users';
@@ -6,13 +7,12 @@ import { accountDeletedMail } from '../../mail/accountNoticeMail';
 import type { Mailer } from '../../mail/mailer';
 import { NEWSLETTER_SOURCES, newsletterConsent } from '../../newsletter/subscriptions';
 import { newShopperId, setShopperCookie } from '../../plugins/shopper';
-import { AddressSchema, ConfirmPasswordBodySchema, UserSchema } from '../../schemas/auth';
+import { ConfirmPasswordBodySchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';
-import { errorResponses, ErrorSchema, NoQuerySchema, Nullable } from '../../schemas/common';
+import { errorResponses, NoQuerySchema } from '../../schemas/common';
 import { confirmPassword, type PasswordConfirmation } from '../auth/password';
 import { shopperOrder } from '../orders/orderLife';
 import { listOrders } from '../orders/orderQueries';
-import { OrderSchema } from '../orders/orderSchemas';
 
 /** What a deleted account's reviews are signed with: the review stays, its author's name goes. */
 export const DELETED_AUTHOR = 'A shopper';

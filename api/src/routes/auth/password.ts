@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorSchema } from '@storefront/contracts';
 import type { FastifyRequest } from 'fastify';
 import { isHashingBusy, type PasswordHashing } from '../../auth/hashQueue';
 import { checkNewPassword } from '../../auth/rules';
@@ -12,7 +13,7 @@ import { ApiFailure, apiError } from '../../plugins/errors';
 import { countHit, giveBackHit, limitPerAddress, waitInWords } from '../../plugins/rateLimits';
 import { ChangePasswordBodySchema, MessageSchema, SignedOutOthersSchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';
-import { errorResponses, ErrorSchema, NoQuerySchema } from '../../schemas/common';
+import { errorResponses, NoQuerySchema } from '../../schemas/common';
 
 export interface PasswordConfirmation {
   database: Database;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorSchema } from '@storefront/contracts';
 import type { PasswordOwner } from '../../auth/passwordStrength';
 import { checkNewPassword } from '../../auth/rules';
 import type { PasswordHashing } from '../../auth/hashQueue';
@@ -12,7 +13,7 @@ import { apiError } from '../../plugins/errors';
 import { countHit, limitPerAddress } from '../../plugins/rateLimits';
 import { ForgotPasswordBodySchema, MessageSchema, ResetPasswordBodySchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';
-import { ErrorSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
+import { NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 
 /** A reset link works once, for an hour. */
 export const RESET_TOKEN_SECONDS = 60 * 60;

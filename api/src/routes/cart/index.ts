@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CartItemPayloadSchema, CartItemSchema } from '@storefront/contracts';
 import { productIdFromKey } from '@storefront/shared/domain';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
 import { apiError } from '../../plugins/errors';
 import { ensureShopper } from '../../plugins/shopper';
-import { CartItemPayloadSchema, CartItemSchema, CartKeyParamsSchema } from '../../schemas/cart';
+import { CartKeyParamsSchema } from '../../schemas/cart';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { findProductById } from '../products/productQueries';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CategorySchema, ColourSchema, SizeSchema } from '@storefront/contracts';
 import type { Category, Colour, Size } from '@storefront/shared/types';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
-import { CategorySchema, ColourSchema, SizeSchema } from '../../schemas/product';
 
 /** The reference lists the storefront builds its filters and pickers from. */
 export const catalogueRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {

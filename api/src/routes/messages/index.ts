@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorSchema } from '@storefront/contracts';
 import { CONTACT_LIMITS, isBlankPhone, normalisePhone, validateContactMessage } from '@storefront/shared/domain';
 import { changesTextDirection, DIRECTION_CONTROL_MESSAGE } from '@storefront/shared/text-direction';
 import { Type } from 'typebox';
@@ -8,7 +9,7 @@ import { apiError } from '../../plugins/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { MessageSchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';
-import { ErrorSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
+import { NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 
 export const MESSAGE_RECEIVED = 'Thank you for your message. We reply within one working day.';
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorSchema } from '@storefront/contracts';
 import { CONTACT_LIMITS, isEmailAddress } from '@storefront/shared/domain';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
@@ -8,7 +9,7 @@ import { ApiFailure, apiError } from '../../plugins/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { MessageSchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';
-import { ErrorSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
+import { NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 
 /** The answer to every sign-up, whatever the address's state: it never tells who is subscribed. */
 export const SUBSCRIPTION_REQUESTED = 'Almost done: check your inbox for a link to confirm your subscription.';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LookedUpOrderSchema, OrderLookupBodySchema, OrderSchema, PaymentMethodsAnswerSchema, PlaceOrderBodySchema } from '@storefront/contracts';
 import { Type } from 'typebox';
 import type { EftAccount, PaymentMethod } from '@storefront/shared/types';
 import type { Database } from '../../db/database';
@@ -15,17 +16,7 @@ import type { UnpaidOrderLimits } from '../../settings';
 import { lookedUpOrder, shopperOrder } from './orderLife';
 import { canonicalOrderNumber } from './orderNumber';
 import { findOrder, findOrderByNumberAndEmail, listOrders, type StoredOrder } from './orderQueries';
-import {
-  IdempotencyHeadersSchema,
-  LookedUpOrderSchema,
-  OrderIdParamsSchema,
-  orderErrorResponses,
-  OrderLookupBodySchema,
-  orderWriteErrorResponses,
-  OrderSchema,
-  PaymentMethodsAnswerSchema,
-  PlaceOrderBodySchema,
-} from './orderSchemas';
+import { IdempotencyHeadersSchema, OrderIdParamsSchema, orderErrorResponses, orderWriteErrorResponses } from './orderSchemas';
 import { placeOrder } from './placeOrder';
 
 /** Set on an answer that repeats the order an earlier request with the same Idempotency-Key made. */

@@ -1,12 +1,9 @@
 /** The shop trades in South Africa, so an order placed at 00:30 on 1 January SAST is of the new year. */
 const SHOP_YEAR = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', year: 'numeric' });
 
-/** An order number as shoppers and operators type it: any case, spaces around (schemas take it this way). */
-export const TYPED_ORDER_NUMBER = '^\\s*[A-Za-z]{3}-[0-9]{4}-[0-9]{6,12}\\s*$';
-
 /**
- * An order number as an operator types it: whole, or its serial alone (`123`, `000123`). The
- * sequence is one for all years, so a serial names one order.
+ * An order number as an operator types it: whole (as the contracts' TYPED_ORDER_NUMBER), or its
+ * serial alone (`123`, `000123`). The sequence is one for all years, so a serial names one order.
  */
 export const OPERATOR_TYPED_ORDER_NUMBER = '^\\s*(?:[A-Za-z]{3}-[0-9]{4}-[0-9]{6,12}|[0-9]{1,12})\\s*$';
 

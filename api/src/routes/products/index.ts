@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdentifierSchema, ProductSchema } from '@storefront/contracts';
 import type { Product } from '@storefront/shared/types';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
@@ -6,8 +7,7 @@ import { etagOf, matchesEtag, type CachedBody, type CachedAnswer, type ProductDe
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { access } from '../../schemas/access';
-import { errorResponses, IdentifierSchema, NoQuerySchema } from '../../schemas/common';
-import { ProductSchema } from '../../schemas/product';
+import { errorResponses, NoQuerySchema } from '../../schemas/common';
 import { productFacets } from './facetQueries';
 import { lowerAll, nextSaleEnd, ProductFilterError, resolveProductFilter, type ProductFilterQuery } from './productFilter';
 import type { SearchLexicon } from './searchTerms';

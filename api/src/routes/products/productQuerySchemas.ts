@@ -1,5 +1,6 @@
+import { ProductCategorySchema } from '@storefront/contracts';
 import { Type } from 'typebox';
-import { ProductCategorySchema, ProductListQuerySchema } from '../../schemas/product';
+import { ProductListQuerySchema } from '../../schemas/product';
 import { PRODUCT_SORTS } from './productQueries';
 
 const NameListSchema = Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { minItems: 1, maxItems: 20 });

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorSchema, NewReviewSchema, ReviewPageSchema, ReviewSchema } from '@storefront/contracts';
 import { withoutDirectionControls } from '@storefront/shared/text-direction';
 import type { User } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { access } from '../../schemas/access';
-import { errorResponses, ErrorSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
+import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { requireSignedIn } from '../../auth/sessions';
 import { addReview, findProductId, listReviews } from './reviewQueries';
-import { DEFAULT_REVIEWS_PER_PAGE, NewReviewSchema, ReviewListParamsSchema, ReviewListQuerySchema, ReviewPageSchema, ReviewSchema } from './reviewSchemas';
+import { DEFAULT_REVIEWS_PER_PAGE, ReviewListParamsSchema, ReviewListQuerySchema } from './reviewSchemas';
 
 /** The reviews table's bound on an author's name, in characters. */
 const MAX_AUTHOR_NAME = 100;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CategorySchema, Nullable, PictureSchema, RequiredText } from '@storefront/contracts';
 import { Type } from 'typebox';
 import type { ProductDetailCache } from '../../cache/productDetailCache';
 import type { Database } from '../../db/database';
 import { access } from '../../schemas/access';
-import { errorResponses, Nullable, RequiredText } from '../../schemas/common';
-import { CategorySchema, PictureSchema } from '../../schemas/product';
+import { errorResponses } from '../../schemas/common';
 import { explainQueryErrors } from '../products/queryErrors';
 import { readCatalogue } from '../products/readCatalogue';
 import type { SearchLexicon } from '../products/searchTerms';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ShopDisclosuresSchema } from '@storefront/contracts';
 import type { ShopDisclosures } from '@storefront/shared/types';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
-import { ShopDisclosuresSchema } from '../../schemas/shop';
 
 /** Shared caches and browsers may keep the disclosures this long; a changed setting needs a restart anyway. */
 export const DISCLOSURES_MAX_AGE_SECONDS = 60;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdentifierSchema, ProductSchema, WishlistPayloadSchema } from '@storefront/contracts';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { ensureShopper } from '../../plugins/shopper';
 import { access } from '../../schemas/access';
-import { errorResponses, IdentifierSchema, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
-import { ProductSchema, WishlistPayloadSchema } from '../../schemas/product';
+import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { findProductById, listWishlistProducts } from '../products/productQueries';
 
 export const wishlistRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {

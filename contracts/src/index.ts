@@ -1,0 +1,51 @@
+/**
+ * @storefront/contracts: the api's wire shapes as TypeBox schemas, each defined once. The api
+ * validates requests and documents answers with them; shared derives its types from them with
+ * `Static<typeof …Schema>`, through type-only imports, so no browser bundle carries TypeBox.
+ */
+export type { Static } from 'typebox';
+export {
+  DIRECTION_CONTROL_RANGE,
+  ErrorSchema,
+  IdentifierSchema,
+  NO_DIRECTION_CONTROL_PATTERN,
+  NOT_BLANK_PATTERN,
+  Nullable,
+  OptionalShownText,
+  RequiredText,
+  SHOWN_TEXT_PATTERN,
+  ShownText,
+} from './common';
+export { CategorySchema, ColourSchema, PictureSchema, ProductCategorySchema, ProductSchema, SizeSchema, WishlistPayloadSchema } from './product';
+export { CartItemPayloadSchema, CartItemSchema, MAX_QTY } from './cart';
+export { AddressBodySchema, AddressSchema, SessionAnswerSchema, UserAnswerSchema, UserSchema } from './user';
+export { ShopDisclosuresSchema } from './shop';
+export {
+  DeliveryAddressSchema,
+  DeliveryChoiceSchema,
+  DeliveryMethodSchema,
+  EftPaymentDetailsSchema,
+  LookedUpOrderSchema,
+  OperatorOrderEventSchema,
+  OperatorOrderPageSchema,
+  OperatorOrderRowSchema,
+  OperatorOrderSchema,
+  OperatorSummarySchema,
+  OrderConflictSchema,
+  OrderContactSchema,
+  OrderEventSchema,
+  OrderLineSchema,
+  OrderLookupBodySchema,
+  OrderMoveBodySchema,
+  OrderNumberSchema,
+  OrderSchema,
+  OrderStatusSchema,
+  PaidTotalsSchema,
+  PaymentMethodSchema,
+  PaymentMethodsAnswerSchema,
+  PlaceOrderBodySchema,
+  ShortLineSchema,
+  TYPED_ORDER_NUMBER,
+  TypedEmailSchema,
+} from './order';
+export { MAX_REVIEWS_PER_PAGE, NewReviewSchema, ReviewPageSchema, ReviewRatingCountSchema, ReviewSchema } from './review';
