@@ -75,8 +75,10 @@ export default tseslint.config(
   },
   {
     // A wire shape is defined once, as a schema in @storefront/contracts: the browser's code takes
-    // only its type (`import type`), so no bundle carries the schemas or TypeBox.
+    // only its type (`import type`), so no bundle carries the schemas or TypeBox. Tests may check
+    // what the code sends against the schema.
     files: ['shared/**/*.{ts,tsx}', 'shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

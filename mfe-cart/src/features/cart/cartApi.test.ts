@@ -1,6 +1,8 @@
-import { baseApi, createStorefrontStore, type Product } from '@storefront/shared';
+import { CartItemPayloadSchema } from '@storefront/contracts';
+import { baseApi, createStorefrontStore, type Colour, type Product, type Size } from '@storefront/shared';
 import { createCookieJarFetch, createTestStore, testApiUrl } from '@storefront/shared/testing';
-import { cartApi } from './cartApi';
+import { Compile } from 'typebox/compile';
+import { cartApi, cartPayload } from './cartApi';
 
 async function firstSimpleProduct(store: ReturnType<typeof createTestStore>): Promise<Product> {
   const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 100 })).unwrap();
@@ -63,14 +65,17 @@ describe("the cart's writes against the real api", () => {
 });
 
 describe('what is sent to add to the cart', () => {
-  it('sends no variant for a product without variants, and the chosen size, colour and its code for one with them', async () => {
-    const { cartPayload } = await import('./cartApi');
+  const isPayload = Compile(CartItemPayloadSchema);
+
+  it('sends the line key and quantity alone for a product without variants, and the chosen size, colour and its code for one with them, as the api takes them', async () => {
     const store = createTestStore();
     const simple = await firstSimpleProduct(store);
-    expect(cartPayload({ product: simple, qty: 2 })).toEqual(expect.objectContaining({ id: simple.id.toLowerCase(), qty: 2 }));
-    expect(cartPayload({ product: simple, qty: 2 })).not.toHaveProperty('size');
+    const plain = cartPayload({ product: simple, qty: 2 });
+    expect(plain).toMatchObject({ id: simple.id.toLowerCase(), qty: 2 });
+    expect(plain).not.toHaveProperty('size');
     const variant = { ...simple, has_variants: true };
-    const payload = cartPayload({ product: variant, qty: 1, size: { id: 'm', name: 'm' } as never, colour: { id: 'red', name: 'Red', code: '#f00' } as never });
-    expect(payload).toMatchObject({ size: 'm', colour: 'Red', colour_code: '#f00', qty: 1 });
+    const chosen = cartPayload({ product: variant, qty: 1, size: { name: 'm', label: 'medium' } satisfies Size, colour: { name: 'Red', code: '#f00' } satisfies Colour });
+    expect(chosen).toMatchObject({ id: `${simple.id}-red-m`.toLowerCase(), size: 'm', colour: 'Red', colour_code: '#f00', qty: 1 });
+    expect([isPayload.Check(plain), isPayload.Check(chosen)]).toEqual([true, true]);
   });
 });
