@@ -6,7 +6,7 @@
  *   e2e  — Playwright (playwright-core + system Chromium) against the built, composed storefront
  */
 const swcTransform = {
-  '^.+\\.(t|j)sx?$': [
+  '^.+\\.(t|j|mj)sx?$': [
     '@swc/jest',
     {
       jsc: {
@@ -34,9 +34,10 @@ const common = {
   transform: swcTransform,
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // content-disposition 3 (the edge's @fastify/static) and cookie 2 (Fastify's inject) ship only ES modules, which jest on Node 20
-  // cannot require inside its sandbox: @swc/jest compiles it to CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie)/)(?!.*/node_modules/)'],
+  // content-disposition 3 (the edge's @fastify/static), cookie 2 (Fastify's inject) and typebox 1
+  // (a test checking what the browser's code sends against the contracts' schema) ship only ES
+  // modules, which jest on Node 20 cannot require inside its sandbox: @swc/jest compiles them to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|typebox)/)(?!.*/node_modules/)'],
 };
 
 module.exports = {
