@@ -44,6 +44,12 @@ async function fabricateRelease(from: string, version: string, shared?: string):
   await fs.rename(staging, target);
 }
 
+/** A @storefront/shared one major above the shell's: a release built against it cannot run with this shell. */
+async function nextSharedMajor(): Promise<string> {
+  const { version } = JSON.parse(await fs.readFile(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { version: string };
+  return `${Number(version.split('.')[0]) + 1}.0.0`;
+}
+
 /** The revision the live composition file names. */
 async function liveRevision(): Promise<number> {
   return (JSON.parse(await fs.readFile(compositionFile(), 'utf8')) as { revision: number }).revision;
@@ -54,7 +60,7 @@ beforeAll(async () => {
   await ensureCatalogReleased('1.0.1');
   await ensureCatalogReleased('1.0.2');
   await fabricateRelease('1.0.2', '1.0.3');
-  await fabricateRelease('1.0.2', '1.0.4', '3.0.0');
+  await fabricateRelease('1.0.2', '1.0.4', await nextSharedMajor());
 }, 240_000);
 
 beforeEach(() => removeComposition());
