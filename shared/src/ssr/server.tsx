@@ -91,10 +91,11 @@ export interface ServerRenderedModule {
 const EMBED_WAIT_MS = 3000;
 
 /**
- * The modules a page embeds, as the host lends them (RegionRenderRequest.embedded), and their
- * stylesheets: one that fails or is slow is null, and the page draws its "unavailable" in its place.
+ * The modules a page embeds, as the host lends them (RegionRenderRequest.embedded), drawn as
+ * `frameEmbeds` draws a frame's: one that fails or is slow is null, and the page draws its
+ * "unavailable" in its place.
  */
-async function loadEmbeds(embeds: readonly EmbeddedModuleRef[], embedded: RegionRenderRequest['embedded']): Promise<{ components: Record<string, EmbeddableComponent | null>; css: string[] }> {
+async function loadEmbeds(embeds: readonly EmbeddedModuleRef[], embedded: RegionRenderRequest['embedded']): Promise<ReturnType<typeof frameEmbeds>> {
   const loaded = await Promise.all(
     embeds.map(async (ref) => {
       if (!embedded) return null;
@@ -109,14 +110,7 @@ async function loadEmbeds(embeds: readonly EmbeddedModuleRef[], embedded: Region
       }
     }),
   );
-  const components: Record<string, EmbeddableComponent | null> = {};
-  const css: string[] = [];
-  embeds.forEach((ref, index) => {
-    const module = loaded[index];
-    components[embeddedKey(ref.remote, ref.module)] = module?.Component ?? null;
-    if (module?.css) css.push(module.css);
-  });
-  return { components, css: [...new Set(css)] };
+  return frameEmbeds(Object.fromEntries(embeds.map((ref, index) => [embeddedKey(ref.remote, ref.module), loaded[index] ?? null])));
 }
 
 /**
@@ -278,7 +272,7 @@ export function regionRenderer(modules: Record<string, ServerRenderedModule>): R
       const read = new Set<string | null>();
       const html = renderPageElement(
         <PageStatusContext value={status}>
-          <EmbedderContext value={embedderOf(embeds.components)}>
+          <EmbedderContext value={embeds.embedder}>
             <Routes>
               <Route path={rendered.path} element={<rendered.Component />} />
             </Routes>
