@@ -14,6 +14,7 @@ import { FileCompositionStore, type CompositionDocument, type Revision } from '.
 import { REMOTES, type Remote } from '../edge/src/packages';
 import { REMOTE_MODULES } from '../shell/src/federation/remoteModules';
 import { readActor, readReason, UsageError } from './lib/composeOptions';
+import { DECLARATIONS_PATH, declarationsOf } from './lib/exposedProps';
 import { judgeRelease } from './lib/releaseVerdict';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -32,8 +33,12 @@ interface Build {
   sharedPackage?: [string, string];
   extraExposes?: string[];
   endpoints?: string[];
-  /** The props its exposed modules declare (the release command writes them). */
+  /** The props its exposed modules declare in its contract (release commands before published types wrote only these). */
   exposedProps?: Record<string, string>;
+  /** The type declarations it publishes of its exposed modules (types/index.d.ts, as the release command writes them). */
+  publishedProps?: Record<string, string>;
+  /** What its pages pass the modules of others they embed, as its release recorded it. */
+  uses?: Record<string, string>;
 }
 
 function manifestOf(remote: Remote, version: string, build: Build = {}): Manifest {
@@ -65,12 +70,16 @@ function contractOf(remote: Remote, version: string, build: Build = {}): Contrac
     endpoints: build.endpoints ?? INJECTS[remote].endpoints,
     shared: Object.fromEntries(manifest.shared.map(({ name, version: built, requiredVersion }) => [name, { version: built, requiredVersion }])),
     ...(build.exposedProps ? { exposedProps: build.exposedProps } : {}),
+    ...(build.publishedProps ? { types: DECLARATIONS_PATH } : {}),
+    ...(build.uses ? { uses: build.uses } : {}),
   };
 }
 
 /** The cart's Add to Cart as it takes what the product page and the cards pass it (their src/embeds.ts), and its header lists. */
 const ADD_TO_CART = '{ product: unknown; colour: null | string; size: null | string; place: "panel" | "bar" | "card"; onChooseOptions?: (() => void) }';
 const CART_PROPS = { AddToCart: ADD_TO_CART, HeaderLists: '{}' };
+/** What the product page passes it. */
+const PRODUCT_USE = '{ product: unknown; colour: null | string; size: null | string; place: "panel" | "bar"; onChooseOptions?: (() => void) }';
 
 /** The releases every test composes from. */
 const RELEASES: [Remote, string, Build?][] = [
@@ -85,6 +94,11 @@ const RELEASES: [Remote, string, Build?][] = [
   ['mfe-cart', '1.0.4', { exposedProps: CART_PROPS }],
   // Its Add to Cart renamed the prop that says where it is drawn.
   ['mfe-cart', '1.0.5', { exposedProps: { ...CART_PROPS, AddToCart: ADD_TO_CART.replace('place:', 'where:') } }],
+  // Releases that publish their modules' types: the same renaming, and one that still fits.
+  ['mfe-cart', '1.0.6', { publishedProps: { ...CART_PROPS, AddToCart: ADD_TO_CART.replace('place:', 'where:') } }],
+  ['mfe-cart', '1.0.7', { publishedProps: CART_PROPS }],
+  // A product page released passing Add to Cart a prop no cart release takes.
+  ['mfe-product', '1.1.0', { uses: { 'mfe-cart/AddToCart': PRODUCT_USE.replace('place:', 'compact: boolean; place:') } }],
 ];
 
 function buildOf(remote: Remote, version: string): Build {
@@ -96,6 +110,10 @@ async function writeRelease(folder: string, remote: Remote, version: string, bui
   await mkdir(path.join(folder, 'server'), { recursive: true });
   await writeFile(path.join(folder, 'mf-manifest.json'), JSON.stringify(manifestOf(remote, version, build)));
   await writeFile(path.join(folder, 'contract.json'), JSON.stringify(contractOf(remote, version, build)));
+  if (build.publishedProps) {
+    await mkdir(path.join(folder, path.dirname(DECLARATIONS_PATH)), { recursive: true });
+    await writeFile(path.join(folder, DECLARATIONS_PATH), declarationsOf(remote, version, build.publishedProps));
+  }
   await writeFile(path.join(folder, 'remoteEntry.js'), `/* ${remote}@${version} */`);
   await writeFile(path.join(folder, 'server', 'remoteEntry.js'), `/* ${remote}@${version} server */`);
 }
@@ -240,7 +258,7 @@ describe('npm run compose', () => {
     expect(lines[heading(1)]).toMatch(/by the working builds · imported · never checked, not known good$/);
 
     expect(list.code).toBe(0);
-    expect(list.output).toMatch(/mfe-cart.*1\.0\.2.*0\.9\.0, 1\.0\.1, 1\.0\.2, 1\.0\.3, 1\.0\.4, 1\.0\.5, 2\.0\.0/);
+    expect(list.output).toMatch(/mfe-cart.*1\.0\.2.*0\.9\.0, 1\.0\.1, 1\.0\.2, 1\.0\.3, 1\.0\.4, 1\.0\.5, 1\.0\.6, 1\.0\.7, 2\.0\.0/);
     expect(list.output).toContain('live: revision 3; 3 revision(s)');
 
     const recorded = (await composition.store.revision(3)) as Revision;
@@ -374,9 +392,25 @@ describe('npm run compose', () => {
     await seed(composition, '1.0.1');
     const [renamed, same] = await Promise.all([compose(composition.env, 'check', 'cart=1.0.5'), compose(composition.env, 'check', 'cart=1.0.4')]);
     expect(renamed.code).toBe(1);
-    expect(renamed.output).toMatch(/✗ mfe-cart \[exposed-props\] AddToCart \(place, where\): mfe-cart@1\.0\.5's AddToCart no longer takes what its consumers pass it: /);
+    expect(renamed.output).toMatch(/✗ mfe-cart \[exposed-props\] AddToCart \(place, where\): mfe-cart@1\.0\.5's AddToCart no longer takes what its consumers pass it \(.*mfe-product.*\): /);
     expect(renamed.output).toContain('✗ these could not go live as things are: cart 1.0.1 → 1.0.5 (nothing written)');
     expect(same.code).toBe(0);
+  }, 30_000);
+
+  it("compiles each consumer's use against the types a release publishes, and a consumer's release against the live releases' types", async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1');
+    const [renamed, same, product] = await Promise.all([
+      compose(composition.env, 'check', 'cart=1.0.6'),
+      compose(composition.env, 'check', 'cart=1.0.7'),
+      compose(composition.env, 'check', 'cart=1.0.7', 'product=1.1.0'),
+    ]);
+    expect(renamed.code).toBe(1);
+    expect(renamed.output).toMatch(/✗ mfe-cart \[exposed-props\] AddToCart \(place, where\): mfe-cart@1\.0\.6's AddToCart no longer takes what its consumers pass it/);
+    expect(same.code).toBe(0);
+    // The product page's release passes what it recorded, not what this checkout's product page passes.
+    expect(product.code).toBe(1);
+    expect(product.output).toMatch(/✗ mfe-cart \[exposed-props\] AddToCart \(compact\): mfe-cart@1\.0\.7's AddToCart no longer takes what its consumers pass it \(mfe-product@1\.1\.0\): mfe-product@1\.1\.0 passes 'compact', which it no longer takes/);
   }, 30_000);
 
   it('records a composition kept from before revisions as checked once it passes (check)', async () => {
@@ -434,9 +468,9 @@ describe('the release command’s verdict', () => {
   const shell: ShellFacts = { shared: SHELL_SHARED, requiredModules: REMOTE_MODULES, federationRuntime: FEDERATION };
   const nowhere = () => ({ remotes: {} });
 
-  async function staged(version: string, build: Build = {}): Promise<string> {
-    const folder = path.join(workDir, 'staging', `mfe-cart-${version}`);
-    await writeRelease(folder, 'mfe-cart', version, build);
+  async function staged(version: string, build: Build = {}, remote: Remote = 'mfe-cart'): Promise<string> {
+    const folder = path.join(workDir, 'staging', `${remote}-${version}`);
+    await writeRelease(folder, remote, version, build);
     return folder;
   }
 
@@ -475,6 +509,20 @@ describe('the release command’s verdict', () => {
     const verdict = await judgeRelease({ remote: 'mfe-cart', version: '1.1.2', folder, shell, store, servedBefore: nowhere });
     expect(verdict.couldGoLive).toBe(false);
     expect(verdict.problems).toEqual([expect.objectContaining({ rule: 'exposed-props', message: expect.stringMatching(/^HeaderLists \(compact\): /) })]);
+  });
+
+  it("says a release whose pages pass a live module what its published types do not take could not go live, naming the module and the prop", async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.7');
+    const build = buildOf('mfe-product', '1.1.0');
+    const verdict = await judgeRelease({ remote: 'mfe-product', version: '1.1.1', folder: await staged('1.1.1', build, 'mfe-product'), shell, store: composition.store, servedBefore: nowhere });
+    expect(verdict.couldGoLive).toBe(false);
+    expect(verdict.problems).toEqual([
+      expect.objectContaining({ remote: 'mfe-cart', rule: 'exposed-props', message: expect.stringMatching(/^AddToCart \(compact\): mfe-cart@1\.0\.7's AddToCart no longer takes what its consumers pass it \(mfe-product@1\.1\.1\)/) }),
+    ]);
+    // The same pages passing what the live cart takes could go live.
+    const fits = await judgeRelease({ remote: 'mfe-product', version: '1.1.2', folder: await staged('1.1.2', { uses: { 'mfe-cart/AddToCart': PRODUCT_USE } }, 'mfe-product'), shell, store: composition.store, servedBefore: nowhere });
+    expect(fits.problems).toEqual([]);
   });
 
   it('says a release built against another @storefront/shared major could not go live', async () => {

@@ -25,7 +25,7 @@ import { listReleases, releaseManifestUrl, VERSION_PATTERN } from '../edge/src/r
 import { readKnownGoodAfter } from '../edge/src/settings';
 import { COMMAND_OPTIONS, parseCommandLine, readActor, readPositiveNumber, readReason, UsageError, USAGE, type CommandLine } from './lib/composeOptions';
 import { localComposition } from '../edge/src/composition';
-import { checkExposedProps, moduleUses } from './lib/exposedProps';
+import { checkExposedTypes, moduleUses, releaseTypes } from './lib/exposedProps';
 import { gather, shellManifestPath } from './lib/gatherReleases';
 import { diffLines, formatDuration, historyLines, shortChanges } from './lib/revisionReport';
 
@@ -55,11 +55,15 @@ interface Checked {
 async function runChecks(document: CompositionDocument): Promise<Checked> {
   const shell = await readShellFacts(shellManifestPath());
   const candidates = await gather(document);
-  // Each release's modules still take what the shell passes them (compiled once here, never by the edge).
-  const uses = moduleUses();
+  // Each release's modules still take what the shell and the composed remotes pass them, compiled
+  // against its published types (here, never by the edge).
+  const uses = moduleUses(candidates.map(({ remote, version, contract }) => ({ remote, version, ...(contract?.uses ? { uses: contract.uses } : {}) })));
   const problems = [
     ...checkComposition(candidates, shell),
-    ...candidates.flatMap((candidate) => checkExposedProps(candidate.remote, candidate.version, candidate.contract?.exposedProps, uses)),
+    ...checkExposedTypes(
+      candidates.map(({ remote, version, contract, declarations }) => ({ remote, version, types: releaseTypes(remote, version, declarations, contract?.exposedProps) })),
+      uses,
+    ),
   ];
   printTable(candidates, problems);
   const facts: Partial<Record<Remote, ReleaseFacts>> = {};

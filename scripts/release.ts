@@ -18,7 +18,7 @@ import { packageVersion, portsFromEnv, ROOT, type Remote } from '../edge/src/pac
 import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';
 import { localComposition } from '../edge/src/composition';
 import { shellManifestPath } from './lib/gatherReleases';
-import { exposedPropsOf } from './lib/exposedProps';
+import { DECLARATIONS_PATH, declarationsOf, embeddedUsesOf, exposedPropsOf } from './lib/exposedProps';
 import { judgeRelease } from './lib/releaseVerdict';
 
 function argument(name: string): string | undefined {
@@ -46,16 +46,21 @@ async function couldGoLive(remote: Remote, version: string, folder: string): Pro
 }
 
 /**
- * The release's contract declares the props each exposed module takes (scripts/lib/exposedProps.ts),
- * which release managers' checks compile the shell's use of it against.
+ * The release publishes the type declarations of its exposed modules (types/index.d.ts beside its
+ * manifest), and its contract records the props each takes and what its own pages pass the modules
+ * of others they embed (scripts/lib/exposedProps.ts). Release managers' checks compile every
+ * consumer's use against the first, and this release's uses against the live releases' types.
  */
-async function declareExposedProps(remote: Remote, folder: string): Promise<void> {
+async function declareExposedTypes(remote: Remote, version: string, folder: string): Promise<void> {
   const manifest = JSON.parse(await fs.readFile(path.join(folder, 'mf-manifest.json'), 'utf8')) as Manifest;
   const contractPath = path.join(folder, 'contract.json');
   const contract = JSON.parse(await fs.readFile(contractPath, 'utf8')) as Contract;
   const modules = manifest.exposes.map((expose) => expose.name.replace(/^\.\//, ''));
   const exposedProps = exposedPropsOf(path.join(ROOT, remote), modules);
-  await fs.writeFile(contractPath, `${JSON.stringify({ ...contract, exposedProps }, null, 2)}\n`);
+  const uses = embeddedUsesOf(path.join(ROOT, remote));
+  await fs.mkdir(path.dirname(path.join(folder, DECLARATIONS_PATH)), { recursive: true });
+  await fs.writeFile(path.join(folder, DECLARATIONS_PATH), declarationsOf(remote, version, exposedProps));
+  await fs.writeFile(contractPath, `${JSON.stringify({ ...contract, exposedProps, uses, types: DECLARATIONS_PATH }, null, 2)}\n`);
 }
 
 function build(workspace: string, env: NodeJS.ProcessEnv): Promise<void> {
@@ -91,7 +96,7 @@ async function main() {
     for (const file of ['mf-manifest.json', 'remoteEntry.js', 'contract.json', SERVER_ENTRY_PATH]) {
       if (!(await fs.stat(path.join(staging, file)).catch(() => null))) throw new Error(`the build left no ${file}`);
     }
-    await declareExposedProps(remote, staging);
+    await declareExposedTypes(remote, version, staging);
     verdict = await couldGoLive(remote, version, staging);
     if (!verdict && strict) throw new Error(`${remote}@${version} is not released (--strict): see the verdict above`);
     // Only a complete folder appears under its version's name.

@@ -42,6 +42,14 @@ export interface Contract {
    * release command adds them; a working build's contract has none.
    */
   exposedProps?: Record<string, string>;
+  /**
+   * What the release's pages pass the modules of other remotes they embed ("mfe-cart/AddToCart" →
+   * props, written out): the release command records them, so that checks hold a live consumer to
+   * what its build passes.
+   */
+  uses?: Record<string, string>;
+  /** Where beside the manifest the release publishes its exposed modules' type declarations (the release command writes them). */
+  types?: string;
 }
 
 /**
@@ -81,6 +89,8 @@ export interface RemoteCandidate {
   remoteEntryUrl: string | null;
   remoteEntryStatus: number | string | null;
   contract: Contract | null;
+  /** The type declarations it publishes of its exposed modules, when it does. */
+  declarations?: string | null;
 }
 
 export interface ShellFacts {

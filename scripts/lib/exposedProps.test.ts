@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ROOT } from '../../edge/src/packages';
-import { checkExposedProps, exposedPropsOf, moduleUses, shellModuleUses } from './exposedProps';
+import { checkExposedProps, checkExposedTypes, declarationsOf, exposedPropsOf, moduleUses, shellModuleUses } from './exposedProps';
 
 jest.setTimeout(60_000);
 
@@ -17,7 +17,7 @@ describe('the props contract between the shell and the remotes', () => {
     const offered = exposedPropsOf(path.join(ROOT, 'mfe-catalog'), ['HeaderSearch', 'HomePage']);
     // What a compose check does: read the shell's uses and compile them against a release's props.
     const started = Date.now();
-    const uses = shellModuleUses();
+    const uses = moduleUses();
     expect(checkExposedProps('mfe-catalog', '1.0.0', offered, uses)).toEqual([]);
     expect(checkExposedProps('mfe-product', '1.1.0', { QuickView: '{ productId: string; compact?: boolean }' }, uses)).toEqual([]);
     // A release built before modules declared their props is not judged on them.
@@ -26,10 +26,10 @@ describe('the props contract between the shell and the remotes', () => {
   });
 
   it('refuses a release whose module changed a prop’s type, needs one the shell does not pass, or dropped one the shell passes, naming module and prop', () => {
-    const uses = shellModuleUses();
+    const uses = moduleUses();
     const [changed] = checkExposedProps('mfe-product', '2.0.0', { QuickView: '{ productId: number }' }, uses);
     expect(changed).toMatchObject({ remote: 'mfe-product', rule: 'exposed-props' });
-    expect(changed?.message).toMatch(/^QuickView \(productId\): mfe-product@2\.0\.0's QuickView no longer takes what its consumers pass it: /);
+    expect(changed?.message).toMatch(/^QuickView \(productId\): mfe-product@2\.0\.0's QuickView no longer takes what its consumers pass it \(the shell\): /);
     const [needed] = checkExposedProps('mfe-product', '2.0.0', { QuickView: '{ productId: string; currency: string }' }, uses);
     expect(needed?.message).toMatch(/^QuickView \(currency\): /);
     // A page the shell gives no props that now needs one.
@@ -41,13 +41,50 @@ describe('the props contract between the shell and the remotes', () => {
 
   it("holds the cart's AddToCart to what the product page passes it (the product's src/embeds.ts), naming the prop a release drops", () => {
     const uses = moduleUses();
-    expect(uses['mfe-cart/AddToCart']).toContainEqual(expect.stringMatching(/^\{ product: unknown; colour: null \| string; size: null \| string; place: "panel" \| "bar"; onChooseOptions\?: /));
+    expect(uses['mfe-cart/AddToCart']).toContainEqual({ by: 'mfe-product', props: expect.stringMatching(/^\{ product: unknown; colour: null \| string; size: null \| string; place: "panel" \| "bar"; onChooseOptions\?: /) });
     // The catalog's cards use it too, each use checked on its own.
-    expect(uses['mfe-cart/AddToCart']).toContainEqual(expect.stringMatching(/place: "card"/));
+    expect(uses['mfe-cart/AddToCart']).toContainEqual({ by: 'mfe-catalog', props: expect.stringMatching(/place: "card"/) });
     const offered = exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['AddToCart', 'HeaderLists']);
     expect(checkExposedProps('mfe-cart', '1.1.0', offered, uses)).toEqual([]);
     const renamed = { ...offered, AddToCart: (offered.AddToCart as string).replace('place:', 'where:') };
     const [problem] = checkExposedProps('mfe-cart', '2.0.0', renamed, uses);
-    expect(problem?.message).toMatch(/^AddToCart \((.*, )?place(, .*)?\): mfe-cart@2\.0\.0's AddToCart no longer takes what its consumers pass it/);
+    expect(problem?.message).toMatch(/^AddToCart \((.*, )?place(, .*)?\): mfe-cart@2\.0\.0's AddToCart no longer takes what its consumers pass it \(mfe-catalog, mfe-product\)/);
+  });
+});
+
+describe('the type declarations a release publishes of its exposed modules', () => {
+  const cartProps = () => exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['AddToCart', 'HeaderLists', 'ListCount']);
+
+  it('declares each exposed module as "<remote>/<Module>" taking its props, and consumers compile against them', () => {
+    const types = declarationsOf('mfe-cart', '1.2.0', cartProps());
+    expect(types).toContain("declare module 'mfe-cart/AddToCart' {");
+    expect(types).toMatch(/declare module 'mfe-cart\/ListCount' \{\n {2}export type Props = \{ list: "cart" \| "wishlist" \};/);
+    const started = Date.now();
+    expect(checkExposedTypes([{ remote: 'mfe-cart', version: '1.2.0', types }], moduleUses())).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The same declarations with what the shell passes ListCount changed are refused, naming the module, the prop and who passes it.
+    const [problem] = checkExposedTypes([{ remote: 'mfe-cart', version: '1.2.1', types: types.replace('{ list: "cart" | "wishlist" }', '{ list: "cart" }') }], moduleUses());
+    expect(problem).toMatchObject({ remote: 'mfe-cart', rule: 'exposed-props' });
+    expect(problem?.message).toMatch(/^ListCount \(list\): mfe-cart@1\.2\.1's ListCount no longer takes what its consumers pass it \(the shell\): /);
+  });
+
+  it("holds a module to what a live consumer's release recorded it passes, not to this checkout, and names that release", () => {
+    const types = declarationsOf('mfe-cart', '1.2.0', cartProps());
+    const productUses = moduleUses([{ remote: 'mfe-product' }])['mfe-cart/AddToCart']?.[0]?.props ?? '';
+    // mfe-product 1.3.0 was released passing a prop the cart's Add to Cart does not take.
+    const uses = moduleUses([{ remote: 'mfe-product', version: '1.3.0', uses: { 'mfe-cart/AddToCart': productUses.replace('place:', 'compact: boolean; place:') } }]);
+    const problems = checkExposedTypes([{ remote: 'mfe-cart', version: '1.2.0', types }], uses);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.message).toMatch(/^AddToCart \(compact\): mfe-cart@1\.2\.0's AddToCart no longer takes what its consumers pass it \(mfe-product@1\.3\.0\)/);
+    // Judged as that consumer's release it is its problem; judged as another remote's, it is not.
+    expect(checkExposedTypes([{ remote: 'mfe-cart', version: '1.2.0', types }], uses, 'mfe-product@1.3.0')).toHaveLength(1);
+    expect(checkExposedTypes([{ remote: 'mfe-cart', version: '1.2.0', types }], uses, 'mfe-catalog@1.0.0')).toEqual([]);
+  });
+
+  it('refuses published types that do not compile, and reads no file they name', () => {
+    const [broken] = checkExposedTypes([{ remote: 'mfe-cart', version: '1.2.2', types: "declare module 'mfe-cart/ListCount' { export type Props = { list: ; }" }], moduleUses());
+    expect(broken?.message).toMatch(/^mfe-cart@1\.2\.2's published types \(types\/index\.d\.ts\) do not compile: /);
+    const reaching = `/// <reference path="${path.join(ROOT, 'shell', 'src', 'federation', 'remoteModules.ts')}" />\n${declarationsOf('mfe-cart', '1.2.3', cartProps())}`;
+    expect(checkExposedTypes([{ remote: 'mfe-cart', version: '1.2.3', types: reaching }], moduleUses())).toEqual([]);
   });
 });

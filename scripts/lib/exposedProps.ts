@@ -1,17 +1,22 @@
 /**
- * The props contract between the shell and the remotes' exposed modules, in TypeScript's terms.
+ * The props contract between consumers and the remotes' exposed modules, in TypeScript's terms.
  *
  * - A release declares the props each exposed module takes (`exposedPropsOf`, run by the release
  *   command over `src/exposes/<Module>.tsx`), written out as a self-contained type
- *   (`{ productId: string }`), and publishes them in its contract.json (`exposedProps`).
- * - The shell declares what it passes each module it loads with any (`RemoteModuleProps` in
- *   shell/src/federation/remoteModules.ts, which its own code is compiled against), read the same
- *   way (`shellModuleUses`).
- * - `checkExposedProps` compiles each use against a candidate release's props and refuses a release
- *   whose module no longer takes what the shell passes (a prop it needs that the shell does not
- *   give, one whose type changed, one the shell gives that it no longer takes), naming the module
- *   and the prop. The edge never runs this (it has no compiler at run time): release managers'
- *   commands do, before a release goes live.
+ *   (`{ productId: string }`), and publishes them as type declarations beside its manifest
+ *   (`types/index.d.ts`: `declare module 'mfe-cart/AddToCart' { export type Props = …}`).
+ * - Consumers declare what they pass: the shell each module it loads with any (`RemoteModuleProps`
+ *   in shell/src/federation/remoteModules.ts, which its own code is compiled against), a remote
+ *   what its pages pass the modules of others they embed (`EmbeddedModuleProps` in its
+ *   src/embeds.ts). A release records its own uses in its contract.json (`uses`), so a live
+ *   consumer is held to what its build passes, not to what this checkout says.
+ * - `checkExposedTypes` compiles each consumer's use against a release's published types and
+ *   refuses a release whose module no longer takes what a consumer passes (a prop it needs that
+ *   is not given, one whose type changed, one given that it no longer takes), naming the module,
+ *   the prop and the consumer. It runs both ways: a provider's new release against the live
+ *   consumers, and a consumer's new release against the live providers' types. The edge never
+ *   runs this (it has no compiler at run time): the release and compose commands do, before a
+ *   release goes live.
  */
 import path from 'node:path';
 import ts from 'typescript';
@@ -131,100 +136,220 @@ export function shellModuleUses(file = SHELL_USES_FILE, declaration = 'RemoteMod
   return uses;
 }
 
+/** One consumer's use of a module: who passes it ("the shell", "mfe-product@1.0.9") and the props it passes, written out. */
+export interface ModuleUse {
+  by: string;
+  props: string;
+}
+
+/** Every use of each module, keyed "<remote>/<Module>". */
+export type ModuleUses = Record<string, ModuleUse[]>;
+
+/** What a remote's pages pass the modules of others they embed, as its working copy says ("mfe-cart/AddToCart" → props); none without an embeds file. */
+export function embeddedUsesOf(remoteDir: string): Record<string, string> {
+  const file = path.join(remoteDir, EMBED_USES_FILE);
+  return ts.sys.fileExists(file) ? shellModuleUses(file, 'EmbeddedModuleProps') : {};
+}
+
+/** A remote of a composition as a consumer of others' modules: the uses its release recorded in its contract, if it did. */
+export interface Consumer {
+  remote: string;
+  version?: string;
+  uses?: Readonly<Record<string, string>>;
+}
+
 /**
  * Every consumer's use of the modules it loads: the shell's, and each remote's use of the modules
- * of others its pages embed (its src/embeds.ts), keyed "<remote>/<Module>". A module two consumers
- * use is held to both: a release must take what each passes.
+ * of others its pages embed. A released remote's uses are those its release recorded (what that
+ * build passes, which is what runs); one released before releases recorded them, or a working
+ * build, is read from this checkout's src/embeds.ts. Without `consumers`: every remote as this
+ * checkout has it. A module two consumers use is held to both: a release must take what each passes.
  */
-export function moduleUses(): Record<string, string[]> {
-  const uses: Record<string, string[]> = {};
-  const add = (found: Record<string, string>) => {
-    for (const [module, use] of Object.entries(found)) (uses[module] ??= []).push(use);
+export function moduleUses(consumers?: readonly Consumer[]): ModuleUses {
+  const uses: ModuleUses = {};
+  const add = (by: string, found: Readonly<Record<string, string>>) => {
+    for (const [module, props] of Object.entries(found)) (uses[module] ??= []).push({ by, props });
   };
-  add(shellModuleUses());
-  for (const remote of Object.keys(REMOTE_MODULES)) {
-    const file = path.join(ROOT, remote, EMBED_USES_FILE);
-    if (ts.sys.fileExists(file)) add(shellModuleUses(file, 'EmbeddedModuleProps'));
+  add('the shell', shellModuleUses());
+  for (const consumer of consumers ?? Object.keys(REMOTE_MODULES).map((remote) => ({ remote }) as Consumer)) {
+    const name = consumer.version ? `${consumer.remote}@${consumer.version}` : consumer.remote;
+    if (consumer.uses) add(name, consumer.uses);
+    else add(consumer.version ? `${name} (as this checkout's ${EMBED_USES_FILE} has it)` : name, embeddedUsesOf(path.join(ROOT, consumer.remote)));
   }
   return uses;
 }
 
-/** One module the shell passes props to, and the props a release's module takes. */
+/** Where a release publishes the type declarations of its exposed modules, beside its manifest. */
+export const DECLARATIONS_PATH = 'types/index.d.ts';
+
+/**
+ * The type declarations a release publishes of its exposed modules: one ambient module per exposed
+ * module, "<remote>/<Module>", whose default export takes `Props`. Consumers (and release managers'
+ * checks) compile their use of a module against them.
+ */
+export function declarationsOf(remote: string, version: string, props: Readonly<Record<string, string>>): string {
+  const lines = [
+    `// The props ${remote}@${version}'s exposed modules take, written by its release command.`,
+    "// A library's types and @storefront/shared's are `unknown` here: both sides take those from the one shared singleton.",
+  ];
+  for (const [module, type] of Object.entries(props)) {
+    const name = /^[A-Za-z_$][\w$]*$/.test(module) ? module : 'Exposed';
+    lines.push(`declare module '${remote}/${module}' {`, `  export type Props = ${type};`, `  const ${name}: (props: Props) => unknown;`, `  export default ${name};`, '}');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A release's published types: its declarations file, or for a release from before releases
+ * published one, declarations written from the props its contract declared; none for a release
+ * that declared neither (not judged on its props).
+ */
+export function releaseTypes(remote: string, version: string, declarations: string | null | undefined, exposedProps: Readonly<Record<string, string>> | undefined): string | undefined {
+  if (declarations) return declarations;
+  return exposedProps ? declarationsOf(remote, version, exposedProps) : undefined;
+}
+
+/** The modules a declarations file declares ("mfe-cart/AddToCart"). */
+function declaredModules(declarations: string): Set<string> {
+  const source = ts.createSourceFile('/types.d.ts', declarations, ts.ScriptTarget.ES2022);
+  return new Set(source.statements.filter(ts.isModuleDeclaration).flatMap((statement) => (ts.isStringLiteral(statement.name) ? [statement.name.text] : [])));
+}
+
+/** One consumer's use of a module ("<remote>/<Module>"), to compile against the module's published types. */
 interface Pairing {
   module: string;
-  use: string;
-  offered: string;
+  use: ModuleUse;
+}
+
+interface Misfit {
+  module: string;
+  by: string[];
+  props: string[];
+  reason: string;
 }
 
 /** The props a diagnostic names: "Property 'productId' is missing…", or the keys in "…not assignable to type '"onClose"'". */
-function propsNamed(text: string): string[] {
+function propsNamed(text: string, takesAll: boolean): string[] {
   const properties = [...text.matchAll(/[Pp]roperty '([^']+)'/g)].map((match) => match[1] as string);
-  const extra = /is not assignable to type '((?:"[^"]*"(?: \| )?)+)'/.exec(text)?.[1] ?? '';
+  // Only the "takes all" line's type is the keys a consumer passes that the module does not take.
+  const extra = takesAll ? (/is not assignable to type '((?:"[^"]*"(?: \| )?)+)'/.exec(text)?.[1] ?? '') : '';
   const keys = [...extra.matchAll(/"([^"]*)"/g)].map((match) => match[1] as string);
   return [...new Set([...properties, ...keys].map((name) => name.replace(/^"(.*)"$/, '$1')))];
 }
 
 /**
- * Which of the shell's uses of a remote's modules the release's props no longer fit, each with the
- * props concerned and the compiler's reason. Compiled in memory against ES5's library only.
+ * Which uses the published types no longer fit, by module, with the props concerned and the
+ * compiler's reason; and a declarations file that does not compile, by remote. Compiled in memory
+ * against ES5's library only, resolving nothing outside the files given (a release's declarations
+ * are read, never trusted to name other files).
  */
-export function misfits(pairings: readonly Pairing[]): { module: string; props: string[]; reason: string }[] {
-  if (pairings.length === 0) return [];
+function misfits(pairings: readonly Pairing[], declarations: Readonly<Record<string, string>>): { misfits: Misfit[]; broken: Record<string, string> } {
+  if (pairings.length === 0) return { misfits: [], broken: {} };
   const lines: string[] = [];
-  const lineOf: { line: number; pairing: Pairing }[] = [];
+  const lineOf: { line: number; pairing: Pairing; takesAll: boolean }[] = [];
   pairings.forEach((pairing, index) => {
-    lines.push(`type Use${index} = ${pairing.use};`, `type Offer${index} = ${pairing.offered};`, `declare const use${index}: Use${index};`);
-    lineOf.push({ line: lines.length, pairing });
+    lines.push(`type Use${index} = ${pairing.use.props};`, `type Offer${index} = import('${pairing.module}').Props;`, `declare const use${index}: Use${index};`);
+    lineOf.push({ line: lines.length, pairing, takesAll: false });
     lines.push(`export const fits${index}: Offer${index} = use${index};`);
-    lineOf.push({ line: lines.length, pairing });
-    // A prop the shell passes that the module no longer takes is lost on the way: refused too.
+    lineOf.push({ line: lines.length, pairing, takesAll: true });
+    // A prop a consumer passes that the module no longer takes is lost on the way: refused too.
     lines.push(`export const takesAll${index}: [Exclude<keyof Use${index}, keyof Offer${index}>] extends [never] ? true : Exclude<keyof Use${index}, keyof Offer${index}> = true;`);
   });
   const fileName = '/exposed-props-check.ts';
-  const text = lines.join('\n');
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es5.d.ts'], types: [] };
+  const files = new Map<string, string>([[fileName, lines.join('\n')], ...Object.entries(declarations).map(([remote, text]) => [`/published-types/${remote}.d.ts`, text] as [string, string])]);
+  const options: ts.CompilerOptions = { strict: true, noEmit: true, noResolve: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es5.d.ts'], types: [] };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (name) => (name === fileName ? text : readFile(name));
-  host.fileExists = (name) => name === fileName || ts.sys.fileExists(name);
-  host.getSourceFile = (name, language) => (name === fileName ? ts.createSourceFile(name, text, language) : getSourceFile(name, language));
-  const program = ts.createProgram({ rootNames: [fileName], options, host });
-  const found = new Map<string, { module: string; props: Set<string>; reasons: string[] }>();
-  for (const diagnostic of program.getSemanticDiagnostics()) {
+  host.readFile = (name) => files.get(name) ?? readFile(name);
+  host.fileExists = (name) => files.has(name) || ts.sys.fileExists(name);
+  host.getSourceFile = (name, language) => {
+    const text = files.get(name);
+    return text === undefined ? getSourceFile(name, language) : ts.createSourceFile(name, text, language);
+  };
+  const program = ts.createProgram({ rootNames: [...files.keys()], options, host });
+  const found = new Map<string, { module: string; by: Set<string>; props: Set<string>; reasons: string[] }>();
+  const broken: Record<string, string> = {};
+  for (const diagnostic of [...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics()]) {
+    const reason = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+    const published = /^\/published-types\/(.+)\.d\.ts$/.exec(diagnostic.file?.fileName ?? '')?.[1];
+    if (published) {
+      broken[published] ??= reason;
+      continue;
+    }
     if (diagnostic.file?.fileName !== fileName || diagnostic.start === undefined) continue;
     const line = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line;
     const at = [...lineOf].reverse().find((entry) => entry.line <= line);
     if (!at) continue;
-    const reason = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
-    const entry = found.get(at.pairing.module) ?? { module: at.pairing.module, props: new Set<string>(), reasons: [] };
-    for (const prop of propsNamed(reason)) entry.props.add(prop);
-    entry.reasons.push(reason.replace(/\b(Use|Offer)\d+\b/g, (_, kind: string) => (kind === 'Use' ? 'what its consumers pass' : 'what the release takes')));
+    const entry = found.get(at.pairing.module) ?? { module: at.pairing.module, by: new Set<string>(), props: new Set<string>(), reasons: [] };
+    entry.by.add(at.pairing.use.by);
+    for (const prop of propsNamed(reason, at.takesAll)) entry.props.add(prop);
+    const named = propsNamed(reason, at.takesAll);
+    entry.reasons.push(
+      at.takesAll
+        ? `${at.pairing.use.by} passes ${named.map((prop) => `'${prop}'`).join(', ')}, which it no longer takes`
+        : reason.replace(/\b(Use|Offer)\d+\b/g, (_, kind: string) => (kind === 'Use' ? `what ${at.pairing.use.by} passes` : 'what the release takes')),
+    );
     found.set(at.pairing.module, entry);
   }
-  return [...found.values()].map(({ module, props, reasons }) => ({ module, props: [...props].sort(), reason: reasons.join('; ') }));
+  return {
+    misfits: [...found.values()].map(({ module, by, props, reasons }) => ({ module, by: [...by].sort(), props: [...props].sort(), reason: [...new Set(reasons)].join('; ') })),
+    broken,
+  };
+}
+
+/** A release whose modules are checked: its published types (releaseTypes), if any. */
+export interface Provider {
+  remote: string;
+  version: string;
+  types: string | undefined;
 }
 
 /**
- * Whether a release's modules still take what their consumers pass them (moduleUses): each module the shell loads
- * from it (REMOTE_MODULES), with the props `uses` names (shellModuleUses, keyed
- * "<remote>/<Module>") or none. `offered`: the props its contract declares (none: a release built
- * before they were declared, not checked here).
+ * Whether releases' modules still take what their consumers pass them (moduleUses): each module
+ * the shell knows a remote for (REMOTE_MODULES) that the release's published types declare, with
+ * each consumer's props, or none when no consumer passes any. A release with no published types is
+ * not checked here. `only`: keep just the problems that involve this consumer or provider (a
+ * release judged against the live composition answers for itself, not for what is live already).
  */
-export function checkExposedProps(remote: string, version: string, offered: Readonly<Record<string, string>> | undefined, uses: Readonly<Record<string, string | readonly string[]>>): Problem[] {
-  if (!offered) return [];
-  // Every module the shell loads from it: one RemoteModuleProps does not name is given no props.
-  const loaded: readonly string[] = (REMOTE_MODULES as Record<string, readonly string[]>)[remote] ?? [];
-  const pairings = loaded.flatMap((module) => {
-    const props = offered[module];
-    if (props === undefined) return [];
-    const used = uses[`${remote}/${module}`] ?? '{}';
-    return (typeof used === 'string' ? [used] : used).map((use) => ({ module, use, offered: props }));
-  });
-  return misfits(pairings).map(({ module, props, reason }) => ({
+export function checkExposedTypes(providers: readonly Provider[], uses: Readonly<ModuleUses>, only?: string): Problem[] {
+  const pairings: Pairing[] = [];
+  const declarations: Record<string, string> = {};
+  const versions = new Map<string, string>();
+  for (const { remote, version, types } of providers) {
+    if (!types) continue;
+    declarations[remote] = types;
+    versions.set(remote, version);
+    const declared = declaredModules(types);
+    const loaded: readonly string[] = (REMOTE_MODULES as Record<string, readonly string[]>)[remote] ?? [];
+    for (const module of loaded) {
+      const key = `${remote}/${module}`;
+      if (!declared.has(key)) continue;
+      for (const use of uses[key] ?? [{ by: 'the shell', props: '{}' }]) pairings.push({ module: key, use });
+    }
+  }
+  const { misfits: found, broken } = misfits(pairings, declarations);
+  const brokenProblems = Object.entries(broken).map(([remote, reason]) => ({
     remote,
-    rule: 'exposed-props',
-    message: `${module}${props.length > 0 ? ` (${props.join(', ')})` : ''}: ${remote}@${version}'s ${module} no longer takes what its consumers pass it: ${reason}`,
-    fix: `keep ${module} taking what its consumers pass (the shell's RemoteModuleProps in shell/src/federation/remoteModules.ts, a remote's EmbeddedModuleProps in its ${EMBED_USES_FILE}) in ${remote}, or release consumers that pass the new ones first`,
+    rule: 'exposed-props' as const,
+    message: `${remote}@${versions.get(remote)}'s published types (${DECLARATIONS_PATH}) do not compile: ${reason}`,
+    fix: `release ${remote} again with npm run release -w ${remote}, which writes them`,
   }));
+  const problems = found.map(({ module, by, props, reason }) => {
+    const [remote = '', name = ''] = module.split('/');
+    return {
+      remote,
+      rule: 'exposed-props' as const,
+      message: `${name}${props.length > 0 ? ` (${props.join(', ')})` : ''}: ${remote}@${versions.get(remote)}'s ${name} no longer takes what its consumers pass it (${by.join(', ')}): ${reason}`,
+      fix: `keep ${name} taking what its consumers pass (the shell's RemoteModuleProps in shell/src/federation/remoteModules.ts, a remote's EmbeddedModuleProps in its ${EMBED_USES_FILE}) in ${remote}, or release consumers that pass the new ones first`,
+      by,
+    };
+  });
+  const involved = (problem: { remote: string; by?: string[] }) => only === undefined || problem.remote === only.split('@')[0] || (problem.by ?? []).some((by) => by === only || by.startsWith(`${only} `));
+  return [...brokenProblems, ...problems].filter(involved).map(({ remote, rule, message, fix }) => ({ remote, rule, message, fix }));
+}
+
+/** One release's modules against uses (the compose check's view of a single candidate): see checkExposedTypes. */
+export function checkExposedProps(remote: string, version: string, offered: Readonly<Record<string, string>> | undefined, uses: Readonly<ModuleUses>): Problem[] {
+  return checkExposedTypes([{ remote, version, types: releaseTypes(remote, version, undefined, offered) }], uses);
 }

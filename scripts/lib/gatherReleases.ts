@@ -47,6 +47,16 @@ export async function fetchContract(manifestUrl: string): Promise<{ contract: Co
   return { contract, status: body !== null && contract === null ? 'not JSON' : status };
 }
 
+/**
+ * The type declarations a release publishes of its exposed modules (the release command's
+ * `types/index.d.ts`, or where its contract says), or null when it publishes none.
+ */
+export async function fetchDeclarations(manifestUrl: string, contract: Contract | null): Promise<string | null> {
+  if (!contract?.types) return null;
+  const { body } = await fetchStatus(new URL(contract.types, manifestUrl).toString());
+  return body;
+}
+
 /** Every remote of a composition as the checks see it: what its manifest, entry and contract answered. */
 export async function gather(document: CompositionDocument): Promise<RemoteCandidate[]> {
   return Promise.all(
@@ -58,6 +68,7 @@ export async function gather(document: CompositionDocument): Promise<RemoteCandi
         entryUrl ? fetchStatus(entryUrl).then((answer) => answer.status) : null,
         manifest ? fetchContract(entry.manifest).then((answer) => answer.contract) : null,
       ]);
+      const declarations = await fetchDeclarations(entry.manifest, contract);
       return {
         remote,
         version: entry.version,
@@ -67,6 +78,7 @@ export async function gather(document: CompositionDocument): Promise<RemoteCandi
         remoteEntryUrl: entryUrl,
         remoteEntryStatus: entryStatus,
         contract,
+        declarations,
       };
     }),
   );

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { checkRelease, factsOf, type Contract, type Injector, type Manifest, type Problem, type ShellFacts } from '../../edge/src/compositionRules';
 import { shortName, type CompositionDocument, type CompositionStore } from '../../edge/src/compositionStore';
 import type { Remote } from '../../edge/src/packages';
-import { checkExposedProps, moduleUses } from './exposedProps';
-import { fetchContract } from './gatherReleases';
+import { checkExposedTypes, moduleUses, releaseTypes } from './exposedProps';
+import { fetchContract, fetchDeclarations } from './gatherReleases';
 
 export interface ReleaseVerdict {
   remote: Remote;
@@ -45,34 +45,54 @@ async function readJson<T>(file: string): Promise<T | null> {
   }
 }
 
+/** Another remote of the composition the release is judged beside, as its release answered. */
+interface Other {
+  remote: Remote;
+  version: string;
+  contract: Contract | null;
+  declarations: string | null;
+}
+
 /**
  * The other remotes' slices and endpoints: as the live revision recorded them when it passed the
  * checks; for a remote it has no record of (or when nothing is composed yet, or the live file is
- * from before revisions), its contract read over HTTP beside its manifest.
+ * from before revisions), its contract read over HTTP beside its manifest. And each one's contract
+ * and published types, which its props are checked with.
  */
-async function otherInjectors(release: ReleaseToJudge): Promise<{ injectors: Injector[]; notChecked: ReleaseVerdict['notChecked']; beside: string }> {
+async function otherRemotes(release: ReleaseToJudge): Promise<{ injectors: Injector[]; notChecked: ReleaseVerdict['notChecked']; beside: string; others: Other[] }> {
   const live = await release.store.live();
   const revision = live?.revision ? await release.store.revision(live.revision) : null;
   const composition = revision?.composition ?? live?.document ?? release.servedBefore();
   const beside = revision ? `live revision ${revision.revision}` : live ? 'the live composition' : 'the working builds (nothing is composed yet)';
   const injectors: Injector[] = [];
   const notChecked: ReleaseVerdict['notChecked'] = [];
+  const others: Other[] = [];
   await Promise.all(
     Object.entries(composition.remotes).map(async ([name, entry]) => {
       const remote = name as Remote;
       if (remote === release.remote) return;
-      const facts = revision?.facts[remote];
-      if (facts) {
-        injectors.push({ remote, slices: facts.slices, endpoints: facts.endpoints });
-        return;
-      }
       const { contract, status } = await fetchContract(entry.manifest);
-      if (contract) injectors.push({ remote, slices: contract.slices ?? [], endpoints: contract.endpoints ?? [] });
+      others.push({ remote, version: entry.version, contract, declarations: await fetchDeclarations(entry.manifest, contract) });
+      const facts = revision?.facts[remote];
+      if (facts) injectors.push({ remote, slices: facts.slices, endpoints: facts.endpoints });
+      else if (contract) injectors.push({ remote, slices: contract.slices ?? [], endpoints: contract.endpoints ?? [] });
       else notChecked.push({ remote, why: `its contract beside ${entry.manifest} answered ${status}` });
     }),
   );
   const byRemote = (a: { remote: string }, b: { remote: string }) => a.remote.localeCompare(b.remote);
-  return { injectors: injectors.sort(byRemote), notChecked: notChecked.sort(byRemote), beside };
+  return { injectors: injectors.sort(byRemote), notChecked: notChecked.sort(byRemote), beside, others: others.sort(byRemote) };
+}
+
+/**
+ * The props problems a release brings to the composition it would join: its modules against what
+ * the shell and the other remotes' live releases pass them, and what its own pages pass the
+ * modules of others against those releases' published types. Problems already live are not its.
+ */
+function propsProblems(release: { remote: Remote; version: string; contract: Contract | null; declarations: string | null }, others: readonly Other[]): Problem[] {
+  const all = [release, ...others];
+  const uses = moduleUses(all.map(({ remote, version, contract }) => ({ remote, version, ...(contract?.uses ? { uses: contract.uses } : {}) })));
+  const providers = all.map(({ remote, version, contract, declarations }) => ({ remote, version, types: releaseTypes(remote, version, declarations, contract?.exposedProps) }));
+  return checkExposedTypes(providers, uses, `${release.remote}@${release.version}`);
 }
 
 export async function judgeRelease(release: ReleaseToJudge): Promise<ReleaseVerdict> {
@@ -85,11 +105,13 @@ export async function judgeRelease(release: ReleaseToJudge): Promise<ReleaseVerd
     .stat(path.join(folder, remoteEntry.path || '', remoteEntry.name))
     .then((stat) => stat.isFile())
     .catch(() => false);
-  const { injectors, notChecked, beside } = await otherInjectors(release);
+  const { injectors, notChecked, beside, others } = await otherRemotes(release);
+  const declarations = contract?.types ? await fs.readFile(path.join(folder, contract.types), 'utf8').catch(() => null) : null;
   const problems = [
     ...checkRelease({ remote, version, manifest, contract, entryPresent }, shell, injectors),
-    // Its modules still take what the shell passes them (compiled: the edge does not run this).
-    ...checkExposedProps(remote, version, contract?.exposedProps, moduleUses()),
+    // Its modules still take what is passed them, and it passes the live modules what they take
+    // (compiled: the edge does not run this).
+    ...propsProblems({ remote, version, contract, declarations }, others),
   ];
   const name = `${remote}@${version}`;
   const lines: string[] = [];
