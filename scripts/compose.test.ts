@@ -15,7 +15,7 @@ import { REMOTES, type Remote } from '../edge/src/packages';
 import { REMOTE_MODULES } from '../shell/src/federation/remoteModules';
 import { readActor, readReason, UsageError } from './lib/composeOptions';
 import { DECLARATIONS_PATH, declarationsOf } from './lib/exposedProps';
-import { judgeRelease } from './lib/releaseVerdict';
+import { judgeRelease, judgeWorkingCopy } from './lib/releaseVerdict';
 
 const ROOT = path.resolve(__dirname, '..');
 const SHELL_SHARED = { react: '19.3.1', 'react-dom': '19.3.1', '@storefront/shared': '2.1.0' };
@@ -524,6 +524,20 @@ describe('the release command’s verdict', () => {
     const fits = await judgeRelease({ remote: 'mfe-product', version: '1.1.2', folder: await staged('1.1.2', { uses: { 'mfe-cart/AddToCart': PRODUCT_USE } }, 'mfe-product'), shell, store: composition.store, servedBefore: nowhere });
     expect(fits.problems).toEqual([]);
   });
+
+  it("compiles a team's working copy against the live releases' published types", async () => {
+    const renamed = await newComposition();
+    await seed(renamed, '1.0.6');
+    const misfit = await judgeWorkingCopy('mfe-product', renamed.store, nowhere);
+    expect(misfit.ok).toBe(false);
+    expect(misfit.lines[0]).toBe('✗ mfe-product does not fit the published types of live revision 1:');
+    expect(misfit.lines[1]).toMatch(/^ {2}✗ \[exposed-props\] AddToCart \(place, where\): mfe-cart@1\.0\.6's AddToCart no longer takes what its consumers pass it \(.*mfe-product@this checkout\)/);
+    const fitting = await newComposition();
+    await seed(fitting, '1.0.7');
+    expect(await judgeWorkingCopy('mfe-product', fitting.store, nowhere)).toEqual({ ok: true, lines: [expect.stringMatching(/^✓ mfe-product fits the published types of live revision 1 \(none read of mfe-account@1\.0\.0, mfe-catalog@1\.0\.0\)$/)] });
+    // The shell's working copy is judged the same way; it passes the cart nothing that was renamed.
+    expect((await judgeWorkingCopy('shell', renamed.store, nowhere)).ok).toBe(true);
+  }, 30_000);
 
   it('says a release built against another @storefront/shared major could not go live', async () => {
     const store = await liveRevisionRecorded();

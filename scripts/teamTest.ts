@@ -3,12 +3,17 @@
  * and component tests (`<team>/src/**`, the root jest config's `web` project, whose globalSetup
  * starts the real api on its compiled copies of contracts and shared, built here first when
  * stale); with `--e2e`, then the browser specs the team owns (e2e/teams.ts) in the `e2e` project.
- * Any other option goes to jest. The exit code is jest's: the first run that fails ends it.
+ * Any other option goes to jest. First of all it compiles the team's working copy against the live
+ * composition's published types (what its pages pass others' modules, what others pass its own),
+ * and stops there on a misfit. The exit code is then jest's: the first run that fails ends it.
  */
 import { spawn } from 'node:child_process';
-import { ROOT } from '../edge/src/packages';
+import { localComposition } from '../edge/src/composition';
+import { FileCompositionStore } from '../edge/src/compositionStore';
+import { portsFromEnv, ROOT } from '../edge/src/packages';
 import { specsOf, TEAMS } from '../e2e/teams';
 import { ensureSharedBuilt } from './lib/ensureBuilt';
+import { judgeWorkingCopy } from './lib/releaseVerdict';
 import { isTeam, jestRuns, parseTeamTestArgs } from './lib/teamRuns';
 
 function runJest(args: readonly string[]): Promise<number> {
@@ -27,6 +32,10 @@ async function main(): Promise<number> {
     return 2;
   }
   await ensureSharedBuilt((line) => console.log(`[test] ${line}`));
+  // What it passes the live releases' modules, and they pass its own, compiled against their published types.
+  const fit = await judgeWorkingCopy(team, new FileCompositionStore(), () => localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost'));
+  for (const line of fit.lines) (fit.ok ? console.log : console.error)(`[test] ${line}`);
+  if (!fit.ok) return 1;
   for (const run of jestRuns(team, options)) {
     console.log(`[test] ${run.label}`);
     const code = await runJest(run.args);

@@ -7,8 +7,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { checkRelease, factsOf, type Contract, type Injector, type Manifest, type Problem, type ShellFacts } from '../../edge/src/compositionRules';
 import { shortName, type CompositionDocument, type CompositionStore } from '../../edge/src/compositionStore';
-import type { Remote } from '../../edge/src/packages';
-import { checkExposedTypes, moduleUses, releaseTypes } from './exposedProps';
+import { ROOT, type Remote } from '../../edge/src/packages';
+import { checkExposedTypes, declarationsOf, embeddedUsesOf, exposedPropsOf, moduleUses, releaseTypes } from './exposedProps';
+import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
 import { fetchContract, fetchDeclarations } from './gatherReleases';
 
 export interface ReleaseVerdict {
@@ -59,7 +60,7 @@ interface Other {
  * from before revisions), its contract read over HTTP beside its manifest. And each one's contract
  * and published types, which its props are checked with.
  */
-async function otherRemotes(release: ReleaseToJudge): Promise<{ injectors: Injector[]; notChecked: ReleaseVerdict['notChecked']; beside: string; others: Other[] }> {
+async function otherRemotes(release: Pick<ReleaseToJudge, 'remote' | 'store' | 'servedBefore'>): Promise<{ injectors: Injector[]; notChecked: ReleaseVerdict['notChecked']; beside: string; others: Other[] }> {
   const live = await release.store.live();
   const revision = live?.revision ? await release.store.revision(live.revision) : null;
   const composition = revision?.composition ?? live?.document ?? release.servedBefore();
@@ -88,11 +89,36 @@ async function otherRemotes(release: ReleaseToJudge): Promise<{ injectors: Injec
  * the shell and the other remotes' live releases pass them, and what its own pages pass the
  * modules of others against those releases' published types. Problems already live are not its.
  */
-function propsProblems(release: { remote: Remote; version: string; contract: Contract | null; declarations: string | null }, others: readonly Other[]): Problem[] {
-  const all = [release, ...others];
-  const uses = moduleUses(all.map(({ remote, version, contract }) => ({ remote, version, ...(contract?.uses ? { uses: contract.uses } : {}) })));
-  const providers = all.map(({ remote, version, contract, declarations }) => ({ remote, version, types: releaseTypes(remote, version, declarations, contract?.exposedProps) }));
-  return checkExposedTypes(providers, uses, `${release.remote}@${release.version}`);
+function propsProblems(release: { remote: string; version: string; uses: Readonly<Record<string, string>> | undefined; types: string | undefined }, others: readonly Other[]): Problem[] {
+  const uses = moduleUses([
+    { remote: release.remote, version: release.version, ...(release.uses ? { uses: release.uses } : {}) },
+    ...others.map(({ remote, version, contract }) => ({ remote, version, ...(contract?.uses ? { uses: contract.uses } : {}) })),
+  ]);
+  const providers = [
+    { remote: release.remote, version: release.version, types: release.types },
+    ...others.map(({ remote, version, contract, declarations }) => ({ remote, version, types: releaseTypes(remote, version, declarations, contract?.exposedProps) })),
+  ];
+  return checkExposedTypes(providers, uses, release.remote === 'shell' ? 'the shell' : `${release.remote}@${release.version}`);
+}
+
+/**
+ * A team's working copy against the live composition (or the working builds while nothing is
+ * composed): what its pages pass the live releases' modules, compiled against their published
+ * types, and for a remote, its modules against what the live consumers pass them. The team's own
+ * test loop runs it first, so a misfit shows before a release is built.
+ */
+export async function judgeWorkingCopy(team: Remote | 'shell', store: CompositionStore, servedBefore: () => CompositionDocument): Promise<{ ok: boolean; lines: string[] }> {
+  const { others, beside } = await otherRemotes({ remote: team as Remote, store, servedBefore });
+  const dir = path.join(ROOT, team);
+  const modules: readonly string[] = (REMOTE_MODULES as Record<string, readonly string[]>)[team] ?? [];
+  const version = 'this checkout';
+  const problems = propsProblems(
+    { remote: team, version, uses: team === 'shell' ? undefined : embeddedUsesOf(dir), types: modules.length > 0 ? declarationsOf(team, version, exposedPropsOf(dir, modules)) : undefined },
+    others,
+  );
+  const unread = others.filter((other) => !releaseTypes(other.remote, other.version, other.declarations, other.contract?.exposedProps)).map((other) => `${other.remote}@${other.version}`);
+  const lines = problems.length === 0 ? [`✓ ${team} fits the published types of ${beside}${unread.length > 0 ? ` (none read of ${unread.join(', ')})` : ''}`] : [`✗ ${team} does not fit the published types of ${beside}:`, ...problems.flatMap((problem) => [`  ✗ [${problem.rule}] ${problem.message}`, `      fix: ${problem.fix}`])];
+  return { ok: problems.length === 0, lines };
 }
 
 export async function judgeRelease(release: ReleaseToJudge): Promise<ReleaseVerdict> {
@@ -111,7 +137,7 @@ export async function judgeRelease(release: ReleaseToJudge): Promise<ReleaseVerd
     ...checkRelease({ remote, version, manifest, contract, entryPresent }, shell, injectors),
     // Its modules still take what is passed them, and it passes the live modules what they take
     // (compiled: the edge does not run this).
-    ...propsProblems({ remote, version, contract, declarations }, others),
+    ...propsProblems({ remote, version, uses: contract?.uses, types: releaseTypes(remote, version, declarations, contract?.exposedProps) }, others),
   ];
   const name = `${remote}@${version}`;
   const lines: string[] = [];
