@@ -59,6 +59,10 @@ async function releaseChangedCart(): Promise<void> {
 describe("the cart's Add to Cart and header buttons, on other teams' pages", () => {
   it('change everywhere they are shown, drawn by the server too, when mfe-cart alone is released and composed', async () => {
     await releaseChangedCart();
+    // The release publishes its exposed modules' types beside its manifest, which compose compiles consumers' uses against.
+    const types = await fetch(`${new URL(remoteUrls()['mfe-cart'] ?? '').origin}/releases/${CHANGED_VERSION}/types/index.d.ts`);
+    expect(types.status).toBe(200);
+    expect(await types.text()).toMatch(/declare module 'mfe-cart\/AddToCart' \{\n {2}export type Props = \{ product: unknown;[^\n]*place: "panel" \| "bar" \| "card"/);
     const product = await simpleProductInStock();
     await compose('set', `cart=${CHANGED_VERSION}`);
     try {
@@ -86,7 +90,7 @@ describe("the cart's Add to Cart and header buttons, on other teams' pages", () 
       // Back to the working builds, which the other specs expect.
       await removeComposition();
     }
-  });
+  }, 180_000); // it builds a release (client and server) first: minutes on a busy 2-core machine
 
   it('leaves the product on show, with a plain "unavailable" in its place, when the cart cannot be loaded', async () => {
     const product = await simpleProductInStock();
