@@ -19,6 +19,13 @@ export {
 export { CategorySchema, ColourSchema, PictureSchema, ProductCategorySchema, ProductSchema, SizeSchema, WishlistPayloadSchema } from './product';
 export { CartItemPayloadSchema, CartItemSchema, MAX_QTY } from './cart';
 export { AddressBodySchema, AddressSchema, SessionAnswerSchema, UserAnswerSchema, UserSchema } from './user';
+export {
+  CategoryFacetSchema,
+  MAX_SUGGESTED_CATEGORIES,
+  MAX_SUGGESTED_PRODUCTS,
+  ProductFacetsSchema,
+  SearchSuggestionsSchema,
+} from './catalogue';
 export { ShopDisclosuresSchema } from './shop';
 export {
   DeliveryAddressSchema,

@@ -14,6 +14,7 @@ import {
   AddressSchema,
   CartItemPayloadSchema,
   CartItemSchema,
+  CategoryFacetSchema,
   CategorySchema,
   ColourSchema,
   DeliveryAddressSchema,
@@ -34,8 +35,10 @@ import {
   PictureSchema,
   PlaceOrderBodySchema,
   ProductCategorySchema,
+  ProductFacetsSchema,
   ProductSchema,
   ReviewPageSchema,
+  SearchSuggestionsSchema,
   ShopDisclosuresSchema,
   ShownText,
   SizeSchema,
@@ -50,6 +53,7 @@ import type {
   CartItem,
   CartItemPayload,
   Category,
+  CategoryFacet,
   Colour,
   DeliveryAddress,
   DeliveryMethod,
@@ -76,9 +80,11 @@ import type {
   PlaceOrderRequest,
   Product,
   ProductCategory,
+  ProductFacets,
   ProductReview,
   ProductReviewPage,
   ReviewRatingCount,
+  SearchSuggestions,
   ShopDisclosures,
   ShortLine,
   Size,
@@ -125,6 +131,8 @@ type _SharedTypesAreTheContracts = [
   Holds<Same<OrderLookupRequest, Static<typeof OrderLookupBodySchema>>>,
   Holds<Same<OrderMoveRequest, Static<typeof OrderMoveBodySchema>>>,
   Holds<Same<ProductReviewPage, Static<typeof ReviewPageSchema>>>,
+  Holds<Same<ProductFacets, Static<typeof ProductFacetsSchema>>>,
+  Holds<Same<SearchSuggestions, Static<typeof SearchSuggestionsSchema>>>,
   // The parts the answers are made of.
   Holds<Same<OrderLine, Order['lines'][number]>>,
   Holds<Same<OrderEvent, Order['history'][number]>>,
@@ -137,6 +145,9 @@ type _SharedTypesAreTheContracts = [
   Holds<Same<ShortLine, NonNullable<Static<typeof OrderConflictSchema>['lines']>[number]>>,
   Holds<Same<ProductReview, ProductReviewPage['reviews'][number]>>,
   Holds<Same<ReviewRatingCount, ProductReviewPage['rating_counts'][number]>>,
+  Holds<Same<CategoryFacet, Static<typeof CategoryFacetSchema>>>,
+  Holds<Same<CategoryFacet, ProductFacets['categories'][number]>>,
+  Holds<Same<Category, SearchSuggestions['categories'][number]>>,
   // Shared's lists for the forms and the order's life are the schemas' values, no more, no fewer.
   Holds<Same<(typeof ORDER_STATUSES)[number], OrderStatus>>,
   Holds<Same<SaProvince, DeliveryAddress['province']>>,
@@ -325,6 +336,33 @@ const REPRESENTATIVES: [string, TSchema, readonly unknown[]][] = [
     [{ error: 'insufficient_stock', message: 'Not enough stock', lines: [{ id: 'p1-blue-m', product_id: 'p1', name: 'Cotton Tee', requested: 3, available: 1 }] } satisfies InsufficientStockError],
   ],
   ['ProductReviewPage', ReviewPageSchema, [REVIEW_PAGE]],
+  [
+    'ProductFacets',
+    ProductFacetsSchema,
+    [
+      {
+        total: 2,
+        categories: [{ id: 'men', name: 'Men', parent: null, count: 2 }, { id: 'men-shirts', name: 'Shirts', parent: 'Men', count: 1 } satisfies CategoryFacet],
+        colours: [{ name: 'blue', code: '#2563eb', count: 2 }],
+        sizes: [{ name: 'm', label: 'medium', count: 1 }],
+        price: { min: 199.99, max: 499 },
+      } satisfies ProductFacets,
+      { total: 0, categories: [], colours: [], sizes: [], price: null } satisfies ProductFacets,
+    ],
+  ],
+  [
+    'SearchSuggestions',
+    SearchSuggestionsSchema,
+    [
+      {
+        products: [
+          { id: 'p1', name: 'Cotton Tee', link: 'cotton-tee', price: 199.99, on_sale_price: 149.99, on_sale_until: '2026-04-01T00:00:00.000Z', thumbnail: TSHIRT_PICTURE },
+          { id: 'p2', name: 'Linen Shirt', link: 'linen-shirt', price: 499, on_sale_price: null, on_sale_until: null, thumbnail: null },
+        ],
+        categories: [{ id: 'men-shirts', name: 'Shirts', parent: 'Men' }],
+      } satisfies SearchSuggestions,
+    ],
+  ],
 ];
 
 describe('shared’s wire types and the contracts’ schemas', () => {

@@ -42,3 +42,4 @@ export type {
 export type { User, Address } from './user';
 export type { ProductReview, ProductReviewPage, ReviewRatingCount } from './review';
 export type { ShopDisclosures } from './shop';
+export type { CategoryFacet, ProductFacets, SearchSuggestions } from './catalogue';
