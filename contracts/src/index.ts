@@ -19,6 +19,7 @@ export {
 export { CategorySchema, ColourSchema, PictureSchema, ProductCategorySchema, ProductSchema, SizeSchema, WishlistPayloadSchema } from './product';
 export { CartItemPayloadSchema, CartItemSchema, MAX_QTY } from './cart';
 export { AddressBodySchema, AddressSchema, SessionAnswerSchema, UserAnswerSchema, UserSchema } from './user';
+export { ContactMessageBodySchema, NewsletterBodySchema, NewsletterTokenBodySchema, NewsletterUnsubscribeBodySchema } from './messages';
 export {
   CategoryFacetSchema,
   MAX_SUGGESTED_CATEGORIES,

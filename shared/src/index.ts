@@ -38,7 +38,7 @@ export {
   vatIncluded,
   VAT_RATE,
 } from './domain';
-export type { KeyedProduct, PricedLine, SalePricing, SearchCategory, SaProvince, OrderTotals, ContactMessageInput, ContactMessageErrors } from './domain';
+export type { KeyedProduct, PricedLine, SalePricing, SearchCategory, SaProvince, OrderTotals, ContactMessageErrors } from './domain';
 export {
   baseApi,
   CACHE_SECONDS,

@@ -8,7 +8,8 @@
  * - at run time, a representative value of each shared type, written by shared's own code where
  *   it makes one (the sample data, the cart payload), passes its schema, as the api would
  *   validate it; and the values shared keeps beside the schemas (the order statuses, provinces,
- *   note limits, the direction controls refused in shown text) are the ones the schemas hold.
+ *   note limits, contact form limits, the direction controls refused in shown text) are the ones
+ *   the schemas hold.
  */
 import {
   AddressSchema,
@@ -17,11 +18,15 @@ import {
   CategoryFacetSchema,
   CategorySchema,
   ColourSchema,
+  ContactMessageBodySchema,
   DeliveryAddressSchema,
   DIRECTION_CONTROL_RANGE,
   EftPaymentDetailsSchema,
   ErrorSchema,
   LookedUpOrderSchema,
+  NewsletterBodySchema,
+  NewsletterTokenBodySchema,
+  NewsletterUnsubscribeBodySchema,
   OperatorOrderPageSchema,
   OperatorOrderSchema,
   OperatorSummarySchema,
@@ -45,7 +50,7 @@ import {
   UserSchema,
   type Static,
 } from '@storefront/contracts';
-import { CATEGORIES, COLOURS, ORDER_NOTE_LIMITS, ORDER_STATUSES, SA_PROVINCES, SIZES, type SaProvince } from '@storefront/shared/domain';
+import { CATEGORIES, COLOURS, CONTACT_LIMITS, ORDER_NOTE_LIMITS, ORDER_STATUSES, SA_PROVINCES, SIZES, type SaProvince } from '@storefront/shared/domain';
 import { changesTextDirection, DIRECTION_CONTROL_RANGE as SHARED_DIRECTION_CONTROL_RANGE } from '@storefront/shared/text-direction';
 import type {
   Address,
@@ -55,12 +60,15 @@ import type {
   Category,
   CategoryFacet,
   Colour,
+  ContactMessageInput,
   DeliveryAddress,
   DeliveryMethod,
   EftAccount,
   EftPaymentDetails,
   InsufficientStockError,
   LookedUpOrder,
+  NewsletterSignUp,
+  NewsletterToken,
   OperatorOrder,
   OperatorOrderEvent,
   OperatorOrderPage,
@@ -133,6 +141,9 @@ type _SharedTypesAreTheContracts = [
   Holds<Same<ProductReviewPage, Static<typeof ReviewPageSchema>>>,
   Holds<Same<ProductFacets, Static<typeof ProductFacetsSchema>>>,
   Holds<Same<SearchSuggestions, Static<typeof SearchSuggestionsSchema>>>,
+  Holds<Same<ContactMessageInput, Static<typeof ContactMessageBodySchema>>>,
+  Holds<Same<NewsletterSignUp, Static<typeof NewsletterBodySchema>>>,
+  Holds<Same<NewsletterToken, Static<typeof NewsletterTokenBodySchema>>>,
   // The parts the answers are made of.
   Holds<Same<OrderLine, Order['lines'][number]>>,
   Holds<Same<OrderEvent, Order['history'][number]>>,
@@ -155,6 +166,8 @@ type _SharedTypesAreTheContracts = [
 
 // An insufficient-stock answer is one of the 409 answers the schema describes.
 const _insufficientStockIsAConflict = (error: InsufficientStockError): Static<typeof OrderConflictSchema> => error;
+// The storefront unsubscribes with the token alone, one of the bodies the unsubscribe route takes.
+const _unsubscribingSendsAToken = (body: NewsletterToken): Static<typeof NewsletterUnsubscribeBodySchema> => body;
 
 // ---- At run time: what shared makes, and the values it keeps, against the schemas. ----
 
@@ -363,6 +376,17 @@ const REPRESENTATIVES: [string, TSchema, readonly unknown[]][] = [
       } satisfies SearchSuggestions,
     ],
   ],
+  [
+    'ContactMessageInput',
+    ContactMessageBodySchema,
+    [
+      { name: 'Thandi Nkosi', email: 'thandi@example.co.za', phone: '+27821234567', subject: 'Sizes', message: 'Does the tee run small?' } satisfies ContactMessageInput,
+      { name: 'Thandi Nkosi', email: 'thandi@example.co.za', subject: 'Sizes', message: 'Does the tee run small?' } satisfies ContactMessageInput,
+    ],
+  ],
+  ['NewsletterSignUp', NewsletterBodySchema, [{ email: 'thandi@example.co.za' } satisfies NewsletterSignUp]],
+  ['NewsletterToken (confirming)', NewsletterTokenBodySchema, [{ token: 'a-mailed-token' } satisfies NewsletterToken]],
+  ['NewsletterToken (unsubscribing)', NewsletterUnsubscribeBodySchema, [{ token: 'a-mailed-token' } satisfies NewsletterToken]],
 ];
 
 describe('shared’s wire types and the contracts’ schemas', () => {
@@ -388,6 +412,19 @@ describe('shared’s wire types and the contracts’ schemas', () => {
     const { reference, tracking, reason } = OrderMoveBodySchema.properties;
     const maxLength = (schema: TSchema) => (schema as { maxLength?: number }).maxLength;
     expect({ reference: maxLength(reference), tracking: maxLength(tracking), reason: maxLength(reason) }).toEqual({ ...ORDER_NOTE_LIMITS });
+  });
+
+  it('the contact message’s fields are bounded by shared’s limits: twice them for the text trimmed before it is checked', () => {
+    const { name, email, phone, subject, message } = ContactMessageBodySchema.properties;
+    const maxLength = (schema: TSchema) => (schema as { maxLength?: number }).maxLength;
+    expect({ name: maxLength(name), email: maxLength(email), phone: maxLength(phone), subject: maxLength(subject), message: maxLength(message) }).toEqual({
+      name: CONTACT_LIMITS.name * 2,
+      email: CONTACT_LIMITS.email,
+      phone: CONTACT_LIMITS.phone,
+      subject: CONTACT_LIMITS.subject * 2,
+      message: CONTACT_LIMITS.message * 2,
+    });
+    expect(maxLength(NewsletterBodySchema.properties.email)).toBe(CONTACT_LIMITS.email);
   });
 
   it('shown text refuses exactly the characters that shared’s changesTextDirection finds', () => {

@@ -43,3 +43,4 @@ export type { User, Address } from './user';
 export type { ProductReview, ProductReviewPage, ReviewRatingCount } from './review';
 export type { ShopDisclosures } from './shop';
 export type { CategoryFacet, ProductFacets, SearchSuggestions } from './catalogue';
+export type { ContactMessageInput, NewsletterSignUp, NewsletterToken } from './messages';
