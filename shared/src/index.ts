@@ -95,7 +95,6 @@ export {
   useDeleteAccountMutation,
   forgetShopperData,
 } from './api/authApi';
-export type { AccountDataExport, LoginArgs, RegisterArgs, ProfileChanges } from './api/authApi';
 export {
   authSlice,
   loginModalOpened,

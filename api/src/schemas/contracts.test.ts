@@ -12,17 +12,22 @@
  *   the schemas hold.
  */
 import {
+  AccountDataSchema,
   AddressSchema,
   CartItemPayloadSchema,
   CartItemSchema,
   CategoryFacetSchema,
   CategorySchema,
+  ChangePasswordBodySchema,
   ColourSchema,
+  ConfirmPasswordBodySchema,
   ContactMessageBodySchema,
   DeliveryAddressSchema,
   DIRECTION_CONTROL_RANGE,
   EftPaymentDetailsSchema,
   ErrorSchema,
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
   LookedUpOrderSchema,
   NewsletterBodySchema,
   NewsletterTokenBodySchema,
@@ -42,30 +47,38 @@ import {
   ProductCategorySchema,
   ProductFacetsSchema,
   ProductSchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
   ReviewPageSchema,
   SearchSuggestionsSchema,
   ShopDisclosuresSchema,
   ShownText,
   SizeSchema,
+  UpdateMeBodySchema,
   UserSchema,
   type Static,
 } from '@storefront/contracts';
 import { CATEGORIES, COLOURS, CONTACT_LIMITS, ORDER_NOTE_LIMITS, ORDER_STATUSES, SA_PROVINCES, SIZES, type SaProvince } from '@storefront/shared/domain';
 import { changesTextDirection, DIRECTION_CONTROL_RANGE as SHARED_DIRECTION_CONTROL_RANGE } from '@storefront/shared/text-direction';
 import type {
+  AccountDataExport,
   Address,
   ApiError,
   CartItem,
   CartItemPayload,
   Category,
   CategoryFacet,
+  ChangePasswordRequest,
   Colour,
+  ConfirmPasswordRequest,
   ContactMessageInput,
   DeliveryAddress,
   DeliveryMethod,
   EftAccount,
   EftPaymentDetails,
+  ForgotPasswordRequest,
   InsufficientStockError,
+  LoginArgs,
   LookedUpOrder,
   NewsletterSignUp,
   NewsletterToken,
@@ -91,6 +104,9 @@ import type {
   ProductFacets,
   ProductReview,
   ProductReviewPage,
+  ProfileChanges,
+  RegisterArgs,
+  ResetPasswordRequest,
   ReviewRatingCount,
   SearchSuggestions,
   ShopDisclosures,
@@ -141,6 +157,14 @@ type _SharedTypesAreTheContracts = [
   Holds<Same<ProductReviewPage, Static<typeof ReviewPageSchema>>>,
   Holds<Same<ProductFacets, Static<typeof ProductFacetsSchema>>>,
   Holds<Same<SearchSuggestions, Static<typeof SearchSuggestionsSchema>>>,
+  Holds<Same<LoginArgs, Static<typeof LoginBodySchema>>>,
+  Holds<Same<RegisterArgs, Static<typeof RegisterBodySchema>>>,
+  Holds<Same<ProfileChanges, Static<typeof UpdateMeBodySchema>>>,
+  Holds<Same<ForgotPasswordRequest, Static<typeof ForgotPasswordBodySchema>>>,
+  Holds<Same<ResetPasswordRequest, Static<typeof ResetPasswordBodySchema>>>,
+  Holds<Same<ChangePasswordRequest, Static<typeof ChangePasswordBodySchema>>>,
+  Holds<Same<ConfirmPasswordRequest, Static<typeof ConfirmPasswordBodySchema>>>,
+  Holds<Same<AccountDataExport, Static<typeof AccountDataSchema>>>,
   Holds<Same<ContactMessageInput, Static<typeof ContactMessageBodySchema>>>,
   Holds<Same<NewsletterSignUp, Static<typeof NewsletterBodySchema>>>,
   Holds<Same<NewsletterToken, Static<typeof NewsletterTokenBodySchema>>>,
@@ -159,6 +183,7 @@ type _SharedTypesAreTheContracts = [
   Holds<Same<CategoryFacet, Static<typeof CategoryFacetSchema>>>,
   Holds<Same<CategoryFacet, ProductFacets['categories'][number]>>,
   Holds<Same<Category, SearchSuggestions['categories'][number]>>,
+  Holds<Same<User, AccountDataExport['profile']>>,
   // Shared's lists for the forms and the order's life are the schemas' values, no more, no fewer.
   Holds<Same<(typeof ORDER_STATUSES)[number], OrderStatus>>,
   Holds<Same<SaProvince, DeliveryAddress['province']>>,
@@ -259,6 +284,19 @@ const REVIEW_PAGE: ProductReviewPage = {
   verified_count: 1,
 };
 
+// An order in the account's data download: as its shopper sees it, less how to pay.
+const { eft_payment: _eft, pay_by: _payBy, ...EXPORTED_ORDER } = ORDER;
+
+const ACCOUNT_DATA: AccountDataExport = {
+  exported_at: '2026-03-06T08:00:00.000Z',
+  profile: { id: 'u1', email: 'thandi@example.co.za', first_name: 'Thandi', last_name: 'Nkosi', phone: '+27821234567', created_at: '2026-01-01T00:00:00.000Z', operator: false },
+  addresses: [{ id: 'a1', label: 'Home', recipient: 'Thandi Nkosi', street: '12 Jacaranda Street', suburb: 'Hatfield', city: 'Pretoria', province: 'Gauteng', postal_code: '0083' }],
+  orders: [EXPORTED_ORDER],
+  reviews: [{ product_id: 'p1', product_name: 'Cotton Tee', rating: 5, title: 'Soft', body: 'Washed it twice.', author_name: 'Thandi N.', verified_buyer: true, created_at: '2026-03-05T12:00:00.000Z' }],
+  wishlist: [{ product_id: 'p2', product_name: 'Linen Shirt', added_at: '2026-03-04T12:00:00.000Z' }],
+  cart: [{ product_id: 'p1', product_name: 'Cotton Tee', colour: 'blue', size: 'm', qty: 1, added_at: '2026-03-04T13:00:00.000Z' }],
+  newsletter: { status: 'subscribed', subscribed: true, consented_at: '2026-03-02T09:00:00.000Z', source: 'checkout', requested_at: '2026-03-01T08:30:00.000Z' },
+};
 
 /** Each shared type with the schema it is the static type of, and values of it as shared or a client makes them. */
 const REPRESENTATIVES: [string, TSchema, readonly unknown[]][] = [
@@ -376,6 +414,25 @@ const REPRESENTATIVES: [string, TSchema, readonly unknown[]][] = [
       } satisfies SearchSuggestions,
     ],
   ],
+  [
+    'LoginArgs',
+    LoginBodySchema,
+    [
+      { email: 'thandi@example.co.za', password: 'correct horse battery', remember: true } satisfies LoginArgs,
+      { email: 'thandi@example.co.za', password: 'correct horse battery', code: '123456' } satisfies LoginArgs,
+    ],
+  ],
+  [
+    'RegisterArgs',
+    RegisterBodySchema,
+    [{ first_name: 'Thandi', last_name: 'Nkosi', email: 'thandi@example.co.za', password: 'correct horse battery', phone: '+27821234567', remember: false } satisfies RegisterArgs],
+  ],
+  ['ProfileChanges', UpdateMeBodySchema, [{ first_name: 'Thandiwe' } satisfies ProfileChanges, { last_name: 'Nkosi', phone: '+27821234567' } satisfies ProfileChanges]],
+  ['ForgotPasswordRequest', ForgotPasswordBodySchema, [{ email: 'thandi@example.co.za' } satisfies ForgotPasswordRequest]],
+  ['ResetPasswordRequest', ResetPasswordBodySchema, [{ token: 'a-mailed-token', password: 'a new long password' } satisfies ResetPasswordRequest]],
+  ['ChangePasswordRequest', ChangePasswordBodySchema, [{ current_password: 'correct horse battery', new_password: 'a new long password' } satisfies ChangePasswordRequest]],
+  ['ConfirmPasswordRequest', ConfirmPasswordBodySchema, [{ password: 'correct horse battery' } satisfies ConfirmPasswordRequest]],
+  ['AccountDataExport', AccountDataSchema, [ACCOUNT_DATA, { ...ACCOUNT_DATA, addresses: [], orders: [], reviews: [], wishlist: [], cart: [], newsletter: { status: 'none', subscribed: false, consented_at: null, source: null, requested_at: null } } satisfies AccountDataExport]],
   [
     'ContactMessageInput',
     ContactMessageBodySchema,
