@@ -34,6 +34,8 @@ export const NOT_BLANK_PATTERN = '\\S';
 export const SHOWN_TEXT_PATTERN = `^\\s*[^\\s${DIRECTION_CONTROL_RANGE}][^${DIRECTION_CONTROL_RANGE}]*$`;
 /** Anything, empty too, but no direction control. */
 export const NO_DIRECTION_CONTROL_PATTERN = `^[^${DIRECTION_CONTROL_RANGE}]*$`;
+/** A one-time code from a mail: its six digits, nothing around them (a form strips spaces). */
+export const SIX_DIGITS_PATTERN = '^[0-9]{6}$';
 
 /**
  * Text a shopper must fill in: empty or only spaces is refused, as `must not be blank`. The

@@ -15,10 +15,29 @@ export {
   RequiredText,
   SHOWN_TEXT_PATTERN,
   ShownText,
+  SIX_DIGITS_PATTERN,
 } from './common';
 export { CategorySchema, ColourSchema, PictureSchema, ProductCategorySchema, ProductSchema, SizeSchema, WishlistPayloadSchema } from './product';
 export { CartItemPayloadSchema, CartItemSchema, MAX_QTY } from './cart';
 export { AddressBodySchema, AddressSchema, SessionAnswerSchema, UserAnswerSchema, UserSchema } from './user';
+export {
+  ChangePasswordBodySchema,
+  ConfirmPasswordBodySchema,
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+  UpdateMeBodySchema,
+} from './auth';
+export { AccountDataSchema, NewsletterConsentSchema } from './account';
+export { ContactMessageBodySchema, NewsletterBodySchema, NewsletterTokenBodySchema, NewsletterUnsubscribeBodySchema } from './messages';
+export {
+  CategoryFacetSchema,
+  MAX_SUGGESTED_CATEGORIES,
+  MAX_SUGGESTED_PRODUCTS,
+  ProductFacetsSchema,
+  SearchSuggestionsSchema,
+} from './catalogue';
 export { ShopDisclosuresSchema } from './shop';
 export {
   DeliveryAddressSchema,

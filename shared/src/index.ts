@@ -38,7 +38,7 @@ export {
   vatIncluded,
   VAT_RATE,
 } from './domain';
-export type { KeyedProduct, PricedLine, SalePricing, SearchCategory, SaProvince, OrderTotals, ContactMessageInput, ContactMessageErrors } from './domain';
+export type { KeyedProduct, PricedLine, SalePricing, SearchCategory, SaProvince, OrderTotals, ContactMessageErrors } from './domain';
 export {
   baseApi,
   CACHE_SECONDS,
@@ -95,7 +95,6 @@ export {
   useDeleteAccountMutation,
   forgetShopperData,
 } from './api/authApi';
-export type { AccountDataExport, LoginArgs, RegisterArgs, ProfileChanges } from './api/authApi';
 export {
   authSlice,
   loginModalOpened,

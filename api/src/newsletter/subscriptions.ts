@@ -15,6 +15,7 @@
  * - Every subscriber has an unsubscribe token, carried by every marketing mail; unsubscribing
  *   deletes the address.
  */
+import type { NewsletterConsentSchema, Static } from '@storefront/contracts';
 import type { WindowLimit } from '../limits';
 import { hashToken, newToken, TOKEN_PATTERN } from '../auth/tokens';
 import { emailKey } from '../auth/users';
@@ -27,8 +28,7 @@ import { countHit } from '../plugins/rateLimits';
 export const NEWSLETTER_CONFIRM_DAYS = 7;
 
 /** Where consent was asked for. */
-export const NEWSLETTER_SOURCES = ['footer', 'checkout'] as const;
-export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
+export type NewsletterSource = NonNullable<NewsletterConsent['source']>;
 
 /** What the newsletter's mail needs: the mailer (which names the shop sending it), links, the cap per inbox. */
 export interface NewsletterMailing {
@@ -101,18 +101,12 @@ export async function unsubscribe(db: Queryable, token: string): Promise<void> {
   await db.query('DELETE FROM newsletter_subscribers WHERE unsubscribe_token = $1', [token]);
 }
 
-/** An address's consent as its owner's data download shows it. */
-export interface NewsletterConsent {
-  /** Subscribed (consent confirmed), pending (asked, not confirmed), or none. */
-  status: 'subscribed' | 'pending' | 'none';
-  subscribed: boolean;
-  /** When consent was given: the confirmation link followed (for an address stored before double opt-in, when it was stored). */
-  consented_at: string | null;
-  /** Where it was asked for. */
-  source: NewsletterSource | null;
-  /** When it was (last) asked for. */
-  requested_at: string | null;
-}
+/**
+ * An address's consent as its owner's data download shows it. `consented_at` is when the
+ * confirmation link was followed (for an address stored before double opt-in, when it was
+ * stored); `requested_at` when consent was (last) asked for.
+ */
+export type NewsletterConsent = Static<typeof NewsletterConsentSchema>;
 
 const NO_CONSENT: NewsletterConsent = { status: 'none', subscribed: false, consented_at: null, source: null, requested_at: null };
 

@@ -1,4 +1,4 @@
-import { ErrorSchema, NO_DIRECTION_CONTROL_PATTERN, NOT_BLANK_PATTERN, SHOWN_TEXT_PATTERN } from '@storefront/contracts';
+import { ErrorSchema, NO_DIRECTION_CONTROL_PATTERN, NOT_BLANK_PATTERN, SHOWN_TEXT_PATTERN, SIX_DIGITS_PATTERN } from '@storefront/contracts';
 import { changesTextDirection, DIRECTION_CONTROL_MESSAGE } from '@storefront/shared/text-direction';
 import { Type } from 'typebox';
 
@@ -34,13 +34,11 @@ export function MediaAnswer<T>(description: string, mediaTypes: readonly string[
 export const NoQuerySchema = Type.Object({}, { additionalProperties: false });
 
 const BLANK_MESSAGE = 'must not be blank';
-/** A one-time code from a mail: its six digits, nothing around them (a form strips spaces). */
-export const SIX_DIGITS_PATTERN = '^[0-9]{6}$';
 
 /**
  * What the error handler says instead of Ajv's `must match pattern "…"` when one of the text
  * rules' patterns (the contracts' RequiredText, ShownText, OptionalShownText, and the six digits
- * above) refuses `value`, or undefined for any other pattern.
+ * of a mailed code) refuses `value`, or undefined for any other pattern.
  */
 export function textRuleMessage(pattern: string, value: unknown): string | undefined {
   switch (pattern) {

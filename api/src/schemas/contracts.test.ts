@@ -8,19 +8,30 @@
  * - at run time, a representative value of each shared type, written by shared's own code where
  *   it makes one (the sample data, the cart payload), passes its schema, as the api would
  *   validate it; and the values shared keeps beside the schemas (the order statuses, provinces,
- *   note limits, the direction controls refused in shown text) are the ones the schemas hold.
+ *   note limits, contact form limits, the direction controls refused in shown text) are the ones
+ *   the schemas hold.
  */
 import {
+  AccountDataSchema,
   AddressSchema,
   CartItemPayloadSchema,
   CartItemSchema,
+  CategoryFacetSchema,
   CategorySchema,
+  ChangePasswordBodySchema,
   ColourSchema,
+  ConfirmPasswordBodySchema,
+  ContactMessageBodySchema,
   DeliveryAddressSchema,
   DIRECTION_CONTROL_RANGE,
   EftPaymentDetailsSchema,
   ErrorSchema,
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
   LookedUpOrderSchema,
+  NewsletterBodySchema,
+  NewsletterTokenBodySchema,
+  NewsletterUnsubscribeBodySchema,
   OperatorOrderPageSchema,
   OperatorOrderSchema,
   OperatorSummarySchema,
@@ -34,29 +45,43 @@ import {
   PictureSchema,
   PlaceOrderBodySchema,
   ProductCategorySchema,
+  ProductFacetsSchema,
   ProductSchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
   ReviewPageSchema,
+  SearchSuggestionsSchema,
   ShopDisclosuresSchema,
   ShownText,
   SizeSchema,
+  UpdateMeBodySchema,
   UserSchema,
   type Static,
 } from '@storefront/contracts';
-import { CATEGORIES, COLOURS, ORDER_NOTE_LIMITS, ORDER_STATUSES, SA_PROVINCES, SIZES, type SaProvince } from '@storefront/shared/domain';
+import { CATEGORIES, COLOURS, CONTACT_LIMITS, ORDER_NOTE_LIMITS, ORDER_STATUSES, SA_PROVINCES, SIZES, type SaProvince } from '@storefront/shared/domain';
 import { changesTextDirection, DIRECTION_CONTROL_RANGE as SHARED_DIRECTION_CONTROL_RANGE } from '@storefront/shared/text-direction';
 import type {
+  AccountDataExport,
   Address,
   ApiError,
   CartItem,
   CartItemPayload,
   Category,
+  CategoryFacet,
+  ChangePasswordRequest,
   Colour,
+  ConfirmPasswordRequest,
+  ContactMessageInput,
   DeliveryAddress,
   DeliveryMethod,
   EftAccount,
   EftPaymentDetails,
+  ForgotPasswordRequest,
   InsufficientStockError,
+  LoginArgs,
   LookedUpOrder,
+  NewsletterSignUp,
+  NewsletterToken,
   OperatorOrder,
   OperatorOrderEvent,
   OperatorOrderPage,
@@ -76,9 +101,14 @@ import type {
   PlaceOrderRequest,
   Product,
   ProductCategory,
+  ProductFacets,
   ProductReview,
   ProductReviewPage,
+  ProfileChanges,
+  RegisterArgs,
+  ResetPasswordRequest,
   ReviewRatingCount,
+  SearchSuggestions,
   ShopDisclosures,
   ShortLine,
   Size,
@@ -125,6 +155,19 @@ type _SharedTypesAreTheContracts = [
   Holds<Same<OrderLookupRequest, Static<typeof OrderLookupBodySchema>>>,
   Holds<Same<OrderMoveRequest, Static<typeof OrderMoveBodySchema>>>,
   Holds<Same<ProductReviewPage, Static<typeof ReviewPageSchema>>>,
+  Holds<Same<ProductFacets, Static<typeof ProductFacetsSchema>>>,
+  Holds<Same<SearchSuggestions, Static<typeof SearchSuggestionsSchema>>>,
+  Holds<Same<LoginArgs, Static<typeof LoginBodySchema>>>,
+  Holds<Same<RegisterArgs, Static<typeof RegisterBodySchema>>>,
+  Holds<Same<ProfileChanges, Static<typeof UpdateMeBodySchema>>>,
+  Holds<Same<ForgotPasswordRequest, Static<typeof ForgotPasswordBodySchema>>>,
+  Holds<Same<ResetPasswordRequest, Static<typeof ResetPasswordBodySchema>>>,
+  Holds<Same<ChangePasswordRequest, Static<typeof ChangePasswordBodySchema>>>,
+  Holds<Same<ConfirmPasswordRequest, Static<typeof ConfirmPasswordBodySchema>>>,
+  Holds<Same<AccountDataExport, Static<typeof AccountDataSchema>>>,
+  Holds<Same<ContactMessageInput, Static<typeof ContactMessageBodySchema>>>,
+  Holds<Same<NewsletterSignUp, Static<typeof NewsletterBodySchema>>>,
+  Holds<Same<NewsletterToken, Static<typeof NewsletterTokenBodySchema>>>,
   // The parts the answers are made of.
   Holds<Same<OrderLine, Order['lines'][number]>>,
   Holds<Same<OrderEvent, Order['history'][number]>>,
@@ -137,6 +180,10 @@ type _SharedTypesAreTheContracts = [
   Holds<Same<ShortLine, NonNullable<Static<typeof OrderConflictSchema>['lines']>[number]>>,
   Holds<Same<ProductReview, ProductReviewPage['reviews'][number]>>,
   Holds<Same<ReviewRatingCount, ProductReviewPage['rating_counts'][number]>>,
+  Holds<Same<CategoryFacet, Static<typeof CategoryFacetSchema>>>,
+  Holds<Same<CategoryFacet, ProductFacets['categories'][number]>>,
+  Holds<Same<Category, SearchSuggestions['categories'][number]>>,
+  Holds<Same<User, AccountDataExport['profile']>>,
   // Shared's lists for the forms and the order's life are the schemas' values, no more, no fewer.
   Holds<Same<(typeof ORDER_STATUSES)[number], OrderStatus>>,
   Holds<Same<SaProvince, DeliveryAddress['province']>>,
@@ -144,6 +191,8 @@ type _SharedTypesAreTheContracts = [
 
 // An insufficient-stock answer is one of the 409 answers the schema describes.
 const _insufficientStockIsAConflict = (error: InsufficientStockError): Static<typeof OrderConflictSchema> => error;
+// The storefront unsubscribes with the token alone, one of the bodies the unsubscribe route takes.
+const _unsubscribingSendsAToken = (body: NewsletterToken): Static<typeof NewsletterUnsubscribeBodySchema> => body;
 
 // ---- At run time: what shared makes, and the values it keeps, against the schemas. ----
 
@@ -235,6 +284,19 @@ const REVIEW_PAGE: ProductReviewPage = {
   verified_count: 1,
 };
 
+// An order in the account's data download: as its shopper sees it, less how to pay.
+const { eft_payment: _eft, pay_by: _payBy, ...EXPORTED_ORDER } = ORDER;
+
+const ACCOUNT_DATA: AccountDataExport = {
+  exported_at: '2026-03-06T08:00:00.000Z',
+  profile: { id: 'u1', email: 'thandi@example.co.za', first_name: 'Thandi', last_name: 'Nkosi', phone: '+27821234567', created_at: '2026-01-01T00:00:00.000Z', operator: false },
+  addresses: [{ id: 'a1', label: 'Home', recipient: 'Thandi Nkosi', street: '12 Jacaranda Street', suburb: 'Hatfield', city: 'Pretoria', province: 'Gauteng', postal_code: '0083' }],
+  orders: [EXPORTED_ORDER],
+  reviews: [{ product_id: 'p1', product_name: 'Cotton Tee', rating: 5, title: 'Soft', body: 'Washed it twice.', author_name: 'Thandi N.', verified_buyer: true, created_at: '2026-03-05T12:00:00.000Z' }],
+  wishlist: [{ product_id: 'p2', product_name: 'Linen Shirt', added_at: '2026-03-04T12:00:00.000Z' }],
+  cart: [{ product_id: 'p1', product_name: 'Cotton Tee', colour: 'blue', size: 'm', qty: 1, added_at: '2026-03-04T13:00:00.000Z' }],
+  newsletter: { status: 'subscribed', subscribed: true, consented_at: '2026-03-02T09:00:00.000Z', source: 'checkout', requested_at: '2026-03-01T08:30:00.000Z' },
+};
 
 /** Each shared type with the schema it is the static type of, and values of it as shared or a client makes them. */
 const REPRESENTATIVES: [string, TSchema, readonly unknown[]][] = [
@@ -325,6 +387,63 @@ const REPRESENTATIVES: [string, TSchema, readonly unknown[]][] = [
     [{ error: 'insufficient_stock', message: 'Not enough stock', lines: [{ id: 'p1-blue-m', product_id: 'p1', name: 'Cotton Tee', requested: 3, available: 1 }] } satisfies InsufficientStockError],
   ],
   ['ProductReviewPage', ReviewPageSchema, [REVIEW_PAGE]],
+  [
+    'ProductFacets',
+    ProductFacetsSchema,
+    [
+      {
+        total: 2,
+        categories: [{ id: 'men', name: 'Men', parent: null, count: 2 }, { id: 'men-shirts', name: 'Shirts', parent: 'Men', count: 1 } satisfies CategoryFacet],
+        colours: [{ name: 'blue', code: '#2563eb', count: 2 }],
+        sizes: [{ name: 'm', label: 'medium', count: 1 }],
+        price: { min: 199.99, max: 499 },
+      } satisfies ProductFacets,
+      { total: 0, categories: [], colours: [], sizes: [], price: null } satisfies ProductFacets,
+    ],
+  ],
+  [
+    'SearchSuggestions',
+    SearchSuggestionsSchema,
+    [
+      {
+        products: [
+          { id: 'p1', name: 'Cotton Tee', link: 'cotton-tee', price: 199.99, on_sale_price: 149.99, on_sale_until: '2026-04-01T00:00:00.000Z', thumbnail: TSHIRT_PICTURE },
+          { id: 'p2', name: 'Linen Shirt', link: 'linen-shirt', price: 499, on_sale_price: null, on_sale_until: null, thumbnail: null },
+        ],
+        categories: [{ id: 'men-shirts', name: 'Shirts', parent: 'Men' }],
+      } satisfies SearchSuggestions,
+    ],
+  ],
+  [
+    'LoginArgs',
+    LoginBodySchema,
+    [
+      { email: 'thandi@example.co.za', password: 'correct horse battery', remember: true } satisfies LoginArgs,
+      { email: 'thandi@example.co.za', password: 'correct horse battery', code: '123456' } satisfies LoginArgs,
+    ],
+  ],
+  [
+    'RegisterArgs',
+    RegisterBodySchema,
+    [{ first_name: 'Thandi', last_name: 'Nkosi', email: 'thandi@example.co.za', password: 'correct horse battery', phone: '+27821234567', remember: false } satisfies RegisterArgs],
+  ],
+  ['ProfileChanges', UpdateMeBodySchema, [{ first_name: 'Thandiwe' } satisfies ProfileChanges, { last_name: 'Nkosi', phone: '+27821234567' } satisfies ProfileChanges]],
+  ['ForgotPasswordRequest', ForgotPasswordBodySchema, [{ email: 'thandi@example.co.za' } satisfies ForgotPasswordRequest]],
+  ['ResetPasswordRequest', ResetPasswordBodySchema, [{ token: 'a-mailed-token', password: 'a new long password' } satisfies ResetPasswordRequest]],
+  ['ChangePasswordRequest', ChangePasswordBodySchema, [{ current_password: 'correct horse battery', new_password: 'a new long password' } satisfies ChangePasswordRequest]],
+  ['ConfirmPasswordRequest', ConfirmPasswordBodySchema, [{ password: 'correct horse battery' } satisfies ConfirmPasswordRequest]],
+  ['AccountDataExport', AccountDataSchema, [ACCOUNT_DATA, { ...ACCOUNT_DATA, addresses: [], orders: [], reviews: [], wishlist: [], cart: [], newsletter: { status: 'none', subscribed: false, consented_at: null, source: null, requested_at: null } } satisfies AccountDataExport]],
+  [
+    'ContactMessageInput',
+    ContactMessageBodySchema,
+    [
+      { name: 'Thandi Nkosi', email: 'thandi@example.co.za', phone: '+27821234567', subject: 'Sizes', message: 'Does the tee run small?' } satisfies ContactMessageInput,
+      { name: 'Thandi Nkosi', email: 'thandi@example.co.za', subject: 'Sizes', message: 'Does the tee run small?' } satisfies ContactMessageInput,
+    ],
+  ],
+  ['NewsletterSignUp', NewsletterBodySchema, [{ email: 'thandi@example.co.za' } satisfies NewsletterSignUp]],
+  ['NewsletterToken (confirming)', NewsletterTokenBodySchema, [{ token: 'a-mailed-token' } satisfies NewsletterToken]],
+  ['NewsletterToken (unsubscribing)', NewsletterUnsubscribeBodySchema, [{ token: 'a-mailed-token' } satisfies NewsletterToken]],
 ];
 
 describe('shared’s wire types and the contracts’ schemas', () => {
@@ -350,6 +469,19 @@ describe('shared’s wire types and the contracts’ schemas', () => {
     const { reference, tracking, reason } = OrderMoveBodySchema.properties;
     const maxLength = (schema: TSchema) => (schema as { maxLength?: number }).maxLength;
     expect({ reference: maxLength(reference), tracking: maxLength(tracking), reason: maxLength(reason) }).toEqual({ ...ORDER_NOTE_LIMITS });
+  });
+
+  it('the contact message’s fields are bounded by shared’s limits: twice them for the text trimmed before it is checked', () => {
+    const { name, email, phone, subject, message } = ContactMessageBodySchema.properties;
+    const maxLength = (schema: TSchema) => (schema as { maxLength?: number }).maxLength;
+    expect({ name: maxLength(name), email: maxLength(email), phone: maxLength(phone), subject: maxLength(subject), message: maxLength(message) }).toEqual({
+      name: CONTACT_LIMITS.name * 2,
+      email: CONTACT_LIMITS.email,
+      phone: CONTACT_LIMITS.phone,
+      subject: CONTACT_LIMITS.subject * 2,
+      message: CONTACT_LIMITS.message * 2,
+    });
+    expect(maxLength(NewsletterBodySchema.properties.email)).toBe(CONTACT_LIMITS.email);
   });
 
   it('shown text refuses exactly the characters that shared’s changesTextDirection finds', () => {

@@ -1,30 +1,15 @@
 import { baseApi } from './baseApi';
-import type { User } from '../types';
-
-export interface LoginArgs {
-  email: string;
-  password: string;
-  remember: boolean;
-  /** The one-time code mailed to the owner, once the api has asked for it (`code_required`). */
-  code?: string;
-}
-
-export interface RegisterArgs {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  phone: string;
-  remember?: boolean;
-}
-
-/** POST /account/data-export: saved as a file as it came; only its date is read here. */
-export interface AccountDataExport {
-  exported_at: string;
-  [part: string]: unknown;
-}
-
-export type ProfileChanges = Partial<Pick<User, 'first_name' | 'last_name' | 'phone'>>;
+import type {
+  AccountDataExport,
+  ChangePasswordRequest,
+  ConfirmPasswordRequest,
+  ForgotPasswordRequest,
+  LoginArgs,
+  ProfileChanges,
+  RegisterArgs,
+  ResetPasswordRequest,
+  User,
+} from '../types';
 
 /** Signing in or out changes whose cart, wishlist and orders the shopper sees. */
 const SHOPPER_DATA = ['Auth', 'Cart', 'Wishlist', 'Order'] as const;
@@ -69,21 +54,21 @@ export const authApi = baseApi.enhanceEndpoints({ addTagTypes: ['Auth', 'Order']
       transformResponse: (answer: { user: User }) => answer.user,
       invalidatesTags: ['Auth'],
     }),
-    forgotPassword: build.mutation<{ message: string }, { email: string }>({
+    forgotPassword: build.mutation<{ message: string }, ForgotPasswordRequest>({
       query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<{ message: string }, { token: string; password: string }>({
+    resetPassword: build.mutation<{ message: string }, ResetPasswordRequest>({
       query: (body) => ({ url: 'auth/reset-password', method: 'POST', body }),
     }),
     /** The current password is asked again; every other device is signed out. */
-    changePassword: build.mutation<{ message: string }, { current_password: string; new_password: string }>({
+    changePassword: build.mutation<{ message: string }, ChangePasswordRequest>({
       query: (body) => ({ url: 'auth/password', method: 'POST', body }),
     }),
     signOutOtherDevices: build.mutation<{ message: string; signed_out: number }, void>({
       query: () => ({ url: 'auth/sessions/sign-out-others', method: 'POST' }),
     }),
     /** Everything the shop holds about the account, as the JSON the api hands over (POPIA). */
-    exportAccountData: build.mutation<AccountDataExport, { password: string }>({
+    exportAccountData: build.mutation<AccountDataExport, ConfirmPasswordRequest>({
       query: (body) => ({ url: 'account/data-export', method: 'POST', body }),
     }),
     /**
@@ -91,7 +76,7 @@ export const authApi = baseApi.enhanceEndpoints({ addTagTypes: ['Auth', 'Order']
      * invalidated on a wrong password (the form keeps its answer); on success the page says it
      * is leaving, then calls `forgetShopperData`.
      */
-    deleteAccount: build.mutation<void, { password: string }>({
+    deleteAccount: build.mutation<void, ConfirmPasswordRequest>({
       query: (body) => ({ url: 'account/delete', method: 'POST', body }),
     }),
   }),

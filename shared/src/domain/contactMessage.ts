@@ -1,16 +1,14 @@
+import type { ContactMessageInput } from '../types/messages';
 import { isEmailAddress } from './email';
 import { isValidPhone, normalisePhone } from './phone';
 
-/** Longest accepted values: generous for people, bounded for the database. */
+/**
+ * Longest accepted values, trimmed: generous for people, bounded for the database. The contact
+ * message's schema in @storefront/contracts bounds the same fields by them.
+ */
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 40, subject: 150, message: 5000 } as const;
 
-export interface ContactMessageInput {
-  name: string;
-  email: string;
-  phone?: string;
-  subject: string;
-  message: string;
-}
+export type { ContactMessageInput };
 
 export type ContactMessageErrors = Partial<Record<keyof ContactMessageInput, string>>;
 

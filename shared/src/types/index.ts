@@ -42,3 +42,15 @@ export type {
 export type { User, Address } from './user';
 export type { ProductReview, ProductReviewPage, ReviewRatingCount } from './review';
 export type { ShopDisclosures } from './shop';
+export type { CategoryFacet, ProductFacets, SearchSuggestions } from './catalogue';
+export type {
+  AccountDataExport,
+  ChangePasswordRequest,
+  ConfirmPasswordRequest,
+  ForgotPasswordRequest,
+  LoginArgs,
+  ProfileChanges,
+  RegisterArgs,
+  ResetPasswordRequest,
+} from './auth';
+export type { ContactMessageInput, NewsletterSignUp, NewsletterToken } from './messages';

@@ -1,12 +1,7 @@
-import { baseApi, type ContactMessageInput } from '@storefront/shared';
+import { baseApi, type ContactMessageInput, type NewsletterSignUp, type NewsletterToken } from '@storefront/shared';
 
 export interface ApiMessage {
   message: string;
-}
-
-/** A newsletter mail's link: the token it carries. */
-export interface NewsletterToken {
-  token: string;
 }
 
 /**
@@ -17,7 +12,7 @@ export interface NewsletterToken {
 export const messagesApi = baseApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    subscribeToNewsletter: build.mutation<ApiMessage, { email: string }>({
+    subscribeToNewsletter: build.mutation<ApiMessage, NewsletterSignUp>({
       query: (body) => ({ url: 'newsletter', method: 'POST', body }),
     }),
     confirmNewsletter: build.mutation<ApiMessage, NewsletterToken>({

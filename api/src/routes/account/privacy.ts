@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AddressSchema, ErrorSchema, Nullable, OrderSchema, UserSchema } from '@storefront/contracts';
+import { AccountDataSchema, ConfirmPasswordBodySchema, ErrorSchema } from '@storefront/contracts';
 import { type Static, Type } from 'typebox';
 import { clearSessionCookie, requireSignedIn } from '../../auth/sessions';
 import { emailKey } from '../../auth/users';
 import { accountDeletedMail } from '../../mail/accountNoticeMail';
 import type { Mailer } from '../../mail/mailer';
-import { NEWSLETTER_SOURCES, newsletterConsent } from '../../newsletter/subscriptions';
+import { newsletterConsent } from '../../newsletter/subscriptions';
 import { newShopperId, setShopperCookie } from '../../plugins/shopper';
-import { ConfirmPasswordBodySchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
 import { confirmPassword, type PasswordConfirmation } from '../auth/password';
@@ -16,62 +15,6 @@ import { listOrders } from '../orders/orderQueries';
 
 /** What a deleted account's reviews are signed with: the review stays, its author's name goes. */
 export const DELETED_AUTHOR = 'A shopper';
-
-const Time = Type.String();
-
-/** Everything the store holds about one account (POPIA §23: a data subject may ask for it). */
-export const AccountDataSchema = Type.Object(
-  {
-    exported_at: Time,
-    profile: UserSchema,
-    addresses: Type.Array(AddressSchema),
-    orders: Type.Array(Type.Omit(OrderSchema, ['eft_payment', 'pay_by'])),
-    reviews: Type.Array(
-      Type.Object(
-        {
-          product_id: Type.String(),
-          product_name: Type.String(),
-          rating: Type.Integer(),
-          title: Type.String(),
-          body: Type.String(),
-          author_name: Type.String(),
-          verified_buyer: Type.Boolean(),
-          created_at: Time,
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    wishlist: Type.Array(Type.Object({ product_id: Type.String(), product_name: Type.String(), added_at: Time }, { additionalProperties: false })),
-    cart: Type.Array(
-      Type.Object(
-        {
-          product_id: Type.String(),
-          product_name: Type.String(),
-          colour: Nullable(Type.String()),
-          size: Nullable(Type.String()),
-          qty: Type.Integer(),
-          added_at: Time,
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    /**
-     * Consent to the newsletter for the account's email: subscribed (consent given at
-     * consented_at), pending (asked at requested_at, not confirmed) or none; where it was asked.
-     */
-    newsletter: Type.Object(
-      {
-        status: Type.Union([Type.Literal('subscribed'), Type.Literal('pending'), Type.Literal('none')]),
-        subscribed: Type.Boolean(),
-        consented_at: Nullable(Time),
-        source: Nullable(Type.Enum(NEWSLETTER_SOURCES)),
-        requested_at: Nullable(Time),
-      },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false },
-);
 
 type AccountData = Static<typeof AccountDataSchema>;
 /** A row as the driver gives it: times may come as Date, bigints as strings. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorSchema, SessionAnswerSchema, UserAnswerSchema } from '@storefront/contracts';
+import { ErrorSchema, LoginBodySchema, RegisterBodySchema, SessionAnswerSchema, UpdateMeBodySchema, UserAnswerSchema } from '@storefront/contracts';
 import { isEmailAddress } from '@storefront/shared/domain';
 import { Type } from 'typebox';
 import { mergeShopperInto } from '../../auth/mergeShopper';
@@ -19,7 +19,6 @@ import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { newShopperId, setShopperCookie } from '../../plugins/shopper';
-import { LoginBodySchema, RegisterBodySchema, UpdateMeBodySchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { passwordRoutes } from './password';

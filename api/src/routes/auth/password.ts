@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorSchema } from '@storefront/contracts';
+import { ChangePasswordBodySchema, ErrorSchema } from '@storefront/contracts';
 import type { FastifyRequest } from 'fastify';
 import { isHashingBusy, type PasswordHashing } from '../../auth/hashQueue';
 import { checkNewPassword } from '../../auth/rules';
@@ -11,7 +11,7 @@ import { passwordChangedMail } from '../../mail/accountNoticeMail';
 import type { Mailer } from '../../mail/mailer';
 import { ApiFailure, apiError } from '../../plugins/errors';
 import { countHit, giveBackHit, limitPerAddress, waitInWords } from '../../plugins/rateLimits';
-import { ChangePasswordBodySchema, MessageSchema, SignedOutOthersSchema } from '../../schemas/auth';
+import { MessageSchema, SignedOutOthersSchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
 

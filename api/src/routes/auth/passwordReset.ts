@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorSchema } from '@storefront/contracts';
+import { ErrorSchema, ForgotPasswordBodySchema, ResetPasswordBodySchema } from '@storefront/contracts';
 import type { PasswordOwner } from '../../auth/passwordStrength';
 import { checkNewPassword } from '../../auth/rules';
 import type { PasswordHashing } from '../../auth/hashQueue';
@@ -11,7 +11,7 @@ import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/passwordResetMail';
 import { apiError } from '../../plugins/errors';
 import { countHit, limitPerAddress } from '../../plugins/rateLimits';
-import { ForgotPasswordBodySchema, MessageSchema, ResetPasswordBodySchema } from '../../schemas/auth';
+import { MessageSchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';
 import { NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorSchema } from '@storefront/contracts';
-import { CONTACT_LIMITS, isBlankPhone, normalisePhone, validateContactMessage } from '@storefront/shared/domain';
+import { ContactMessageBodySchema, ErrorSchema } from '@storefront/contracts';
+import { isBlankPhone, normalisePhone, validateContactMessage } from '@storefront/shared/domain';
 import { changesTextDirection, DIRECTION_CONTROL_MESSAGE } from '@storefront/shared/text-direction';
-import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
 import { apiError } from '../../plugins/errors';
@@ -12,18 +11,6 @@ import { access } from '../../schemas/access';
 import { NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 
 export const MESSAGE_RECEIVED = 'Thank you for your message. We reply within one working day.';
-
-// Only bounds here: the shared rules give each field its friendly message.
-const ContactBodySchema = Type.Object(
-  {
-    name: Type.String({ maxLength: CONTACT_LIMITS.name * 2 }),
-    email: Type.String({ maxLength: CONTACT_LIMITS.email }),
-    phone: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.phone })),
-    subject: Type.String({ maxLength: CONTACT_LIMITS.subject * 2 }),
-    message: Type.String({ maxLength: CONTACT_LIMITS.message * 2 }),
-  },
-  { additionalProperties: false },
-);
 
 const responses = { ...writeErrorResponses, 429: ErrorSchema };
 
@@ -43,7 +30,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ database: Database; limi
         tags: ['shop'],
         security: access.anyone,
         querystring: NoQuerySchema,
-        body: ContactBodySchema,
+        body: ContactMessageBodySchema,
         response: { 201: MessageSchema, ...responses },
       },
       config: {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorSchema } from '@storefront/contracts';
-import { CONTACT_LIMITS, isEmailAddress } from '@storefront/shared/domain';
+import { ErrorSchema, NewsletterBodySchema, NewsletterTokenBodySchema, NewsletterUnsubscribeBodySchema } from '@storefront/contracts';
+import { isEmailAddress } from '@storefront/shared/domain';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
@@ -22,19 +22,8 @@ const CONFIRM_LINK_UNKNOWN =
   'We do not know this confirmation link (body/token): it may have been replaced by a newer one we mailed, or the subscription has ended. Sign up again for a new link.';
 const CONFIRM_LINK_EXPIRED = `This confirmation link has expired: links work for ${NEWSLETTER_CONFIRM_DAYS} days. Sign up again and we will mail you a new one.`;
 
-const TokenSchema = Type.String({ maxLength: 200 });
-
-const NewsletterBodySchema = Type.Object({ email: Type.String({ maxLength: CONTACT_LIMITS.email }) }, { additionalProperties: false });
-const ConfirmBodySchema = Type.Object({ token: TokenSchema }, { additionalProperties: false });
-/**
- * From the storefront's page, JSON `{ token }`; from a mail program's one-click button (RFC
- * 8058), the form `List-Unsubscribe=One-Click` with the token in the address.
- */
-const UnsubscribeBodySchema = Type.Object(
-  { token: Type.Optional(TokenSchema), 'List-Unsubscribe': Type.Optional(Type.String({ maxLength: 100 })) },
-  { additionalProperties: false },
-);
-const UnsubscribeQuerySchema = Type.Object({ token: Type.Optional(TokenSchema) }, { additionalProperties: false });
+/** The token of a mail's unsubscribe link, which a mail program may post to the link's own address. */
+const UnsubscribeQuerySchema = Type.Object({ token: NewsletterUnsubscribeBodySchema.properties.token }, { additionalProperties: false });
 
 /** A one-click POST is a small form: its one field, and nothing much more. */
 const FORM_BODY_LIMIT_BYTES = 2048;
@@ -123,7 +112,7 @@ export const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRoutesOptions
         tags: ['newsletter'],
         security: access.anyone,
         querystring: NoQuerySchema,
-        body: ConfirmBodySchema,
+        body: NewsletterTokenBodySchema,
         response: { 200: MessageSchema, ...writeErrorResponses, 410: ErrorSchema },
       },
     },
@@ -169,7 +158,7 @@ export const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRoutesOptions
           security: access.anyone,
           consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
           querystring: UnsubscribeQuerySchema,
-          body: UnsubscribeBodySchema,
+          body: NewsletterUnsubscribeBodySchema,
           response: { 200: MessageSchema, ...writeErrorResponses },
         },
       },

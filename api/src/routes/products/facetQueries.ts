@@ -1,34 +1,9 @@
+import type { CategoryFacet, ProductFacets } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
 import { EFFECTIVE_PRICE_SQL, filterConditions, SqlParams, whereClause, type FacetDimension, type ProductFilter } from './productFilter';
 
-export interface CategoryFacet {
-  id: string;
-  name: string;
-  parent: string | null;
-  /** Products in the category or any category under it. */
-  count: number;
-}
-
-export interface ColourFacet {
-  name: string;
-  code: string;
-  count: number;
-}
-
-export interface SizeFacet {
-  name: string;
-  label: string;
-  count: number;
-}
-
-export interface ProductFacets {
-  total: number;
-  categories: CategoryFacet[];
-  colours: ColourFacet[];
-  sizes: SizeFacet[];
-  /** The effective prices' range; null when nothing matches. */
-  price: { min: number; max: number } | null;
-}
+type ColourFacet = ProductFacets['colours'][number];
+type SizeFacet = ProductFacets['sizes'][number];
 
 /**
  * A condition on `column` (a product id) keeping the matching products, with one facet's own

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdentifierSchema, ProductSchema } from '@storefront/contracts';
+import { IdentifierSchema, ProductFacetsSchema, ProductSchema } from '@storefront/contracts';
 import type { Product } from '@storefront/shared/types';
 import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
@@ -12,7 +12,7 @@ import { productFacets } from './facetQueries';
 import { lowerAll, nextSaleEnd, ProductFilterError, resolveProductFilter, type ProductFilterQuery } from './productFilter';
 import type { SearchLexicon } from './searchTerms';
 import { findProduct, findProductsByIds, listProductIds } from './productQueries';
-import { ProductFacetsQuerySchema, ProductFacetsSchema, ProductListingQuerySchema } from './productQuerySchemas';
+import { ProductFacetsQuerySchema, ProductListingQuerySchema } from './productQuerySchemas';
 import { explainQueryErrors } from './queryErrors';
 import { readCatalogue } from './readCatalogue';
 

@@ -1,4 +1,3 @@
-import { ProductCategorySchema } from '@storefront/contracts';
 import { Type } from 'typebox';
 import { ProductListQuerySchema } from '../../schemas/product';
 import { PRODUCT_SORTS } from './productQueries';
@@ -33,28 +32,3 @@ export const ProductListingQuerySchema = Type.Object(
 );
 
 export const ProductFacetsQuerySchema = Type.Object(productFilterProperties, { additionalProperties: false });
-
-const CountSchema = Type.Integer({ minimum: 0 });
-
-export const ProductFacetsSchema = Type.Object(
-  {
-    total: CountSchema,
-    categories: Type.Array(
-      Type.Object(
-        { ...ProductCategorySchema.properties, parent: Type.Union([Type.String(), Type.Null()]), count: CountSchema },
-        { additionalProperties: false },
-      ),
-    ),
-    colours: Type.Array(
-      Type.Object({ name: Type.String(), code: Type.String(), count: CountSchema }, { additionalProperties: false }),
-    ),
-    sizes: Type.Array(
-      Type.Object({ name: Type.String(), label: Type.String(), count: CountSchema }, { additionalProperties: false }),
-    ),
-    price: Type.Union([
-      Type.Object({ min: Type.Number({ minimum: 0 }), max: Type.Number({ minimum: 0 }) }, { additionalProperties: false }),
-      Type.Null(),
-    ]),
-  },
-  { additionalProperties: false },
-);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CategorySchema, Nullable, PictureSchema, RequiredText } from '@storefront/contracts';
+import { RequiredText, SearchSuggestionsSchema } from '@storefront/contracts';
 import { Type } from 'typebox';
 import type { ProductDetailCache } from '../../cache/productDetailCache';
 import type { Database } from '../../db/database';
@@ -8,7 +8,7 @@ import { errorResponses } from '../../schemas/common';
 import { explainQueryErrors } from '../products/queryErrors';
 import { readCatalogue } from '../products/readCatalogue';
 import type { SearchLexicon } from '../products/searchTerms';
-import { MAX_SUGGESTED_CATEGORIES, MAX_SUGGESTED_PRODUCTS, suggest } from './suggestQueries';
+import { suggest } from './suggestQueries';
 
 const SuggestQuerySchema = Type.Object(
   {
@@ -16,28 +16,6 @@ const SuggestQuerySchema = Type.Object(
     q: RequiredText(100),
     /** A category by id or name; suggestions stay within it and its sub-categories. */
     category: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  },
-  { additionalProperties: false },
-);
-
-const SuggestionsSchema = Type.Object(
-  {
-    products: Type.Array(
-      Type.Object(
-        {
-          id: Type.String(),
-          name: Type.String(),
-          link: Type.String(),
-          price: Type.Number({ minimum: 0 }),
-          on_sale_price: Nullable(Type.Number({ minimum: 0 })),
-          on_sale_until: Nullable(Type.String()),
-          thumbnail: Nullable(PictureSchema),
-        },
-        { additionalProperties: false },
-      ),
-      { maxItems: MAX_SUGGESTED_PRODUCTS },
-    ),
-    categories: Type.Array(CategorySchema, { maxItems: MAX_SUGGESTED_CATEGORIES }),
   },
   { additionalProperties: false },
 );
@@ -70,7 +48,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{
         security: access.anyone,
         querystring: SuggestQuerySchema,
         // The body is written from bytes serialised once (below); the schema says what they hold.
-        response: { 200: Type.Unsafe<Buffer>(SuggestionsSchema), ...errorResponses },
+        response: { 200: Type.Unsafe<Buffer>(SearchSuggestionsSchema), ...errorResponses },
       },
       schemaErrorFormatter: explainQueryErrors,
     },

@@ -1,32 +1,11 @@
-import type { Picture } from '@storefront/shared/types';
+import { MAX_SUGGESTED_CATEGORIES, MAX_SUGGESTED_PRODUCTS } from '@storefront/contracts';
+import type { Category, Picture, SearchSuggestions } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
 import { SqlParams, type ProductFilter } from '../products/productFilter';
 import { listProductIds, picturesSql, toIsoTimestamp } from '../products/productQueries';
 import { resolveSearch, type SearchLexicon } from '../products/searchTerms';
 
-export const MAX_SUGGESTED_PRODUCTS = 8;
-export const MAX_SUGGESTED_CATEGORIES = 5;
-
-export interface SuggestedProduct {
-  id: string;
-  name: string;
-  link: string;
-  price: number;
-  on_sale_price: number | null;
-  on_sale_until: string | null;
-  thumbnail: Picture | null;
-}
-
-export interface SuggestedCategory {
-  id: string;
-  name: string;
-  parent: string | null;
-}
-
-export interface Suggestions {
-  products: SuggestedProduct[];
-  categories: SuggestedCategory[];
-}
+type SuggestedProduct = SearchSuggestions['products'][number];
 
 interface SuggestedProductRow extends Omit<SuggestedProduct, 'on_sale_until' | 'thumbnail'> {
   on_sale_until: Date | string | null;
@@ -48,7 +27,7 @@ async function readProductsInOrder(db: Queryable, ids: readonly string[]) {
  * own order (the listing's: the last word typed is the start of a word, typos forgiven), and the
  * categories whose names match, all within `category` when one is chosen.
  */
-export async function suggest(db: Queryable, text: string, category: string | undefined, lexicon?: SearchLexicon): Promise<Suggestions> {
+export async function suggest(db: Queryable, text: string, category: string | undefined, lexicon?: SearchLexicon): Promise<SearchSuggestions> {
   const search = await resolveSearch(db, text, lexicon);
   const { terms } = search;
   if (terms.length === 0) return { products: [], categories: [] };
@@ -66,7 +45,7 @@ export async function suggest(db: Queryable, text: string, category: string | un
     )
     SELECT id FROM chosen
   )`;
-  const categoriesRead = db.query<SuggestedCategory>(
+  const categoriesRead = db.query<Category>(
     `SELECT c.id, c.name, parent.name AS parent
      FROM categories c LEFT JOIN categories parent ON parent.id = c.parent_id
      WHERE c.id = ANY (${matchedIds}::text[]) AND ${within}

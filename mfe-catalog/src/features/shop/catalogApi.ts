@@ -1,29 +1,4 @@
-import { baseApi, productSearchParams, type Category, type Picture, type ProductQuery } from '@storefront/shared';
-
-export interface CategoryFacet extends Category {
-  count: number;
-}
-
-export interface ProductFacets {
-  total: number;
-  categories: CategoryFacet[];
-  colours: { name: string; code: string; count: number }[];
-  sizes: { name: string; label: string; count: number }[];
-  price: { min: number; max: number } | null;
-}
-
-export interface SearchSuggestions {
-  products: {
-    id: string;
-    name: string;
-    link: string;
-    price: number;
-    on_sale_price: number | null;
-    on_sale_until: string | null;
-    thumbnail: Picture | null;
-  }[];
-  categories: Category[];
-}
+import { baseApi, productSearchParams, type ProductFacets, type ProductQuery, type SearchSuggestions } from '@storefront/shared';
 
 /** The catalog's own reads: the filter sidebar's counts and the header's live search. */
 export const catalogApi = baseApi.injectEndpoints({

@@ -1,4 +1,4 @@
-import type { CategoryFacet } from '../catalogApi';
+import type { CategoryFacet } from '@storefront/shared';
 import type { ShopFilters } from '../shopFilters';
 import type { UpdateShopFilters } from '../useShopFilters';
 

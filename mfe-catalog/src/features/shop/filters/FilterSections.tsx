@@ -1,7 +1,7 @@
-import { Skeleton } from '@storefront/shared';
+import { Skeleton, type ProductFacets } from '@storefront/shared';
 import { laterModule } from '@storefront/shared/later-module';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { useGetProductFacetsQuery, type ProductFacets } from '../catalogApi';
+import { useGetProductFacetsQuery } from '../catalogApi';
 import { toFilterQuery, type ShopFilters } from '../shopFilters';
 import type { UpdateShopFilters } from '../useShopFilters';
 

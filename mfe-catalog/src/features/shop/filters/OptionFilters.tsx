@@ -1,5 +1,5 @@
+import type { ProductFacets } from '@storefront/shared';
 import { toggle, type ShopFilters } from '../shopFilters';
-import type { ProductFacets } from '../catalogApi';
 import type { UpdateShopFilters } from '../useShopFilters';
 
 interface OptionFilterProps {

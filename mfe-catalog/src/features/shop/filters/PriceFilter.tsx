@@ -1,7 +1,6 @@
-import { formatRand } from '@storefront/shared';
+import { formatRand, type ProductFacets } from '@storefront/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { afterSubmit } from '../../search/afterSubmit';
-import type { ProductFacets } from '../catalogApi';
 import type { ShopFilters } from '../shopFilters';
 import type { UpdateShopFilters } from '../useShopFilters';
 
