@@ -52,3 +52,9 @@ export const ChangePasswordBodySchema = Type.Object(
  * (shared `ConfirmPasswordRequest`): POST /account/data-export and /account/delete.
  */
 export const ConfirmPasswordBodySchema = Type.Object({ password: Password }, { additionalProperties: false });
+
+/** POST /auth/sessions/sign-out-others' answer: what happened and how many other sessions were ended (shared `SignedOutOthers`). */
+export const SignedOutOthersSchema = Type.Object(
+  { message: Type.String(), signed_out: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);

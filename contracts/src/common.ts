@@ -9,6 +9,9 @@ export const ErrorSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The body of an answer that only says what happened ("Check your email…"; shared `ApiMessage`). */
+export const MessageSchema = Type.Object({ message: Type.String() }, { additionalProperties: false });
+
 export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }

@@ -7,6 +7,7 @@ export type { Static } from 'typebox';
 export {
   DIRECTION_CONTROL_RANGE,
   ErrorSchema,
+  MessageSchema,
   IdentifierSchema,
   NO_DIRECTION_CONTROL_PATTERN,
   NOT_BLANK_PATTERN,
@@ -27,6 +28,7 @@ export {
   LoginBodySchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
+  SignedOutOthersSchema,
   UpdateMeBodySchema,
 } from './auth';
 export { AccountDataSchema, NewsletterConsentSchema } from './account';

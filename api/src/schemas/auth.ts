@@ -1,13 +1,8 @@
 import { Type } from 'typebox';
 
-// The account's bodies and shapes are in @storefront/contracts; these answers have no type in shared/src/types.
+// The account's bodies and answers are in @storefront/contracts; the answers below are the api's own (no client reads them).
 
-export const SignedOutOthersSchema = Type.Object(
-  { message: Type.String(), signed_out: Type.Integer({ minimum: 0 }) },
-  { additionalProperties: false },
-);
-
-export const MessageSchema = Type.Object({ message: Type.String() }, { additionalProperties: false });
+export { MessageSchema, SignedOutOthersSchema } from '@storefront/contracts';
 
 export const OutboxMailSchema = Type.Object(
   { id: Type.Integer(), recipient: Type.String(), subject: Type.String(), body: Type.String(), created_at: Type.String() },

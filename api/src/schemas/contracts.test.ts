@@ -13,6 +13,8 @@
  */
 import {
   AccountDataSchema,
+  MessageSchema,
+  SignedOutOthersSchema,
   AddressSchema,
   CartItemPayloadSchema,
   CartItemSchema,
@@ -64,6 +66,7 @@ import type {
   AccountDataExport,
   Address,
   ApiError,
+  ApiMessage,
   CartItem,
   CartItemPayload,
   Category,
@@ -107,6 +110,7 @@ import type {
   ProfileChanges,
   RegisterArgs,
   ResetPasswordRequest,
+  SignedOutOthers,
   ReviewRatingCount,
   SearchSuggestions,
   ShopDisclosures,
@@ -164,6 +168,8 @@ type _SharedTypesAreTheContracts = [
   Holds<Same<ResetPasswordRequest, Static<typeof ResetPasswordBodySchema>>>,
   Holds<Same<ChangePasswordRequest, Static<typeof ChangePasswordBodySchema>>>,
   Holds<Same<ConfirmPasswordRequest, Static<typeof ConfirmPasswordBodySchema>>>,
+  Holds<Same<ApiMessage, Static<typeof MessageSchema>>>,
+  Holds<Same<SignedOutOthers, Static<typeof SignedOutOthersSchema>>>,
   Holds<Same<AccountDataExport, Static<typeof AccountDataSchema>>>,
   Holds<Same<ContactMessageInput, Static<typeof ContactMessageBodySchema>>>,
   Holds<Same<NewsletterSignUp, Static<typeof NewsletterBodySchema>>>,
@@ -432,6 +438,8 @@ const REPRESENTATIVES: [string, TSchema, readonly unknown[]][] = [
   ['ResetPasswordRequest', ResetPasswordBodySchema, [{ token: 'a-mailed-token', password: 'a new long password' } satisfies ResetPasswordRequest]],
   ['ChangePasswordRequest', ChangePasswordBodySchema, [{ current_password: 'correct horse battery', new_password: 'a new long password' } satisfies ChangePasswordRequest]],
   ['ConfirmPasswordRequest', ConfirmPasswordBodySchema, [{ password: 'correct horse battery' } satisfies ConfirmPasswordRequest]],
+  ['ApiMessage', MessageSchema, [{ message: 'Check your email for a link to confirm.' } satisfies ApiMessage]],
+  ['SignedOutOthers', SignedOutOthersSchema, [{ message: 'Signed out of 2 other devices.', signed_out: 2 } satisfies SignedOutOthers]],
   ['AccountDataExport', AccountDataSchema, [ACCOUNT_DATA, { ...ACCOUNT_DATA, addresses: [], orders: [], reviews: [], wishlist: [], cart: [], newsletter: { status: 'none', subscribed: false, consented_at: null, source: null, requested_at: null } } satisfies AccountDataExport]],
   [
     'ContactMessageInput',

@@ -8,6 +8,7 @@ import type {
   ProfileChanges,
   RegisterArgs,
   ResetPasswordRequest,
+  SignedOutOthers,
   User,
 } from '../types';
 
@@ -64,7 +65,7 @@ export const authApi = baseApi.enhanceEndpoints({ addTagTypes: ['Auth', 'Order']
     changePassword: build.mutation<{ message: string }, ChangePasswordRequest>({
       query: (body) => ({ url: 'auth/password', method: 'POST', body }),
     }),
-    signOutOtherDevices: build.mutation<{ message: string; signed_out: number }, void>({
+    signOutOtherDevices: build.mutation<SignedOutOthers, void>({
       query: () => ({ url: 'auth/sessions/sign-out-others', method: 'POST' }),
     }),
     /** Everything the shop holds about the account, as the JSON the api hands over (POPIA). */

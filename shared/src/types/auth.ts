@@ -6,6 +6,7 @@ import type {
   LoginBodySchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
+  SignedOutOthersSchema,
   Static,
   UpdateMeBodySchema,
 } from '@storefront/contracts';
@@ -33,3 +34,6 @@ export interface ConfirmPasswordRequest extends Static<typeof ConfirmPasswordBod
 
 /** POST /account/data-export: everything the shop holds about the account, saved as a file as it came. */
 export interface AccountDataExport extends Static<typeof AccountDataSchema> {}
+
+/** POST /auth/sessions/sign-out-others' answer: what happened, and how many other sessions were ended. */
+export interface SignedOutOthers extends Static<typeof SignedOutOthersSchema> {}

@@ -13,7 +13,7 @@ export type {
   ProductReadingB,
 } from './product';
 export type { CartItem, CartItemPayload, WishlistItem } from './cart';
-export type { ApiError } from './apiError';
+export type { ApiError, ApiMessage } from './apiError';
 export type {
   DeliveryAddress,
   DeliveryMethod,
@@ -52,5 +52,6 @@ export type {
   ProfileChanges,
   RegisterArgs,
   ResetPasswordRequest,
+  SignedOutOthers,
 } from './auth';
 export type { ContactMessageInput, NewsletterSignUp, NewsletterToken } from './messages';

@@ -1,8 +1,4 @@
-import { baseApi, type ContactMessageInput, type NewsletterSignUp, type NewsletterToken } from '@storefront/shared';
-
-export interface ApiMessage {
-  message: string;
-}
+import { baseApi, type ApiMessage, type ContactMessageInput, type NewsletterSignUp, type NewsletterToken } from '@storefront/shared';
 
 /**
  * The footer's newsletter, the pages its mails link to, and the contact page: only the shell

@@ -1,12 +1,10 @@
+import type { NewReviewSchema, Static } from '@storefront/contracts';
 import { baseApi, type ProductReview, type ProductReviewPage } from '@storefront/shared';
 
 export const REVIEWS_PER_PAGE = 5;
 
-export interface NewReview {
-  rating: number;
-  title: string;
-  body: string;
-}
+/** A shopper's review as POST /products/{id}/reviews takes it: the api's own schema's type (types only: no bytes). */
+export type NewReview = Static<typeof NewReviewSchema>;
 
 /**
  * GET /products/{id}/reviews a page at a time ("Show more reviews" fetches the next page), and
