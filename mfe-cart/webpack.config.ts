@@ -29,6 +29,7 @@ export default (_env: unknown, argv: { mode?: Mode }) => {
           './OrderCompletePage': './src/exposes/OrderCompletePage.tsx',
           './MiniPopup': './src/exposes/MiniPopup.tsx',
           './AddToCart': './src/exposes/AddToCart.tsx',
+          './WishlistToggle': './src/exposes/WishlistToggle.tsx',
           './HeaderLists': './src/exposes/HeaderLists.tsx',
           './ListCount': './src/exposes/ListCount.tsx',
         },

@@ -1,7 +1,7 @@
 /**
- * The cart team owns Add to Cart wherever it appears: the product page (its panel, sticky bar and
- * quick view) draws mfe-cart's AddToCart, filled in by the shell in the browser and by the edge on
- * the server. A change to adding ships by releasing mfe-cart alone, and a cart that cannot load
+ * The cart team owns Add to Cart and the wishlist control wherever they appear: the product page
+ * (its panel, sticky bar and quick view) and the cards draw mfe-cart's AddToCart and
+ * WishlistToggle, filled in by the shell in the browser and by the edge on the server. A change to adding ships by releasing mfe-cart alone, and a cart that cannot load
  * leaves the product on show.
  */
 import { promises as fs } from 'node:fs';
@@ -25,18 +25,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The cart's own words for its buttons (the product page's, the cards') and its header button, in the files its team would change. */
+/** The cart's own words for its buttons (the product page's, the cards'), its wishlist button and its header button, in the files its team would change. */
 const EDITS = [
   { file: path.join(ROOT, 'mfe-cart', 'src', 'features', 'purchase', 'addToCartBlocker.ts'), from: "'Adding…' : 'Add to Cart'", to: "'Adding…' : 'Add to Basket'" },
   { file: path.join(ROOT, 'mfe-cart', 'src', 'features', 'purchase', 'AddToCart.tsx'), from: "isLoading ? 'Adding…' : 'Add to Cart'", to: "isLoading ? 'Adding…' : 'Add to Basket'" },
   { file: path.join(ROOT, 'mfe-cart', 'src', 'features', 'header', 'HeaderLists.tsx'), from: "cart: 'Cart' }", to: "cart: 'Basket' }" },
+  { file: path.join(ROOT, 'mfe-cart', 'src', 'features', 'wishlist', 'WishlistToggle.tsx'), from: "'Adding…' : 'Add to Wishlist'", to: "'Adding…' : 'Save to Wishlist'" },
 ];
-const CHANGED_VERSION = '1.0.71';
+const CHANGED_VERSION = '1.0.72';
 
 /**
  * Releases mfe-cart at CHANGED_VERSION saying "Basket" where it said "Cart" (its Add to Cart
- * button and its header button), as the cart team would: an edit to its own source, a release,
- * and the edit undone (the working tree is left as it was).
+ * button and its header button) and "Save to Wishlist" for "Add to Wishlist", as the cart team
+ * would: an edit to its own source, a release, and the edit undone (the working tree is left as
+ * it was).
  */
 async function releaseChangedCart(): Promise<void> {
   if (await isReleased('mfe-cart', CHANGED_VERSION)) return;
@@ -70,6 +72,7 @@ describe("the cart's Add to Cart and header buttons, on other teams' pages", () 
       const html = await (await fetch(shellUrl(`/product?id=${product.link}`))).text();
       expect(html).toContain('Add to Basket');
       expect(html).toContain('aria-label="Basket, 0 items"');
+      expect(html).toContain('>Save to Wishlist</button>');
       expect(html).toMatch(/data-remote="mfe-product"[^>]*data-remote-version="1\.0\.0"/);
       // The shop's cards, and the header of a page of the shell's own.
       const shop = await (await fetch(shellUrl('/shop'))).text();
@@ -92,6 +95,40 @@ describe("the cart's Add to Cart and header buttons, on other teams' pages", () 
     }
   }, 180_000); // it builds a release (client and server) first: minutes on a busy 2-core machine
 
+  it("draws the cart's wishlist button and hearts in the server's page, filled for a shopper's wishlist, and takes them over without asking for the wishlist again", async () => {
+    const product = await simpleProductInStock();
+    const { context, page } = await newShopper(browser);
+    expect((await context.request.post(shellUrl('/api/wishlist'), { data: { id: product.id } })).status()).toBe(201);
+    // Drawn once before: a cold render on a busy machine may miss the server-render limit, and the browser would draw the page itself.
+    await context.request.get(shellUrl(`/product?id=${product.link}`));
+    const wishlistReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/wishlist' && request.method() === 'GET') wishlistReads.push(request.url());
+    });
+    await page.goto(shellUrl(`/product?id=${product.link}`));
+    const region = page.locator('[data-remote="mfe-product"]');
+    const goTo = region.getByRole('button', { name: 'Go to Wishlist' });
+    await goTo.waitFor();
+    // Taken over (the island's code in and hydrated) and settled: the page's answer was enough.
+    await page.waitForFunction(() => !document.querySelector('[data-await-hydration]'));
+    await page.waitForLoadState('networkidle');
+    expect(wishlistReads).toEqual([]);
+    const removed = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/wishlist/') && response.request().method() === 'DELETE');
+    await goTo.click();
+    expect((await removed).ok()).toBe(true);
+    await region.getByRole('button', { name: 'Add to Wishlist' }).waitFor();
+    await context.close();
+
+    // A shop page's card: the heart pressed for a product in the wishlist, drawn by the server.
+    const shopper = await newShopper(browser);
+    expect((await shopper.context.request.post(shellUrl('/api/wishlist'), { data: { id: product.id } })).status()).toBe(201);
+    await shopper.page.goto(shellUrl(`/shop?search=${encodeURIComponent(product.name)}`));
+    const heart = shopper.page.getByRole('button', { name: `Remove ${product.name} from wishlist` }).first();
+    await heart.waitFor();
+    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await shopper.context.close();
+  });
+
   it('leaves the product on show, with a plain "unavailable" in its place, when the cart cannot be loaded', async () => {
     const product = await simpleProductInStock();
     const { context, page } = await newShopper(browser);
@@ -104,7 +141,8 @@ describe("the cart's Add to Cart and header buttons, on other teams' pages", () 
     const region = page.locator('[data-remote="mfe-product"]');
     await region.getByText('Adding to the cart is unavailable right now.').waitFor();
     await region.getByRole('heading', { level: 1, name: product.name }).waitFor();
-    expect(await region.getByRole('button', { name: 'Add to Wishlist' }).isEnabled()).toBe(true);
+    // The wishlist button is the cart's too: left out, rather than a button that could not work.
+    expect(await region.getByRole('button', { name: /Wishlist/ }).count()).toBe(0);
     expect(await region.getByRole('button', { name: 'Add to Cart', exact: true }).count()).toBe(0);
     // The header and the rest of the store work on; in place of the cart's header buttons, plain links to the cart and wishlist pages.
     expect(await page.getByRole('link', { name: 'Jacaranda home' }).isVisible()).toBe(true);

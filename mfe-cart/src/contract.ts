@@ -4,5 +4,5 @@
  */
 export const CONTRACT = {
   slices: [] as string[],
-  endpoints: ['addToCart', 'getPaymentMethods', 'placeOrder', 'removeFromCart', 'updateCartLine'],
+  endpoints: ['addToCart', 'addToWishlist', 'getPaymentMethods', 'placeOrder', 'removeFromCart', 'removeFromWishlist', 'updateCartLine'],
 };

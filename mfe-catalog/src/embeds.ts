@@ -11,6 +11,13 @@ export interface CartAddToCartProps {
   place: 'card';
 }
 
+export interface CartWishlistToggleProps {
+  /** The card's product, as for Add to Cart. */
+  product: unknown;
+  place: 'card';
+}
+
 export interface EmbeddedModuleProps {
   'mfe-cart/AddToCart': CartAddToCartProps;
+  'mfe-cart/WishlistToggle': CartWishlistToggleProps;
 }

@@ -6,8 +6,11 @@ import { productsInAnswers, regionRenderer } from '@storefront/shared/ssr/server
 import HomePage, { prefetchPageData as prefetchHomePage } from './exposes/HomePage';
 import ShopPage, { prefetchPageData as prefetchShopPage } from './exposes/ShopPage';
 
-// The cart's Add to Cart on their cards, drawn by the server in the same page.
-const embeds = [{ remote: 'mfe-cart', module: 'AddToCart' }];
+// The cart's Add to Cart and wishlist heart on their cards, drawn by the server in the same page.
+const embeds = [
+  { remote: 'mfe-cart', module: 'AddToCart' },
+  { remote: 'mfe-cart', module: 'WishlistToggle' },
+];
 
 export const renderRegion = regionRenderer({
   // Their cards show of the wishlist only whether each card's product is in it (the heart).

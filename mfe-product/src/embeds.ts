@@ -12,6 +12,13 @@ export interface CartAddToCartProps {
   onChooseOptions?: () => void;
 }
 
+export interface CartWishlistToggleProps {
+  /** The product shown, as for Add to Cart. */
+  product: unknown;
+  place: 'page';
+}
+
 export interface EmbeddedModuleProps {
   'mfe-cart/AddToCart': CartAddToCartProps;
+  'mfe-cart/WishlistToggle': CartWishlistToggleProps;
 }

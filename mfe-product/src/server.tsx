@@ -22,7 +22,10 @@ export const renderRegion = regionRenderer({
     prefetchPageData: prefetchProductPage,
     cartLinesShown: ownProductShown,
     wishlistItemsShown: ownProductShown,
-    // The cart's Add to Cart control, drawn by the server in the same page.
-    embeds: [{ remote: 'mfe-cart', module: 'AddToCart' }],
+    // The cart's Add to Cart control and wishlist button, drawn by the server in the same page.
+    embeds: [
+      { remote: 'mfe-cart', module: 'AddToCart' },
+      { remote: 'mfe-cart', module: 'WishlistToggle' },
+    ],
   },
 });

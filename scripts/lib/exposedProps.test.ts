@@ -39,12 +39,22 @@ describe('the props contract between the shell and the remotes', () => {
     expect(dropped?.message).toMatch(/^HeaderSearch \(initialText\): /);
   });
 
+  it("holds the cart's WishlistToggle to what the cards and the product page pass it", () => {
+    const uses = moduleUses();
+    expect((uses['mfe-cart/WishlistToggle'] ?? []).map((use) => use.props).sort()).toEqual(['{ product: unknown; place: "card" }', '{ product: unknown; place: "page" }']);
+    const offered = exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['WishlistToggle']);
+    expect(checkExposedProps('mfe-cart', '1.1.0', offered, uses)).toEqual([]);
+    const [problem] = checkExposedProps('mfe-cart', '2.0.0', { WishlistToggle: '{ product: unknown; place: "card" }' }, uses);
+    // A release that drew the heart only: the product page's use names the prop it no longer takes.
+    expect(problem?.message).toMatch(/^WishlistToggle \((.*, )?place(, .*)?\): mfe-cart@2\.0\.0's WishlistToggle no longer takes what its consumers pass it/);
+  });
+
   it("holds the cart's AddToCart to what the product page passes it (the product's src/embeds.ts), naming the prop a release drops", () => {
     const uses = moduleUses();
     expect(uses['mfe-cart/AddToCart']).toContainEqual({ by: 'mfe-product', props: expect.stringMatching(/^\{ product: unknown; colour: null \| string; size: null \| string; place: "panel" \| "bar"; onChooseOptions\?: /) });
     // The catalog's cards use it too, each use checked on its own.
     expect(uses['mfe-cart/AddToCart']).toContainEqual({ by: 'mfe-catalog', props: expect.stringMatching(/place: "card"/) });
-    const offered = exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['AddToCart', 'HeaderLists']);
+    const offered = exposedPropsOf(path.join(ROOT, 'mfe-cart'), ['AddToCart', 'HeaderLists', 'WishlistToggle']);
     expect(checkExposedProps('mfe-cart', '1.1.0', offered, uses)).toEqual([]);
     const renamed = { ...offered, AddToCart: (offered.AddToCart as string).replace('place:', 'where:') };
     const [problem] = checkExposedProps('mfe-cart', '2.0.0', renamed, uses);

@@ -49,11 +49,8 @@ export {
   useGetCategoriesQuery,
   useGetWishlistQuery,
   useGetCartQuery,
-  useAddToWishlistMutation,
-  useRemoveFromWishlistMutation,
 } from './api/baseApi';
 export type { ProductPage, ProductQuery, StorefrontThunkExtra } from './api/baseApi';
-export { useAddToWishlist, useRemoveFromWishlist } from './api/useCartActions';
 export { CART_MESSAGES, MESSAGES } from './api/messages';
 export {
   rootReducer,

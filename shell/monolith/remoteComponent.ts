@@ -33,6 +33,7 @@ const MODULES: Record<string, Loader> = {
   'mfe-cart/OrderCompletePage': () => import(/* webpackChunkName: "page-mfe-cart-OrderCompletePage" */ '../../mfe-cart/src/exposes/OrderCompletePage'),
   'mfe-cart/MiniPopup': () => import(/* webpackChunkName: "page-mfe-cart-MiniPopup" */ '../../mfe-cart/src/exposes/MiniPopup'),
   'mfe-cart/AddToCart': () => import(/* webpackChunkName: "page-mfe-cart-AddToCart" */ '../../mfe-cart/src/exposes/AddToCart'),
+  'mfe-cart/WishlistToggle': () => import(/* webpackChunkName: "page-mfe-cart-WishlistToggle" */ '../../mfe-cart/src/exposes/WishlistToggle'),
   'mfe-account/AccountModals': () => import(/* webpackChunkName: "page-mfe-account-AccountModals" */ '../../mfe-account/src/exposes/AccountModals'),
   'mfe-account/LoginPage': () => import(/* webpackChunkName: "page-mfe-account-LoginPage" */ '../../mfe-account/src/exposes/LoginPage'),
   'mfe-account/ForgotPasswordPage': () => import(/* webpackChunkName: "page-mfe-account-ForgotPasswordPage" */ '../../mfe-account/src/exposes/ForgotPasswordPage'),

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import CartDropdown from './CartDropdown';
 import WishlistDropdown from './WishlistDropdown';
 import { cartApi } from '../features/cart/cartApi';
+import { wishlistApi } from '../features/wishlist/wishlistApi';
 
 async function simpleProduct(store: ReturnType<typeof createTestStore>): Promise<Product> {
   const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 100 })).unwrap();
@@ -52,7 +53,7 @@ describe('WishlistDropdown', () => {
   it('lists wishlist products and moves one to the cart', async () => {
     const store = createTestStore();
     const product = await simpleProduct(store);
-    await store.dispatch(baseApi.endpoints.addToWishlist.initiate(product)).unwrap();
+    await store.dispatch(wishlistApi.endpoints.addToWishlist.initiate(product)).unwrap();
     const { user } = renderWithStore(<WishlistDropdown onClose={jest.fn()} />, { store });
     expect(await screen.findByTestId('wishlist-line')).toHaveTextContent(product.name);
     expect(screen.getByRole('link', { name: 'View Wishlist' })).toHaveAttribute('href', '/wishlist');

@@ -1,7 +1,8 @@
-import { Link, MESSAGES, Price, ProductImage, Skeleton, useGetWishlistQuery, useRemoveFromWishlist } from '@storefront/shared';
+import { Link, MESSAGES, Price, ProductImage, Skeleton, useGetWishlistQuery } from '@storefront/shared';
 import { productPath } from '../features/cart/CartLineRow';
 import '../features/cart.css';
 import { useAddToCart } from '../features/cart/cartActions';
+import { useRemoveFromWishlist } from '../features/wishlist/wishlistActions';
 
 /** The header's wishlist dropdown (§2): the products, with remove and add to cart, and the way to the wishlist page. */
 export default function WishlistDropdown({ onClose }: { onClose: () => void }) {

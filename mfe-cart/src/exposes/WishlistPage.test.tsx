@@ -3,6 +3,7 @@ import { createTestStore, renderWithStore } from '@storefront/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { productFromTheEnd } from '../features/checkout/checkoutTestKit';
 import WishlistPage from './WishlistPage';
+import { wishlistApi } from '../features/wishlist/wishlistApi';
 
 describe('WishlistPage', () => {
   it('says the wishlist is empty and leads back to the shop', async () => {
@@ -15,8 +16,8 @@ describe('WishlistPage', () => {
     const store = createTestStore();
     const simple = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
     const variant = await productFromTheEnd(store, (item) => item.has_variants && item.available_stock >= 1);
-    await store.dispatch(baseApi.endpoints.addToWishlist.initiate(simple)).unwrap();
-    await store.dispatch(baseApi.endpoints.addToWishlist.initiate(variant)).unwrap();
+    await store.dispatch(wishlistApi.endpoints.addToWishlist.initiate(simple)).unwrap();
+    await store.dispatch(wishlistApi.endpoints.addToWishlist.initiate(variant)).unwrap();
     const { user } = renderWithStore(<WishlistPage />, { store });
 
     expect(await screen.findAllByTestId('wishlist-line')).toHaveLength(2);

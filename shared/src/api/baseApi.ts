@@ -195,6 +195,11 @@ export const baseApi = createApi({
           fallback: ({ SAMPLE_CATEGORIES }) => [...SAMPLE_CATEGORIES],
         }),
     }),
+    /**
+     * The shopper's lists are read here, in the platform, though their writes are the cart team's
+     * (mfe-cart's cartApi and wishlistApi): every page the server draws counts them in the header,
+     * and the browser's entry asks for the cart as the page starts.
+     */
     getWishlist: build.query<Product[], void>({
       queryFn: (_arg, api, _extra, baseQuery) =>
         readWithFallback(baseQuery('wishlist'), api.dispatch, {
@@ -213,23 +218,6 @@ export const baseApi = createApi({
         }),
       providesTags: ['Cart'],
     }),
-
-    addToWishlist: build.mutation<Product, Product>({
-      query: (product) => ({ url: 'wishlist', method: 'POST', body: product }),
-      invalidatesTags: ['Wishlist'],
-    }),
-    removeFromWishlist: build.mutation<Product, string>({
-      query: (id) => ({ url: `wishlist/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          baseApi.util.updateQueryData('getWishlist', undefined, (wishlist) =>
-            wishlist.filter((product) => product.id !== id),
-          ),
-        );
-        await queryFulfilled.catch(() => patch.undo());
-      },
-      invalidatesTags: ['Wishlist'],
-    }),
   }),
 });
 
@@ -241,6 +229,4 @@ export const {
   useGetCategoriesQuery,
   useGetWishlistQuery,
   useGetCartQuery,
-  useAddToWishlistMutation,
-  useRemoveFromWishlistMutation,
 } = baseApi;

@@ -7,7 +7,7 @@
 export const REMOTE_MODULES = {
   'mfe-catalog': ['HomePage', 'ShopPage', 'HeaderSearch'],
   'mfe-product': ['ProductPage', 'QuickView'],
-  'mfe-cart': ['HeaderLists', 'ListCount', 'CartPage', 'WishlistPage', 'CheckoutPage', 'OrderCompletePage', 'MiniPopup', 'AddToCart'],
+  'mfe-cart': ['HeaderLists', 'ListCount', 'CartPage', 'WishlistPage', 'CheckoutPage', 'OrderCompletePage', 'MiniPopup', 'AddToCart', 'WishlistToggle'],
   'mfe-account': ['AccountModals', 'LoginPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'AccountPage', 'OperatorPage', 'OrderLookupPage'],
 } as const;
 

@@ -5,6 +5,7 @@ import { Profiler } from 'react';
 import { HeaderLists } from './HeaderLists';
 import { ListCount } from './ListCount';
 import { cartApi } from '../cart/cartApi';
+import { wishlistApi } from '../wishlist/wishlistApi';
 
 async function simpleProduct(store: ReturnType<typeof createTestStore>): Promise<Product> {
   const page = await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 100 })).unwrap();
@@ -26,7 +27,7 @@ describe("the header's wishlist and cart", () => {
     expect(await screen.findByRole('button', { name: 'Cart, 2 items' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
 
-    await store.dispatch(baseApi.endpoints.addToWishlist.initiate(product)).unwrap();
+    await store.dispatch(wishlistApi.endpoints.addToWishlist.initiate(product)).unwrap();
     expect(await screen.findByRole('button', { name: 'Wishlist, 1 item' })).toBeInTheDocument();
   });
 
@@ -116,7 +117,7 @@ describe("the quick links' counts", () => {
     expect(await screen.findByText(', 3 items')).toHaveClass('sf-visually-hidden');
     expect(within(screen.getByTestId('cart')).getByText('3')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByTestId('wishlist')).toHaveTextContent('Wishlist0, 0 items');
-    await store.dispatch(baseApi.endpoints.addToWishlist.initiate(product)).unwrap();
+    await store.dispatch(wishlistApi.endpoints.addToWishlist.initiate(product)).unwrap();
     expect(await within(screen.getByTestId('wishlist')).findByText(', 1 item')).toBeInTheDocument();
     expect(container).toHaveTextContent('Cart3, 3 items');
   });

@@ -1,7 +1,8 @@
-import { Link, Price, type Product, ProductImage, useRemoveFromWishlist } from '@storefront/shared';
+import { Link, Price, type Product, ProductImage } from '@storefront/shared';
 import { useState } from 'react';
 import { productPath } from '../cart/CartLineRow';
 import { useAddToCart } from '../cart/cartActions';
+import { useRemoveFromWishlist } from './wishlistActions';
 
 /**
  * A wished-for product on the wishlist page. A simple product moves to the cart in one click

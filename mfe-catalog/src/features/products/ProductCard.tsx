@@ -1,8 +1,7 @@
 import { Embedded, emitStorefrontEvent, Link, Price, type Product, ProductImage, RatingBar, salePercentLabel } from '@storefront/shared';
 import { useState } from 'react';
-import type { CartAddToCartProps } from '../../embeds';
+import type { CartAddToCartProps, CartWishlistToggleProps } from '../../embeds';
 import type { ShopView } from '../shop/shopFilters';
-import { CardWishlistButton } from './CardWishlistButton';
 import './productCards.css';
 
 export function productPath(product: Product): string {
@@ -37,6 +36,16 @@ function BuyAction({ product }: { product: Product }) {
       <Embedded remote="mfe-cart" module="AddToCart" props={props} unavailable={<p className="cat-card__unavailable">Cart unavailable</p>} />
     </div>
   );
+}
+
+/**
+ * The cart's wishlist heart (mfe-cart's WishlistToggle, embedded: the cart team owns the wishlist).
+ * A cart that cannot be had leaves no heart, rather than one that could not work; the rest of the
+ * card, its quick view too, stays.
+ */
+function WishlistHeart({ product }: { product: Product }) {
+  const props: CartWishlistToggleProps = { product, place: 'card' };
+  return <Embedded remote="mfe-cart" module="WishlistToggle" props={props} unavailable={null} />;
 }
 
 /**
@@ -77,8 +86,8 @@ export function ProductCard({ product, view = 'grid', priority = false }: { prod
           {product.is_new && <span className="sf-label sf-label--new">NEW</span>}
           {product.out_of_stock && <span className="sf-label cat-label--sold-out">Sold out</span>}
         </span>
-        <span className="cat-card__tools">
-          <CardWishlistButton product={product} />
+        <div className="cat-card__tools">
+          <WishlistHeart product={product} />
           <button
             type="button"
             className="cat-card__icon"
@@ -87,7 +96,7 @@ export function ProductCard({ product, view = 'grid', priority = false }: { prod
           >
             <EyeIcon />
           </button>
-        </span>
+        </div>
       </div>
       <div className="cat-card__body">
         {product.categories[0] && <p className="cat-card__category">{product.categories[product.categories.length - 1]?.name}</p>}

@@ -1,8 +1,8 @@
 import { usePurchase } from '../purchase/PurchaseContext';
 import { CartControl } from '../purchase/CartControl';
-import { WishlistButton } from './WishlistButton';
+import { WishlistControl } from './WishlistControl';
 
-/** The cart's Add to Cart control for the colour and size chosen, and the wishlist button. */
+/** The cart's Add to Cart control for the colour and size chosen, and its wishlist button. */
 export function BuyBox() {
   const { product, selection, buyControl } = usePurchase();
   return (
@@ -11,7 +11,7 @@ export function BuyBox() {
         {/* Clear starts the control over, its quantity too. */}
         <CartControl key={selection.clears} product={product} colour={selection.colour} size={selection.size} place="panel" />
       </div>
-      <WishlistButton product={product} />
+      <WishlistControl product={product} />
     </div>
   );
 }

@@ -1,0 +1,112 @@
+import { baseApi, type Product } from '@storefront/shared';
+import { createTestStore, renderWithStore } from '@storefront/shared/testing';
+import { act, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
+import WishlistToggle from './WishlistToggle';
+import { WISHLIST_ADD_DELAY_MS } from '../features/wishlist/WishlistToggle';
+import { wishlistApi } from '../features/wishlist/wishlistApi';
+
+async function seededProducts(): Promise<Product[]> {
+  const store = createTestStore();
+  return (await store.dispatch(baseApi.endpoints.getProducts.initiate({ limit: 5 })).unwrap()).products;
+}
+
+const wishlistOf = (store: ReturnType<typeof createTestStore>) => store.dispatch(baseApi.endpoints.getWishlist.initiate(undefined, { forceRefetch: true })).unwrap();
+
+describe('WishlistToggle (the wishlist control other remotes embed)', () => {
+  let products: Product[];
+  beforeAll(async () => {
+    products = await seededProducts();
+  });
+  const nth = (index: number) => {
+    const product = products[index];
+    if (!product) throw new Error(`the seed has fewer than ${index + 1} products`);
+    return product;
+  };
+
+  describe("on a product card: the heart", () => {
+    it('adds to the wishlist after a second of loading, then a second click removes it', async () => {
+      const product = nth(0);
+      const store = createTestStore();
+      const { user } = renderWithStore(<WishlistToggle product={product} place="card" />, { store });
+      const started = Date.now();
+      await user.click(screen.getByRole('button', { name: `Add ${product.name} to wishlist` }));
+      expect(screen.getByRole('button', { name: `Add ${product.name} to wishlist` })).toHaveAttribute('aria-busy', 'true');
+      expect(screen.getByRole('button', { name: `Add ${product.name} to wishlist` })).toBeDisabled();
+      const remove = await screen.findByRole('button', { name: `Remove ${product.name} from wishlist` }, { timeout: 4000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(WISHLIST_ADD_DELAY_MS);
+      expect(remove).toHaveAttribute('aria-pressed', 'true');
+      expect(remove).toHaveClass('crt-wish-heart', 'crt-wish-heart--on');
+      expect(await screen.findByText(`${product.name} has been added to wishlist`)).toBeInTheDocument();
+      await user.click(remove);
+      expect(await screen.findByRole('button', { name: `Add ${product.name} to wishlist` })).toHaveAttribute('aria-pressed', 'false');
+      expect(await screen.findByText(`${product.name} has been removed from wishlist`)).toBeInTheDocument();
+      expect(await wishlistOf(store)).toEqual([]);
+    });
+
+    it('is not drawn again while the wishlist is asked for, only when its own product goes in', async () => {
+      const [product, other] = [nth(0), nth(1)];
+      const store = createTestStore();
+      let draws = 0;
+      renderWithStore(
+        <Profiler id="heart" onRender={() => (draws += 1)}>
+          <WishlistToggle product={product} place="card" />
+        </Profiler>,
+        { store },
+      );
+      await waitFor(() => expect(baseApi.endpoints.getWishlist.select()(store.getState()).isSuccess).toBe(true));
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+      const before = draws;
+      // Asked again (as after a page the server drew hydrates), and another product added: the heart shows nothing new.
+      await act(async () => {
+        await wishlistOf(store);
+        await store.dispatch(wishlistApi.endpoints.addToWishlist.initiate(other)).unwrap();
+      });
+      expect(draws).toBe(before);
+      expect(screen.getByRole('button', { name: `Add ${product.name} to wishlist` })).toHaveAttribute('aria-pressed', 'false');
+      await act(async () => {
+        await store.dispatch(wishlistApi.endpoints.addToWishlist.initiate(product)).unwrap();
+      });
+      expect(await screen.findByRole('button', { name: `Remove ${product.name} from wishlist` })).toHaveAttribute('aria-pressed', 'true');
+      expect(draws).toBeGreaterThan(before);
+    });
+  });
+
+  describe('on the product page: the button', () => {
+    afterEach(() => jest.useRealTimers());
+
+    it('shows "Adding…" for a second, adds, then offers Go to Wishlist, which removes', async () => {
+      const product = nth(2);
+      const store = createTestStore();
+      renderWithStore(<WishlistToggle product={product} place="page" />, { store });
+      const add = screen.getByRole('button', { name: 'Add to Wishlist' });
+      expect(add).toHaveClass('sf-button', 'sf-button--ghost');
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+      act(() => add.click());
+      expect(screen.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Adding…' })).toHaveAttribute('aria-busy', 'true');
+      await act(async () => {
+        jest.advanceTimersByTime(WISHLIST_ADD_DELAY_MS - 1);
+      });
+      expect(await wishlistOf(store)).toEqual([]);
+      await act(async () => {
+        jest.advanceTimersByTime(1);
+      });
+      jest.useRealTimers();
+      expect(await screen.findByText(`${product.name} has been added to wishlist`)).toBeInTheDocument();
+      const goTo = await screen.findByRole('button', { name: 'Go to Wishlist' });
+      act(() => goTo.click());
+      expect(await screen.findByText(`${product.name} has been removed from wishlist`)).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Add to Wishlist' })).toBeEnabled();
+      expect(await wishlistOf(store)).toEqual([]);
+    });
+
+    it('starts at Go to Wishlist when the wishlist already holds the product', async () => {
+      const product = nth(3);
+      const store = createTestStore();
+      await store.dispatch(wishlistApi.endpoints.addToWishlist.initiate(product)).unwrap();
+      renderWithStore(<WishlistToggle product={product} place="page" />, { store });
+      expect(await screen.findByRole('button', { name: 'Go to Wishlist' })).toBeEnabled();
+    });
+  });
+});
