@@ -25,7 +25,7 @@ import { listReleases, releaseManifestUrl, VERSION_PATTERN } from '../edge/src/r
 import { readKnownGoodAfter } from '../edge/src/settings';
 import { COMMAND_OPTIONS, parseCommandLine, readActor, readPositiveNumber, readReason, UsageError, USAGE, type CommandLine } from './lib/composeOptions';
 import { localComposition } from '../edge/src/composition';
-import { checkExposedTypes, moduleUses, releaseTypes } from './lib/exposedProps';
+import { asConsumer, asProvider, checkExposedTypes, moduleUses } from './lib/exposedProps';
 import { gather, shellManifestPath } from './lib/gatherReleases';
 import { diffLines, formatDuration, historyLines, shortChanges } from './lib/revisionReport';
 
@@ -57,14 +57,7 @@ async function runChecks(document: CompositionDocument): Promise<Checked> {
   const candidates = await gather(document);
   // Each release's modules still take what the shell and the composed remotes pass them, compiled
   // against its published types (here, never by the edge).
-  const uses = moduleUses(candidates.map(({ remote, version, contract }) => ({ remote, version, ...(contract?.uses ? { uses: contract.uses } : {}) })));
-  const problems = [
-    ...checkComposition(candidates, shell),
-    ...checkExposedTypes(
-      candidates.map(({ remote, version, contract, declarations }) => ({ remote, version, types: releaseTypes(remote, version, declarations, contract?.exposedProps) })),
-      uses,
-    ),
-  ];
+  const problems = [...checkComposition(candidates, shell), ...checkExposedTypes(candidates.map(asProvider), moduleUses(candidates.map(asConsumer)))];
   printTable(candidates, problems);
   const facts: Partial<Record<Remote, ReleaseFacts>> = {};
   for (const candidate of candidates) {

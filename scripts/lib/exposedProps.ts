@@ -209,6 +209,24 @@ export function releaseTypes(remote: string, version: string, declarations: stri
   return exposedProps ? declarationsOf(remote, version, exposedProps) : undefined;
 }
 
+/** A release as the checks read it: its contract and the declarations it publishes, as fetched. */
+export interface ReadRelease {
+  remote: string;
+  version: string;
+  contract?: { uses?: Readonly<Record<string, string>>; exposedProps?: Readonly<Record<string, string>> } | null;
+  declarations?: string | null;
+}
+
+/** A read release as a consumer of others' modules (moduleUses). */
+export function asConsumer({ remote, version, contract }: ReadRelease): Consumer {
+  return { remote, version, ...(contract?.uses ? { uses: contract.uses } : {}) };
+}
+
+/** A read release as a provider of modules (checkExposedTypes): its published types, if any. */
+export function asProvider({ remote, version, contract, declarations }: ReadRelease): Provider {
+  return { remote, version, types: releaseTypes(remote, version, declarations, contract?.exposedProps) };
+}
+
 /** The modules a declarations file declares ("mfe-cart/AddToCart"). */
 function declaredModules(declarations: string): Set<string> {
   const source = ts.createSourceFile('/types.d.ts', declarations, ts.ScriptTarget.ES2022);

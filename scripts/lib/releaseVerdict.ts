@@ -8,7 +8,7 @@ import path from 'node:path';
 import { checkRelease, factsOf, type Contract, type Injector, type Manifest, type Problem, type ShellFacts } from '../../edge/src/compositionRules';
 import { shortName, type CompositionDocument, type CompositionStore } from '../../edge/src/compositionStore';
 import { ROOT, type Remote } from '../../edge/src/packages';
-import { checkExposedTypes, declarationsOf, embeddedUsesOf, exposedPropsOf, moduleUses, releaseTypes } from './exposedProps';
+import { asConsumer, asProvider, checkExposedTypes, declarationsOf, embeddedUsesOf, exposedPropsOf, moduleUses, type ReadRelease } from './exposedProps';
 import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
 import { fetchContract, fetchDeclarations } from './gatherReleases';
 
@@ -89,16 +89,9 @@ async function otherRemotes(release: Pick<ReleaseToJudge, 'remote' | 'store' | '
  * the shell and the other remotes' live releases pass them, and what its own pages pass the
  * modules of others against those releases' published types. Problems already live are not its.
  */
-function propsProblems(release: { remote: string; version: string; uses: Readonly<Record<string, string>> | undefined; types: string | undefined }, others: readonly Other[]): Problem[] {
-  const uses = moduleUses([
-    { remote: release.remote, version: release.version, ...(release.uses ? { uses: release.uses } : {}) },
-    ...others.map(({ remote, version, contract }) => ({ remote, version, ...(contract?.uses ? { uses: contract.uses } : {}) })),
-  ]);
-  const providers = [
-    { remote: release.remote, version: release.version, types: release.types },
-    ...others.map(({ remote, version, contract, declarations }) => ({ remote, version, types: releaseTypes(remote, version, declarations, contract?.exposedProps) })),
-  ];
-  return checkExposedTypes(providers, uses, release.remote === 'shell' ? 'the shell' : `${release.remote}@${release.version}`);
+function propsProblems(release: ReadRelease, others: readonly Other[]): Problem[] {
+  const all = [release, ...others];
+  return checkExposedTypes(all.map(asProvider), moduleUses(all.map(asConsumer)), release.remote === 'shell' ? 'the shell' : `${release.remote}@${release.version}`);
 }
 
 /**
@@ -113,10 +106,15 @@ export async function judgeWorkingCopy(team: Remote | 'shell', store: Compositio
   const modules: readonly string[] = (REMOTE_MODULES as Record<string, readonly string[]>)[team] ?? [];
   const version = 'this checkout';
   const problems = propsProblems(
-    { remote: team, version, uses: team === 'shell' ? undefined : embeddedUsesOf(dir), types: modules.length > 0 ? declarationsOf(team, version, exposedPropsOf(dir, modules)) : undefined },
+    {
+      remote: team,
+      version,
+      contract: team === 'shell' ? null : { uses: embeddedUsesOf(dir) },
+      declarations: modules.length > 0 ? declarationsOf(team, version, exposedPropsOf(dir, modules)) : null,
+    },
     others,
   );
-  const unread = others.filter((other) => !releaseTypes(other.remote, other.version, other.declarations, other.contract?.exposedProps)).map((other) => `${other.remote}@${other.version}`);
+  const unread = others.filter((other) => !asProvider(other).types).map((other) => `${other.remote}@${other.version}`);
   const lines = problems.length === 0 ? [`✓ ${team} fits the published types of ${beside}${unread.length > 0 ? ` (none read of ${unread.join(', ')})` : ''}`] : [`✗ ${team} does not fit the published types of ${beside}:`, ...problems.flatMap((problem) => [`  ✗ [${problem.rule}] ${problem.message}`, `      fix: ${problem.fix}`])];
   return { ok: problems.length === 0, lines };
 }
@@ -137,7 +135,7 @@ export async function judgeRelease(release: ReleaseToJudge): Promise<ReleaseVerd
     ...checkRelease({ remote, version, manifest, contract, entryPresent }, shell, injectors),
     // Its modules still take what is passed them, and it passes the live modules what they take
     // (compiled: the edge does not run this).
-    ...propsProblems({ remote, version, uses: contract?.uses, types: releaseTypes(remote, version, declarations, contract?.exposedProps) }, others),
+    ...propsProblems({ remote, version, contract, declarations }, others),
   ];
   const name = `${remote}@${version}`;
   const lines: string[] = [];
