@@ -114,6 +114,10 @@ function IslandHost({ remote, module, props, unavailable, embedder }: EmbeddedPr
 /** The embed drawn in the page's own tree: on the server, and on a page the browser draws. */
 function InlineEmbed({ remote, module, props, unavailable, loading = null, embedder }: EmbeddedProps<object> & { embedder: ModuleEmbedder | null }) {
   const found = embedder ? embedder.load(remote, module) : null;
+  // Decided when the embed is first drawn, so its tree keeps one shape: a module at hand then (always
+  // so on the server) is drawn without a Suspense boundary. React hydrates what is inside a server's
+  // boundary in a second, later pass; without one, the island the browser makes of it is live in one.
+  const [atHand] = useState(() => !(found instanceof Promise));
   const part = useRef<HTMLDivElement>(null);
   const settled = <Settled part={part} embedder={embedder} />;
   let content: ReactNode;
@@ -132,10 +136,17 @@ function InlineEmbed({ remote, module, props, unavailable, loading = null, embed
           </>
         )}
       >
-        <Suspense fallback={loading}>
-          {content}
-          {settled}
-        </Suspense>
+        {atHand ? (
+          <>
+            {content}
+            {settled}
+          </>
+        ) : (
+          <Suspense fallback={loading}>
+            {content}
+            {settled}
+          </Suspense>
+        )}
       </ErrorBoundary>
     </div>
   );

@@ -17,9 +17,10 @@ import {
   WithIslandContexts,
 } from '@storefront/shared';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { StrictMode, Suspense, useLayoutEffect } from 'react';
+import { Fragment, StrictMode, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { hydrationViewportWidth, partHydrated, reportHydrationError, serverStateNow } from '../app/hydration';
 import { isRemoteName } from './composition';
+import { islandTurn } from './islandTurns';
 import { forgetRemoteComponent, loadRemoteModule } from './remoteComponent';
 
 /** The module's component: loaded once however many embeds ask (loadRemoteModule keeps it); a failed load is tried afresh next time. */
@@ -34,6 +35,10 @@ export function loadEmbedded(remote: string, module: string): Promise<Embeddable
   );
 }
 
+function SuspenseBoundary({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 /** Beside the module, as the server drew it: gives back the taps held on the part once it is live, and says so. */
 function Live({ part, onLive }: { part: Element; onLive: () => void }) {
   useLayoutEffect(() => {
@@ -43,13 +48,20 @@ function Live({ part, onLive }: { part: Element; onLive: () => void }) {
   return null;
 }
 
+/** A Suspense boundary as the server writes it: its content between `<!--$-->` and `<!--/$-->`. */
+function drawnInSuspenseBoundary(part: Element): boolean {
+  const first = part.firstChild;
+  return first?.nodeType === Node.COMMENT_NODE && (first as Comment).data === '$';
+}
+
 /**
  * Hydrates `part` (the server's HTML of the embed) with `Component`, in the shape the server drew
- * it in (shared's Embedded: an error boundary, a Suspense boundary, the module and a sibling), so
- * React adopts the HTML.
+ * it in (shared's Embedded: an error boundary, the module and a sibling; a release built with an
+ * older shared drew a Suspense boundary around the two, which the HTML shows), so React adopts the HTML.
  */
 function hydrateIsland(part: Element, Component: EmbeddableComponent, view: IslandView, embedder: ModuleEmbedder, onLive: () => void): { root: Root; draw: (props: object, contexts: IslandContexts) => void } {
   const serverState = serverStateNow(view.store);
+  const Boundary = drawnInSuspenseBoundary(part) ? SuspenseBoundary : Fragment;
   const tree = (props: object, contexts: IslandContexts) => (
     <StrictMode>
       <Provider store={view.store} {...(serverState ? { serverState } : {})}>
@@ -57,10 +69,10 @@ function hydrateIsland(part: Element, Component: EmbeddableComponent, view: Isla
           <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
             <EmbedderContext value={embedder}>
               <ErrorBoundary name={view.name} fallback={() => view.unavailable}>
-                <Suspense fallback={null}>
+                <Boundary>
                   <Component {...props} />
                   <Live part={part} onLive={onLive} />
-                </Suspense>
+                </Boundary>
               </ErrorBoundary>
             </EmbedderContext>
           </ServerViewportWidth>
@@ -72,12 +84,16 @@ function hydrateIsland(part: Element, Component: EmbeddableComponent, view: Isla
   return { root, draw: (props, contexts) => root.render(tree(props, contexts)) };
 }
 
-/** An island for the embed in `part`, hydrated once its module is in; `view.onFailed` when it cannot be had. */
+/**
+ * An island for the embed in `part`, hydrated on its turn once its module is in (islandTurns.ts:
+ * those on screen first, one per task); `view.onFailed` when it cannot be had.
+ */
 export function startIsland(part: Element, { remote, module }: EmbeddedModuleRef, view: IslandView, embedder: ModuleEmbedder): EmbedIsland {
   let ended = false;
   let live = false;
   let { props, contexts } = view;
   let drawn: ReturnType<typeof hydrateIsland> | null = null;
+  let leaveQueue: (() => void) | null = null;
   // Hydrated with the props the server drew it with (what the HTML shows); once hydrated, drawn
   // with any the page has passed since (a colour chosen while the code was on its way, another
   // address). Drawn again before it is hydrated, React would throw the server's HTML away.
@@ -89,7 +105,9 @@ export function startIsland(part: Element, { remote, module }: EmbeddedModuleRef
   loadEmbedded(remote, module).then(
     (Component) => {
       if (ended) return;
-      drawn = hydrateIsland(part, Component, view, embedder, onLive);
+      leaveQueue = islandTurn(part, () => {
+        drawn = hydrateIsland(part, Component, view, embedder, onLive);
+      });
     },
     () => {
       if (!ended) view.onFailed();
@@ -103,6 +121,7 @@ export function startIsland(part: Element, { remote, module }: EmbeddedModuleRef
     },
     unmount() {
       ended = true;
+      leaveQueue?.();
       const current = drawn;
       drawn = null;
       // Not while React is committing the page's change: a root cannot be unmounted inside another's commit.
