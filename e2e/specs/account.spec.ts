@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, newShopper, shellUrl } from '../support/browser';
 
@@ -74,6 +74,46 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: 'Hello, Kagiso' }).waitFor();
     await page.getByTestId('cart-count').filter({ hasText: '1' }).waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says what is happening while a busy shop secures or checks a password, and then finishes', async () => {
+    const { context, page } = await newShopper(browser);
+    const email = `e2e.wait.${Date.now()}@example.co.za`;
+    // The api's answer held back 2.5 s, as when its hashing queue has others' passwords ahead.
+    const slowly = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    };
+    await page.route('**/api/auth/register', slowly);
+    await page.route('**/api/auth/login', slowly);
+
+    await page.goto(shellUrl('/'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Create an account' }).click();
+    const register = page.getByRole('dialog', { name: 'Create an account' });
+    await register.getByLabel('First name').fill('Lerato');
+    await register.getByLabel('Last name').fill('Dlamini');
+    await register.getByLabel('Email address').fill(email);
+    await register.getByLabel('Password').fill('a sturdy passphrase');
+    await register.getByLabel('Phone number').fill('0825550102');
+    await register.getByRole('button', { name: 'Create account' }).click();
+    const securing = register.getByRole('status').filter({ hasText: 'Securing your password: the shop is busy just now, so this can take a few seconds.' });
+    // Not at once: a quick answer needs no explaining.
+    expect(await securing.count()).toBe(0);
+    await securing.waitFor();
+    await page.getByText('Welcome, Lerato! Your account is ready.').waitFor();
+    await register.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const login = page.getByRole('dialog', { name: 'Sign in' });
+    await login.getByLabel('Email address').fill(email);
+    await login.getByLabel('Password').fill('a sturdy passphrase');
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByRole('status').filter({ hasText: 'Checking your password: the shop is busy just now' }).waitFor();
+    await page.getByText('Welcome back, Lerato!').waitFor();
     await context.close();
   });
 

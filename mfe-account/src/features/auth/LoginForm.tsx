@@ -2,6 +2,7 @@ import { apiErrorMessage, FormField, useLoginMutation, visibleFieldError, type U
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Field, Form } from 'react-final-form';
 import { FormError } from './FormError';
+import { PasswordWait } from './PasswordWait';
 import { apiErrorCode } from './submitErrors';
 import { TextField } from './TextField';
 import { email, required, type Validator } from './validation';
@@ -128,6 +129,7 @@ export function LoginForm({ onSignedIn, footer }: { onSignedIn: (user: User) => 
             <button type="submit" className="sf-button acc-submit" disabled={submitting || asking}>
               {submitting ? 'Signing in…' : 'Sign in'}
             </button>
+            {submitting && <PasswordWait doing="Checking your password" />}
             {footer}
           </form>
         );

@@ -3,6 +3,7 @@ import { personNameProblem } from '@storefront/shared/text-direction';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
 import { FormError } from './FormError';
+import { PasswordWait } from './PasswordWait';
 import { TextField } from './TextField';
 import { submitErrors } from './submitErrors';
 import { email, NEW_PASSWORD_HINT, newPassword, phone } from './validation';
@@ -50,6 +51,7 @@ export function RegisterForm({ onRegistered, footer }: { onRegistered: (user: Us
           <button type="submit" className="sf-button acc-submit" disabled={submitting}>
             {submitting ? 'Creating your account…' : 'Create account'}
           </button>
+          {submitting && <PasswordWait doing="Securing your password" />}
           {footer}
         </form>
       )}
