@@ -103,6 +103,26 @@ describe('the cart holds what the shopper meant', () => {
     await context.close();
   });
 
+  it('a negative quantity typed on the product page becomes 1, the least one can buy, as 0 does; the cart gets 1', async () => {
+    const product = await simpleProduct(6);
+    const { context, page } = await newShopper(browser);
+    await page.goto(shellUrl(`/product?id=${product.link}`));
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    const quantity = page.getByLabel('Quantity', { exact: true }).first();
+    await quantity.fill('-3');
+    expect(await quantity.inputValue()).toBe('1');
+    await quantity.fill('4');
+    await quantity.selectText();
+    await quantity.pressSequentially('-3');
+    expect(await quantity.inputValue()).toBe('1');
+    await quantity.fill('0');
+    expect(await quantity.inputValue()).toBe('1');
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+    await badge(page, 1);
+    expect((await cartOf(page)).map((line) => line.qty)).toEqual([1]);
+    await context.close();
+  });
+
   it('at the stock limit, Add to Cart on a card says the cart already holds all there is, and adds nothing', async () => {
     const product = await simpleProduct(2, 20);
     const { context, page } = await newShopper(browser);

@@ -6,13 +6,14 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { isReleased } from '../../edge/src/releaseStore';
 import { ROOT } from '../../edge/src/packages';
 import { simpleProductInStock } from '../support/api';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { removeComposition, runTool } from '../support/composition';
 import { compose } from '../support/releases';
+import { recordedTexts, recordTexts } from '../support/transitions';
 
 let browser: Browser;
 
@@ -56,6 +57,33 @@ async function releaseChangedCart(): Promise<void> {
   } finally {
     await Promise.all(EDITS.map(({ file }, index) => fs.writeFile(file, originals[index] ?? '')));
   }
+}
+
+/** The wishlist's answers come slowly, as on a busy phone network: what a control shows while it waits is on screen long enough to read. */
+async function slowWishlistReads(context: BrowserContext): Promise<void> {
+  await context.route('**/api/wishlist', async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fallback();
+  });
+}
+
+/** Records, from now on, each state the product's heart shows in turn (its name, and "busy" while it works). */
+async function recordHeartStates(page: Page, productName: string): Promise<void> {
+  await page.evaluate((name) => {
+    const seen: string[] = [];
+    (window as unknown as { heartStates: string[] }).heartStates = seen;
+    const read = () => {
+      const labels = [`Add ${name} to wishlist`, `Remove ${name} from wishlist`];
+      const heart = [...document.querySelectorAll('button[aria-pressed]')].find((button) => labels.includes(button.getAttribute('aria-label') ?? ''));
+      if (!heart) return 'none';
+      return `${heart.getAttribute('aria-label') ?? ''}${heart.getAttribute('aria-busy') === 'true' ? ' (busy)' : ''}`;
+    };
+    seen.push(read());
+    new MutationObserver(() => {
+      const state = read();
+      if (seen.at(-1) !== state) seen.push(state);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  }, productName);
 }
 
 describe("the cart's Add to Cart and header buttons, on other teams' pages", () => {
@@ -128,6 +156,38 @@ describe("the cart's Add to Cart and header buttons, on other teams' pages", () 
     expect(await heart.getAttribute('aria-pressed')).toBe('true');
     await shopper.context.close();
   });
+
+  it('"Add to Wishlist" turns straight from "Adding…" into "Go to Wishlist", and a card\'s heart straight into pressed, however slowly the wishlist is read again', async () => {
+    const product = await simpleProductInStock();
+    const { context, page } = await newShopper(browser);
+    await slowWishlistReads(context);
+    await page.goto(shellUrl(`/product?id=${product.link}`));
+    const region = page.locator('[data-remote="mfe-product"]');
+    const add = region.getByRole('button', { name: 'Add to Wishlist' });
+    await add.waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-await-hydration]'));
+    await recordTexts(page);
+    await add.click();
+    await region.getByRole('button', { name: 'Go to Wishlist' }).waitFor();
+    const seenTexts = await recordedTexts(page);
+    const fromAdding = seenTexts.slice(seenTexts.findIndex((text) => text.includes('Adding…')));
+    expect(fromAdding[0]).toContain('Adding…');
+    expect(fromAdding.filter((text) => text.includes('Add to Wishlist'))).toEqual([]);
+    await context.close();
+
+    const shopper = await newShopper(browser);
+    await slowWishlistReads(shopper.context);
+    await shopper.page.goto(shellUrl(`/shop?search=${encodeURIComponent(product.name)}`));
+    const heart = shopper.page.getByRole('button', { name: `Add ${product.name} to wishlist` }).first();
+    await heart.waitFor();
+    await shopper.page.waitForFunction(() => !document.querySelector('[data-await-hydration]'));
+    await recordHeartStates(shopper.page, product.name);
+    await heart.click();
+    await shopper.page.getByRole('button', { name: `Remove ${product.name} from wishlist` }).first().waitFor();
+    const states = await shopper.page.evaluate(() => (window as unknown as { heartStates: string[] }).heartStates);
+    expect(states).toEqual([`Add ${product.name} to wishlist`, `Add ${product.name} to wishlist (busy)`, `Remove ${product.name} from wishlist`]);
+    await shopper.context.close();
+  }, 60_000);
 
   it('leaves the product on show, with a plain "unavailable" in its place, when the cart cannot be loaded', async () => {
     const product = await simpleProductInStock();

@@ -14,10 +14,15 @@ afterAll(async () => {
 });
 
 /** The api's own answer for a listing, to check the page against. */
-async function listing(query: string): Promise<{ products: Product[]; total: number }> {
+async function listing(query: string): Promise<{ products: Product[]; total: number; showing: string | null }> {
   const response = await fetch(apiUrl(`/products?${query}`));
   if (!response.ok) throw new Error(`GET /products?${query} answered ${response.status}`);
-  return { products: (await response.json()) as Product[], total: Number(response.headers.get('x-total-count')) };
+  const showing = response.headers.get('x-search-showing');
+  return {
+    products: (await response.json()) as Product[],
+    total: Number(response.headers.get('x-total-count')),
+    showing: showing === null ? null : decodeURIComponent(showing),
+  };
 }
 
 const productList = (page: Page) => page.getByRole('list', { name: 'Products' });
@@ -98,8 +103,10 @@ describe('the catalog', () => {
 
     await field.press('Enter');
     await page.waitForURL((url) => url.pathname === '/shop' && url.searchParams.get('search') === 'hedphones');
-    await page.getByRole('heading', { level: 1, name: 'Results for “hedphones”' }).waitFor();
     const expected = await listing('search=hedphones&limit=12');
+    // The api searched the corrected spelling: the heading names the search whose products are shown.
+    expect(expected.showing).toBe('headphones');
+    await page.getByRole('heading', { level: 1, name: 'Results for “headphones”' }).waitFor();
     expect(expected.total).toBeGreaterThan(0);
     await page.getByText(`Showing 1–${Math.min(12, expected.total)} of ${expected.total} products`).waitFor();
     expect(await settledCardNames(page, expected.products.map((product) => product.name))).toEqual(expected.products.map((product) => product.name));

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { fetchProducts } from '../support/api';
 import { E2E_BANK_ACCOUNT } from '../support/bankAccount';
 import { collectPageErrors, launchBrowser, newShopper, shellUrl } from '../support/browser';
-import { recordedTexts, recordTexts } from '../support/transitions';
+import { recordedTexts, recordTexts, recordTextsFromFirstPaint } from '../support/transitions';
 import { getAsShopper } from '../support/shopperApi';
 
 /** A whole checkout in a browser takes longer than jest's default 5 seconds. */
@@ -164,6 +164,30 @@ describe('checkout', () => {
     expect(await stranger.page.getByTestId('order-number').count()).toBe(0);
     await stranger.context.close();
     await buyer.context.close();
+  }, CHECKOUT_TIMEOUT_MS);
+
+  it('a shop without a bank account offers cash alone from the first paint: EFT is never shown, even while the shop is still being asked', async () => {
+    const { simple } = await productsToBuy();
+    const { context, page } = await newShopper(browser);
+    // The shop's answer is slow to come and has no EFT, as for a shop that has set no bank account.
+    await context.route('**/api/payment-methods', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ payment_methods: ['cod'] }) });
+    });
+    await addToCartFromProductPage(page, simple);
+    await recordTextsFromFirstPaint(context);
+
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/payment-methods');
+    await page.goto(shellUrl('/checkout'));
+    await answered;
+    const cash = page.getByRole('radio', { name: /Cash on delivery/ });
+    await cash.waitFor();
+    const seenTexts = await recordedTexts(page);
+    expect(seenTexts.length).toBeGreaterThan(0);
+    expect(seenTexts.filter((text) => text.includes('EFT bank transfer'))).toEqual([]);
+    expect(await page.getByRole('radio', { name: /EFT bank transfer/ }).count()).toBe(0);
+    expect(await cash.isChecked()).toBe(true);
+    await context.close();
   }, CHECKOUT_TIMEOUT_MS);
 
   it('an empty cart at /checkout gets a friendly way back to the shop', async () => {

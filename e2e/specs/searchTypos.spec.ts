@@ -20,7 +20,16 @@ afterAll(async () => {
 const TYPED = 'jakcet';
 const SHOWING = 'jacket';
 
-const notice = (page: Page) => page.getByRole('status').filter({ hasText: `Showing results for ${SHOWING}` });
+const notice = (page: Page) => page.getByRole('status').filter({ hasText: `Showing results for “${SHOWING}”` });
+
+/** The one line that says which search is shown, and why. */
+const SAYS = `Showing results for “${SHOWING}” — no results for “${TYPED}”`;
+
+/** How often the shop page's own text says a phrase (the header's search box keeps the typed text, as a box, not as text). */
+async function timesShopSays(page: Page, phrase: string): Promise<number> {
+  const text = await page.locator('[data-remote="mfe-catalog"][data-remote-module="ShopPage"]').innerText();
+  return text.split(phrase).length - 1;
+}
 
 async function cardNames(page: Page): Promise<string[]> {
   await page.getByTestId('product-card').first().waitFor();
@@ -53,9 +62,13 @@ describe('a search with a typo', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/shop' && url.searchParams.get('search') === TYPED);
     await notice(page).waitFor();
-    expect(await notice(page).textContent()).toBe(`Showing results for ${SHOWING}No results for “${TYPED}”.`);
+    expect(await notice(page).textContent()).toBe(SAYS);
     expect(await notice(page).locator('em').textContent()).toBe(SHOWING);
     expect((await cardNames(page)).filter((name) => name.includes('Jacket')).length).toBeGreaterThan(0);
+    // One thing said, above the products: the heading names the search shown, and nothing says there are none.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(`Results for “${SHOWING}”`);
+    expect(await timesShopSays(page, TYPED)).toBe(1);
+    expect(await timesShopSays(page, 'No results')).toBe(0);
     expect(await noticeFits(page)).toEqual({ inside: true, clipped: false, sideways: 0 });
     expect(errors).toEqual([]);
     await context.close();
@@ -92,8 +105,11 @@ describe('a search with a typo', () => {
     const html = await (await fetch(shellUrl(`/shop?search=${TYPED}`), { headers: { 'User-Agent': PHONE_USER_AGENT } })).text();
     // React marks where one text ends and the next begins with empty comments.
     const root = html.slice(html.indexOf('<div id="root"')).replaceAll('<!-- -->', '');
-    expect(root).toContain(`Showing results for <em>${SHOWING}</em>`);
-    expect(root).toContain(`No results for “${TYPED}”.`);
+    expect(root).toContain(`Showing results for “<em>${SHOWING}</em>”`);
+    expect(root.replace(/<[^>]*>/g, '')).toContain(SAYS);
+    expect(root).toContain(`<h1>Results for “${SHOWING}”</h1>`);
+    expect(root).not.toContain(`Results for “${TYPED}”`);
+    expect(root).not.toContain('No results for');
 
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, userAgent: PHONE_USER_AGENT, isMobile: true, hasTouch: true });
     const page = await context.newPage();

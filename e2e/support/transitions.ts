@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /**
  * Records every text the page shows from now on (each change to the DOM, as the shopper would
@@ -16,4 +16,20 @@ export async function recordTexts(page: Page): Promise<void> {
 /** The texts recorded since `recordTexts`, in order. */
 export function recordedTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { seenTexts?: string[] }).seenTexts ?? []);
+}
+
+/**
+ * Records every text each page of this context shows from its very first paint (the server's
+ * HTML as it is parsed included), for a test of what a page shows before it settles; read with
+ * `recordedTexts`.
+ */
+export async function recordTextsFromFirstPaint(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+    const record = () => {
+      if (document.body) seen.push(document.body.innerText);
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
 }

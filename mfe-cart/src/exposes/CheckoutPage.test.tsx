@@ -151,13 +151,20 @@ describe('CheckoutPage', () => {
     const store = createTestStore(cashOnlyTestApiUrl());
     const product = await productFromTheEnd(store, (item) => !item.has_variants && item.available_stock >= 5);
     await store.dispatch(cartApi.endpoints.addToCart.initiate({ product, qty: 1 })).unwrap();
+    // Every draw of the page, from the first: whether it offered EFT.
+    const eftOffered: boolean[] = [];
+    const observer = new MutationObserver(() => eftOffered.push(document.querySelector('input[type="radio"][value="eft"]') !== null));
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     const { user } = renderWithStore(pages, { route: '/checkout', store });
 
     await screen.findByRole('button', { name: 'Review order' });
-    const payment = screen.getByRole('group', { name: 'How would you like to pay?' });
-    // Both show until the shop has said; then EFT goes, and cash is chosen in its place.
-    await waitFor(() => expect(within(payment).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['cod']));
-    expect(within(payment).getByRole('radio', { name: /Cash on delivery/ })).toBeChecked();
+    const payment = () => screen.getByRole('group', { name: 'How would you like to pay?' });
+    // Only cash, chosen; EFT is never offered, not even before the shop has said what it takes.
+    await waitFor(() => expect(within(payment()).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['cod']));
+    observer.disconnect();
+    expect(eftOffered.length).toBeGreaterThan(0);
+    expect(eftOffered.filter(Boolean)).toEqual([]);
+    expect(within(payment()).getByRole('radio', { name: /Cash on delivery/ })).toBeChecked();
     await fillCheckoutForm(user);
     await openReview(user);
     expect(screen.getByTestId('review-payment')).toHaveTextContent('Cash on delivery');

@@ -1,5 +1,5 @@
-import { baseApi, type Product } from '@storefront/shared';
-import { createTestStore, renderWithStore } from '@storefront/shared/testing';
+import { baseApi, createStorefrontStore, type Product } from '@storefront/shared';
+import { createCookieJarFetch, createTestStore, renderWithStore, testApiUrl } from '@storefront/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import WishlistToggle from './WishlistToggle';
@@ -12,6 +12,46 @@ async function seededProducts(): Promise<Product[]> {
 }
 
 const wishlistOf = (store: ReturnType<typeof createTestStore>) => store.dispatch(baseApi.endpoints.getWishlist.initiate(undefined, { forceRefetch: true })).unwrap();
+
+/**
+ * A store for one new shopper whose wishlist, once they have added to it, is read again only when
+ * `answerReads` is called: what a control shows while the list is on its way stays on screen.
+ */
+function storeWithHeldWishlistReads() {
+  const jar = createCookieJarFetch();
+  let added = false;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const fetchFn: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const isWishlist = new URL(request.url).pathname.endsWith('/wishlist');
+    if (isWishlist && request.method === 'POST') added = true;
+    else if (isWishlist && request.method === 'GET' && added) await held;
+    return jar(request);
+  };
+  const apiBase = testApiUrl();
+  const store = createStorefrontStore({ config: { apiBase, assetHost: `${apiBase}/images/` }, fetchFn });
+  return { store, answerReads: () => release() };
+}
+
+/** Records, from now on, what the control's button says in turn (its text, or its name for a heart, and "busy" while it works). */
+function recordButtonStates(): { states: string[]; stop: () => void } {
+  const states: string[] = [];
+  const read = () => {
+    const button = document.querySelector('button.crt-wish-heart, button.sf-button');
+    if (!button) return 'none';
+    return `${button.getAttribute('aria-label') ?? button.textContent ?? ''}${button.getAttribute('aria-busy') === 'true' ? ' (busy)' : ''}`;
+  };
+  states.push(read());
+  const observer = new MutationObserver(() => {
+    const state = read();
+    if (states.at(-1) !== state) states.push(state);
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  return { states, stop: () => observer.disconnect() };
+}
 
 describe('WishlistToggle (the wishlist control other remotes embed)', () => {
   let products: Product[];
@@ -70,10 +110,40 @@ describe('WishlistToggle (the wishlist control other remotes embed)', () => {
       expect(await screen.findByRole('button', { name: `Remove ${product.name} from wishlist` })).toHaveAttribute('aria-pressed', 'true');
       expect(draws).toBeGreaterThan(before);
     });
+
+    it('turns from busy straight to pressed once added, while the wishlist is still being read again', async () => {
+      const product = nth(4);
+      const { store, answerReads } = storeWithHeldWishlistReads();
+      const { user } = renderWithStore(<WishlistToggle product={product} place="card" />, { store });
+      await waitFor(() => expect(baseApi.endpoints.getWishlist.select()(store.getState()).isSuccess).toBe(true));
+      const recorded = recordButtonStates();
+      await user.click(screen.getByRole('button', { name: `Add ${product.name} to wishlist` }));
+      expect(await screen.findByRole('button', { name: `Remove ${product.name} from wishlist` }, { timeout: 4000 })).toHaveAttribute('aria-pressed', 'true');
+      answerReads();
+      await waitFor(() => expect(baseApi.endpoints.getWishlist.select()(store.getState()).status).toBe('fulfilled'));
+      await screen.findByText(`${product.name} has been added to wishlist`);
+      recorded.stop();
+      expect(recorded.states).toEqual([`Add ${product.name} to wishlist`, `Add ${product.name} to wishlist (busy)`, `Remove ${product.name} from wishlist`]);
+    });
   });
 
   describe('on the product page: the button', () => {
     afterEach(() => jest.useRealTimers());
+
+    it('goes from "Adding…" straight to Go to Wishlist once added, while the wishlist is still being read again', async () => {
+      const product = nth(4);
+      const { store, answerReads } = storeWithHeldWishlistReads();
+      const { user } = renderWithStore(<WishlistToggle product={product} place="page" />, { store });
+      await waitFor(() => expect(baseApi.endpoints.getWishlist.select()(store.getState()).isSuccess).toBe(true));
+      const recorded = recordButtonStates();
+      await user.click(screen.getByRole('button', { name: 'Add to Wishlist' }));
+      expect(await screen.findByRole('button', { name: 'Go to Wishlist' }, { timeout: 4000 })).toBeEnabled();
+      answerReads();
+      await waitFor(() => expect(baseApi.endpoints.getWishlist.select()(store.getState()).status).toBe('fulfilled'));
+      await screen.findByText(`${product.name} has been added to wishlist`);
+      recorded.stop();
+      expect(recorded.states).toEqual(['Add to Wishlist', 'Adding… (busy)', 'Go to Wishlist']);
+    });
 
     it('shows "Adding…" for a second, adds, then offers Go to Wishlist, which removes', async () => {
       const product = nth(2);

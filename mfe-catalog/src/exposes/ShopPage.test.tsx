@@ -151,14 +151,16 @@ describe('ShopPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Results for “zzzz-no-such-thing”');
   });
 
-  it('says which search it shows when the api corrected a typo, above that search’s products', async () => {
+  it('says in one line which search it shows when the api corrected a typo, above that search’s products, with nothing saying there are none', async () => {
     renderShop('/shop?search=jakcet');
-    const correction = await screen.findByText((_, element) => element?.textContent === 'Showing results for jacket');
+    const correction = await screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === 'Showing results for “jacket” — no results for “jakcet”');
     expect(within(correction).getByText('jacket').tagName).toBe('EM');
-    // A status, so a screen reader says it when the answer arrives; with what the shopper typed.
-    const status = correction.closest<HTMLElement>('[role="status"]');
-    expect(status).not.toBeNull();
-    expect(within(status as HTMLElement).getByText('No results for “jakcet”.')).toBeInTheDocument();
+    // A status, so a screen reader says it when the answer arrives.
+    expect(correction.closest('[role="status"]')).not.toBeNull();
+    // The heading names the search shown, not the one that found nothing.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Results for “jacket”');
+    expect(screen.queryByText(/No results/)).not.toBeInTheDocument();
+    expect(screen.getAllByText(/“jakcet”/)).toHaveLength(1);
     const shown = await cards();
     expect(shown.length).toBeGreaterThan(0);
     for (const card of shown) expect(card).toHaveTextContent(/jacket/i);

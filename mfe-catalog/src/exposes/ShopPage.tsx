@@ -4,7 +4,7 @@ import { findShopLayout, SHOP_LAYOUTS, type ShopLayout } from '../features/layou
 import { nameCategory } from '../features/shop/categoryNames';
 import { FilterDrawer } from '../features/shop/FilterDrawer';
 import { FilterPanel, useSidebarShows } from '../features/shop/filters/FilterSections';
-import { SearchCorrection } from '../features/shop/SearchCorrection';
+import { SearchCorrection, useCorrectedSearch } from '../features/shop/SearchCorrection';
 import { PagedResults, ResultsSkeleton } from '../features/shop/ShopResults';
 import { needsLayoutParts, shopLayoutParts } from '../features/shop/shopLayoutParts';
 import { ShopToolbar } from '../features/shop/ShopToolbar';
@@ -69,6 +69,7 @@ export default function ShopPage() {
   const { data: categories } = useGetCategoriesQuery();
   const listing = toProductQuery(filters, layout?.infinite ? 1 : filters.page);
   const { data } = useGetProductsQuery(listing);
+  const corrected = useCorrectedSearch(listing);
   // Normally in before the first render (prefetchShopPage); until then their places are held.
   const parts = shopLayoutParts.useLoaded(needsLayoutParts(layout, filters));
   const sidebarShows = useSidebarShows();
@@ -76,7 +77,8 @@ export default function ShopPage() {
 
   const view = filters.view ?? layout.view;
   const categoryName = filters.category ? nameCategory(filters.category, categories).label : '';
-  const title = filters.search ? `Results for “${filters.search}”` : categoryName || layout.name;
+  // A corrected search is named by what was searched, the text its products match.
+  const title = filters.search ? `Results for “${corrected ?? filters.search}”` : categoryName || layout.name;
   const columns = layout.filters === 'toggle-panel' ? (panelOpen ? 3 : 4) : layout.columns;
   const sidebar = layout.filters === 'left' || layout.filters === 'right';
   const count = activeFilterCount(filters);

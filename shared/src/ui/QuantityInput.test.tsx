@@ -54,6 +54,31 @@ describe('QuantityInput (§5)', () => {
     expect(input).toHaveValue('1');
   });
 
+  it('makes a negative number typed 1, the least one can buy, as it does 0', async () => {
+    const user = userEvent.setup();
+    render(<Harness max={9} initial={4} />);
+    const input = screen.getByLabelText('Quantity');
+    await user.clear(input);
+    await user.type(input, '-3');
+    expect(input).toHaveValue('1');
+    expect(screen.getByLabelText('chosen')).toHaveTextContent('1');
+    await user.clear(input);
+    await user.type(input, '0');
+    expect(input).toHaveValue('1');
+  });
+
+  it('keeps a lone minus sign while it is typed, counting it as 1, and shows 1 on leaving it', async () => {
+    const user = userEvent.setup();
+    render(<Harness max={9} initial={4} />);
+    const input = screen.getByLabelText('Quantity');
+    await user.clear(input);
+    await user.type(input, '-');
+    expect(input).toHaveValue('-');
+    expect(screen.getByLabelText('chosen')).toHaveTextContent('1');
+    await user.click(screen.getByRole('button', { name: 'elsewhere' }));
+    expect(input).toHaveValue('1');
+  });
+
   it('ignores letters', async () => {
     const user = userEvent.setup();
     render(<Harness max={9} />);

@@ -11,15 +11,17 @@ interface QuantityInputProps {
 
 /**
  * Quantity with minus and plus (§5): at least 1, at most the available stock; typed values are
- * clamped at once and an empty box counts as 1 (and shows 1 again when the shopper leaves it).
+ * clamped at once, a negative one to 1, and an empty box or a lone minus sign counts as 1 (and
+ * shows 1 again when the shopper leaves it).
  */
 export function QuantityInput({ value, max, onChange, label = 'Quantity', disabled = false }: QuantityInputProps) {
   const id = useId();
-  // Only an emptied box needs its own text; otherwise the box shows the value it was given.
-  const [emptied, setEmptied] = useState(false);
+  // Only a box the shopper has emptied, or begun with a minus sign, needs its own text; otherwise
+  // the box shows the value it was given.
+  const [unfinished, setUnfinished] = useState<string | null>(null);
 
   const commit = (next: number) => {
-    setEmptied(false);
+    setUnfinished(null);
     onChange(clampQuantity(next, max));
   };
 
@@ -43,19 +45,22 @@ export function QuantityInput({ value, max, onChange, label = 'Quantity', disabl
         type="text"
         inputMode="numeric"
         pattern="[0-9]*"
-        value={emptied ? '' : String(value)}
+        value={unfinished ?? String(value)}
         aria-describedby={`${id}-limits`}
         disabled={disabled}
         onChange={(event) => {
-          const text = event.target.value.replace(/\D/g, '');
-          if (text === '') {
-            setEmptied(true);
+          const typed = event.target.value.trim();
+          // A minus sign in front makes the number negative, which is below the least one can buy.
+          const negative = /^[-\u2212]/.test(typed);
+          const digits = typed.replace(/\D/g, '');
+          if (digits === '') {
+            setUnfinished(negative ? '-' : '');
             onChange(MIN_QUANTITY);
             return;
           }
-          commit(Number(text));
+          commit(negative ? MIN_QUANTITY : Number(digits));
         }}
-        onBlur={() => setEmptied(false)}
+        onBlur={() => setUnfinished(null)}
       />
       <button
         type="button"

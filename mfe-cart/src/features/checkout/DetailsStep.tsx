@@ -1,4 +1,4 @@
-import { type CartItem, DELIVERY_FEE, formatRand, type PaymentMethod, useSearchParams } from '@storefront/shared';
+import { type CartItem, DELIVERY_FEE, formatRand, type PaymentMethod, Skeleton, useSearchParams } from '@storefront/shared';
 import { SA_PROVINCES } from '@storefront/shared/domain';
 import { useEffect, type FormEvent, type Ref } from 'react';
 import { useField, useForm } from 'react-final-form';
@@ -6,8 +6,6 @@ import { useGetPaymentMethodsQuery } from '../orders/ordersApi';
 import { CheckoutSummary } from './CheckoutSummary';
 import { deliveryMethodFromSearch, FIELD_RULES, parsePhone, parsePostalCode, paymentMethodLabel, type CheckoutValues } from './checkoutValues';
 import { CheckboxField, ChoiceGroup, SelectField, TextField } from './fields';
-
-const PAYMENT_METHODS: readonly PaymentMethod[] = ['eft', 'cod'];
 
 export const MARKETING_CONSENT_LABEL = "Send me Jacaranda's news and offers by email (you can unsubscribe at any time)";
 
@@ -56,21 +54,43 @@ function AddressFields() {
   );
 }
 
+const PAYMENT_LEGEND = 'How would you like to pay?';
+
 /**
- * EFT and cash, or cash alone when the shop takes no EFT (it has not set its bank account). Until
- * the shop has said, both show; should EFT then go, cash is chosen in its place.
+ * Only the ways the shop takes payment: EFT and cash, or cash alone when the shop takes no EFT (it
+ * has not set its bank account). Until the shop has said, a placeholder holds their place, so no
+ * choice is ever shown that could then go; when EFT is not taken, cash is chosen in its place.
  */
 function PaymentChoices({ collecting }: { collecting: boolean }) {
-  const { data } = useGetPaymentMethodsQuery();
-  const offered = data?.payment_methods ?? PAYMENT_METHODS;
+  const { data, isError, isFetching, refetch } = useGetPaymentMethodsQuery();
+  const offered = data?.payment_methods;
   const form = useForm<CheckoutValues>();
   const {
     input: { value },
   } = useField<PaymentMethod>('payment_method', { subscription: { value: true } });
-  const fallback = offered[0];
+  const fallback = offered?.[0];
   useEffect(() => {
-    if (fallback && !offered.includes(value)) form.change('payment_method', fallback);
+    if (offered && fallback && !offered.includes(value)) form.change('payment_method', fallback);
   }, [fallback, offered, value, form]);
+  if (!offered) {
+    if (isError && !isFetching) {
+      return (
+        <div className="sf-notice" role="alert">
+          <p>We cannot find out how the shop takes payment right now.</p>
+          <button type="button" className="sf-button" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    return (
+      <fieldset className="chk-choices" aria-busy="true">
+        <legend>{PAYMENT_LEGEND}</legend>
+        <Skeleton height="64px" />
+        <Skeleton height="64px" />
+      </fieldset>
+    );
+  }
   const choices = [
     {
       value: 'eft',
@@ -83,7 +103,7 @@ function PaymentChoices({ collecting }: { collecting: boolean }) {
       detail: collecting ? 'Pay in cash at the store when you collect.' : 'Pay the courier in cash when your order arrives.',
     },
   ] satisfies { value: PaymentMethod; label: string; detail: string }[];
-  return <ChoiceGroup name="payment_method" legend="How would you like to pay?" choices={choices.filter((choice) => offered.includes(choice.value))} />;
+  return <ChoiceGroup name="payment_method" legend={PAYMENT_LEGEND} choices={choices.filter((choice) => offered.includes(choice.value))} />;
 }
 
 interface DetailsStepProps {

@@ -14,7 +14,9 @@ export interface WishlistToggleProps {
 
 /**
  * Whether the product is in the wishlist, and the two ways to change that: a click while it is in
- * removes it by its id; otherwise the control waits a second in its loading state, then adds it.
+ * removes it by its id; otherwise the control waits a second in its loading state, then adds it,
+ * and stays in that state until the wishlist holds the product (or the add fails), so it never
+ * offers to add what it has just added.
  */
 function useWishlistToggle(product: Product) {
   // Only whether this product is in it: a control is not drawn again when the wishlist is being asked
@@ -24,18 +26,23 @@ function useWishlistToggle(product: Product) {
   });
   const [addToWishlist] = useAddToWishlist();
   const [removeFromWishlist, { isLoading: removing }] = useRemoveFromWishlist();
-  const [adding, setAdding] = useState(false);
+  const [addAsked, setAddAsked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Done adding once the wishlist holds the product: a later removal shows "Add to Wishlist" again.
+  if (addAsked && inWishlist) setAddAsked(false);
+  const adding = addAsked && !inWishlist;
 
   const toggle = () => {
     if (inWishlist) {
       void removeFromWishlist(product);
       return;
     }
-    setAdding(true);
+    setAddAsked(true);
     timer.current = setTimeout(() => {
-      void addToWishlist(product).finally(() => setAdding(false));
+      void addToWishlist(product).then((added) => {
+        if (!added) setAddAsked(false);
+      });
     }, WISHLIST_ADD_DELAY_MS);
   };
   return { inWishlist, adding, removing, toggle };
