@@ -1,15 +1,18 @@
 /**
- * Nothing covered, cut off, wrapped or scrolling sideways (issue 31): the store's main pages at
- * 375, 1024 and 1280 px with every visible control hit-tested at its centre, and the places that
- * went wrong checked at the widths they went wrong at.
+ * Nothing covered, cut off, wrapped or scrolling sideways: every route of the store, signed out,
+ * signed in and as an operator, at 320, 375, 1024 and 1280 px with every visible control
+ * hit-tested at its centre, and the places that went wrong checked at the widths they went wrong at.
  */
-import type { Product } from '@storefront/shared';
-import type { Browser, Page } from 'playwright-core';
-import { simpleProductInStock } from '../support/api';
+import { randomUUID } from 'node:crypto';
+import type { Order, Product } from '@storefront/shared';
+import { cartLineKey } from '@storefront/shared/domain';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { fetchProducts, simpleProductInStock } from '../support/api';
 import { launchBrowser, shellUrl } from '../support/browser';
 import { coveredControls } from '../support/coverage';
 import { variantProductInStock } from '../support/products';
-import { postAsShopper, sidewaysOverflow } from '../support/shopperApi';
+import { shopCommand } from '../support/shopCommands';
+import { getAsShopper, postAsShopper, sidewaysOverflow } from '../support/shopperApi';
 
 jest.setTimeout(60_000);
 
@@ -34,24 +37,137 @@ async function openAt(width: number, address: string, height = 800): Promise<Pag
 
 const close = (page: Page) => page.context().close();
 
-describe.each([375, 1024, 1280])('at %i px', (width) => {
-  it.each([
-    ['home', '/', 'Style and gear for every season'],
-    ['shop', '/shop', 'Shop'],
-    ['a product', 'product', ''],
-    ['cart', '/cart', 'Cart'],
-    ['checkout', '/checkout', 'Checkout'],
-  ])('%s: no control covered, nothing scrolling sideways', async (_name, address, heading) => {
-    const page = await openAt(width, address === 'product' ? `/product?id=${product.link}` : '/');
-    if (address === '/cart' || address === '/checkout') {
-      // With a line in the cart, so the page shows its form and buttons, not its empty state.
+const PASSWORD = 'a sturdy passphrase';
+
+/** A shopper with an account, an address and a placed order, who is also one of the shop's operators. */
+interface Operator {
+  email: string;
+  order: Order;
+}
+
+async function operatorWithAnOrder(): Promise<Operator> {
+  // A long address with nowhere to break, as real ones can be.
+  const email = `thandiwe.vandermerwenkosi.${Date.now()}@example.co.za`;
+  const page = await openAt(1280, '/');
+  await postAsShopper(page, '/auth/register', { first_name: 'Thandiwe', last_name: 'Van der Merwe-Nkosi', email, password: PASSWORD, phone: '082 555 0177' });
+  await postAsShopper(page, '/account/addresses', { recipient: 'Thandiwe Van der Merwe-Nkosi', street: '12 Jacaranda Avenue', city: 'Pretoria', province: 'Gauteng', postal_code: '0083' });
+  await postAsShopper(page, '/cart', { id: cartLineKey(product), qty: 1 });
+  await postAsShopper(
+    page,
+    '/orders',
+    {
+      contact: { first_name: 'Thandiwe', last_name: 'Van der Merwe-Nkosi', email, phone: '+27825550177' },
+      delivery: { method: 'delivery', street: '12 Jacaranda Avenue', suburb: 'Hatfield', city: 'Pretoria', province: 'Gauteng', postal_code: '0083' },
+      payment_method: 'eft',
+    },
+    { 'idempotency-key': randomUUID() },
+  );
+  const [order] = await getAsShopper<Order[]>(page, '/orders');
+  if (!order) throw new Error('the order was not placed');
+  await close(page);
+  await shopCommand('operators', 'add', email);
+  return { email, order };
+}
+
+/** Each route, where it goes and what shows once its page is drawn (its first-level heading). */
+type Route = [name: string, address: (operator: Operator) => string, heading: (operator: Operator) => string | RegExp];
+
+const SIGNED_OUT: Route[] = [
+  ['home', () => '/', () => 'Style and gear for every season'],
+  ['shop', () => '/shop', () => 'Shop'],
+  ['a product', () => `/product?id=${product.link}`, () => product.name],
+  ['about', () => '/about', () => 'About Jacaranda'],
+  ['contact', () => '/contact', () => 'Contact us'],
+  ['a legal page', () => '/legal/returns', () => 'Returns and refunds'],
+  ['order status', () => '/order-status', () => 'Track an order'],
+  ['sign in', () => '/login', () => 'Sign in'],
+  ['forgot password', () => '/forgot-password', () => 'Forgot your password?'],
+  ['reset password', () => '/reset-password', () => 'Choose a new password'],
+  ['a missing page', () => '/no-such-page', () => 'Page not found'],
+  ['wishlist', () => '/wishlist', () => 'Wishlist'],
+  ['cart', () => '/cart', () => 'Cart'],
+  ['checkout', () => '/checkout', () => 'Checkout'],
+];
+
+const SIGNED_IN: Route[] = [
+  ['account dashboard', () => '/account', () => 'Hello, Thandiwe'],
+  ['account orders', () => '/account/orders', () => 'Hello, Thandiwe'],
+  ['an order on the account', ({ order }) => `/account/orders/${order.id}`, () => 'Hello, Thandiwe'],
+  ['account addresses', () => '/account/addresses', () => 'Hello, Thandiwe'],
+  ['account password and devices', () => '/account/security', () => 'Hello, Thandiwe'],
+  ['account data', () => '/account/privacy', () => 'Hello, Thandiwe'],
+  ['order complete', ({ order }) => `/checkout/complete/${order.id}`, () => 'Thank you, Thandiwe! Your order is placed.'],
+  ['operator orders', () => '/operator', () => 'Orders'],
+  ['an operator order', ({ order }) => `/operator/orders/${order.number}`, ({ order }) => `Order ${order.number}`],
+];
+
+async function expectAllInView(page: Page, address: string, heading: string | RegExp): Promise<void> {
+  await page.goto(shellUrl(address));
+  await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+  // Data the page asks for after its first draw (orders, addresses) is on screen before it is measured.
+  await page.waitForLoadState('networkidle');
+  expect([address, await sidewaysOverflow(page)]).toEqual([address, 0]);
+  expect([address, await coveredControls(page)]).toEqual([address, []]);
+}
+
+describe('every route', () => {
+  let operator: Operator;
+
+  beforeAll(async () => {
+    operator = await operatorWithAnOrder();
+  }, 60_000);
+
+  describe.each([320, 375, 1024, 1280])('at %i px', (width) => {
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeAll(async () => {
+      context = await browser.newContext({ viewport: { width, height: 800 } });
+      page = await context.newPage();
+      await page.goto(shellUrl('/'));
+      // With a line in the cart and the wishlist, so those pages show their lists and forms, not their empty states.
       await postAsShopper(page, '/cart', { id: product.id, qty: 1 });
-    }
-    if (address !== 'product') await page.goto(shellUrl(address));
-    await page.getByRole('heading', { level: 1, name: heading || product.name }).first().waitFor();
-    expect(await sidewaysOverflow(page)).toBe(0);
-    expect(await coveredControls(page)).toEqual([]);
-    await close(page);
+      await postAsShopper(page, '/wishlist', { id: product.id });
+    });
+
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it.each(SIGNED_OUT)('signed out, %s: no control covered, nothing scrolling sideways', async (_name, address, heading) => {
+      await expectAllInView(page, address(operator), heading(operator));
+    });
+
+    it('signed out, registering (the dialog sign-in opens): every field and button inside it, nothing scrolling sideways', async () => {
+      await page.goto(shellUrl('/login'));
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create an account' });
+      await dialog.getByRole('button', { name: 'Create account' }).waitFor();
+      expect(await sidewaysOverflow(page)).toBe(0);
+      const outside = await dialog.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return [...element.querySelectorAll('input, button, a[href]')]
+          .filter((control) => {
+            const own = control.getBoundingClientRect();
+            return own.width > 0 && (own.left < Math.max(box.left, 0) - 0.5 || own.right > Math.min(box.right, window.innerWidth) + 0.5);
+          })
+          .map((control) => control.getAttribute('aria-label') ?? control.getAttribute('name') ?? control.textContent);
+      });
+      expect(outside).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    describe('signed in as an operator', () => {
+      beforeAll(async () => {
+        await postAsShopper(page, '/auth/login', { email: operator.email, password: PASSWORD });
+      });
+
+      it.each(SIGNED_IN)('%s: no control covered, nothing scrolling sideways', async (_name, address, heading) => {
+        await expectAllInView(page, address(operator), heading(operator));
+      });
+    });
   });
 });
 
@@ -176,6 +292,26 @@ it('on the sticky-cart layout at 1024 and 1280 px, Back to top sits clear of the
   }
 });
 
+/**
+ * Whether a field's whole placeholder fits inside it, between its paddings: measured as text in the
+ * field's font, and as the field draws it (the placeholder typed in, then taken out again).
+ */
+function placeholderFits(field: Locator): Promise<boolean> {
+  return field.evaluate((input) => {
+    const element = input as HTMLInputElement;
+    const style = getComputedStyle(element);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return false;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    const typed = element.value;
+    element.value = element.placeholder;
+    const drawn = element.scrollWidth <= element.clientWidth;
+    element.value = typed;
+    return drawn && context.measureText(element.placeholder).width <= room;
+  });
+}
+
 it("at 320 and 390 px the mobile menu's search shows its whole placeholder", async () => {
   for (const width of [320, 390]) {
     const page = await openAt(width, '/');
@@ -183,16 +319,84 @@ it("at 320 and 390 px the mobile menu's search shows its whole placeholder", asy
     const menu = page.getByRole('dialog', { name: 'Menu' });
     const field = menu.getByRole('searchbox').or(menu.getByRole('textbox')).first();
     await field.waitFor();
-    const fits = await field.evaluate((input) => {
-      const element = input as HTMLInputElement;
-      const style = getComputedStyle(element);
-      const context = document.createElement('canvas').getContext('2d');
-      if (!context) return false;
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = element.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-      return context.measureText(element.placeholder).width <= room;
-    });
-    expect([width, fits]).toEqual([width, true]);
+    expect([width, await placeholderFits(field)]).toEqual([width, true]);
     await close(page);
   }
+});
+
+it.each([992, 1024])("at %i px the header's search shows its whole placeholder", async (width) => {
+  const page = await openAt(width, '/');
+  const search = page.getByRole('banner').getByPlaceholder('Search products…').first();
+  await search.waitFor();
+  expect(await placeholderFits(search)).toBe(true);
+  await close(page);
+});
+
+it("at 1024 px the footer's newsletter field is wide enough for an address and shows its whole placeholder", async () => {
+  const page = await openAt(1024, '/');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const newsletter = page.getByRole('contentinfo').getByLabel('Your email for our newsletter');
+  await newsletter.waitFor();
+  expect((await newsletter.boundingBox())?.width).toBeGreaterThanOrEqual(200);
+  expect(await placeholderFits(newsletter)).toBe(true);
+  await close(page);
+});
+
+it('at 375 px the arrows of the thumbnail strip sit beside the thumbnails, not on them', async () => {
+  const pictured = (await fetchProducts()).find((item) => item.large_pictures.length > 4);
+  if (!pictured) throw new Error('the seeded catalogue has no product with more than four pictures');
+  const page = await openAt(375, `/product?id=${pictured.link}`);
+  await page.getByRole('heading', { level: 1, name: pictured.name }).waitFor();
+  const strip = page.locator('.prd-gallery').first();
+  await strip.getByRole('button', { name: 'Later pictures' }).waitFor();
+  // The part of each thumbnail the strip shows, against each arrow, before and after scrolling it.
+  const overlaps = () =>
+    strip.evaluate((gallery) => {
+      const track = gallery.querySelector('[aria-label="Pictures"]')?.getBoundingClientRect();
+      if (!track) return ['no strip'];
+      const found: string[] = [];
+      for (const arrow of gallery.querySelectorAll('button[aria-label="Earlier pictures"], button[aria-label="Later pictures"]')) {
+        const a = arrow.getBoundingClientRect();
+        for (const thumb of gallery.querySelectorAll('button[aria-label^="Show picture"]')) {
+          const t = thumb.getBoundingClientRect();
+          const left = Math.max(t.left, track.left);
+          const right = Math.min(t.right, track.right);
+          if (right <= left) continue;
+          if (a.left < right && left < a.right && a.top < t.bottom && t.top < a.bottom) found.push(`${arrow.getAttribute('aria-label')} on ${thumb.getAttribute('aria-label')}`);
+        }
+      }
+      return found;
+    });
+  expect(await overlaps()).toEqual([]);
+  await strip.getByRole('button', { name: 'Later pictures' }).click();
+  await page.waitForTimeout(600);
+  expect(await overlaps()).toEqual([]);
+  await close(page);
+});
+
+it.each([320, 375])('at %i px the shop shows two cards a row, each whole', async (width) => {
+  const page = await openAt(width, '/shop');
+  await page.getByRole('heading', { level: 1, name: 'Shop' }).waitFor();
+  const cards = page.getByTestId('product-card');
+  await cards.nth(1).waitFor();
+  const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+  expect(Math.abs((first?.y ?? 0) - (second?.y ?? -999))).toBeLessThan(1);
+  expect((first?.x ?? 0) + (first?.width ?? 0)).toBeLessThanOrEqual(second?.x ?? 0);
+  // Inside each card, its name, price, button and heart stay within the card, none clipped.
+  const outside = await cards.evaluateAll((elements) =>
+    elements.slice(0, 4).flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      return [...card.querySelectorAll<HTMLElement>('h2, h3, a, button, [class*="price"]')]
+        .filter((part) => {
+          const own = part.getBoundingClientRect();
+          if (own.width === 0) return false;
+          return own.left < box.left - 0.5 || own.right > box.right + 0.5 || part.scrollWidth > part.clientWidth + 1;
+        })
+        .map((part) => `${part.tagName.toLowerCase()} "${(part.getAttribute('aria-label') ?? part.textContent ?? '').trim().slice(0, 30)}"`);
+    }),
+  );
+  expect(outside).toEqual([]);
+  expect(await sidewaysOverflow(page)).toBe(0);
+  expect(await coveredControls(page)).toEqual([]);
+  await close(page);
 });

@@ -11,7 +11,8 @@ export interface CoveredControl {
  * Hit-tests the centre of every visible link, button, field and select in the viewport: the
  * element found there must be the control or inside it (a label for its own field counts). Run at
  * the page's top, middle and end. Visually hidden (1 px) controls, ones in an inert or hidden
- * region, and ones outside the viewport are left out.
+ * region, ones outside the viewport, and ones scrolling under the fixed bars or a small floating
+ * button are left out.
  */
 export async function coveredControls(page: Page): Promise<CoveredControl[]> {
   const heights = await page.evaluate(() => ({ page: document.documentElement.scrollHeight, screen: window.innerHeight }));
@@ -30,19 +31,27 @@ export async function coveredControls(page: Page): Promise<CoveredControl[]> {
       // Bars fixed across the top or the bottom of the screen (the header, the bottom navbar, the
       // sticky add-to-cart bar): what scrolls under them is out of view, not covered. Their own
       // controls, and everything in the free band between them, must be reachable.
-      const isFixed = (element: Element | null): boolean => {
-        for (let node = element; node; node = node.parentElement) {
-          const position = getComputedStyle(node).position;
-          if (position === 'fixed' || position === 'sticky') return true;
-        }
-        return false;
+      // A sticky element is held in place only while it sits at its offset: once the end of its
+      // container pushes it on, it scrolls away (under a fixed header too) like the rest of the page.
+      const isHeld = (element: Element): boolean => {
+        const style = getComputedStyle(element);
+        if (style.position === 'fixed') return true;
+        if (style.position !== 'sticky') return false;
+        const box = element.getBoundingClientRect();
+        const top = Number.parseFloat(style.top);
+        const bottom = Number.parseFloat(style.bottom);
+        return (!Number.isNaN(top) && Math.abs(box.top - top) < 1.5) || (!Number.isNaN(bottom) && Math.abs(window.innerHeight - box.bottom - bottom) < 1.5);
       };
+      const heldAncestor = (element: Element | null): Element | null => {
+        for (let node = element; node; node = node.parentElement) if (isHeld(node)) return node;
+        return null;
+      };
+      const isFixed = (element: Element | null): boolean => heldAncestor(element) !== null;
       // Bars stack: the sticky add-to-cart bar sits on the bottom navbar, so a bar that reaches the
       // edge of the band the others leave counts too.
       const bars: DOMRect[] = [];
       for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
-        const position = getComputedStyle(element).position;
-        if (position !== 'fixed' && position !== 'sticky') continue;
+        if (!isHeld(element)) continue;
         const box = element.getBoundingClientRect();
         if (box.width < window.innerWidth / 2 || box.height === 0 || box.height > window.innerHeight / 3) continue;
         if (getComputedStyle(element).visibility !== 'visible') continue;
@@ -52,6 +61,7 @@ export async function coveredControls(page: Page): Promise<CoveredControl[]> {
       let bottom = window.innerHeight;
       for (const box of [...bars].sort((a, b) => a.top - b.top)) if (box.top <= top + 1 && box.bottom > top) top = box.bottom;
       for (const box of [...bars].sort((a, b) => b.bottom - a.bottom)) if (box.bottom >= bottom - 1 && box.top < bottom) bottom = box.top;
+      const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
       const problems: { control: string; coveredBy: string }[] = [];
       for (const control of document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, [role=button]')) {
         if (control.closest('[inert], [aria-hidden=true], [hidden]')) continue;
@@ -65,6 +75,12 @@ export async function coveredControls(page: Page): Promise<CoveredControl[]> {
         if (!isFixed(control) && (box.top < top || box.bottom > bottom)) continue;
         const hit = document.elementFromPoint(x, y);
         if (!hit || control.contains(hit) || hit.contains(control)) continue;
+        // A small floating button (Back to top) hides what scrolls under it only until the page
+        // scrolls on, as a bar does; at the end of the page, or held in place under it, a control
+        // stays covered.
+        const holder = heldAncestor(hit);
+        const floating = holder ? holder.getBoundingClientRect() : null;
+        if (floating && floating.width <= 64 && floating.height <= 64 && !isFixed(control) && !atEnd) continue;
         const label = hit.closest('label');
         if (label && (label.control === control || label.contains(control))) continue;
         problems.push({ control: describe(control), coveredBy: describe(hit) });

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { TotalsList } from '../checkout/TotalsList';
 import { OrderLineRow } from './OrderLineRow';
 import { PaymentInstructions } from './PaymentInstructions';
+import './orderConfirmation.css';
 
 /** Where the confirmation speaks to the shopper more directly than the state's label does. */
 const STATUS_TEXT: Partial<Record<OrderStatus, string>> = {

@@ -25,7 +25,7 @@ export function ThumbnailCarousel({ pictures, active, onSelect, orientation }: T
     element.scrollBy(horizontal ? { left: direction * step, behavior: 'smooth' } : { top: direction * step, behavior: 'smooth' });
   };
   return (
-    <div className={`prd-thumbs prd-thumbs--${orientation}`}>
+    <div className={`prd-thumbs prd-thumbs--${orientation}${scrollable ? ' prd-thumbs--scrollable' : ''}`}>
       {scrollable && (
         <button type="button" className="prd-thumbs__arrow prd-thumbs__arrow--back" aria-label="Earlier pictures" onClick={() => scroll(-1)}>
           ‹
