@@ -4,7 +4,7 @@ import { findShopLayout, SHOP_LAYOUTS, type ShopLayout } from '../features/layou
 import { nameCategory } from '../features/shop/categoryNames';
 import { FilterDrawer } from '../features/shop/FilterDrawer';
 import { FilterPanel, useSidebarShows } from '../features/shop/filters/FilterSections';
-import { SearchCorrection, useCorrectedSearch } from '../features/shop/SearchCorrection';
+import { SearchCorrection } from '../features/shop/SearchCorrection';
 import { PagedResults, ResultsSkeleton } from '../features/shop/ShopResults';
 import { needsLayoutParts, shopLayoutParts } from '../features/shop/shopLayoutParts';
 import { ShopToolbar } from '../features/shop/ShopToolbar';
@@ -68,8 +68,10 @@ export default function ShopPage() {
   const [panelOpen, setPanelOpen] = useState(true);
   const { data: categories } = useGetCategoriesQuery();
   const listing = toProductQuery(filters, layout?.infinite ? 1 : filters.page);
-  const { data } = useGetProductsQuery(listing);
-  const corrected = useCorrectedSearch(listing);
+  const { data, currentData } = useGetProductsQuery(listing);
+  // The text the api searched in place of what was typed. From currentData, not data: data is the
+  // previous search's answer while this one's is on its way, and its correction would be put to the new search.
+  const corrected = currentData?.showing;
   // Normally in before the first render (prefetchShopPage); until then their places are held.
   const parts = shopLayoutParts.useLoaded(needsLayoutParts(layout, filters));
   const sidebarShows = useSidebarShows();
@@ -132,7 +134,7 @@ export default function ShopPage() {
         <div className="cat-shop__main">
           <ShopToolbar filters={filters} update={update} view={view} summary={summaryOf(filters, layout, data?.total)} before={layoutControls} />
           {hasActiveFilters(filters) && parts && <parts.ActiveFilterChips filters={filters} update={update} />}
-          {filters.search && <SearchCorrection search={filters.search} query={listing} />}
+          {filters.search && <SearchCorrection search={filters.search} showing={corrected} />}
           {/* The cards' names are level 3: the list has its heading, for the outline's sake, whether or not the filters' are drawn. */}
           <h2 className="sf-visually-hidden">Products</h2>
           {results}
