@@ -1,16 +1,24 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
 /**
- * Records every text the page shows from now on (each change to the DOM, as the shopper would
- * read it), for a test of what a page shows between a click and the next page (issue 31): an
- * in-app navigation, not a reload, which would drop the recorder.
+ * Run in the page: keeps each text it shows (the body's text at every change to the DOM, as the
+ * shopper would read it) in `window.seenTexts`. Watches the document, so it works before the body
+ * is parsed too.
+ */
+function startRecordingTexts(): void {
+  const seen: string[] = document.body ? [document.body.innerText] : [];
+  (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+  new MutationObserver(() => {
+    if (document.body) seen.push(document.body.innerText);
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+/**
+ * Records every text the page shows from now on, for a test of what a page shows between a click
+ * and the next page: an in-app navigation, not a reload, which would drop the recorder.
  */
 export async function recordTexts(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen: string[] = [document.body.innerText];
-    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
-    new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
+  await page.evaluate(startRecordingTexts);
 }
 
 /** The texts recorded since `recordTexts`, in order. */
@@ -24,12 +32,5 @@ export function recordedTexts(page: Page): Promise<string[]> {
  * `recordedTexts`.
  */
 export async function recordTextsFromFirstPaint(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
-    const record = () => {
-      if (document.body) seen.push(document.body.innerText);
-    };
-    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
+  await context.addInitScript(startRecordingTexts);
 }
