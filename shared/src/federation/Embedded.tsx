@@ -123,6 +123,12 @@ function InlineEmbed({ remote, module, props, unavailable, loading = null, embed
   let content: ReactNode;
   if (found === null) content = unavailable;
   else content = <Loaded found={found} props={props} />;
+  const body = (
+    <>
+      {content}
+      {settled}
+    </>
+  );
   // Until it is live, the part holds the taps made on it (HYDRATION_PENDING_ATTRIBUTE, as a region
   // the server drew does); `settled` gives them back.
   return (
@@ -136,17 +142,7 @@ function InlineEmbed({ remote, module, props, unavailable, loading = null, embed
           </>
         )}
       >
-        {atHand ? (
-          <>
-            {content}
-            {settled}
-          </>
-        ) : (
-          <Suspense fallback={loading}>
-            {content}
-            {settled}
-          </Suspense>
-        )}
+        {atHand ? body : <Suspense fallback={loading}>{body}</Suspense>}
       </ErrorBoundary>
     </div>
   );
