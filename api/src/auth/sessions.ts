@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/database';
+import { namedStatement, type Queryable } from '../db/database';
 import { apiError } from '../plugins/errors';
 import { clearCookie, readCookie, writeCookie } from './cookies';
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens';
@@ -24,14 +24,17 @@ export function readSessionToken(request: FastifyRequest): string | undefined {
   return token !== undefined && TOKEN_PATTERN.test(token) ? token : undefined;
 }
 
+// Run on every request of a signed-in shopper: kept planned (namedStatement).
+const FIND_SIGNED_IN = namedStatement(
+  'session.signedIn',
+  `SELECT ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+   WHERE s.token_hash = $1 AND s.expires_at > now()`,
+);
+
 /** The account a session cookie belongs to, if the session exists and has not expired. */
 export async function findSignedIn(db: Queryable, token: string): Promise<SignedIn | null> {
   const tokenHash = hashToken(token);
-  const result = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.expires_at > now()`,
-    [tokenHash],
-  );
+  const result = await db.query<UserRow>(FIND_SIGNED_IN, [tokenHash]);
   const row = result.rows[0];
   return row ? { user: toUser(row), shopperId: row.shopper_id, tokenHash } : null;
 }

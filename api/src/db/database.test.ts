@@ -7,7 +7,7 @@ import { SHOPPER_COOKIE } from '../plugins/shopper';
 import { seedDatabase } from '../seed/seed';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { DATABASE_TIMEOUT_MS, testDatabases } from '../testing/testDatabases';
-import { createDatabase, DEFAULT_DATA_DIR } from './database';
+import { createDatabase, DEFAULT_DATA_DIR, namedStatement } from './database';
 import { migrate, MIGRATIONS_DIR, readMigrations } from './migrate';
 
 test('default paths point into the api folder, from src and dist alike', () => {
@@ -24,6 +24,32 @@ test('migrations are read in numeric order', async () => {
 
 test('a DATABASE_URL that is not PostgreSQL is refused', async () => {
   await expect(createDatabase({ databaseUrl: 'mysql://localhost/shop' })).rejects.toThrow(/postgres/);
+});
+
+test('a statement name stands for one text: naming another text with it is refused', () => {
+  namedStatement('test.one', 'SELECT $1::int AS one');
+  expect(() => namedStatement('test.one', 'SELECT $1::int AS one')).not.toThrow();
+  expect(() => namedStatement('test.one', 'SELECT $1::int AS two')).toThrow(/already used/);
+});
+
+describe.each(testDatabases())('named statements ($name)', (target) => {
+  test('run as their text, and on a PostgreSQL server stay prepared on the connection', async () => {
+    const { database, dispose } = await target.open();
+    try {
+      const double = namedStatement('test.double', 'SELECT $1::int * 2 AS doubled');
+      await database.transaction(async (tx) => {
+        expect((await tx.query<{ doubled: number }>(double, [21])).rows).toEqual([{ doubled: 42 }]);
+        expect((await tx.query<{ doubled: number }>(double, [4])).rows).toEqual([{ doubled: 8 }]);
+        if (database.kind === 'postgres') {
+          const kept = await tx.query<{ name: string }>('SELECT name FROM pg_prepared_statements');
+          expect(kept.rows.map((row) => row.name)).toContain('test.double');
+        }
+      });
+      expect((await database.query<{ doubled: number }>(double, [5])).rows).toEqual([{ doubled: 10 }]);
+    } finally {
+      await dispose();
+    }
+  }, DATABASE_TIMEOUT_MS);
 });
 
 describe.each(testDatabases())('migrations ($name)', (target) => {

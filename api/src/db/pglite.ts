@@ -4,12 +4,12 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { lockDataDir } from './dataDirLock';
-import { afterCommitCallbacks, CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, type Database, type Queryable } from './database';
+import { afterCommitCallbacks, CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, statementText, type Database, type NamedStatement, type Queryable } from './database';
 
 function wrap(connection: PGlite | Transaction): Queryable {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await connection.query<T>(sql, [...params]);
+    async query<T>(sql: string | NamedStatement, params: readonly unknown[] = []) {
+      const result = await connection.query<T>(statementText(sql), [...params]);
       return { rows: result.rows };
     },
     async exec(sql: string) {

@@ -6,6 +6,7 @@ import {
   IN_MEMORY_RANDOM_PAGE_COST,
   type Database,
   type DatabaseTimeouts,
+  type NamedStatement,
   type NotificationHandlers,
   type Queryable,
   type Subscription,
@@ -44,8 +45,10 @@ async function endWithin(client: pg.Client): Promise<void> {
  * A statement for pg, given up on after `readTimeoutMs` when one is given (pg reads
  * `query_timeout` from the query's config; its type definitions leave it out).
  */
-function statement(text: string, values: readonly unknown[] | undefined, readTimeoutMs: number | undefined): pg.QueryConfig {
-  return { text, ...(values ? { values: [...values] } : {}), ...(readTimeoutMs ? { query_timeout: readTimeoutMs } : {}) } as pg.QueryConfig;
+function statement(sql: string | NamedStatement, values: readonly unknown[] | undefined, readTimeoutMs: number | undefined): pg.QueryConfig {
+  // A named statement is prepared once per connection (pg keeps its name) and run by name after.
+  const text = typeof sql === 'string' ? { text: sql } : { name: sql.name, text: sql.text };
+  return { ...text, ...(values ? { values: [...values] } : {}), ...(readTimeoutMs ? { query_timeout: readTimeoutMs } : {}) } as pg.QueryConfig;
 }
 
 /** What every connection of the api is opened with: the timeouts, and the name it shows in pg_stat_activity. */
@@ -146,7 +149,7 @@ async function listenOnOwnConnection(
  */
 function wrap(connection: pg.Pool | pg.PoolClient, readTimeoutMs: number | undefined): Queryable {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
+    async query<T>(sql: string | NamedStatement, params: readonly unknown[] = []) {
       try {
         const result = await connection.query(statement(sql, params, readTimeoutMs));
         return { rows: result.rows as T[] };

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type {} from '@fastify/cookie';
 import { publicUrlIsHttps, readCookie, registerCookiePolicy, writeCookie } from '../auth/cookies';
 import { clearSessionCookie, findSignedIn, readSessionToken, type SignedIn } from '../auth/sessions';
-import type { Queryable } from '../db/database';
+import { namedStatement, type Queryable } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,6 +70,14 @@ export function registerShopperIdentity(app: FastifyInstance, database: Queryabl
   });
 }
 
+// Run before every write of a shopper's: kept planned (namedStatement).
+const ENSURE_SHOPPER = namedStatement(
+  'shopper.ensure',
+  `INSERT INTO shoppers (id) VALUES ($1)
+   ON CONFLICT (id) DO UPDATE SET last_active_at = EXCLUDED.last_active_at
+   WHERE shoppers.last_active_at < EXCLUDED.last_active_at - interval '1 hour'`,
+);
+
 /**
  * Records the shopper on its first write, and marks it active on later ones: an anonymous
  * shopper is deleted once it has been idle for the retention (cleanup/expireData.ts). Marked at
@@ -80,10 +88,5 @@ export function registerShopperIdentity(app: FastifyInstance, database: Queryabl
  * then records the shopper afresh, so the write that follows still finds its row.
  */
 export async function ensureShopper(db: Queryable, shopperId: string): Promise<void> {
-  await db.query(
-    `INSERT INTO shoppers (id) VALUES ($1)
-     ON CONFLICT (id) DO UPDATE SET last_active_at = EXCLUDED.last_active_at
-     WHERE shoppers.last_active_at < EXCLUDED.last_active_at - interval '1 hour'`,
-    [shopperId],
-  );
+  await db.query(ENSURE_SHOPPER, [shopperId]);
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EftAccount } from '@storefront/shared/types';
 import { buildApp, type BuildAppOptions } from '../app';
 import type { LimitOverrides } from '../limits';
-import { createDatabase, MEMORY_DATA_DIR, type Database, type Transaction } from '../db/database';
+import { createDatabase, MEMORY_DATA_DIR, type Database, type NamedStatement, type Transaction } from '../db/database';
 import { migrate } from '../db/migrate';
 import { dropPostgresSchema } from '../db/postgres';
 import { seedDatabase } from '../seed/seed';
@@ -90,7 +90,7 @@ export interface TestApp {
 function settledAfterWrites(database: Database, app: FastifyInstance): Database {
   return {
     ...database,
-    async query<T>(sql: string, params?: readonly unknown[]) {
+    async query<T>(sql: string | NamedStatement, params?: readonly unknown[]) {
       const result = await database.query<T>(sql, params);
       await app.productDetailCache.sync();
       return result;

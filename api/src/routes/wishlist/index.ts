@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdentifierSchema, ProductSchema, WishlistPayloadSchema } from '@storefront/contracts';
 import { Type } from 'typebox';
-import type { Database } from '../../db/database';
+import { namedStatement, type Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { ensureShopper } from '../../plugins/shopper';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { findProductById, listWishlistProducts } from '../products/productQueries';
+
+// Run on a shopper's every heart: kept planned (namedStatement).
+const ADD_ITEM = namedStatement(
+  'wishlist.add',
+  `INSERT INTO wishlist_items (shopper_id, product_id) VALUES ($1, $2)
+   ON CONFLICT (shopper_id, product_id) DO NOTHING
+   RETURNING product_id`,
+);
+const REMOVE_ITEM = namedStatement('wishlist.remove', 'DELETE FROM wishlist_items WHERE shopper_id = $1 AND product_id = lower($2) RETURNING product_id');
 
 export const wishlistRoutes: FastifyPluginAsyncTypebox<{ database: Database }> = async (app, { database }) => {
   app.get(
@@ -41,12 +50,7 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<{ database: Database }> =
       const product = await findProductById(database, request.body.id);
       if (!product) return reply.code(404).send(apiError('not_found', `No product "${request.body.id}"`));
       await ensureShopper(database, request.shopperId);
-      const inserted = await database.query(
-        `INSERT INTO wishlist_items (shopper_id, product_id) VALUES ($1, $2)
-         ON CONFLICT (shopper_id, product_id) DO NOTHING
-         RETURNING product_id`,
-        [request.shopperId, product.id],
-      );
+      const inserted = await database.query(ADD_ITEM, [request.shopperId, product.id]);
       return reply.code(inserted.rows.length > 0 ? 201 : 200).send(product);
     },
   );
@@ -65,10 +69,7 @@ export const wishlistRoutes: FastifyPluginAsyncTypebox<{ database: Database }> =
       },
     },
     async (request, reply) => {
-      const removed = await database.query<{ product_id: string }>(
-        'DELETE FROM wishlist_items WHERE shopper_id = $1 AND product_id = lower($2) RETURNING product_id',
-        [request.shopperId, request.params.id],
-      );
+      const removed = await database.query<{ product_id: string }>(REMOVE_ITEM, [request.shopperId, request.params.id]);
       const productId = removed.rows[0]?.product_id;
       const product = productId === undefined ? null : await findProductById(database, productId);
       if (!product) return reply.code(404).send(apiError('not_found', `No wishlist item "${request.params.id}"`));
