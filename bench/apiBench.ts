@@ -14,6 +14,11 @@ import { portBase, startApi, stopChild, waitForUrl, type ApiProcess } from './li
 import { measureSideBySide, type LoadFigures, type SideBySideTarget } from './lib/sideBySide';
 
 export const CONNECTIONS = 50;
+/**
+ * Cart writes come from this many shoppers, each with a line of their own, one request each in
+ * turn: a shop's load. One shopper's one line from every connection measures a queue on one row.
+ */
+export const CART_SHOPPERS = 1000;
 /** Between loads: the server measured before finishes what it had in hand (lib/sideBySide.ts). */
 const SETTLE_MS = 250;
 
@@ -23,6 +28,14 @@ export interface Endpoint {
   path: string;
   body?: string;
   /** The shopper cookie, for the cart. */
+  cookie?: string;
+  /** Sent in turn instead of `path`, `body` and `cookie`, one after another: many shoppers' requests. */
+  each?: ShopperRequest[];
+}
+
+export interface ShopperRequest {
+  path: string;
+  body?: string;
   cookie?: string;
 }
 
@@ -61,26 +74,45 @@ async function allProducts(apiUrl: string): Promise<ProductRow[]> {
   }
 }
 
-/** The four requests, on real data: a category with products, a product, a search word, a cart line of a fresh shopper. */
+/** Many shoppers' cart lines: each a new shopper (a cookie of their own) with one line of a product in stock. */
+async function cartShoppers(apiUrl: string, products: ProductRow[], count: number): Promise<{ cookie: string; line: string }[]> {
+  const inStock = products.filter((candidate) => !candidate.has_variants && candidate.available_stock >= 5);
+  if (inStock.length === 0) throw new Error('no product without variants and with stock to put in a cart');
+  const shoppers: { cookie: string; line: string }[] = [];
+  // A few at a time: the api is the one measured, not the one flooded while setting up.
+  let next = 0;
+  const addOne = async () => {
+    for (let index = next++; index < count; index = next++) {
+      const product = inStock[index % inStock.length] as ProductRow;
+      const added = await fetch(`${apiUrl}/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: product.id, qty: 1 }) });
+      if (added.status !== 201) throw new Error(`adding to the cart answered ${added.status}: ${await added.text()}`);
+      const cookie = (added.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      shoppers[index] = { cookie, line: ((await added.json()) as { id: string }).id };
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, addOne));
+  return shoppers;
+}
+
+/** The four requests, on real data: a category with products, a product, a search word, and many shoppers' cart lines. */
 async function chooseEndpoints(apiUrl: string, products: ProductRow[]): Promise<Endpoint[]> {
   const product = products.find((candidate) => !candidate.has_variants && candidate.available_stock >= 5);
   if (!product) throw new Error('no product without variants and with stock to put in a cart');
   const category = product.categories[0]?.id ?? 'fashion';
   const word = product.name.split(/\s+/).find((part) => part.length >= 4)?.toLowerCase() ?? product.name.slice(0, 4).toLowerCase();
-  const added = await fetch(`${apiUrl}/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: product.id, qty: 1 }) });
-  if (added.status !== 201) throw new Error(`adding to the cart answered ${added.status}: ${await added.text()}`);
-  const cookie = (added.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const line = (await added.json()) as { id: string };
+  const shoppers = await cartShoppers(apiUrl, products, CART_SHOPPERS);
+  // Each shopper sets their line's quantity to 1, 2 or 3: every request writes.
+  const each = shoppers.map(({ cookie, line }, index) => ({ path: `/cart/${encodeURIComponent(line)}`, body: JSON.stringify({ id: line, qty: 1 + (index % 3) }), cookie }));
   return [
     { name: 'listing', method: 'GET', path: `/products?category=${encodeURIComponent(category)}` },
     { name: 'product', method: 'GET', path: `/products/${encodeURIComponent(product.link)}` },
     { name: 'suggest', method: 'GET', path: `/search/suggest?q=${encodeURIComponent(word)}` },
-    { name: 'cart PATCH', method: 'PATCH', path: `/cart/${encodeURIComponent(line.id)}`, body: JSON.stringify({ id: line.id, qty: 2 }), cookie },
+    { name: 'cart PATCH', method: 'PATCH', path: each[0]?.path ?? '/cart', each },
   ];
 }
 
 /** The same requests as json-server understands them (its own query language, same data). */
-function jsonServerEndpoints(endpoints: Endpoint[], product: ProductRow, category: string, word: string, lineId: string): Endpoint[] {
+function jsonServerEndpoints(endpoints: Endpoint[], product: ProductRow, category: string, word: string): Endpoint[] {
   return endpoints.map((endpoint) => {
     switch (endpoint.name) {
       case 'listing':
@@ -90,22 +122,39 @@ function jsonServerEndpoints(endpoints: Endpoint[], product: ProductRow, categor
       case 'suggest':
         return { ...endpoint, path: `/products?q=${encodeURIComponent(word)}&_limit=8` };
       default:
-        return { ...endpoint, path: `/cart/${encodeURIComponent(lineId)}`, cookie: undefined };
+        // Its cart records are numbered, one per shopper.
+        return { ...endpoint, path: '/cart/0', each: endpoint.each?.map((request, index) => ({ path: `/cart/${index}`, ...(request.body ? { body: request.body } : {}) })) };
     }
   });
 }
 
+function headersOf(request: { body?: string; cookie?: string }): Record<string, string> {
+  return { ...(request.body ? { 'content-type': 'application/json' } : {}), ...(request.cookie ? { cookie: request.cookie } : {}) };
+}
+
 async function load(baseUrl: string, endpoint: Endpoint, seconds: number): Promise<LoadFigures> {
+  const { each } = endpoint;
+  let sent = 0;
   const result = await autocannon({
     url: `${baseUrl}${endpoint.path}`,
     method: endpoint.method,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: {
-      ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
-      ...(endpoint.cookie ? { cookie: endpoint.cookie } : {}),
-    },
+    headers: headersOf(endpoint),
     ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(each && each.length > 0
+      ? {
+          requests: [
+            {
+              method: endpoint.method,
+              setupRequest: (request) => {
+                const next = each[sent++ % each.length] as ShopperRequest;
+                return { ...request, path: next.path, headers: headersOf(next), ...(next.body ? { body: next.body } : {}) };
+              },
+            },
+          ],
+        }
+      : {}),
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
@@ -158,17 +207,15 @@ export async function benchApi(options: { runs: number; seconds: number; postgre
     api = await startApi(base, { dataDir: path.join(work, 'pglite') });
     const products = await allProducts(api.url);
     const endpoints = await chooseEndpoints(api.url, products);
-    figures.endpoints = endpoints.map((endpoint) => ({ name: endpoint.name, request: `${endpoint.method} ${endpoint.path.replace(/\/cart\/.*/, '/cart/{line}')}` }));
+    figures.endpoints = endpoints.map((endpoint) => ({ name: endpoint.name, request: endpoint.each ? `${endpoint.method} ${endpoint.path.replace(/\/cart\/.*/, '/cart/{line}')} × ${endpoint.each.length} shoppers` : `${endpoint.method} ${endpoint.path}` }));
 
     // The exact bytes the api answers, for the bare server.
     const recorded = [];
     for (const endpoint of endpoints) {
-      const response = await fetch(`${api.url}${endpoint.path}`, {
-        method: endpoint.method,
-        headers: { ...(endpoint.body ? { 'content-type': 'application/json' } : {}), ...(endpoint.cookie ? { cookie: endpoint.cookie } : {}) },
-        ...(endpoint.body ? { body: endpoint.body } : {}),
-      });
-      recorded.push({ method: endpoint.method, path: endpoint.path, status: response.status, type: response.headers.get('content-type') ?? 'application/json', body: await response.text() });
+      for (const request of endpoint.each ?? [endpoint]) {
+        const response = await fetch(`${api.url}${request.path}`, { method: endpoint.method, headers: headersOf(request), ...(request.body ? { body: request.body } : {}) });
+        recorded.push({ method: endpoint.method, path: request.path, status: response.status, type: response.headers.get('content-type') ?? 'application/json', body: await response.text() });
+      }
     }
     const recordedFile = path.join(work, 'recorded.json');
     await writeFile(recordedFile, JSON.stringify(recorded));
@@ -177,11 +224,11 @@ export async function benchApi(options: { runs: number; seconds: number; postgre
     const product = products.find((candidate) => endpoints[1]?.path.endsWith(encodeURIComponent(candidate.link))) as ProductRow;
     const category = product.categories[0]?.id ?? 'fashion';
     const word = decodeURIComponent(endpoints[2]?.path.split('q=')[1] ?? '');
-    const lineId = decodeURIComponent(endpoints[3]?.path.split('/cart/')[1] ?? '');
+    const cartLines = endpoints[3]?.each ?? [];
     const dbFile = path.join(work, 'db.json');
     await writeFile(
       dbFile,
-      JSON.stringify({ products: products.map((item) => ({ ...item, category: item.categories.map((c) => c.id) })), cart: [{ id: lineId, product_id: product.id, qty: 1 }] }),
+      JSON.stringify({ products: products.map((item) => ({ ...item, category: item.categories.map((c) => c.id) })), cart: cartLines.map((_line, index) => ({ id: String(index), product_id: product.id, qty: 1 })) }),
     );
 
     const bare = await startChild(process.execPath, ['-r', 'sucrase/register/ts', path.join(__dirname, 'servers/bareServer.ts'), recordedFile, String(base + 1)], `http://127.0.0.1:${base + 1}/health`);
@@ -195,7 +242,7 @@ export async function benchApi(options: { runs: number; seconds: number; postgre
     const targets: SideBySideTarget<AddressedEndpoint>[] = [
       target('api (PGlite)', api.url, endpoints),
       target('bare node:http', `http://127.0.0.1:${base + 1}`, endpoints),
-      target('json-server', `http://127.0.0.1:${base + 2}`, jsonServerEndpoints(endpoints, product, category, word, lineId)),
+      target('json-server', `http://127.0.0.1:${base + 2}`, jsonServerEndpoints(endpoints, product, category, word)),
     ];
     const names = endpoints.map((endpoint) => endpoint.name);
     const logFigures = (name: string, request: string, { rps, p50, p99, errors }: LoadFigures) =>

@@ -21,6 +21,12 @@ declare module 'autocannon' {
     on(event: 'headers', listener: (response: { statusCode: number; headers: unknown[] }) => void): void;
     on(event: 'request', listener: () => void): void;
   }
+  interface RequestShape {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
   interface Options {
     url: string;
     method?: string;
@@ -33,7 +39,12 @@ declare module 'autocannon' {
     /** Worker threads to send from (the connections shared among them); none: this thread. */
     workers?: number;
     /** Each answer's status and body (as text) to a request made as this one says. */
-    requests?: { method?: string; onResponse?: (status: number, body: string) => void }[];
+    requests?: {
+      method?: string;
+      onResponse?: (status: number, body: string) => void;
+      /** Shapes each request sent as this one (its path, headers, body) just before it goes. */
+      setupRequest?: (request: RequestShape) => RequestShape;
+    }[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
