@@ -32,21 +32,6 @@ export interface ResolvedSearch {
   showing: string | null;
 }
 
-/** Words past the eighth are ignored. */
-export const MAX_TERMS = 8;
-/** A word of letters this long forgives one typo… */
-export const ONE_TYPO_LENGTH = 5;
-/** …and this long, two (the defaults of Meilisearch). */
-export const TWO_TYPOS_LENGTH = 9;
-/** Longer words are taken as typed: no shopper types them, and the distance check is bounded. */
-const MAX_TYPO_WORD_LENGTH = 64;
-/** The last word's completions, shortest first, at most this many (two letters begin hundreds). */
-export const MAX_PREFIX_WORDS = 50;
-/** A single letter typed last is a word of its own ("usb-c"), not the start of every word with it. */
-const MIN_PREFIX_LENGTH = 2;
-/** A search of several words is led by its rarest; their products are counted up to this to find it. */
-const REACH_BOUND = 2000;
-
 /**
  * The Damerau distance (optimal string alignment) between two words: letters dropped, added or
  * changed, and two neighbours swapped, each one typo. `max` bounds the work: any distance above it
@@ -79,12 +64,12 @@ interface ResolvedWordRow {
   word: string;
   /** Whether the search's last word is still being typed (no space after it, 2 letters or more): it matches as a start. */
   open: boolean;
-  /** How many typos it forgives: 1 from ONE_TYPO_LENGTH letters, 2 from TWO_TYPOS_LENGTH; none with a digit in it. */
+  /** How many typos it forgives: 1 from 5 letters, 2 from 9; none with a digit in it (migration 030). */
   typos: number;
   /** Whether any product holds the word as typed. */
   found: boolean;
   prefixes: string[];
-  /** Products it and its beginnings match, counted up to REACH_BOUND (searches of one word: 0, not counted). */
+  /** Products it and its beginnings match, counted up to 2 000 (searches of one word: 0, not counted). */
   reach: number;
   exact_names: string[];
 }
@@ -188,57 +173,9 @@ export async function resolveSearch(db: Queryable, search: string, lexicon: Sear
 async function resolveWords(db: Queryable, search: string, lexicon: SearchLexicon): Promise<ResolvedSearch> {
   const [rows, known] = await Promise.all([
     db.query<ResolvedWordRow>(
-      `WITH chunks AS (
-         SELECT c.n, search_tokens(c.chunk) AS tokens FROM regexp_split_to_table($1, '\\s+') WITH ORDINALITY AS c(chunk, n)
-       ),
-       -- Words written together ("usb-c") are one word when products hold them so (migration 023's
-       -- search_words_of), else each is a word of its own.
-       joined AS (
-         SELECT c.n, c.tokens, cardinality(c.tokens) > 1 AND EXISTS (
-           SELECT 1 FROM search_postings h WHERE h.word = array_to_string(c.tokens, '')
-         ) AS whole
-         FROM chunks c
-       ),
-       pieces AS (
-         SELECT j.n, 1 AS ord, array_to_string(j.tokens, '') AS word FROM joined j WHERE j.whole
-         UNION ALL
-         SELECT j.n, t.ord, t.word FROM joined j, unnest(j.tokens) WITH ORDINALITY AS t(word, ord) WHERE NOT j.whole
-       ),
-       typed AS (
-         SELECT p.word, min(p.n * 1000 + p.ord) AS ord FROM pieces p
-         GROUP BY p.word ORDER BY min(p.n * 1000 + p.ord) LIMIT ${MAX_TERMS}
-       ),
-       terms AS (
-         SELECT word, ord,
-           ord = (SELECT max(ord) FROM typed) AND $1 ~ '[[:alnum:]]$' AND char_length(word) >= ${MIN_PREFIX_LENGTH} AS open,
-           CASE WHEN word !~ '^[[:alpha:]]+$' OR char_length(word) > ${MAX_TYPO_WORD_LENGTH} THEN 0
-             WHEN char_length(word) >= ${TWO_TYPOS_LENGTH} THEN 2 WHEN char_length(word) >= ${ONE_TYPO_LENGTH} THEN 1 ELSE 0 END AS typos
-         FROM typed
-       ),
-       expanded AS (
-         SELECT t.word, t.ord, t.open, t.typos,
-           EXISTS (SELECT 1 FROM search_postings h WHERE h.word = t.word) AS found,
-           CASE WHEN t.open THEN ARRAY(
-             SELECT s.word FROM search_words s
-             WHERE (s.word COLLATE "C") > (t.word COLLATE "C") AND (s.word COLLATE "C") < ((t.word || U&'\\+10FFFF') COLLATE "C")
-               AND starts_with(s.word, t.word)
-               AND EXISTS (SELECT 1 FROM search_postings h WHERE h.word = s.word)
-             ORDER BY char_length(s.word), s.word
-             LIMIT ${MAX_PREFIX_WORDS}
-           ) ELSE ARRAY[]::text[] END AS prefixes
-         FROM terms t
-       )
-       SELECT e.word, e.open, e.typos, e.found, e.prefixes,
-         -- How many products the word and its beginnings match, counted up to a bound: the
-         -- rarest word of a search of several leads it (rankedPage).
-         CASE WHEN (SELECT count(*) FROM terms) > 1 THEN (
-           SELECT count(*)::int FROM (
-             SELECT 1 FROM search_postings h WHERE h.word = ANY (e.word || e.prefixes) LIMIT ${REACH_BOUND}
-           ) bounded
-         ) ELSE 0 END AS reach,
-         ARRAY(SELECT ps.seq::text FROM product_search ps WHERE ps.name_lower = $2 ORDER BY ps.seq) AS exact_names
-       FROM expanded e
-       ORDER BY e.ord`,
+      // Migration 030's function: it keeps its plan for the connection, where this statement sent
+      // as text was planned afresh on every search (most of this step's time on PGlite).
+      'SELECT * FROM search_resolve_words($1, $2)',
       [search, search.trim().replace(/\s+/g, ' ').toLowerCase()],
     ),
     lexicon.read(db),
