@@ -396,6 +396,18 @@ it.each([320, 375])('at %i px the shop shows two cards a row, each whole', async
     }),
   );
   expect(outside).toEqual([]);
+  // The toolbar's labels sit on the line of their own control, never at the end of the line above it.
+  const apart = await page.getByRole('region', { name: 'Sort and view' }).evaluate((toolbar) =>
+    [...toolbar.querySelectorAll('label')].flatMap((label) => {
+      const control = document.getElementById(label.htmlFor);
+      if (!control) return [`${label.textContent}: no control`];
+      const l = label.getBoundingClientRect();
+      const c = control.getBoundingClientRect();
+      const middle = l.top + l.height / 2;
+      return middle > c.top && middle < c.bottom && l.right <= c.left + 1 ? [] : [`${label.textContent} at ${Math.round(l.left)},${Math.round(l.top)}, its control at ${Math.round(c.left)},${Math.round(c.top)}`];
+    }),
+  );
+  expect(apart).toEqual([]);
   expect(await sidewaysOverflow(page)).toBe(0);
   expect(await coveredControls(page)).toEqual([]);
   await close(page);

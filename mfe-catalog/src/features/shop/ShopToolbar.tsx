@@ -38,22 +38,27 @@ export function ShopToolbar({ filters, update, view, summary, before }: ShopTool
         {summary}
       </p>
       <div className="cat-toolbar__controls">
-        <label htmlFor={`${id}-sort`}>Sort by</label>
-        <select id={`${id}-sort`} value={filters.sort ?? ''} onChange={(event) => update({ sort: (SORT_OPTIONS.find((option) => option.value === event.target.value)?.value || null) })}>
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-show`}>Show</label>
-        <select id={`${id}-show`} value={filters.perPage} onChange={(event) => update({ perPage: Number(event.target.value) as PerPage })}>
-          {PER_PAGE_OPTIONS.map((option) => (
-            <option key={option} value={option}>
-              {option} per page
-            </option>
-          ))}
-        </select>
+        {/* A label and its control wrap as one: the label never ends the line above its control. */}
+        <span className="cat-toolbar__field">
+          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <select id={`${id}-sort`} value={filters.sort ?? ''} onChange={(event) => update({ sort: (SORT_OPTIONS.find((option) => option.value === event.target.value)?.value || null) })}>
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className="cat-toolbar__field">
+          <label htmlFor={`${id}-show`}>Show</label>
+          <select id={`${id}-show`} value={filters.perPage} onChange={(event) => update({ perPage: Number(event.target.value) as PerPage })}>
+            {PER_PAGE_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option} per page
+              </option>
+            ))}
+          </select>
+        </span>
         <div className="cat-toolbar__views" role="group" aria-label="View">
           <button type="button" className="cat-view-button" aria-pressed={view === 'grid'} aria-label="Grid view" onClick={() => update({ view: 'grid' }, { keepPage: true })}>
             <GridIcon />
