@@ -380,8 +380,9 @@ export async function emptyRootsUnderHog(url: string, cookie?: string): Promise<
           method: 'GET',
           onResponse: (_status: number, body: string) => {
             pages += 1;
-            if (!body.includes(`id="root" ${SERVER_RENDERED_ATTRIBUTE}`)) emptyRoots += 1;
-            else if (body.includes('shell-region-loading')) skeletons += 1;
+            // A skeleton is sent for the browser to draw over, not marked as the server's.
+            if (body.includes('shell-region-loading')) skeletons += 1;
+            else if (!body.includes(`id="root" ${SERVER_RENDERED_ATTRIBUTE}`)) emptyRoots += 1;
           },
         },
       ],

@@ -782,10 +782,10 @@ describe('a page the server is still drawing', () => {
     (await renderOf('/wishlist')).draw(null);
     await undrawn.ended;
     expect(undrawn.status).toBe(200);
-    // The frame drawn with no region: the shell's skeleton in its place, the script preloads as built.
-    expect(undrawn.text()).toContain('<main><div aria-busy="true">skeleton</div></main>');
+    // The frame drawn with no region: the shell's skeleton in its place, for the browser to draw over (not to hydrate).
+    expect(undrawn.text()).toContain('<div id="root"><main><div aria-busy="true">skeleton</div></main></div>');
     expect(undrawn.text()).not.toContain('<div id=root></div>');
-    expect(undrawn.text()).toContain('data-server-rendered');
+    expect(undrawn.text()).not.toContain('data-await-hydration');
   });
 
   it('goes out whole to a guest, its first pictures ahead of the scripts a first visit has still to fetch', async () => {

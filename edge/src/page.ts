@@ -106,6 +106,12 @@ const PRIORITY_IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\sfetchPriori
  * shell's eight first-load scripts the shop's first pictures (its LCP) waited for one.
  */
 export function renderedPageParts(page: RenderedPage): Required<PageParts> {
+  // A skeleton (serverRender.ts's `skeletonPage`) is not hydrated: the browser draws the page over
+  // it (createRoot, as a page the server did not draw), its first render the same frame and
+  // skeleton. Hydrating it would ask the browser's first render to match a frame drawn from no
+  // answers and with no region, which it does not (the region's loading state is a Suspense
+  // boundary's there).
+  if (page.skeleton) return { early: [], head: [`<style>${styleText(page.css)}</style>`], root: `<div id="root">${page.html}</div>` };
   const early = page.html.match(PRIORITY_IMAGE_PRELOAD) ?? [];
   const html = early.length > 0 ? page.html.replace(PRIORITY_IMAGE_PRELOAD, '') : page.html;
   const queries = page.queries.length > 0 ? `<script type="application/json" id="${SERVER_QUERIES_ELEMENT_ID}">${scriptJson(page.queries)}</script>` : '';
@@ -633,7 +639,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
 
     if (!drawn.value && guestsPage && lastGood.lastGood(guestKey)) reused = true;
     const rendered = await orFallback(drawn.value);
-    policy(rendered !== null);
+    policy(rendered !== null && !rendered.skeleton);
     pageHeaders(rendered && !rendered.skeleton ? (rendered.status ?? 200) : await statusOfAddress());
     if (!rendered) return reply.compress(assemblePage(template, { head: headTags }));
     // Drawn: its scripts at low priority (scriptPreloadsLow), lowered only when the page is
