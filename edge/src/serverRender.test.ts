@@ -563,7 +563,7 @@ describe('a page’s skeleton', () => {
       shell: {
         renderShellPage: (request) => {
           asked.push(request);
-          return { html: '<header></header><main>skeleton</main>', css: '.frame{}', head: { title: 'Shop | Jacaranda', description: 'The shop' } };
+          return { html: '<header><div data-embed="mfe-cart/HeaderLists" data-await-hydration="">lists to come</div></header><main>skeleton</main>', css: '.frame{}', head: { title: 'Shop | Jacaranda', description: 'The shop' } };
         },
         embeds: [{ remote: 'mfe-cart', module: 'HeaderLists' }],
       },
@@ -572,7 +572,8 @@ describe('a page’s skeleton', () => {
     });
     const request: PageRequest = { pathname: '/shop', search: '?q=tee', viewportWidth: 412, remotes: {}, config: { apiBase: 'http://api.invalid' }, cookie: 'sf_shopper=a1', skeleton: true };
     const page = await draw(request);
-    expect(page).toEqual({ html: '<header></header><main>skeleton</main>', css: '.frame{}\n', queries: [], viewportWidth: 412, head: { title: 'Shop | Jacaranda', description: 'The shop' }, skeleton: true });
+    // Nothing in it waits for hydration: the browser draws over it.
+    expect(page).toEqual({ html: '<header><div data-embed="mfe-cart/HeaderLists">lists to come</div></header><main>skeleton</main>', css: '.frame{}\n', queries: [], viewportWidth: 412, head: { title: 'Shop | Jacaranda', description: 'The shop' }, skeleton: true });
     expect(asked).toEqual([{ pathname: '/shop', search: '?q=tee', viewportWidth: 412, config: { apiBase: 'http://api.invalid' }, region: null, queries: [], embedded: { 'mfe-cart/HeaderLists': null } }]);
     // No remote is asked for anything.
     expect(loadRemoteBundle).not.toHaveBeenCalled();

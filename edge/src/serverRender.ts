@@ -13,6 +13,7 @@
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { SERVER_ENTRY_PATH, serverContainerName } from '../../shared/src/ssr/serverEntry';
 import {
+  HYDRATION_PENDING_ATTRIBUTE,
   type PageHead,
   type RegionRender,
   type RegionRenderRequest,
@@ -565,7 +566,9 @@ export function skeletonPage(request: PageRequest, { shell }: Pick<RenderOptions
   const { pathname, search, viewportWidth, config } = request;
   try {
     const frame = shell.renderShellPage({ pathname, search, viewportWidth, config, region: null, queries: [], ...framed(withheld) });
-    return Promise.resolve({ ...framedPage(frame, '', [], viewportWidth, undefined), skeleton: true });
+    // Drawn over by the browser, never hydrated (page.ts): no part of it waits for hydration.
+    const html = frame.html.replaceAll(` ${HYDRATION_PENDING_ATTRIBUTE}=""`, '');
+    return Promise.resolve({ ...framedPage({ ...frame, html }, '', [], viewportWidth, undefined), skeleton: true });
   } catch (error) {
     console.error(`[edge] the shell's frame for ${pathname} failed to render on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return Promise.resolve(null);
