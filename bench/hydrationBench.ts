@@ -360,8 +360,9 @@ async function drawnShareOf(url: string, connections: number, cookie: string): P
 /**
  * `EMPTY_ROOT_PAGES` pages of `url` at `EMPTY_ROOT_CONNECTIONS` connections while another process
  * spins a core beside the edge (a busy machine), read from each page's body (asked uncompressed):
- * an empty #root is a page without the server's root; a skeleton, the frame whose region is the
- * shell's loading state (shell/src/layout/RemoteRegion.tsx's PageSkeleton).
+ * an empty #root is a page with neither the server's root nor a skeleton; a skeleton, the frame
+ * whose region is the shell's loading state (shell/src/layout/RemoteRegion.tsx's PageSkeleton), in
+ * a plain root.
  */
 export async function emptyRootsUnderHog(url: string, cookie?: string): Promise<Omit<EmptyRootFigures, 'route' | 'visitor'>> {
   const hog = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
@@ -380,8 +381,9 @@ export async function emptyRootsUnderHog(url: string, cookie?: string): Promise<
           method: 'GET',
           onResponse: (_status: number, body: string) => {
             pages += 1;
-            // A skeleton is sent for the browser to draw over, not marked as the server's.
-            if (body.includes('shell-region-loading')) skeletons += 1;
+            // A skeleton is sent for the browser to draw over, in a root not marked as the server's
+            // (edge/src/page.ts); the template's own root is written without quotes.
+            if (body.includes('<div id="root"><')) skeletons += 1;
             else if (!body.includes(`id="root" ${SERVER_RENDERED_ATTRIBUTE}`)) emptyRoots += 1;
           },
         },
