@@ -34,6 +34,10 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    /** How many requests in all (instead of `duration`). */
+    amount?: number;
+    /** Seconds an answer may take before it counts as a timeout (10). */
+    timeout?: number;
     pipelining?: number;
     setupClient?: (client: Client) => void;
     /** Worker threads to send from (the connections shared among them); none: this thread. */

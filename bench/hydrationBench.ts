@@ -21,8 +21,13 @@
  *   (renderThreads.ts) and in the edge's own thread (RENDER_THREADS=0); and one shopper alone, at
  *   one connection, drawn for them. The first bytes beside the whole page, and the api's answers
  *   through the same edge meanwhile (asked from a thread of the bench's own, beside the pages').
+ * - Empty roots under load: 1 000 pages of home, shop and a product at 50 connections, with a
+ *   process spinning a core beside the edge and the guest page cache off, for guests and for a
+ *   shopper (a cookie): how many went out with an empty #root, how many as the page's skeleton
+ *   (its render failed), and how many drawn (edge/src/lastGoodPages.ts).
  * - Lighthouse 12's mobile audit of home, shop, a product and the cart (lib/lighthouse.ts).
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +36,7 @@ import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { SERVER_RENDERED_ATTRIBUTE } from '../shared/src/ssr/contract';
 import { buildShellEdge } from '../edge/src/app';
-import { loadRenderer } from '../edge/src/serverRender';
+import { loadRenderer, RENDER_LIMIT_MS } from '../edge/src/serverRender';
 import { readEdgeSettings } from '../edge/src/settings';
 import { shellBundleFile, startStore } from '../scripts/lib/startStore';
 import { AWAITING_BROWSER, measureRoute, MOBILE_USER_AGENT, phoneContext, readPage, throttle, type RouteMeasurement } from './lib/frontEnd';
@@ -42,6 +47,10 @@ import { rotated } from './lib/sideBySide';
 import { median } from './lib/stats';
 
 export const LOAD_CONNECTIONS = 20;
+
+/** The empty-root run: this many pages at this many connections, a core spun beside the edge. */
+export const EMPTY_ROOT_PAGES = 1_000;
+export const EMPTY_ROOT_CONNECTIONS = 50;
 
 /**
  * How the browser takes over the server's page: it hydrates it (as served), or draws it again
@@ -117,8 +126,23 @@ export interface PaintFigures {
   liveMs: number;
 }
 
+/** Pages asked under a CPU hog with the guest page cache off (`emptyRootsUnderHog`). */
+export interface EmptyRootFigures {
+  route: string;
+  visitor: 'guest' | 'shopper';
+  pages: number;
+  /** Sent with an empty #root, for the browser to draw from nothing. */
+  emptyRoots: number;
+  /** Sent as the page's frame with a skeleton where its region goes (its render failed). */
+  skeletons: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
 export interface HydrationFigures {
   taps: TapFigures[];
+  emptyRoots: EmptyRootFigures[];
   interactions: InteractionFigures[];
   paints: PaintFigures[];
   load: PageLoadFigures[];
@@ -333,6 +357,46 @@ async function drawnShareOf(url: string, connections: number, cookie: string): P
   return answered > 0 ? drawn / answered : 0;
 }
 
+/**
+ * `EMPTY_ROOT_PAGES` pages of `url` at `EMPTY_ROOT_CONNECTIONS` connections while another process
+ * spins a core beside the edge (a busy machine), read from each page's body (asked uncompressed):
+ * an empty #root is a page with neither the server's root nor a skeleton; a skeleton, the frame
+ * whose region is the shell's loading state (shell/src/layout/RemoteRegion.tsx's PageSkeleton), in
+ * a plain root.
+ */
+export async function emptyRootsUnderHog(url: string, cookie?: string): Promise<Omit<EmptyRootFigures, 'route' | 'visitor'>> {
+  const hog = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  let pages = 0;
+  let emptyRoots = 0;
+  let skeletons = 0;
+  try {
+    const result = await autocannon({
+      url,
+      connections: EMPTY_ROOT_CONNECTIONS,
+      amount: EMPTY_ROOT_PAGES,
+      timeout: 30,
+      headers: { 'user-agent': MOBILE_USER_AGENT, 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) },
+      requests: [
+        {
+          method: 'GET',
+          onResponse: (_status: number, body: string) => {
+            pages += 1;
+            // A skeleton is sent for the browser to draw over, in a root not marked as the server's
+            // (edge/src/page.ts); the template's own root is written without quotes.
+            if (body.includes('<div id="root"><')) skeletons += 1;
+            else if (!body.includes(`id="root" ${SERVER_RENDERED_ATTRIBUTE}`)) emptyRoots += 1;
+          },
+        },
+      ],
+    });
+    return { pages, emptyRoots, skeletons, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  } finally {
+    hog.kill();
+    // Renders still running must not fall on the next run.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+}
+
 export async function benchHydration(tries: number, lighthouseRuns: number, log: (line: string) => void): Promise<HydrationFigures> {
   const ports = storePorts();
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-hydration-'));
@@ -344,8 +408,8 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
   await uncached.listen({ port: ports.shell + 30, host: '127.0.0.1' });
   const uncachedUrl = `http://localhost:${ports.shell + 30}`;
   // The same, drawing in the edge's own thread, as RENDER_THREADS=0 does.
-  const ownThread = await loadRenderer({ shellBundle: shellBundleFile(shellEdgeOptions.dist), composition: shellEdgeOptions.composition, timeoutMs: renderTimeoutMs });
-  const inEdgeThread = await buildShellEdge({ ...shellEdgeOptions, render: { draw: ownThread.draw, guestPageTtlMs: 0 } });
+  const ownThread = await loadRenderer({ shellBundle: shellBundleFile(shellEdgeOptions.dist), composition: shellEdgeOptions.composition, timeoutMs: RENDER_LIMIT_MS });
+  const inEdgeThread = await buildShellEdge({ ...shellEdgeOptions, render: { draw: ownThread.draw, guestPageTtlMs: 0, budgetMs: renderTimeoutMs } });
   await inEdgeThread.listen({ port: ports.shell + 31, host: '127.0.0.1' });
   const inEdgeThreadUrl = `http://localhost:${ports.shell + 31}`;
   const replaceRender = await startReplaceRenderProxy(store.shellUrl, ports.shell + 32);
@@ -431,9 +495,21 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
         log(`load: ${route} (${cache}) ${figures.pagesPerSecond.toFixed(0)} pages/s, ${(figures.drawnShare * 100).toFixed(0)}% drawn by the server, p50 ${figures.p50} ms (first bytes ${figures.firstByteP50.toFixed(1)} ms); /api p99 ${figures.apiP99} ms meanwhile`);
       }
     }
+    // Under a CPU hog, the guest page cache off (the edge that keeps no page): no page goes out empty.
+    const emptyRoots: EmptyRootFigures[] = [];
+    for (const [route, routePath] of routes) {
+      for (const [visitor, cookie] of [
+        ['guest', undefined],
+        ['shopper', lineCookie],
+      ] as const) {
+        const figures = await emptyRootsUnderHog(new URL(routePath, uncachedUrl).toString(), cookie);
+        emptyRoots.push({ route, visitor, ...figures });
+        log(`empty roots: ${route} (${visitor}, a core spun beside the edge, no guest cache) ${figures.emptyRoots} of ${figures.pages} (${figures.skeletons} skeletons), p50 ${figures.p50} ms, p99 ${figures.p99} ms`);
+      }
+    }
     const lighthouse = await auditPages(pages.map(({ route, path: routePath }) => ({ route, url: at('hydrated', routePath) })), lighthouseRuns, log);
     const lighthouseReplaced = await auditPages(pages.map(({ route, path: routePath }) => ({ route, url: at('replaced', routePath) })), lighthouseRuns, (line) => log(`${line} (replaced)`));
-    return { taps, interactions, paints, load, lighthouse, lighthouseReplaced };
+    return { taps, emptyRoots, interactions, paints, load, lighthouse, lighthouseReplaced };
   } finally {
     await browser.close();
     await replaceRender.close();

@@ -4,7 +4,7 @@ import { CART_SHOPPERS, CONNECTIONS } from './apiBench';
 import { BUILDS, type RouteFigures } from './frontEnd';
 import type { HydrationFigures } from './hydrationBench';
 import { LIGHTHOUSE_CATEGORIES, SLOW_HOST_BENCHMARK_INDEX, type LighthouseFigures, type SimulatedPaint } from './lib/lighthouse';
-import { LOAD_CONNECTIONS } from './hydrationBench';
+import { EMPTY_ROOT_CONNECTIONS, EMPTY_ROOT_PAGES, LOAD_CONNECTIONS } from './hydrationBench';
 import { GROWTH_DATABASE_NAMES, GROWTH_QUERIES, type GrowthFigures } from './growthBench';
 import { MOBILE_THROTTLING } from './lib/frontEnd';
 import type { MachineInfo } from './lib/machine';
@@ -224,7 +224,8 @@ function lighthouseTable(lighthouse: readonly LighthouseFigures[]): string {
   );
 }
 
-function hydrationSection({ taps, interactions, paints, load, lighthouse, lighthouseReplaced }: HydrationFigures, goals: Goal[]): string {
+function hydrationSection({ taps, emptyRoots = [], interactions, paints, load, lighthouse, lighthouseReplaced }: HydrationFigures, goals: Goal[]): string {
+  for (const row of emptyRoots) goals.push({ goal: `${row.route}: no empty #root in ${row.pages} pages for a ${row.visitor} under a CPU hog`, pass: row.emptyRoots === 0, figure: String(row.emptyRoots) });
   const hydratedTaps = taps.filter((tap) => tap.render === 'hydrated');
   const hydratedInteractions = interactions.filter((row) => row.render === 'hydrated');
   const hydratedPaints = paints.filter((row) => row.render === 'hydrated');
@@ -267,6 +268,8 @@ function hydrationSection({ taps, interactions, paints, load, lighthouse, lighth
       ['route', 'edge', 'pages/s', 'drawn by the server', 'first bytes p50', 'p50', 'p99', 'errors', '/api req/s', '/api p99'],
       load.map((row) => [row.route, row.cache, row.pagesPerSecond.toFixed(0), `${(row.drawnShare * 100).toFixed(0)}%`, ms(row.firstByteP50, 1), ms(row.p50), ms(row.p99), String(row.errors), row.apiPerSecond.toFixed(0), ms(row.apiP99)]),
     ),
+    `Under a CPU hog: ${EMPTY_ROOT_PAGES} pages at ${EMPTY_ROOT_CONNECTIONS} connections through the edge that keeps no guest page, a process spinning a core beside it, for guests and for a shopper with a cart line; *empty roots*: pages sent for the browser to draw from nothing; *skeletons*: the page's frame with a skeleton in its region's place (its render failed):`,
+    table(['route', 'visitor', 'pages', 'empty roots', 'skeletons', 'p50', 'p99', 'errors'], emptyRoots.map((row) => [row.route, row.visitor, String(row.pages), String(row.emptyRoots), String(row.skeletons), ms(row.p50), ms(row.p99), String(row.errors)])),
     `Lighthouse 12, mobile (its own simulated phone and slow 4G), median of ${lighthouse[0]?.runs ?? 0} runs per route; what cost points on the median run. Lighthouse simulates the phone from an unthrottled load: a script preloaded at high priority that had arrived before that load's first paint counts as needed for the first paint, whose download on slow 4G then comes before it (*first paint*: simulated, unthrottled, and such scripts). Served from this machine, the scripts are in within about 150 ms, often before the unthrottled first paint; the throttled browser of section 1 paints before them. A page the server drew preloads its scripts at low priority (edge/src/page.ts), which Lighthouse does not count so; *after 0 scripts* is such a page. Its largest paint counts every script in before the unthrottled one, whatever its priority (*largest paint*). The cart's SEO is kept below full marks on purpose: robots.txt keeps the cart out of search engines, which Lighthouse's "Page is blocked from indexing" fails (README, decisions). ${machinePower(lighthouse)}`,
     lighthouseTable(lighthouse),
     'The same pages as the replace-render served them:',

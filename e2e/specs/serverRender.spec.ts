@@ -489,11 +489,13 @@ describe('a page rendered on the server', () => {
     await context.close();
   });
 
-  it('leaves a page its remote does not draw on the server to the browser', async () => {
-    // The account page sends a signed-out shopper to sign in: the browser's to do.
+  it('sends a page its remote does not draw on the server as the frame with a skeleton, for the browser to draw over', async () => {
+    // The account page sends a signed-out shopper to sign in: the browser's to do. Never an empty #root.
     const html = await (await fetch(shellUrl('/account'))).text();
-    expect(html).toMatch(/<div id=root><\/div>/);
+    expect(html).not.toMatch(/<div id=root><\/div>/);
+    expect(html).toMatch(/<div id="root">[\s\S]*<header[\s\S]*shell-region-loading[\s\S]*<footer/);
     expect(html).not.toContain('data-server-rendered');
+    expect(html).not.toContain('data-await-hydration');
   });
 });
 

@@ -696,7 +696,13 @@ describe('a page the server is still drawing', () => {
       composition: compositionSource(),
       render: {
         draw: inThisThread({
-          shell: { renderShellPage: ({ region }) => ({ html: `<main>${region?.html ?? ''}</main>`, css: 'main{color:teal}', head: { title: 'Drawn & named | Jacaranda', description: 'Named by the render' } }) },
+          shell: {
+            renderShellPage: ({ region }) => ({
+              html: `<main>${region?.html ?? '<div aria-busy="true">skeleton</div>'}</main>`,
+              css: 'main{color:teal}',
+              head: { title: 'Drawn & named | Jacaranda', description: 'Named by the render' },
+            }),
+          },
           loadRemoteBundle: () =>
             Promise.resolve({
               renderRegion: ({ pathname }) => new Promise((resolve) => held.push({ pathname, draw: (region) => resolve(region ? { css: '', ...region } : null) })),
@@ -767,7 +773,7 @@ describe('a page the server is still drawing', () => {
     expect(removed.text()).toContain('<meta name="robots" content="noindex">');
   });
 
-  it('waits for its render where only the render knows its status (a shop layout), and keeps the template’s head when the browser is to draw it', async () => {
+  it('waits for its render where only the render knows its status (a shop layout); a render that fails is followed by the frame with a skeleton, never an empty #root', async () => {
     const answer = openPage(port, '/shop/no-such-layout', { cookie: 'sf_shopper=a1' });
     (await renderOf('/shop/no-such-layout')).draw({ html: '<h1>No such shop page</h1>', status: 404 });
     expect((await answer).status).toBe(404);
@@ -776,9 +782,10 @@ describe('a page the server is still drawing', () => {
     (await renderOf('/wishlist')).draw(null);
     await undrawn.ended;
     expect(undrawn.status).toBe(200);
-    expect(undrawn.text()).toContain('<title>Jacaranda</title>');
-    expect(undrawn.text()).toContain('<div id=root></div>');
-    expect(undrawn.text()).not.toContain('data-server-rendered');
+    // The frame drawn with no region: the shell's skeleton in its place, for the browser to draw over (not to hydrate).
+    expect(undrawn.text()).toContain('<div id="root"><main><div aria-busy="true">skeleton</div></main></div>');
+    expect(undrawn.text()).not.toContain('<div id=root></div>');
+    expect(undrawn.text()).not.toContain('data-await-hydration');
   });
 
   it('goes out whole to a guest, its first pictures ahead of the scripts a first visit has still to fetch', async () => {
@@ -803,5 +810,144 @@ describe('a page the server is still drawing', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toContain('text/html');
     expect(head.body).toBe('');
+  });
+});
+
+describe('a page whose render misses its budget', () => {
+  let api: http.Server;
+  let edge: FastifyInstance;
+  let port: number;
+  /** Each render waits for the test to let it go, and draws what it is given. */
+  const held: { pathname: string; draw: (region: { html: string } | null) => void }[] = [];
+  const BUDGET_MS = 100;
+
+  beforeAll(async () => {
+    api = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"7","name":"Red tee"}'));
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    edge = await buildShellEdge({
+      dist: shellDist,
+      apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+      composition: compositionSource(),
+      render: {
+        draw: inThisThread({
+          shell: {
+            // The frame says whether it was drawn around a region, or with its skeleton and the header's lists withheld.
+            renderShellPage: ({ region, embedded }) => ({
+              html: `<header>${embedded?.['mfe-cart/HeaderLists'] === null ? 'lists to come' : 'lists'}</header><main>${region?.html ?? '<div aria-busy="true">skeleton</div>'}</main><footer>footer</footer>`,
+              css: '',
+            }),
+            embeds: [{ remote: 'mfe-cart', module: 'HeaderLists' }],
+          },
+          loadRemoteBundle: () =>
+            Promise.resolve({
+              renderRegion: ({ pathname }) => new Promise((resolve) => held.push({ pathname, draw: (region) => resolve(region ? { css: '', ...region } : null) })),
+              // The cart's header lists, lent to the frame.
+              embeddable: { HeaderLists: { Component: () => null, css: '' } },
+            }),
+          timeoutMs: 5_000,
+        }),
+        // The guest page cache off: every guest's page is drawn.
+        guestPageTtlMs: 0,
+        budgetMs: BUDGET_MS,
+      },
+    });
+    await edge.listen({ port: 0, host: '127.0.0.1' });
+    port = (edge.server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    for (const render of held.splice(0)) render.draw(null);
+    await edge?.close();
+    await new Promise<void>((resolve) => api.close(() => resolve()));
+  });
+
+  /** The render of `pathname`, once the edge has asked for it. */
+  async function renderOf(pathname: string) {
+    for (let tries = 0; tries < 200; tries += 1) {
+      const found = held.find((render) => render.pathname === pathname);
+      if (found) {
+        held.splice(held.indexOf(found), 1);
+        return found;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`the edge never asked to draw ${pathname}`);
+  }
+
+  /** The whole page, once it has arrived. */
+  async function pageAt(pathname: string, headers: Record<string, string> = {}) {
+    const page = await openPage(port, pathname, headers);
+    await page.ended;
+    return { status: page.status, html: page.text() };
+  }
+
+  it('goes to a guest as the page’s last good render, however old, while its render goes on, drawn once for every guest meanwhile', async () => {
+    const first = pageAt('/shop');
+    (await renderOf('/shop')).draw({ html: '<h1>Shop, drawn first</h1>' });
+    expect((await first).html).toContain('<h1>Shop, drawn first</h1>');
+
+    // This render is late: the guests meanwhile get the last good one, past the budget, not an empty #root.
+    const started = Date.now();
+    const [second, third] = await Promise.all([pageAt('/shop'), pageAt('/shop')]);
+    expect(Date.now() - started).toBeLessThan(BUDGET_MS + 1_000);
+    for (const page of [second, third]) {
+      expect(page.status).toBe(200);
+      expect(page.html).toContain('<h1>Shop, drawn first</h1>');
+      expect(page.html).not.toContain('<div id=root></div>');
+    }
+    // One render for both.
+    const late = await renderOf('/shop');
+    expect(held.filter((render) => render.pathname === '/shop')).toHaveLength(0);
+    late.draw({ html: '<h1>Shop, drawn late</h1>' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // The late render is the last good one now.
+    const fourth = pageAt('/shop');
+    const never = await renderOf('/shop');
+    expect((await fourth).html).toContain('<h1>Shop, drawn late</h1>');
+    never.draw(null);
+  });
+
+  it('waits past its budget for a guest’s page with no last good render yet, and sends it drawn', async () => {
+    const answer = pageAt('/wishlist');
+    const render = await renderOf('/wishlist');
+    await new Promise((resolve) => setTimeout(resolve, BUDGET_MS * 3));
+    render.draw({ html: '<h1>Your wishlist</h1>' });
+    const page = await answer;
+    expect(page.html).toContain('<h1>Your wishlist</h1>');
+    expect(page.html).not.toContain('<div id=root></div>');
+  });
+
+  it('goes to a guest as its last good render when its render fails, and as the frame with a skeleton when there is none', async () => {
+    const none = pageAt('/login');
+    (await renderOf('/login')).draw(null);
+    const skeleton = await none;
+    expect(skeleton.html).toContain('<header>lists to come</header><main><div aria-busy="true">skeleton</div></main><footer>footer</footer>');
+    expect(skeleton.html).not.toContain('<div id=root></div>');
+
+    const good = pageAt('/login');
+    (await renderOf('/login')).draw({ html: '<h1>Sign in</h1>' });
+    expect((await good).html).toContain('<h1>Sign in</h1>');
+    const failed = pageAt('/login');
+    (await renderOf('/login')).draw(null);
+    expect((await failed).html).toContain('<h1>Sign in</h1>');
+  });
+
+  it('goes to a shopper when it is drawn, however late, and as header, footer and skeleton if the render fails: never an empty #root', async () => {
+    const late = await openPage(port, '/cart', { cookie: 'sf_shopper=a1' });
+    await late.until('main.0123456789.js');
+    const render = await renderOf('/cart');
+    await new Promise((resolve) => setTimeout(resolve, BUDGET_MS * 3));
+    render.draw({ html: '<h1>Your cart</h1>' });
+    await late.ended;
+    expect(late.text()).toContain('<header>lists</header><main><h1>Your cart</h1></main>');
+
+    // A shopper never gets a guest's last good render (it would show a guest's counts), but the skeleton.
+    const failed = await openPage(port, '/cart', { cookie: 'sf_shopper=a1' });
+    (await renderOf('/cart')).draw(null);
+    await failed.ended;
+    expect(failed.text()).not.toContain('<h1>Your cart</h1>');
+    expect(failed.text()).toContain('<header>lists to come</header><main><div aria-busy="true">skeleton</div></main><footer>footer</footer>');
+    expect(failed.text()).not.toContain('<div id=root></div>');
   });
 });

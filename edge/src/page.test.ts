@@ -73,6 +73,13 @@ describe('a drawn page’s script preloads', () => {
 });
 
 describe('the first screen in the page', () => {
+  it('is a skeleton’s frame in a plain #root, for the browser to draw over rather than hydrate: no replay script, no answers, no mark', () => {
+    const html = withRenderedPage({ html: '<header></header><div class="shell-region-loading"></div>', css: '.a{color:red}', queries: [], viewportWidth: 412, skeleton: true });
+    expect(html).toBe(
+      '<!doctype html><html><head><title>Jacaranda</title><script defer src=/main.js></script><style>.a{color:red}</style></head><body><div id="root"><header></header><div class="shell-region-loading"></div></div></body></html>',
+    );
+  });
+
   it('puts the page in #root, live and marked as awaiting hydration, after the event-replay script, and its styles at the end of the head', () => {
     const html = withRenderedPage({ html: '<h1>Style</h1>', css: '.a{color:red}', queries: [], viewportWidth: 412 });
     expect(html).toBe(

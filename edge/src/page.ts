@@ -29,6 +29,8 @@ import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { isShellPage } from '../../shell/src/app/shellPages';
 import { setPagePolicy } from './securityHeaders';
 import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
+import { LastGoodPages } from './lastGoodPages';
+import { DEFAULT_RENDER_TIMEOUT_MS } from './settings';
 import { askList, ShopperLists } from './shopperLists';
 import { framedPageOf, listCounts, readAnswers, ShopperFrames, theirLists, withTheirLists, type FramedPage } from './shopperFrames';
 import { guessViewportWidth, holdsRegionProducts, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
@@ -104,6 +106,12 @@ const PRIORITY_IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\sfetchPriori
  * shell's eight first-load scripts the shop's first pictures (its LCP) waited for one.
  */
 export function renderedPageParts(page: RenderedPage): Required<PageParts> {
+  // A skeleton (serverRender.ts's `skeletonPage`) is not hydrated: the browser draws the page over
+  // it (createRoot, as a page the server did not draw), its first render the same frame and
+  // skeleton. Hydrating it would ask the browser's first render to match a frame drawn from no
+  // answers and with no region, which it does not (the region's loading state is a Suspense
+  // boundary's there).
+  if (page.skeleton) return { early: [], head: [`<style>${styleText(page.css)}</style>`], root: `<div id="root">${page.html}</div>` };
   const early = page.html.match(PRIORITY_IMAGE_PRELOAD) ?? [];
   const html = early.length > 0 ? page.html.replace(PRIORITY_IMAGE_PRELOAD, '') : page.html;
   const queries = page.queries.length > 0 ? `<script type="application/json" id="${SERVER_QUERIES_ELEMENT_ID}">${scriptJson(page.queries)}</script>` : '';
@@ -203,11 +211,15 @@ function assembledAroundLists({ frame, frameQueries, lists }: FramedPage, templa
   return Buffer.concat([hit.before, Buffer.from(lists.map(scriptJson).join(',')), hit.after]);
 }
 
-/** A drawn page's bytes, assembled with `template` (drawnPageTemplate) and the route's head tags. */
+/**
+ * A drawn page's bytes, assembled with `template` (drawnPageTemplate) and the route's head tags.
+ * A skeleton (serverRender.ts's `skeletonPage`) keeps the route's script preloads as built: its
+ * scripts draw the page's region.
+ */
 export function drawnPageBytes(rendered: RenderedPage, template: PageTemplate, headTags: readonly string[]): Buffer {
   const assemble = (page: RenderedPage) => {
     const parts = renderedPageParts(page);
-    return assemblePage(withPageHead(template, page.head), { ...parts, head: [...headTags.map(scriptPreloadsLow), ...parts.head] });
+    return assemblePage(withPageHead(template, page.head), { ...parts, head: [...(page.skeleton ? headTags : headTags.map(scriptPreloadsLow)), ...parts.head] });
   };
   const framed = framedPageOf(rendered);
   return (framed && assembledAroundLists(framed, template, headTags.join(''), assemble)) ?? assembledOnce(rendered, template, headTags.join(''), () => assemble(rendered));
@@ -288,6 +300,11 @@ export interface PagesOptions {
     apiUrl: string | (() => string);
     /** How long a guest's page (a request with no cookie) is kept and shared (guestPages.ts); 0: never. */
     guestPageTtlMs?: number;
+    /**
+     * A page's budget (RENDER_TIMEOUT_MS): how long a guest waits for their page's render before
+     * they get its last good render instead (lastGoodPages.ts). The render goes on after it.
+     */
+    budgetMs?: number;
     /** How long what the api said of a shopper's lists being empty is used (shopperLists.ts); 0: it is asked every time. */
     shopperListsMs?: number;
     /**
@@ -463,6 +480,11 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   const readTemplate = templateReader(options.dist);
   const guestPageTtlMs = options.render?.guestPageTtlMs ?? DEFAULT_GUEST_PAGE_TTL_MS;
   const guestPages = guestPageTtlMs > 0 ? new GuestPageCache({ ttlMs: guestPageTtlMs }) : null;
+  const budgetMs = options.render?.budgetMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  // Apart from the guest page cache, which may be off: each page's last good render (lastGoodPages.ts)…
+  const lastGood = new LastGoodPages();
+  // …and its skeleton, for a page whose render failed (serverRender.ts's `skeletonPage`).
+  const skeletons = new LastGoodPages({ keeps: (drawn) => drawn.skeleton === true });
   const shopperLists = options.shopperLists ?? new ShopperLists({ ttlMs: 0 });
   const shopperFrames = new ShopperFrames();
   const warm = options.render?.warm;
@@ -502,7 +524,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
 
     const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
     const viewportWidth = guessViewportWidth(request.headers);
-    const drawFor = (cookie: string | undefined, around?: Pick<PageRequest, 'around' | 'lists'>) =>
+    const drawFor = (cookie: string | undefined, around?: Pick<PageRequest, 'around' | 'lists' | 'skeleton'>) =>
       render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), ...around, remotes: served.remotes, fallbacks: served.lastKnownGood, config });
     // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts). So is a
     // shopper's, when its last drawing read nothing of the shopper's (RenderedPage.forAnyone), or
@@ -513,7 +535,9 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // guests' region in a frame drawn around it (serverRender.ts's renderAround), which shows their
     // counts alone: one drawing serves every shopper with the same counts (shopperFrames.ts).
     const { cookie } = request.headers;
-    const guestKey = guestPages ? guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, fallbacks: served.lastKnownGood, config: { composedApi, assetHost } }) : '';
+    const guestKey = guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, fallbacks: served.lastKnownGood, config: { composedApi, assetHost } });
+    // The guests' page, drawn once at a time however many ask meanwhile, its good renders kept (lastGoodPages.ts).
+    const guestsDrawing = () => lastGood.drawing(guestKey, () => drawFor(undefined));
     const sharedWith = guestPages && cookie ? guestPages.sharedWith(guestKey) : null;
     const known = cookie && sharedWith && sharedWith.length > 0 && config.apiBase !== undefined ? await shopperLists.known(config.apiBase, cookie, sharedWith) : null;
     const filled = !cookie || sharedWith?.length === 0 ? [] : (known?.filled ?? null);
@@ -522,15 +546,15 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const notShown = (shows: readonly ShopperList[]) => filled !== null && filled.length > 0 && !filled.some((list) => shows.includes(list));
     const shown = guestPages?.shownLists(guestKey) ?? null;
     const drawnForThem = () =>
-      drawFor(cookie).then((rendered) => {
+      (cookie ? drawFor(cookie) : guestsDrawing()).then((rendered) => {
         guestPages?.learn(guestKey, rendered);
         return rendered;
       });
     const drawing = (
       sharedPages
-        ? sharedPages.page(guestKey, () => drawFor(undefined))
+        ? sharedPages.page(guestKey, guestsDrawing)
         : guestPages && cookie && shown && notShown(shown)
-          ? guestPages.page(guestKey, () => drawFor(undefined)).then(async (guests) => {
+          ? guestPages.page(guestKey, guestsDrawing).then(async (guests) => {
               const region = guests?.region;
               if (!region || !notShown(region.shows)) return drawnForThem();
               // A filled wishlist's answer is not kept (shopperLists.ts): asked for this page, a read
@@ -568,37 +592,62 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // A drawn page has the replay script (eventReplay.ts); a streamed one may, which its policy says before it is drawn.
     const policy = (drawnPage: boolean) => setPagePolicy(reply, { ...compositionOrigins(served), ...(drawnPage ? { inlineScripts: [REPLAY_SCRIPT_HASH] } : {}) }, request);
 
+    // A page whose render failed: the last good render of the guests' page, to whom it goes, else
+    // its skeleton (serverRender.ts's `skeletonPage`: header and footer, a skeleton where the
+    // region goes, placeholders where the header would say whom it is for), kept per page; an
+    // empty #root only when the shell cannot draw even that.
+    const guestsPage = !cookie || sharedPages !== null;
+    const skeletonOf = () => skeletons.keptOr(guestKey, () => drawFor(undefined, { skeleton: true })).catch(() => null);
+    const orFallback = async (rendered: RenderedPage | null): Promise<RenderedPage | null> => rendered ?? (guestsPage ? lastGood.lastGood(guestKey) : null) ?? (await skeletonOf());
+
     // A shopper's page (they sent a cookie) not drawn yet is streamed once its status is known: its
     // head first, so the browser fetches the page's remote files and composition while the server
-    // draws it, and the rest when it is drawn. A guest's page (shared, guestPages.ts) goes out whole:
+    // draws it, and the rest when it is drawn, however long its render takes (up to its limit,
+    // RENDER_LIMIT_MS; its budget does not apply). A guest's page (shared, guestPages.ts) goes out whole:
     // it puts the first screen's pictures ahead of the scripts, which a first visit has still to
     // fetch (a shopper's browser has kept them), and the shop's picture is what a visitor waits for.
     // So does the guests' page given to a shopper: it is kept compressed, and mostly drawn already.
-    let drawn = cookie && !sharedPages ? await settledAtOnce(drawing) : { value: await drawing };
-    if (!drawn) {
-      const status = statusBeforeRender(url, statusOfAddress);
-      if (status) {
-        const sent = await status;
-        drawn = await settledAtOnce(drawing);
-        if (!drawn) {
-          policy(true);
-          pageHeaders(sent);
-          return streamPage(request, reply, streamedOpening(template, headTags), drawing.then((rendered) => restOfStreamedPage(template, rendered, sent)));
+    // The guests' page has a budget (RENDER_TIMEOUT_MS): past it, or if its render fails, the
+    // page's last good render goes out (lastGoodPages.ts), however old, and the render goes on for
+    // the next request; a page with none yet waits for its render.
+    let reused = false;
+    let drawn: { value: RenderedPage | null } | null;
+    if (guestsPage) {
+      drawn = await withTimeout(drawing.then((value) => ({ value })), budgetMs);
+      const kept = drawn?.value ? null : lastGood.lastGood(guestKey);
+      if (kept) {
+        drawn = { value: kept };
+        reused = true;
+      } else drawn ??= { value: await drawing };
+    } else {
+      drawn = await settledAtOnce(drawing);
+      if (!drawn) {
+        const status = statusBeforeRender(url, statusOfAddress);
+        if (status) {
+          const sent = await status;
+          drawn = await settledAtOnce(drawing);
+          if (!drawn) {
+            policy(true);
+            pageHeaders(sent);
+            return streamPage(request, reply, streamedOpening(template, headTags), drawing.then(orFallback).then((rendered) => restOfStreamedPage(template, rendered, sent)));
+          }
+        } else {
+          drawn = { value: await drawing };
         }
-      } else {
-        drawn = { value: await drawing };
       }
     }
 
-    const rendered = drawn.value;
-    policy(rendered !== null);
-    pageHeaders(rendered ? (rendered.status ?? 200) : await statusOfAddress());
+    if (!drawn.value && guestsPage && lastGood.lastGood(guestKey)) reused = true;
+    const rendered = await orFallback(drawn.value);
+    policy(rendered !== null && !rendered.skeleton);
+    pageHeaders(rendered && !rendered.skeleton ? (rendered.status ?? 200) : await statusOfAddress());
     if (!rendered) return reply.compress(assemblePage(template, { head: headTags }));
     // Drawn: its scripts at low priority (scriptPreloadsLow), lowered only when the page is
-    // assembled, not for each guest it then goes to.
-    const html = drawnPageBytes(rendered, drawnPageTemplate(template), headTags);
-    // A shared page goes out as it was compressed once; any other is compressed on its way.
-    const chosen = sharedPages ? negotiate(String(request.headers['accept-encoding'] ?? ''), [...SHARED_ENCODINGS]) : null;
+    // assembled, not for each guest it then goes to; a skeleton's as built (its scripts draw its region).
+    const html = drawnPageBytes(rendered, rendered.skeleton ? template : drawnPageTemplate(template), headTags);
+    // A shared page goes out as it was compressed once (a last good render too: it goes to many);
+    // any other is compressed on its way.
+    const chosen = sharedPages || reused || rendered.skeleton ? negotiate(String(request.headers['accept-encoding'] ?? ''), [...SHARED_ENCODINGS]) : null;
     const encoding = SHARED_ENCODINGS.find((name) => name === chosen);
     if (encoding) {
       return reply.header('Vary', 'Sec-CH-UA-Mobile, User-Agent, Accept-Encoding').header('Content-Encoding', encoding).send(await encodedOnce(html, encoding));

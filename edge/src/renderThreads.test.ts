@@ -102,15 +102,23 @@ describe('render threads', () => {
     expect((await threads.render(request('/')))?.html).toContain('drawn in thread');
   }, 30_000);
 
-  it('send a page to the browser at once when every thread has its fill in hand, instead of queueing it', async () => {
+  it('keep a page waiting its turn when every thread has its fill in hand, a skeleton ahead of the pages asked before it', async () => {
     const busy = await RenderThreads.start({ ...source, threads: 1, maxPending: 1, log });
     try {
-      const slow = busy.render(request('/shop/slow'));
-      const started = Date.now();
-      expect(await busy.render(request('/'))).toBeNull();
-      expect(Date.now() - started).toBeLessThan(100);
+      const order: string[] = [];
+      const drawn = (name: string) => (page: Awaited<ReturnType<typeof busy.render>>) => {
+        order.push(name);
+        return page;
+      };
+      const slow = busy.render(request('/shop/slow')).then(drawn('slow'));
+      const next = busy.render(request('/')).then(drawn('next'));
+      const skeleton = busy.render({ ...request('/'), skeleton: true }).then(drawn('skeleton'));
+      expect((await next)?.html).toContain('drawn in thread');
       expect((await slow)?.html).toContain('drawn in thread');
-      expect((await busy.render(request('/')))?.html).toContain('drawn in thread');
+      // The frame alone, the region's skeleton in its place.
+      expect((await skeleton)?.html).toBe('<main></main>');
+      expect((await skeleton)?.skeleton).toBe(true);
+      expect(order).toEqual(['slow', 'skeleton', 'next']);
     } finally {
       await busy.close();
     }
@@ -133,13 +141,13 @@ describe('render threads', () => {
     }
   }, 30_000);
 
-  it('send a page not drawn in time to the browser, and count its render as the thread’s work until it is done', async () => {
+  it('give up a page not drawn in its time, waiting included, and count its render as the thread’s work until it is done', async () => {
     const late = await RenderThreads.start({ ...source, timeoutMs: 100, threads: 1, maxPending: 1, log });
     try {
       const started = Date.now();
       expect(await late.render(request('/shop/slow'))).toBeNull();
       expect(Date.now() - started).toBeLessThan(250);
-      // The thread is still drawing it: the next page is not queued behind it.
+      // The thread is still drawing it: the next page waits its turn, and is given up unsent at its time.
       expect(await late.render(request('/'))).toBeNull();
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect((await late.render(request('/')))?.html).toContain('drawn in thread');

@@ -4,18 +4,22 @@
  * sent, while the edge's own thread goes on proxying `/api`, serving files and sending pages. A
  * shopper's add to cart then never waits behind another shopper's page being drawn.
  *
- * A page goes to the thread with the fewest pages in hand. A thread that is not ready or that dies
- * (it is started again after a second), or a page not drawn in its time, costs only that page's
- * server render: the page is sent for the browser to draw. So does a page that
- * finds every thread with `maxPending` pages in hand, or that reaches its thread after its time:
- * under more pages than the threads can draw, the excess goes to the browsers at once instead of
- * queueing work nobody waits for. A page sent to the browser after its time stays in its thread's
- * hand until the thread has finished drawing it (a render cannot be stopped halfway), so what a
- * thread has in hand is the work it really has.
+ * A page goes to the thread with the fewest pages in hand. A thread draws a few at once (`maxPending`);
+ * when every thread has its fill, the page waits its turn here, first come first drawn (a page's
+ * skeleton, `PageRequest.skeleton`, ahead of the rest: it is what a page whose render failed is
+ * waiting for, and it costs little). A page is waited for up to `timeoutMs` (RENDER_LIMIT_MS: its
+ * budget, RENDER_TIMEOUT_MS, only decides what page.ts sends meanwhile), and one still waiting for
+ * a thread then is given up unsent. A page whose render page.ts no longer needs (a guest given the
+ * last good render) is still drawn: page.ts asks once per page for it (`LastGoodPages`), so what
+ * waits here is bounded by the pages asked for and the shoppers waiting. A thread that is not
+ * ready or that dies (it is started again after a second) costs only the server render of the
+ * pages asked for meanwhile: none is ready, and they get no page at once. A page given up stays in
+ * its thread's hand until the thread has finished drawing it (a render cannot be stopped halfway),
+ * so what a thread has in hand is the work it really has.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { PageRequest, RenderedPage, RendererSource } from './serverRender';
+import { RENDER_LIMIT_MS, type PageRequest, type RenderedPage, type RendererSource } from './serverRender';
 
 /** `deadline`: after it (Date.now()) the page is no longer waited for, and is not drawn. */
 export type ToRenderThread = { id: number; request: PageRequest; deadline: number };
@@ -24,14 +28,14 @@ export type FromRenderThread = { type: 'ready' } | { type: 'page'; id: number; p
 /** The thread's code is TypeScript, as the edge's: sucrase compiles it there as `npm start` does here. */
 const BOOTSTRAP = `require(${JSON.stringify(require.resolve('sucrase/register/ts'))}); require(${JSON.stringify(path.join(__dirname, 'renderWorker.ts'))});`;
 
-/** How long a thread's render may run on, after its page went to the browser, before the thread gives it up. */
-const THREAD_RENDER_LIMIT_MS = 10_000;
+/** How long a thread's render may run before the thread gives it up. */
+const THREAD_RENDER_LIMIT_MS = RENDER_LIMIT_MS;
 /** A thread that stops is started again after a second, and after twice as long each time it stops before it was ready (at most a minute). */
 const RESTART_AFTER_MS = 1_000;
 const MAX_RESTART_AFTER_MS = 60_000;
 /**
  * A thread draws a few pages at once (each waits on the api between its CPU-bound parts); more
- * in hand only makes every one of them late, so the next goes to the browser instead.
+ * in hand only makes every one of them late, so the next waits its turn in the pool.
  */
 const DEFAULT_MAX_PENDING = 4;
 
@@ -42,9 +46,17 @@ interface RenderThread {
   pending: Map<number, (page: RenderedPage | null) => void>;
 }
 
+/** A page waiting for a thread to have room. */
+interface WaitingPage {
+  request: PageRequest;
+  /** When it is given up (Date.now()). */
+  deadline: number;
+  settle: (page: RenderedPage | null) => void;
+}
+
 export interface RenderThreadsOptions extends RendererSource {
   threads: number;
-  /** How many pages a thread may have in hand before the next goes to the browser (4). */
+  /** How many pages a thread may have in hand before the next waits its turn (4). */
   maxPending?: number;
   log?: (line: string) => void;
 }
@@ -53,6 +65,8 @@ export class RenderThreads {
   private readonly threads: RenderThread[] = [];
   private nextId = 0;
   private closed = false;
+  /** Pages waiting for a thread with room, in the order they are to be drawn. */
+  private readonly waiting: WaitingPage[] = [];
   /** What each thread draws once before it takes shoppers' pages (`warm`). */
   private warmUps: readonly PageRequest[] = [];
   private readonly log: (line: string) => void;
@@ -69,13 +83,53 @@ export class RenderThreads {
     return pool;
   }
 
-  /** Draws a page's first screen in a thread, or null: none is ready, or it took too long. */
+  /**
+   * Draws a page's first screen in a thread, or null: none is ready, or it was not drawn within
+   * `timeoutMs` (waiting its turn included).
+   */
   readonly render = (request: PageRequest): Promise<RenderedPage | null> => {
+    if (this.readyThreads() === 0) return Promise.resolve(null);
+    const deadline = Date.now() + this.options.timeoutMs;
+    const thread = this.roomiest();
+    if (thread) return this.send(thread, request, this.options.timeoutMs);
+    return new Promise((resolve) => {
+      const waiting: WaitingPage = {
+        request,
+        deadline,
+        settle: (page) => {
+          clearTimeout(timer);
+          resolve(page);
+        },
+      };
+      // Given up, unsent, if no thread had room for it in its time.
+      const timer = setTimeout(() => {
+        const at = this.waiting.indexOf(waiting);
+        if (at >= 0) this.waiting.splice(at, 1);
+        resolve(null);
+      }, this.options.timeoutMs);
+      // A skeleton goes first: a page whose render failed is waiting for it.
+      if (request.skeleton) this.waiting.splice(this.waiting.filter((page) => page.request.skeleton).length, 0, waiting);
+      else this.waiting.push(waiting);
+    });
+  };
+
+  /** The ready thread with the fewest pages in hand, if it has room for another. */
+  private roomiest(): RenderThread | undefined {
     const ready = this.threads.filter((thread) => thread.ready);
     const thread = ready.reduce<RenderThread | undefined>((least, candidate) => (!least || candidate.pending.size < least.pending.size ? candidate : least), undefined);
-    if (!thread || thread.pending.size >= (this.options.maxPending ?? DEFAULT_MAX_PENDING)) return Promise.resolve(null);
-    return this.send(thread, request, this.options.timeoutMs);
-  };
+    return thread && thread.pending.size < (this.options.maxPending ?? DEFAULT_MAX_PENDING) ? thread : undefined;
+  }
+
+  /** Sends waiting pages to the threads with room for them. */
+  private drawWaiting(): void {
+    for (let thread = this.roomiest(); thread && this.waiting.length > 0; thread = this.roomiest()) {
+      const next = this.waiting.shift();
+      if (!next) return;
+      const left = next.deadline - Date.now();
+      if (left <= 0) next.settle(null);
+      else void this.send(thread, next.request, left).then(next.settle);
+    }
+  }
 
   /**
    * Has every ready thread draw these pages once, one after another, each given up to the thread's
@@ -93,12 +147,14 @@ export class RenderThreads {
   private send(thread: RenderThread, request: PageRequest, waitMs: number): Promise<RenderedPage | null> {
     const id = (this.nextId += 1);
     return new Promise((resolve) => {
-      // Not drawn in time: the page goes to the browser, and stays in hand until the thread answers.
+      // Not drawn in time: given up, and it stays in hand until the thread answers.
       const timer = setTimeout(() => resolve(null), waitMs);
       thread.pending.set(id, (page) => {
         clearTimeout(timer);
         thread.pending.delete(id);
         resolve(page);
+        // Its room goes to the next page waiting.
+        this.drawWaiting();
       });
       const message: ToRenderThread = { id, request, deadline: Date.now() + waitMs };
       thread.worker.postMessage(message);
@@ -119,6 +175,7 @@ export class RenderThreads {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const page of this.waiting.splice(0)) page.settle(null);
     await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
   }
 
@@ -136,6 +193,7 @@ export class RenderThreads {
           void this.drawEach(thread, this.warmUps).then(() => {
             thread.ready = !thread.exited;
             started();
+            this.drawWaiting();
           });
         } else thread.pending.get(message.id)?.(message.page);
       });

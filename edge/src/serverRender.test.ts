@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellOwnPageRequest, ShellServerBundle } from '../../shared/src/ssr/contract';
-import { embeddedFrom, frameEmbedsFor, guessViewportWidth, holdsRegionProducts, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
+import { embeddedFrom, frameEmbedsFor, guessViewportWidth, holdsRegionProducts, inThisThread, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
 
 describe('guessViewportWidth', () => {
   it('draws for a phone when the browser says it is one, by client hint or user agent', () => {
@@ -552,5 +552,44 @@ describe('renderPage', () => {
     const failing = regionFrom(() => Promise.reject(new Error('window is not defined')));
     expect(await renderPage(request, { shell, loadRemoteBundle: failing, timeoutMs: 1000 })).toBeNull();
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('mfe-catalog/HomePage failed to render on the server: Error: window is not defined'));
+  });
+});
+
+describe('a page’s skeleton', () => {
+  it('is the shell’s frame with no region, no answers and every module the frame embeds withheld, so nothing in it says whom it is for', async () => {
+    const asked: unknown[] = [];
+    const loadRemoteBundle = jest.fn(() => Promise.resolve(null));
+    const draw = inThisThread({
+      shell: {
+        renderShellPage: (request) => {
+          asked.push(request);
+          return { html: '<header><div data-embed="mfe-cart/HeaderLists" data-await-hydration="">lists to come</div></header><main>skeleton</main>', css: '.frame{}', head: { title: 'Shop | Jacaranda', description: 'The shop' } };
+        },
+        embeds: [{ remote: 'mfe-cart', module: 'HeaderLists' }],
+      },
+      loadRemoteBundle,
+      timeoutMs: 1000,
+    });
+    const request: PageRequest = { pathname: '/shop', search: '?q=tee', viewportWidth: 412, remotes: {}, config: { apiBase: 'http://api.invalid' }, cookie: 'sf_shopper=a1', skeleton: true };
+    const page = await draw(request);
+    // Nothing in it waits for hydration: the browser draws over it.
+    expect(page).toEqual({ html: '<header><div data-embed="mfe-cart/HeaderLists">lists to come</div></header><main>skeleton</main>', css: '.frame{}\n', queries: [], viewportWidth: 412, head: { title: 'Shop | Jacaranda', description: 'The shop' }, skeleton: true });
+    expect(asked).toEqual([{ pathname: '/shop', search: '?q=tee', viewportWidth: 412, config: { apiBase: 'http://api.invalid' }, region: null, queries: [], embedded: { 'mfe-cart/HeaderLists': null } }]);
+    // No remote is asked for anything.
+    expect(loadRemoteBundle).not.toHaveBeenCalled();
+  });
+
+  it('is none when the shell cannot draw its frame', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const draw = inThisThread({
+      shell: {
+        renderShellPage: () => {
+          throw new Error('broken');
+        },
+      },
+      loadRemoteBundle: () => Promise.resolve(null),
+      timeoutMs: 1000,
+    });
+    expect(await draw({ pathname: '/', search: '', viewportWidth: 1280, remotes: {}, config: {}, skeleton: true })).toBeNull();
   });
 });

@@ -6,12 +6,14 @@
  * soon as the HTML has arrived instead of once every script has, and the browser hydrates it (its
  * links work before that; a tap on a control is kept until then, eventReplay.ts).
  *
- * Anything that fails or takes too long costs only the server render: the page is sent as before,
- * for the browser to render.
+ * A render is given up only after RENDER_LIMIT_MS (a render thread's own limit): page.ts decides
+ * what a page that misses its budget (RENDER_TIMEOUT_MS) gets meanwhile, and what one whose
+ * render failed gets instead (the last good render of a guest's page, or `skeletonPage`'s frame).
  */
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
 import { SERVER_ENTRY_PATH, serverContainerName } from '../../shared/src/ssr/serverEntry';
 import {
+  HYDRATION_PENDING_ATTRIBUTE,
   type PageHead,
   type RegionRender,
   type RegionRenderRequest,
@@ -27,6 +29,13 @@ import { holdsProductOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/s
 import { liveRemotes, type CompositionSource } from './composition';
 import { isRemote, type CompositionEntry } from './compositionStore';
 import { VERSION_PATTERN } from './releaseStore';
+
+/**
+ * How long a page's render may run before it is given up, in a render thread or in the edge's
+ * own: long past a page's budget (RENDER_TIMEOUT_MS), which decides only what the page gets while
+ * it waits, never that it stops waiting (page.ts).
+ */
+export const RENDER_LIMIT_MS = 10_000;
 
 export type RemoteBundleLoader = (remote: string, composed: CompositionEntry) => Promise<RemoteServerBundle | null>;
 
@@ -267,6 +276,8 @@ export interface PageRequest {
   around?: SharedRegion;
   /** With `around`: the api's answers to the shopper's GET of their lists that the edge has (shopperLists.ts), drawn from unasked. */
   lists?: Partial<Record<ShopperList, string>>;
+  /** Only the frame with a skeleton where the region goes (`skeletonPage`): a page whose render failed. */
+  skeleton?: boolean;
 }
 
 /**
@@ -315,6 +326,8 @@ export interface RenderedPage {
   showsLists?: ShopperList[];
   /** A guest's page whose region read the shopper's lists: that region, for shoppers with a frame of their own (`renderAround`). */
   region?: SharedRegion;
+  /** The frame alone, a skeleton where the region goes (`skeletonPage`): never a page's last good render. */
+  skeleton?: boolean;
 }
 
 /**
@@ -332,7 +345,7 @@ export type PageDrawer = (request: PageRequest) => Promise<RenderedPage | null>;
 
 /** `renderPage` (or `renderAround`) in the edge's own thread (RENDER_THREADS=0, and the tests'); renderThreads.ts draws in others. */
 export function inThisThread(options: RenderOptions): PageDrawer {
-  return (request) => (request.around ? renderAround(request, request.around, options) : renderPage(request, options));
+  return (request) => (request.skeleton ? skeletonPage(request, options) : request.around ? renderAround(request, request.around, options) : renderPage(request, options));
 }
 
 /** What a thread draws pages with. */
@@ -340,7 +353,7 @@ export interface RendererSource {
   /** The shell's server bundle (shell/dist/server/render.js). */
   shellBundle: string;
   composition: CompositionSource;
-  /** How long a render may take before the page goes to the browser. */
+  /** How long a render may take before it is given up (RENDER_LIMIT_MS). */
   timeoutMs: number;
 }
 
@@ -368,7 +381,7 @@ export async function loadRenderer({ shellBundle, composition, timeoutMs }: Rend
 export interface RenderOptions {
   shell: Pick<ShellServerBundle, 'renderShellPage' | 'shopperListAnswers' | 'renderOwnPage' | 'embeds'>;
   loadRemoteBundle: RemoteBundleLoader;
-  /** How long a render may take before the page is sent for the browser to render. */
+  /** How long a render may take before it is given up (RENDER_LIMIT_MS; the tests' less). */
   timeoutMs: number;
 }
 
@@ -536,6 +549,30 @@ export async function renderAround(request: PageRequest, region: SharedRegion, {
   const { pathname, search, viewportWidth, config } = request;
   const frame = shell.renderShellPage({ pathname, search, viewportWidth, config, region: region.drawn, queries, ...framed(embedded) });
   return framedPage(frame, region.css, queries, viewportWidth, region.status);
+}
+
+/**
+ * A page whose render failed, drawn as the shell's frame (header and footer) with its skeleton
+ * where the region goes (the shell draws the region's loading state for `region: null`), from no
+ * answers at all, and with every module the frame embeds withheld: the header then draws its
+ * plain placeholders in the cart's and wishlist's place (links without counts), and its account
+ * button as the same icon for everyone. Nothing in it says whom the page is for, so it is never a
+ * wrong state (a shopper's cart shown empty, "0" on their badges): the browser then draws the
+ * region and the counts. The same frame for a guest and a shopper; page.ts keeps it per page.
+ */
+export function skeletonPage(request: PageRequest, { shell }: Pick<RenderOptions, 'shell'>): Promise<RenderedPage | null> {
+  const refs = Array.isArray(shell.embeds) ? shell.embeds : [];
+  const withheld = refs.length > 0 ? Object.fromEntries(refs.map((ref) => [`${ref.remote}/${ref.module}`, null])) : undefined;
+  const { pathname, search, viewportWidth, config } = request;
+  try {
+    const frame = shell.renderShellPage({ pathname, search, viewportWidth, config, region: null, queries: [], ...framed(withheld) });
+    // Drawn over by the browser, never hydrated (page.ts): no part of it waits for hydration.
+    const html = frame.html.replaceAll(` ${HYDRATION_PENDING_ATTRIBUTE}=""`, '');
+    return Promise.resolve({ ...framedPage({ ...frame, html }, '', [], viewportWidth, undefined), skeleton: true });
+  } catch (error) {
+    console.error(`[edge] the shell's frame for ${pathname} failed to render on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return Promise.resolve(null);
+  }
 }
 
 /** The frame's embeds as a request's field: none when the shell embeds nothing. */

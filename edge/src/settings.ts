@@ -19,7 +19,11 @@ export interface EdgeSettings {
   shopperListsMs: number;
   /** RENDER_THREADS: how many threads draw pages off the edge's event loop (renderThreads.ts); 0: its own thread. */
   renderThreads: number;
-  /** RENDER_TIMEOUT_MS: how long a page's server render may take before the page goes to the browser undrawn. */
+  /**
+   * RENDER_TIMEOUT_MS: a page's budget, how long a guest waits for its page's render before they
+   * get the page's last good render (lastGoodPages.ts); the render goes on, and a page with none
+   * waits for it, as a shopper's streamed page does (page.ts).
+   */
   renderTimeoutMs: number;
   /** KNOWN_GOOD_AFTER: how long a checked composition must stay live, not rolled away, to be known good (a fallback). */
   knownGoodAfterMs: number;
@@ -50,7 +54,7 @@ export const MAX_RENDER_THREADS = 16;
 
 export const MAX_API_PROCESSES = 32;
 
-/** A shopper waits no longer than this for the server's drawing: after it the browser draws the page. */
+/** A guest waits no longer than this for their page's render when the page has a last good render to give them. */
 export const DEFAULT_RENDER_TIMEOUT_MS = 300;
 
 export class EdgeSettingsError extends Error {}

@@ -13,7 +13,7 @@ import { compositionFile } from '../../edge/src/compositionStore';
 import { REMOTES, ROOT, workingVersions, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
 import { RenderThreads } from '../../edge/src/renderThreads';
-import { loadRenderer, type PageDrawer, type PageRequest } from '../../edge/src/serverRender';
+import { loadRenderer, RENDER_LIMIT_MS, type PageDrawer, type PageRequest } from '../../edge/src/serverRender';
 import { DEFAULT_KNOWN_GOOD_AFTER_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS } from '../../edge/src/settings';
 
 export interface StoreOptions {
@@ -53,7 +53,11 @@ export interface StoreOptions {
    * 0: the edge's own thread, edge/src/renderThreads.ts).
    */
   renderThreads?: number;
-  /** How long a page's server render may take before the page goes to the browser undrawn (RENDER_TIMEOUT_MS; 300 ms unless said). */
+  /**
+   * A page's budget (RENDER_TIMEOUT_MS; 300 ms unless said): how long a guest waits for its render
+   * before getting the page's last good render (edge/src/lastGoodPages.ts). Renders themselves run
+   * up to RENDER_LIMIT_MS.
+   */
   renderTimeoutMs?: number;
   /**
    * How long a composition that passed the checks must stay live, and not be rolled away, before
@@ -199,12 +203,12 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     let warm: ((requests: readonly PageRequest[]) => Promise<void>) | undefined;
     if (serverRender && threads > 0) {
       // The live versions load in each thread before it says it is ready.
-      renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), composition, timeoutMs: renderTimeoutMs });
+      renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), composition, timeoutMs: RENDER_LIMIT_MS });
       draw = renderThreads.render;
       warm = renderThreads.warm;
     } else if (serverRender) {
       // The live versions load now, not on (and too late for) the first page.
-      const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), composition, timeoutMs: renderTimeoutMs });
+      const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), composition, timeoutMs: RENDER_LIMIT_MS });
       stopRenderer = renderer.close;
       draw = renderer.draw;
       warm = async (requests) => {
@@ -215,7 +219,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       dist: shellDist,
       apiUrl: apiUrls,
       composition,
-      render: draw ? { draw, ...(warm ? { warm } : {}), ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}), ...(options.shopperListsMs !== undefined ? { shopperListsMs: options.shopperListsMs } : {}) } : null,
+      render: draw ? { draw, budgetMs: renderTimeoutMs, ...(warm ? { warm } : {}), ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}), ...(options.shopperListsMs !== undefined ? { shopperListsMs: options.shopperListsMs } : {}) } : null,
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.apiTimeoutMs ? { apiTimeoutMs: options.apiTimeoutMs } : {}),
     };
