@@ -209,4 +209,29 @@ describe.each(testDatabases())('search rules ($name)', (target) => {
     await ctx.app.productDetailCache.sync();
     expect((await search('zarvex')).ids).toEqual([]);
   });
+  test('two words each in thousands of products: every product with both, in the order of the rules', async () => {
+    // 2 100 products with "plorvex" and "tranqo", past the count a search's rarest word is found
+    // by (2 000); the first ten have both in the name, the rest only in the description; 60 more
+    // have one word each.
+    await ctx.database.query(
+      `INSERT INTO products (id, link, name, sku, description, price, stock, category_ids)
+       SELECT 'pt' || n, 'pt' || n,
+         CASE WHEN n <= 10 THEN 'Plorvex Tranqo Mug ' || n ELSE 'Mug ' || n END,
+         'PT-' || lpad(n::text, 6, '0'),
+         CASE WHEN n <= 2100 THEN 'A plorvex mug, tranqo glazed.' WHEN n <= 2160 THEN 'A plorvex mug.' ELSE 'A tranqo mug.' END,
+         100, 5, '{}'
+       FROM generate_series(1, 2220) AS n`,
+    );
+    await ctx.app.productDetailCache.sync();
+    const response = await ctx.app.inject({ url: `/products?search=${encodeURIComponent('plorvex tranqo')}&limit=24` });
+    expect(response.statusCode).toBe(200);
+    expect(Number(response.headers['x-total-count'])).toBe(2100);
+    const ids = response.json<Product[]>().map((product) => product.id);
+    expect(ids.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, index) => `pt${index + 1}`));
+    expect(ids.slice(10)).toEqual(Array.from({ length: 14 }, (_, index) => `pt${index + 11}`));
+    // The second page goes on in catalogue order; a word alone finds its products and the others.
+    const next = await ctx.app.inject({ url: `/products?search=${encodeURIComponent('tranqo plorvex')}&limit=24&page=2` });
+    expect(next.json<Product[]>().map((product) => product.id)).toEqual(Array.from({ length: 24 }, (_, index) => `pt${index + 25}`));
+    expect(Number((await ctx.app.inject({ url: '/products?search=tranqo&limit=1' })).headers['x-total-count'])).toBe(2160);
+  }, DATABASE_TIMEOUT_MS);
 });
