@@ -33,7 +33,7 @@ test('a statement name stands for one text: naming another text with it is refus
 });
 
 describe.each(testDatabases())('named statements ($name)', (target) => {
-  test('run as their text, and on a PostgreSQL server stay prepared on the connection', async () => {
+  test('answer as their text does, and keep their plan: prepared on a PostgreSQL server, a function of the session on PGlite', async () => {
     const { database, dispose } = await target.open();
     try {
       const double = namedStatement('test.double', 'SELECT $1::int * 2 AS doubled');
@@ -46,6 +46,22 @@ describe.each(testDatabases())('named statements ($name)', (target) => {
         }
       });
       expect((await database.query<{ doubled: number }>(double, [5])).rows).toEqual([{ doubled: 10 }]);
+      // A write with its answer, and a write with none, answer as their text does.
+      await database.exec('CREATE TABLE kept_test (k text PRIMARY KEY, q int NOT NULL)');
+      const put = namedStatement('test.put', 'INSERT INTO kept_test (k, q) VALUES ($1, $2) ON CONFLICT (k) DO UPDATE SET q = EXCLUDED.q');
+      const bump = namedStatement('test.bump', 'WITH b AS (UPDATE kept_test SET q = q + $2 WHERE k = $1 RETURNING k, q) SELECT b.k, b.q, b.q * 2 AS twice FROM b');
+      expect((await database.query(put, ['a', 1])).rows).toEqual([]);
+      await database.query(put, ['a', 2]);
+      expect((await database.query(bump, ['a', 3])).rows).toEqual([{ k: 'a', q: 5, twice: 10 }]);
+      expect((await database.query(bump, ['missing', 3])).rows).toEqual([]);
+      await expect(database.query(put, ['b', null])).rejects.toThrow(/null/);
+      if (database.kind === 'pglite') {
+        // Kept as functions of the session's own, one per statement.
+        const kept = await database.query<{ kept: number }>(
+          `SELECT count(*)::int AS kept FROM pg_proc f JOIN pg_namespace n ON n.oid = f.pronamespace WHERE n.nspname LIKE 'pg_temp%' AND f.proname LIKE 'kept%'`,
+        );
+        expect(kept.rows[0]?.kept).toBe(3);
+      }
     } finally {
       await dispose();
     }

@@ -6,9 +6,69 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { lockDataDir } from './dataDirLock';
 import { afterCommitCallbacks, CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, statementText, type Database, type NamedStatement, type Queryable } from './database';
 
-function wrap(connection: PGlite | Transaction): Queryable {
+/**
+ * Named statements (database.ts's namedStatement) keep their plan on PGlite too, which has no
+ * prepared statements to offer: each becomes a PL/pgSQL function of the session's own (pg_temp),
+ * made on its first use, whose statement PL/pgSQL plans once and keeps. Planning was most of a
+ * statement's time in PGlite's WebAssembly (about 7 ms of a page of products' 10). Made only
+ * outside a transaction (made inside one, a rollback would take it away unseen): inside one, and
+ * for a statement whose answer cannot be written as a function's (columns without names of their
+ * own), the text runs as any other.
+ */
+class KeptPlans {
+  private readonly calls = new Map<string, Promise<{ sql: string; void: boolean } | null>>();
+
+  constructor(private readonly pglite: PGlite) {}
+
+  /** How to call `statement`'s function, made now if it is not yet, or null: run its text. */
+  call(statement: NamedStatement): Promise<{ sql: string; void: boolean } | null> {
+    let call = this.calls.get(statement.name);
+    if (!call) {
+      call = this.make(statement, `kept_${this.calls.size + 1}`).catch(() => null);
+      this.calls.set(statement.name, call);
+    }
+    return call;
+  }
+
+  private async make(statement: NamedStatement, name: string): Promise<{ sql: string; void: boolean } | null> {
+    const { queryParams, resultFields } = await this.pglite.describeQuery(statement.text);
+    const oids = [...new Set([...queryParams, ...resultFields].map((field) => field.dataTypeID))];
+    const types = new Map(
+      (await this.pglite.query<{ oid: number; name: string }>('SELECT oid::int AS oid, format_type(oid, NULL) AS name FROM pg_type WHERE oid = ANY ($1::oid[])', [oids])).rows.map(
+        (row) => [row.oid, row.name],
+      ),
+    );
+    const typeOf = (oid: number) => {
+      const type = types.get(oid);
+      if (type === undefined) throw new Error(`no type ${oid}`);
+      return type;
+    };
+    const names = resultFields.map((field) => field.name);
+    if (new Set(names).size !== names.length || names.some((column) => column.includes('"'))) return null;
+    const parameters = queryParams.map((param) => typeOf(param.dataTypeID)).join(', ');
+    const arguments_ = queryParams.map((_, index) => `$${index + 1}`).join(', ');
+    const isVoid = resultFields.length === 0;
+    const returns = isVoid ? 'void' : `TABLE (${resultFields.map((field) => `"${field.name}" ${typeOf(field.dataTypeID)}`).join(', ')})`;
+    // Its answer's columns are named as the function's own: the statement's columns are meant.
+    const body = isVoid ? `${statement.text};` : `RETURN QUERY ${statement.text};`;
+    await this.pglite.exec(`CREATE FUNCTION pg_temp.${name}(${parameters}) RETURNS ${returns} LANGUAGE plpgsql AS $kept$
+#variable_conflict use_column
+BEGIN
+${body}
+END
+$kept$`);
+    return { sql: isVoid ? `SELECT pg_temp.${name}(${arguments_})` : `SELECT * FROM pg_temp.${name}(${arguments_})`, void: isVoid };
+  }
+}
+
+function wrap(connection: PGlite | Transaction, kept?: KeptPlans): Queryable {
   return {
     async query<T>(sql: string | NamedStatement, params: readonly unknown[] = []) {
+      const call = kept && typeof sql !== 'string' ? await kept.call(sql) : null;
+      if (call) {
+        const result = await connection.query<T>(call.sql, [...params]);
+        return { rows: call.void ? [] : result.rows };
+      }
       const result = await connection.query<T>(statementText(sql), [...params]);
       return { rows: result.rows };
     },
@@ -94,7 +154,7 @@ export async function createPgliteDatabase(dataDir: string, loadDataDir?: Blob):
     throw error;
   }
   const opened = pglite;
-  const base = wrap(opened);
+  const base = wrap(opened, new KeptPlans(opened));
   return {
     kind: 'pglite',
     query: base.query,

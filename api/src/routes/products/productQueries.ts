@@ -1,5 +1,5 @@
 import type { Picture, Product } from '@storefront/shared/types';
-import type { Queryable } from '../../db/database';
+import { namedStatement, type Queryable } from '../../db/database';
 import { EFFECTIVE_PRICE_SQL, filterConditions, SqlParams, whereClause, type ProductFilter } from './productFilter';
 import { MATCH_PREFIX, MATCH_TYPO, type ResolvedSearch, type SearchTerm } from './searchTerms';
 
@@ -299,9 +299,13 @@ async function pageWithTotal(
 }
 
 /** The products with these ids, in no particular order; ids no product has are left out. */
+// Read for every page of products not yet in memory and every cart add: kept planned (namedStatement).
+const PRODUCTS_BY_IDS = namedStatement('products.byIds', `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ANY ($1::text[])`);
+const PRODUCT_BY_ID = namedStatement('products.byId', `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = lower($1)`);
+
 export async function findProductsByIds(db: Queryable, ids: readonly string[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ANY ($1::text[])`, [ids]);
+  const rows = await db.query<ProductRow>(PRODUCTS_BY_IDS, [ids]);
   return rows.rows.map(toProduct);
 }
 
@@ -319,7 +323,7 @@ export async function findProduct(db: Queryable, idOrLink: string): Promise<Prod
 }
 
 export async function findProductById(db: Queryable, id: string): Promise<Product | null> {
-  const rows = await db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = lower($1)`, [id]);
+  const rows = await db.query<ProductRow>(PRODUCT_BY_ID, [id]);
   const row = rows.rows[0];
   return row ? toProduct(row) : null;
 }
