@@ -677,6 +677,20 @@ function openPage(port: number, pathname: string, headers: Record<string, string
   });
 }
 
+
+/** The render of `pathname` held in `held`, taken out of it once the edge has asked for it. */
+async function heldRender<Render extends { pathname: string }>(held: Render[], pathname: string): Promise<Render> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const found = held.find((render) => render.pathname === pathname);
+    if (found) {
+      held.splice(held.indexOf(found), 1);
+      return found;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`the edge never asked to draw ${pathname}`);
+}
+
 describe('a page the server is still drawing', () => {
   let api: http.Server;
   let edge: FastifyInstance;
@@ -721,18 +735,7 @@ describe('a page the server is still drawing', () => {
     await new Promise<void>((resolve) => api.close(() => resolve()));
   });
 
-  /** The render of `pathname`, once the edge has asked for it. */
-  async function renderOf(pathname: string) {
-    for (let tries = 0; tries < 200; tries += 1) {
-      const found = held.find((render) => render.pathname === pathname);
-      if (found) {
-        held.splice(held.indexOf(found), 1);
-        return found;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error(`the edge never asked to draw ${pathname}`);
-  }
+  const renderOf = (pathname: string) => heldRender(held, pathname);
 
   it.each(['br', 'gzip', 'identity'])('sends its status and head, with the scripts, before it is drawn, and the rest once it is (%s)', async (encoding) => {
     const page = await openPage(port, '/cart', { 'accept-encoding': encoding, cookie: 'sf_shopper=a1' });
@@ -861,18 +864,7 @@ describe('a page whose render misses its budget', () => {
     await new Promise<void>((resolve) => api.close(() => resolve()));
   });
 
-  /** The render of `pathname`, once the edge has asked for it. */
-  async function renderOf(pathname: string) {
-    for (let tries = 0; tries < 200; tries += 1) {
-      const found = held.find((render) => render.pathname === pathname);
-      if (found) {
-        held.splice(held.indexOf(found), 1);
-        return found;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error(`the edge never asked to draw ${pathname}`);
-  }
+  const renderOf = (pathname: string) => heldRender(held, pathname);
 
   /** The whole page, once it has arrived. */
   async function pageAt(pathname: string, headers: Record<string, string> = {}) {
