@@ -108,10 +108,25 @@ function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
     .join('\n\n');
   return [
     '## 1. Bundles: first load, composed vs monolith',
-    'JS and CSS (each stylesheet travels in the JS that puts it in the page), remote entries, manifests and `composition.json` that Chromium fetched on a cold visit, each gzipped at level 9 as the static servers do. Chain depth: the document is 1; a file the HTML parser asked for is one deeper than the document; a file a script asked for is one deeper than the deeper of that script and the last first-load file that arrived before it was sent (scripts await manifests and entries before asking for more).',
+    [
+      '- What counts: the JS and CSS, remote entries, manifests and `composition.json` that Chromium fetched on a cold visit.',
+      '- A stylesheet travels in the JS that puts it in the page.',
+      '- Each file is gzipped at level 9, as the static servers do.',
+      '- Chain depth: the document is 1. A file the HTML asked for is 2.',
+      '- A file a script asked for is one deeper than that script, or than the last first-load file in before it was asked, whichever is deeper.',
+    ].join('\n'),
     bundles,
     '## 2. Page load under mobile throttling',
-    `Cold cache, ${MOBILE_THROTTLING.latencyMs} ms RTT, ${MOBILE_THROTTLING.downloadKbps} kbps down, ${MOBILE_THROTTLING.uploadKbps} kbps up, CPU ${MOBILE_THROTTLING.cpuSlowdown}× slower, 412×823 screen, a phone's user agent; TBT sums long tasks' time over 50 ms after FCP. *composed* is the store as shoppers get it, its home, shop, product and cart pages' first screen rendered on the server; *browser-rendered* is the same store with server renders off; *monolith* is the monolith build rendered by the browser alone, and *server-rendered monolith* the same build behind the same server render (the composed shell's server code and the remotes' server bundles draw the same HTML; only the scripts the page then loads differ). Before any is measured, each server draws every route once and the browser loads one page of each build (a server's first render of a page is 50–80 ms slower); then each run loads every build in turn, each run starting with the next build.`,
+    [
+      `- The phone: cold cache, ${MOBILE_THROTTLING.latencyMs} ms RTT, ${MOBILE_THROTTLING.downloadKbps} kbps down, ${MOBILE_THROTTLING.uploadKbps} kbps up, CPU ${MOBILE_THROTTLING.cpuSlowdown}× slower, a 412×823 screen, a phone's user agent.`,
+      "- TBT here: each long task's time over 50 ms, after FCP, summed from Chromium's trace. Lighthouse's TBT (section 5) simulates the phone instead; it is the figure of record.",
+      "- *composed*: the store as shoppers get it, each page's first screen drawn on the server.",
+      '- *browser-rendered*: the same store with server renders off.',
+      '- *monolith*: the monolith build, drawn by the browser alone.',
+      "- *server-rendered monolith*: the monolith behind the same server render. The HTML is the same; only the scripts differ.",
+      "- Warm-up: each server draws every route once, and the browser loads one page of each build. A server's first render is 50–80 ms slower.",
+      '- Each run loads every build in turn, starting with the next build each time.',
+    ].join('\n'),
     timings,
     lcpRatios,
     detail,
@@ -191,7 +206,13 @@ function growthSection(growth: GrowthFigures[], goals: Goal[]): string {
   const requests = growth[0] ? GROWTH_QUERIES.map((query) => `- ${query}: \`${growth[0]?.latency[query].request}\``).join('\n') : '';
   return [
     '## 4. Growth',
-    'One request at a time after a warm-up; p50 / p95 of 12 requests, median over the runs. Every request has a word (or price) of its own, none asked before, so no answer is kept from before: the database resolves the words against its lexicon, chooses the page and its total (a search from its postings, migration 023), and reads the products not yet in memory. A million products on PostgreSQL (its goal, p95 ≤ 50 ms) is measured with `BENCH_GROWTH_SIZES=1000000 BENCH_GROWTH_DATABASES=postgres`.',
+    [
+      '- One request at a time, after a warm-up.',
+      '- Each figure: p50 / p95 of 12 requests, the median over the runs. The p95 of 12 is their slowest.',
+      '- Every request has a word (or price) of its own, never asked before: no answer is kept from before.',
+      '- A search of two words pairs two of the same words, each pair new.',
+      '- A million products on PostgreSQL (goal: p95 ≤ 50 ms): `BENCH_GROWTH_SIZES=1000000 BENCH_GROWTH_DATABASES=postgres`.',
+    ].join('\n'),
     table(['database', 'products', 'seeding', ...GROWTH_QUERIES.map((query) => `${query} p50 / p95`)], rows),
     requests,
   ].join('\n\n');
@@ -208,7 +229,12 @@ function machinePower(lighthouse: readonly LighthouseFigures[]): string {
   const low = Math.min(...indexes);
   const high = Math.max(...indexes);
   const range = low === high ? String(low) : `${low}–${high}`;
-  return `Lighthouse measured this machine's CPU at ${range} (its benchmark index; the median per route), and its phone is this CPU slowed 4×, a slowdown its throttling guide sets for a machine of 1500–2000${low < SLOW_HOST_BENCHMARK_INDEX ? `; below ${SLOW_HOST_BENCHMARK_INDEX} its command line warns that the host's CPU is slow` : ''}. On a slower machine its phone is slower too, and performance scores lower for the same pages: figures from machines far apart on it do not compare.`;
+  return [
+    `- Lighthouse's benchmark index of this machine: ${range} (the median per route).`,
+    '- Its phone is this CPU slowed 4×, the slowdown its guide sets for an index of 1500–2000.',
+    ...(low < SLOW_HOST_BENCHMARK_INDEX ? [`- Below ${SLOW_HOST_BENCHMARK_INDEX}, its command line warns that the host's CPU is slow.`] : []),
+    '- On a slower machine its phone is slower too, and scores are lower for the same pages: figures from machines far apart on it do not compare.',
+  ].join('\n');
 }
 
 function lighthouseTable(lighthouse: readonly LighthouseFigures[]): string {
@@ -250,7 +276,10 @@ function hydrationSection({ taps, emptyRoots = [], interactions, paints, load, l
   }
   return [
     '## 5. The server\'s page, live at once, and under load (issue 32)',
-    "Side by side, as served (*hydrated*: the browser hydrates the server's page, and keeps taps made before it could) and as the store served it before issue 32 (*replaced*: the same pages through a proxy that takes out the hydration mark and the replay script, so the browser draws the page again and replaces the server's, and a tap before then is lost; bench/lib/replaceRender.ts).",
+    [
+      "- *hydrated*: as served. The browser hydrates the server's page and keeps taps made before it could.",
+      "- *replaced*: as the store served pages before hydration. A proxy (bench/lib/replaceRender.ts) takes out the hydration mark and the replay script, so the browser draws the page again, and a tap before then is lost.",
+    ].join('\n'),
     `On a phone throttled as Lighthouse's mobile preset (${MOBILE_THROTTLING.cpuSlowdown}× CPU, ${MOBILE_THROTTLING.latencyMs} ms, ${MOBILE_THROTTLING.downloadKbps} kbit/s): Add to Cart tapped the moment it is painted, once per visit, each visit a new shopper.`,
     table(
       ['route', 'render', 'reached the cart once, quantity 1', 'tapped before the browser took over', 'tapped at (median)'],
@@ -263,14 +292,43 @@ function hydrationSection({ taps, emptyRoots = [], interactions, paints, load, l
       ['route', 'render', 'FCP', 'LCP', 'TBT', 'live at'],
       paints.map((row) => [row.route, row.render, ms(row.fcp), ms(row.lcp), ms(row.tbt), ms(row.liveMs)]),
     ),
-    `Pages asked as a phone's browser asks (compressed) at ${LOAD_CONNECTIONS} connections for 5 s through the edge: guests' (no cookie) with the guest page cache; shoppers' (a cookie) on the same edge, which gives them the guests' page where it reads nothing of theirs but their cart and wishlist (the header's counts; a product's starting quantity) and the api says these are empty (its answer used per shopper for SHOPPER_LISTS_MS), the guests' region in a frame drawn for them where the region does not show the lists they have something in (home and the shop show only the wishlist, and of it only their cards' products), and draws the others for them: a shopper whose lists are empty (*shoppers*) and one whose cart holds a line of another product than the product page's (*a cart line*: a product page shows only its own product's line), and one whose wishlist holds a product none of the three pages shows (*a wishlist*: the cards' hearts and a product page's wishlist button show only the products on the page), each one shopper asking again and again; a shopper's each drawn for them (an edge that keeps no page) in a render thread, that shopper's and the one with a cart line; the one with a cart line at 4 connections on both edges (as many pages as a render thread holds at once: each is drawn, so these compare what a drawing costs); the first shopper's drawn in the edge's own thread (RENDER_THREADS=0); and one shopper alone, at one connection, drawn for them. GET /api/products at 2 connections through the same edge meanwhile. *First bytes*: from a request to its answer's status and head. A shopper's page not drawn yet is streamed (edge/src/page.ts), its head first, so this comes before the page is drawn, and *p50* when it is whole; where the edge's own thread is the queue (20 connections) the two come together. *Drawn by the server*: the share of pages sent with their first screen (the others went to the browser undrawn: not drawn in 300 ms, or every render thread full), read from a guest's page's policy, which allows the replay script only in a drawn page; a shopper's streamed page sends its policy before it is drawn, so theirs is read from the page's body, in a second run of 3 s at as many connections asking uncompressed; 3 s pass between runs, for renders still running to end:`,
+    [
+      `- Pages asked as a phone's browser asks (compressed), at ${LOAD_CONNECTIONS} connections for 5 s, through the edge. Each row is one visitor asking again and again.`,
+      "- *guest cache*: guests (no cookie), with the guest page cache.",
+      "- *shoppers*: a shopper whose cart and wishlist are empty. The edge gives them the guests' page (the api's answer on their lists is used for SHOPPER_LISTS_MS).",
+      "- *a cart line*: a shopper whose cart holds another product than the product page's. They get the guests' region in a header drawn for their counts.",
+      "- *a wishlist*: a shopper whose wishlist holds a product none of the pages shows. The same, with their wishlist asked of the api for each page.",
+      '- *no guest cache*: an edge that keeps no page, so each page is drawn for its visitor, in a render thread.',
+      "- *4 connections*: as many pages as a render thread holds at once; these compare what one drawing costs.",
+      "- *edge's own thread*: RENDER_THREADS=0.",
+      '- Meanwhile, GET /api/products at 2 connections through the same edge.',
+      "- *first bytes*: from the request to the answer's status and head. A shopper's page streams its head before it is drawn.",
+      "- *drawn by the server*: the share of pages sent with their first screen. A guest's is read from its policy; a shopper's from the body, in a second run of 3 s.",
+      '- 3 s pass between runs, for renders still running to end.',
+    ].join('\n'),
     table(
       ['route', 'edge', 'pages/s', 'drawn by the server', 'first bytes p50', 'p50', 'p99', 'errors', '/api req/s', '/api p99'],
       load.map((row) => [row.route, row.cache, row.pagesPerSecond.toFixed(0), `${(row.drawnShare * 100).toFixed(0)}%`, ms(row.firstByteP50, 1), ms(row.p50), ms(row.p99), String(row.errors), row.apiPerSecond.toFixed(0), ms(row.apiP99)]),
     ),
-    `Under a CPU hog: ${EMPTY_ROOT_PAGES} pages at ${EMPTY_ROOT_CONNECTIONS} connections through the edge that keeps no guest page, a process spinning a core beside it, for guests and for a shopper with a cart line; *empty roots*: pages sent for the browser to draw from nothing; *skeletons*: the page's frame with a skeleton in its region's place (its render failed):`,
+    [
+      `- Under a CPU hog: ${EMPTY_ROOT_PAGES} pages at ${EMPTY_ROOT_CONNECTIONS} connections through the edge that keeps no guest page, with a process spinning a core beside it.`,
+      '- For guests, and for a shopper with a cart line.',
+      '- *empty roots*: pages sent for the browser to draw from nothing.',
+      "- *skeletons*: the page's frame with a skeleton where its region goes (its render failed).",
+    ].join('\n'),
     table(['route', 'visitor', 'pages', 'empty roots', 'skeletons', 'p50', 'p99', 'errors'], emptyRoots.map((row) => [row.route, row.visitor, String(row.pages), String(row.emptyRoots), String(row.skeletons), ms(row.p50), ms(row.p99), String(row.errors)])),
-    `Lighthouse 12, mobile (its own simulated phone and slow 4G), median of ${lighthouse[0]?.runs ?? 0} runs per route; what cost points on the median run. Lighthouse simulates the phone from an unthrottled load: a script preloaded at high priority that had arrived before that load's first paint counts as needed for the first paint, whose download on slow 4G then comes before it (*first paint*: simulated, unthrottled, and such scripts). Served from this machine, the scripts are in within about 150 ms, often before the unthrottled first paint; the throttled browser of section 1 paints before them. A page the server drew preloads its scripts at low priority (edge/src/page.ts), which Lighthouse does not count so; *after 0 scripts* is such a page. Its largest paint counts every script in before the unthrottled one, whatever its priority (*largest paint*). The cart's SEO is kept below full marks on purpose: robots.txt keeps the cart out of search engines, which Lighthouse's "Page is blocked from indexing" fails (README, decisions). ${machinePower(lighthouse)}`,
+    [
+      `- Lighthouse 12, mobile: its own simulated phone and slow 4G, median of ${lighthouse[0]?.runs ?? 0} runs per route. Its TBT is the figure of record.`,
+      '- *below full marks*: what cost points on the median run.',
+      '- Lighthouse simulates the phone from an unthrottled load.',
+      "- A script preloaded at high priority and in before that load's first paint counts as needed for the first paint (*first paint*).",
+      "- A page the server drew preloads its scripts at low priority (edge/src/page.ts); *after 0 scripts* is such a page.",
+      '- Its largest paint counts every script in before the unthrottled one, whatever its priority (*largest paint*).',
+      "- The cart's SEO stays below full marks on purpose: robots.txt keeps the cart out of search engines.",
+      machinePower(lighthouse),
+    ]
+      .filter((line) => line !== '')
+      .join('\n'),
     lighthouseTable(lighthouse),
     'The same pages as the replace-render served them:',
     lighthouseTable(lighthouseReplaced),
