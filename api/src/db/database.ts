@@ -5,11 +5,12 @@ export interface QueryResult<T> {
 }
 
 /**
- * A statement a PostgreSQL connection parses and plans once and then keeps (a prepared statement),
- * for the few a shopper's every click runs: planning the cart's update took about twice as long
- * as running it, and under many shoppers' clicks the server spent most of its time planning.
- * Only for statements whose best plan does not depend on the values given (a lookup by key): the
- * server may settle on one plan for all values. PGlite runs the text as any other statement.
+ * A statement the database plans once per connection and then keeps, for the few a shopper's
+ * every click runs: planning the cart's update took about twice as long as running it, and under
+ * many shoppers' clicks the server spent most of its time planning. On PostgreSQL a prepared
+ * statement; on PGlite a PL/pgSQL function of the session (pglite.ts). Only for statements whose
+ * best plan does not depend on the values given (a lookup by key): the database may settle on one
+ * plan for all values.
  */
 export interface NamedStatement {
   /** Unique per text: a connection keeps each name's statement for its life. */
