@@ -28,11 +28,6 @@ export function namedStatement(name: string, text: string): NamedStatement {
   return { name, text };
 }
 
-/** The statement's text, for a connection that runs named statements as any other. */
-export function statementText(sql: string | NamedStatement): string {
-  return typeof sql === 'string' ? sql : sql.text;
-}
-
 /** What a route needs from a connection: parameterised queries, and scripts for migrations. */
 export interface Queryable {
   query<T>(sql: string | NamedStatement, params?: readonly unknown[]): Promise<QueryResult<T>>;

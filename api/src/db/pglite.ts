@@ -4,7 +4,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { lockDataDir } from './dataDirLock';
-import { afterCommitCallbacks, CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, statementText, type Database, type NamedStatement, type Queryable } from './database';
+import { afterCommitCallbacks, CHANNEL_NAME, IN_MEMORY_RANDOM_PAGE_COST, MEMORY_DATA_DIR, type Database, type NamedStatement, type Queryable } from './database';
 
 /**
  * Named statements (database.ts's namedStatement) keep their plan on PGlite too, which has no
@@ -69,7 +69,7 @@ function wrap(connection: PGlite | Transaction, kept?: KeptPlans): Queryable {
         const result = await connection.query<T>(call.sql, [...params]);
         return { rows: call.void ? [] : result.rows };
       }
-      const result = await connection.query<T>(statementText(sql), [...params]);
+      const result = await connection.query<T>(typeof sql === 'string' ? sql : sql.text, [...params]);
       return { rows: result.rows };
     },
     async exec(sql: string) {
