@@ -74,9 +74,14 @@ async function allProducts(apiUrl: string): Promise<ProductRow[]> {
   }
 }
 
+/** Products a shopper can put in a cart at once: no size or colour to choose, and stock for a few. */
+function simpleInStock(products: ProductRow[]): ProductRow[] {
+  return products.filter((candidate) => !candidate.has_variants && candidate.available_stock >= 5);
+}
+
 /** Many shoppers' cart lines: each a new shopper (a cookie of their own) with one line of a product in stock. */
 async function cartShoppers(apiUrl: string, products: ProductRow[], count: number): Promise<{ cookie: string; line: string }[]> {
-  const inStock = products.filter((candidate) => !candidate.has_variants && candidate.available_stock >= 5);
+  const inStock = simpleInStock(products);
   if (inStock.length === 0) throw new Error('no product without variants and with stock to put in a cart');
   const shoppers: { cookie: string; line: string }[] = [];
   // A few at a time: the api is the one measured, not the one flooded while setting up.
@@ -96,7 +101,7 @@ async function cartShoppers(apiUrl: string, products: ProductRow[], count: numbe
 
 /** The four requests, on real data: a category with products, a product, a search word, and many shoppers' cart lines. */
 async function chooseEndpoints(apiUrl: string, products: ProductRow[]): Promise<Endpoint[]> {
-  const product = products.find((candidate) => !candidate.has_variants && candidate.available_stock >= 5);
+  const [product] = simpleInStock(products);
   if (!product) throw new Error('no product without variants and with stock to put in a cart');
   const category = product.categories[0]?.id ?? 'fashion';
   const word = product.name.split(/\s+/).find((part) => part.length >= 4)?.toLowerCase() ?? product.name.slice(0, 4).toLowerCase();
