@@ -8,6 +8,32 @@ export interface CoveredControl {
 }
 
 /**
+ * Resolves once the page has stopped moving after a scroll: nothing added, removed or restyled for
+ * 150 ms and no transition or finite animation running (a spinner's endless one does not count),
+ * or after 2 s whatever it does.
+ */
+function settled(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const start = performance.now();
+        let lastChange = start;
+        const observer = new MutationObserver(() => (lastChange = performance.now()));
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        const moving = () => document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+        const check = () => {
+          const now = performance.now();
+          if (now - start >= 2000 || (now - lastChange >= 150 && !moving())) {
+            observer.disconnect();
+            resolve();
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
+}
+
+/**
  * Hit-tests the centre of every visible link, button, field and select in the viewport: the
  * element found there must be the control or inside it (a label for its own field counts). Run at
  * the page's top, middle and end. Visually hidden (1 px) controls, ones in an inert or hidden
@@ -21,7 +47,7 @@ export async function coveredControls(page: Page): Promise<CoveredControl[]> {
   for (const scrollY of positions) {
     await page.evaluate((y) => window.scrollTo(0, y), scrollY);
     // Fixed bars slide in and out on scroll (the header, the sticky bar, Back to top): let them settle.
-    await page.waitForTimeout(700);
+    await settled(page);
     const covered = await page.evaluate(() => {
       const describe = (element: Element) => {
         const name = element.getAttribute('aria-label') || (element.textContent || '').trim().slice(0, 40);
