@@ -18,6 +18,7 @@ export const SPEC_OWNERS: Record<string, Team> = {
   'checkout.spec.ts': 'mfe-cart',
   'checkoutReview.spec.ts': 'mfe-cart',
   'cartControl.spec.ts': 'mfe-cart',
+  'cartRelease.spec.ts': 'mfe-cart',
   // The product page.
   'product.spec.ts': 'mfe-product',
   // Home, the shop and search.
@@ -46,6 +47,7 @@ export const SPEC_OWNERS: Record<string, Team> = {
   'standalone.spec.ts': 'shell',
   'storefront.spec.ts': 'shell',
   'edge.spec.ts': 'shell',
+  'composedIn.spec.ts': 'shell',
   'accessibility.spec.ts': 'shell',
 };
 

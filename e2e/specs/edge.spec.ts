@@ -1,21 +1,21 @@
 /**
  * The edge as an attacker and a browser's security checks meet it: the headers every page
- * carries, a Content-Security-Policy that lets the store run and follows the composition, nothing
- * private served, and the client's address and protocol reaching the api only through proxies the
- * edge was told to trust.
+ * carries, a Content-Security-Policy that lets the store run (and follows the composition:
+ * composedIn.spec.ts), nothing private served, and the client's address and protocol reaching
+ * the api only through proxies the edge was told to trust.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { buildShellEdge } from '../../edge/src/app';
-import { localComposition } from '../../edge/src/composition';
 import { REPLAY_SCRIPT_HASH } from '../../edge/src/eventReplay';
 import { packageVersion, REMOTES, ROOT, workingVersions } from '../../edge/src/packages';
 import { DEFAULT_KNOWN_GOOD_AFTER_MS } from '../../edge/src/settings';
 import { apiUrl, simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
-import { compositionFile, e2ePorts, removeComposition } from '../support/composition';
+import { compositionFile, e2ePorts } from '../support/composition';
+import { directives, remoteOrigins, watchViolations } from '../support/policy';
 
 jest.setTimeout(60_000);
 
@@ -28,29 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function directives(policy: string | null): Map<string, string[]> {
-  const parsed = new Map<string, string[]>();
-  for (const directive of (policy ?? '').split(';')) {
-    const [name, ...values] = directive.trim().split(/\s+/);
-    if (name) parsed.set(name, values);
-  }
-  return parsed;
-}
-
-function remoteOrigins(): string[] {
-  return REMOTES.map((remote) => new URL(remoteUrls()[remote] ?? '').origin);
-}
-
-/** Violations of the page's policy, as the browser reports them to the page. */
-async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
-}
 
 describe('a page of the store', () => {
   it('carries the headers a shop sends, and a policy that allows scripts from the shell and the composed remotes only', async () => {
@@ -96,40 +73,6 @@ describe('a page of the store', () => {
     await context.close();
   });
 
-  it('follows the composition without a restart: a remote released on a new origin and composed in runs; composed out, its origin is gone', async () => {
-    const manifest = process.env.E2E_THROWING_REMOTE_MANIFEST;
-    if (!manifest) throw new Error('E2E_THROWING_REMOTE_MANIFEST is not set: run the e2e suite through jest');
-    const newOrigin = new URL(manifest).origin;
-    expect(remoteOrigins()).not.toContain(newOrigin);
-    const before = directives((await fetch(shellUrl('/'))).headers.get('content-security-policy'));
-    expect(before.get('script-src')).not.toContain(newOrigin);
-
-    const composition = localComposition(e2ePorts(), 'localhost');
-    composition.remotes['mfe-catalog'] = { version: '1.0.0', manifest };
-    await fs.mkdir(path.dirname(compositionFile()), { recursive: true });
-    await fs.writeFile(compositionFile(), JSON.stringify(composition));
-    try {
-      const composed = directives((await fetch(shellUrl('/'))).headers.get('content-security-policy'));
-      expect(composed.get('script-src')).toContain(newOrigin);
-      // The browser loads and runs the new origin's code (this build's home page throws inside
-      // React, which shows the region's fallback: it ran).
-      const { context, page } = await newShopper(browser);
-      const violations = await watchViolations(page);
-      const loaded: string[] = [];
-      page.on('response', (answer) => {
-        if (answer.url().startsWith(newOrigin) && answer.ok()) loaded.push(new URL(answer.url()).pathname);
-      });
-      await page.goto(shellUrl('/'));
-      await page.getByTestId('remote-fallback').filter({ hasText: 'Sorry, the home page is not available right now.' }).waitFor({ timeout: 5000 });
-      expect(loaded).toContain('/remoteEntry.js');
-      expect(await violations()).toEqual([]);
-      await context.close();
-    } finally {
-      await removeComposition();
-    }
-    const after = directives((await fetch(shellUrl('/'))).headers.get('content-security-policy'));
-    expect(after.get('script-src')).not.toContain(newOrigin);
-  });
 });
 
 describe('nothing private in public', () => {

@@ -1,10 +1,6 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { localComposition } from '../../edge/src/composition';
 import { simpleProductInStock } from '../support/api';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
-import { compositionFile, e2ePorts, removeComposition } from '../support/composition';
 
 let browser: Browser;
 
@@ -13,7 +9,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await removeComposition();
   await browser?.close();
 });
 
@@ -97,32 +92,6 @@ describe.each(Object.keys(PAGES) as Remote[])('when %s fails', (remote) => {
     expect(await cartLines(page)).toEqual([expect.objectContaining({ id: product.id, qty: 2 })]);
     expect(uncaught).toEqual([]);
     await context.close();
-  });
-});
-
-describe('a remote whose component throws while rendering', () => {
-  it('shows its fallback; the header, other pages and the cart are untouched', async () => {
-    const manifest = process.env.E2E_THROWING_REMOTE_MANIFEST;
-    if (!manifest) throw new Error('E2E_THROWING_REMOTE_MANIFEST is not set: run the e2e suite through jest');
-    const composition = localComposition(e2ePorts(), 'localhost');
-    composition.remotes['mfe-catalog'] = { version: '1.0.0', manifest };
-    await fs.mkdir(path.dirname(compositionFile()), { recursive: true });
-    await fs.writeFile(compositionFile(), JSON.stringify(composition));
-    try {
-      const { context, page } = await newShopper(browser);
-      const uncaught: string[] = [];
-      page.on('pageerror', (error) => uncaught.push(error.message));
-      await page.goto(shellUrl('/'));
-      // This build of the catalog throws while rendering its HomePage.
-      const fallback = page.getByTestId('remote-fallback').filter({ hasText: 'Sorry, the home page is not available right now.' });
-      await fallback.waitFor({ timeout: 3000 });
-      await page.getByRole('link', { name: 'Cart', exact: true }).first().click();
-      await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
-      expect(uncaught).toEqual([]);
-      await context.close();
-    } finally {
-      await removeComposition();
-    }
   });
 });
 
