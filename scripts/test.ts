@@ -1,0 +1,72 @@
+/**
+ * `npm test [checks|jest|e2e …]`: the whole suite (what CI runs), or the stages named, in order
+ * (scripts/lib/testStages.ts). Steps of one stage run side by side; the output of each is printed
+ * as one block when it ends, so two never interleave. It stops at the first stage that fails, and
+ * prints how long each stage took.
+ */
+import { spawn } from 'node:child_process';
+import { ROOT } from '../edge/src/packages';
+import { STAGE_NAMES, testStages, type StageName, type Step } from './lib/testStages';
+
+interface Outcome {
+  code: number;
+  output: string;
+}
+
+function run(step: Step, shown: boolean): Promise<Outcome> {
+  const [program, ...args] = step.command;
+  if (!program) throw new Error(`${step.label}: no command`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { cwd: ROOT, stdio: shown ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+async function main(): Promise<number> {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !(STAGE_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    console.error(`[test] no stage called ${unknown.join(', ')}: the stages are ${STAGE_NAMES.join(', ')}`);
+    return 2;
+  }
+  const names = asked.length > 0 ? (asked as StageName[]) : [...STAGE_NAMES];
+  const jest = require.resolve('jest/bin/jest', { paths: [ROOT] });
+  const took: string[] = [];
+  const started = Date.now();
+  let failed = 0;
+  for (const stage of testStages(names, jest)) {
+    console.log(`\n[test] ${stage.name}`);
+    const since = Date.now();
+    // One step alone shows its output as it comes; side by side, each shows its own when done.
+    const alone = stage.steps.length === 1;
+    const outcomes = await Promise.all(
+      stage.steps.map(async (step) => {
+        const stepSince = Date.now();
+        const outcome = await run(step, alone);
+        if (!alone) {
+          process.stdout.write(`\n[test] ${step.label} (${seconds(stepSince)}):\n${outcome.output}`);
+        }
+        return outcome;
+      }),
+    );
+    failed = outcomes.find((outcome) => outcome.code !== 0)?.code ?? 0;
+    took.push(`  ${stage.name}: ${seconds(since)}${failed ? ' (failed)' : ''}`);
+    if (failed) break;
+  }
+  console.log(`\n[test] ${failed ? 'failed' : 'passed'} in ${seconds(started)}:\n${took.join('\n')}`);
+  return failed;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
