@@ -1,7 +1,8 @@
 /**
  * Nothing covered, cut off, wrapped or scrolling sideways: every route of the store, signed out,
- * signed in and as an operator, at 320, 375, 1024 and 1280 px with every visible control
- * hit-tested at its centre, and the places that went wrong checked at the widths they went wrong at.
+ * signed in and as an operator, at 320, 375, 1024 and 1280 px (loaded at 320 and 1280, then
+ * resized) with every visible control hit-tested at its centre, and the places that went wrong
+ * checked at the widths they went wrong at.
  */
 import { randomUUID } from 'node:crypto';
 import type { Order, Product } from '@storefront/shared';
@@ -9,7 +10,7 @@ import { cartLineKey } from '@storefront/shared/domain';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { fetchProducts, simpleProductInStock } from '../support/api';
 import { launchBrowser, shellUrl } from '../support/browser';
-import { coveredControls } from '../support/coverage';
+import { coveredControls, settled } from '../support/coverage';
 import { variantProductInStock } from '../support/products';
 import { shopCommand } from '../support/shopCommands';
 import { getAsShopper, postAsShopper, sidewaysOverflow } from '../support/shopperApi';
@@ -101,13 +102,31 @@ const SIGNED_IN: Route[] = [
   ['an operator order', ({ order }) => `/operator/orders/${order.number}`, ({ order }) => `Order ${order.number}`],
 ];
 
-async function expectAllInView(page: Page, address: string, heading: string | RegExp): Promise<void> {
+/**
+ * Each route is loaded at a phone's and a desktop's width, and checked there; then the window is
+ * narrowed or widened to the other width of its kind (320 → 375 px, 1280 → 1024 px) and checked
+ * again, as the page lays itself out anew without a second load.
+ */
+const WIDTHS = [
+  [320, 375],
+  [1280, 1024],
+] as const;
+
+async function expectAllInView(page: Page, address: string, heading: string | RegExp, [loaded, resized]: readonly [number, number]): Promise<void> {
+  await page.setViewportSize({ width: loaded, height: 800 });
   await page.goto(shellUrl(address));
   await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
   // Data the page asks for after its first draw (orders, addresses) is on screen before it is measured.
   await page.waitForLoadState('networkidle');
-  expect([address, await sidewaysOverflow(page)]).toEqual([address, 0]);
-  expect([address, await coveredControls(page)]).toEqual([address, []]);
+  for (const width of [loaded, resized]) {
+    if (width !== loaded) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.setViewportSize({ width, height: 800 });
+      await settled(page);
+    }
+    expect([address, width, await sidewaysOverflow(page)]).toEqual([address, width, 0]);
+    expect([address, width, await coveredControls(page)]).toEqual([address, width, []]);
+  }
 }
 
 describe('every route', () => {
@@ -117,12 +136,12 @@ describe('every route', () => {
     operator = await operatorWithAnOrder();
   }, 60_000);
 
-  describe.each([320, 375, 1024, 1280])('at %i px', (width) => {
+  describe.each(WIDTHS)('loaded at %i px, then at %i px', (...widths) => {
     let context: BrowserContext;
     let page: Page;
 
     beforeAll(async () => {
-      context = await browser.newContext({ viewport: { width, height: 800 } });
+      context = await browser.newContext({ viewport: { width: widths[0], height: 800 } });
       page = await context.newPage();
       await page.goto(shellUrl('/'));
       // With a line in the cart and the wishlist, so those pages show their lists and forms, not their empty states.
@@ -135,26 +154,31 @@ describe('every route', () => {
     });
 
     it.each(SIGNED_OUT)('signed out, %s: no control covered, nothing scrolling sideways', async (_name, address, heading) => {
-      await expectAllInView(page, address(operator), heading(operator));
+      await expectAllInView(page, address(operator), heading(operator), widths);
     });
 
     it('signed out, registering (the dialog sign-in opens): every field and button inside it, nothing scrolling sideways', async () => {
+      await page.setViewportSize({ width: widths[0], height: 800 });
       await page.goto(shellUrl('/login'));
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       await page.getByRole('button', { name: 'Create an account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create an account' });
       await dialog.getByRole('button', { name: 'Create account' }).waitFor();
-      expect(await sidewaysOverflow(page)).toBe(0);
-      const outside = await dialog.evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        return [...element.querySelectorAll('input, button, a[href]')]
-          .filter((control) => {
-            const own = control.getBoundingClientRect();
-            return own.width > 0 && (own.left < Math.max(box.left, 0) - 0.5 || own.right > Math.min(box.right, window.innerWidth) + 0.5);
-          })
-          .map((control) => control.getAttribute('aria-label') ?? control.getAttribute('name') ?? control.textContent);
-      });
-      expect(outside).toEqual([]);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        await settled(page);
+        expect([width, await sidewaysOverflow(page)]).toEqual([width, 0]);
+        const outside = await dialog.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return [...element.querySelectorAll('input, button, a[href]')]
+            .filter((control) => {
+              const own = control.getBoundingClientRect();
+              return own.width > 0 && (own.left < Math.max(box.left, 0) - 0.5 || own.right > Math.min(box.right, window.innerWidth) + 0.5);
+            })
+            .map((control) => control.getAttribute('aria-label') ?? control.getAttribute('name') ?? control.textContent);
+        });
+        expect([width, outside]).toEqual([width, []]);
+      }
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     });
@@ -165,7 +189,7 @@ describe('every route', () => {
       });
 
       it.each(SIGNED_IN)('%s: no control covered, nothing scrolling sideways', async (_name, address, heading) => {
-        await expectAllInView(page, address(operator), heading(operator));
+        await expectAllInView(page, address(operator), heading(operator), widths);
       });
     });
   });

@@ -8,11 +8,11 @@ export interface CoveredControl {
 }
 
 /**
- * Resolves once the page has stopped moving after a scroll: nothing added, removed or restyled for
- * 150 ms and no transition or finite animation running (a spinner's endless one does not count),
- * or after 2 s whatever it does.
+ * Resolves once the page has stopped moving after a scroll or a resize: nothing added, removed or
+ * restyled for 150 ms and no transition or finite animation running (a spinner's endless one does
+ * not count), or after 2 s whatever it does.
  */
-function settled(page: Page): Promise<void> {
+export function settled(page: Page): Promise<void> {
   return page.evaluate(
     () =>
       new Promise<void>((resolve) => {
