@@ -65,6 +65,8 @@ describe('a page of the store', () => {
     await page.locator('.lg-counter').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+    // In the cart before the shopper goes to it: a page left mid-request would take the add with it.
+    await page.getByText(`${product.name} has been added to cart`).first().waitFor();
     await page.goto(shellUrl('/cart'));
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
     await page.getByText(product.name).first().waitFor();
