@@ -1,11 +1,23 @@
 /**
- * The browser specs that change what the whole store serves: they release, set, roll back or
- * rewrite the live composition. While one runs, any other spec's pages would come from the remote
- * versions it composed, so `npm test` runs the other specs side by side and these one at a time,
- * alone, afterwards (scripts/testStages.ts). scripts/testStages.test.ts fails when a spec that
- * composes is missing here.
+ * The browser specs `npm test` runs one at a time, alone, after the others have run side by side
+ * (scripts/lib/testStages.ts).
  */
-export const ALONE_SPECS: readonly string[] = ['composedIn.spec.ts', 'cartRelease.spec.ts', 'releases.spec.ts', 'releaseSafety.spec.ts'];
+
+/**
+ * The specs that change what the whole store serves: they release, set, roll back or rewrite the
+ * live composition. While one runs, any other spec's pages would come from the remote versions it
+ * composed. scripts/testStages.test.ts fails when a spec that composes is missing here.
+ */
+const COMPOSING = ['composedIn.spec.ts', 'cartRelease.spec.ts', 'releases.spec.ts', 'releaseSafety.spec.ts'];
+
+/**
+ * The specs that time, on the real clock, what a shopper waits for: a failed region's message
+ * within 3 s, taps in the 2.5 s before a page is hydrated, a toast's 3 s. Beside another spec
+ * on two busy cores they miss by a few hundred milliseconds what a shopper's phone meets.
+ */
+const TIMED = ['hydration.spec.ts', 'resilience.spec.ts', 'shell.spec.ts'];
+
+export const ALONE_SPECS: readonly string[] = [...COMPOSING, ...TIMED];
 
 /** What in a spec's source marks it as one that composes: the compose command, or the composition file written or removed. */
 export const COMPOSES = /\bcompose\(|writeFile\(compositionFile\(\)|removeComposition\(/;

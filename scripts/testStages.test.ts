@@ -24,7 +24,7 @@ describe('the stages of npm test', () => {
     expect(ALONE_SPECS.filter((spec) => !SPECS.includes(spec))).toEqual([]);
   });
 
-  it('runs every browser spec once: the others side by side, then those that compose one at a time', () => {
+  it('runs every browser spec once: the others side by side, then those that run alone one at a time', () => {
     const [together, alone] = testStages(['e2e'], 'jest').map((stage) => stage.steps[0]?.command ?? []);
     expect(together).toContain('--maxWorkers=2');
     expect(alone).toContain('--runInBand');

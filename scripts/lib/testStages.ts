@@ -2,10 +2,11 @@
  * What `npm test` runs (scripts/test.ts), stage by stage: each stage's steps run side by side,
  * and a stage starts once the one before it has passed.
  *
- * The machine the suite runs on has two cores, and most of a browser test is waiting (for a page,
- * a timeout, the network going quiet), so the browser specs run in two browsers at once. The
- * specs that change what the whole store serves (the live composition, e2e/alone.ts) would
- * change the pages of whatever runs beside them: they run afterwards, one at a time.
+ * The machine the suite runs on has two cores, and a browser spec alone leaves much of them idle
+ * (waiting for a page, a timeout, the network going quiet), so the browser specs run in two
+ * browsers at once. The specs that change what the whole store serves (the live composition),
+ * and those that time a shopper's wait on the real clock, run afterwards, one at a time
+ * (e2e/alone.ts).
  */
 import { ALONE_SPECS } from '../../e2e/alone';
 
@@ -56,7 +57,7 @@ export function testStages(names: readonly StageName[], jest: string): Stage[] {
         steps: [{ label: 'e2e', command: [process.execPath, jest, '--selectProjects', 'e2e', `--maxWorkers=${BROWSER_WORKERS}`, '--testPathPatterns', specPattern(ALONE_SPECS, true)] }],
       },
       {
-        name: 'browser tests that compose, one at a time',
+        name: 'browser tests that run alone, one at a time',
         steps: [{ label: 'e2e alone', command: [process.execPath, jest, '--selectProjects', 'e2e', '--runInBand', '--testPathPatterns', specPattern(ALONE_SPECS)] }],
       },
     ],
