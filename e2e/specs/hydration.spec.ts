@@ -144,11 +144,9 @@ describe('the server’s page, hydrated', () => {
     };
     const addresses = withLists === 'cart' || withLists === 'wishlist' ? await oneList() : await pages();
     for (const address of addresses) {
-      // Drawn once before: a cold render (on a busy 2-core machine) can miss the server-render
+      // Asked for once before: a cold render (on a busy 2-core machine) can miss the server-render
       // limit, and the page then comes for the browser to draw, with nothing to hydrate.
-      const warm = await context.newPage();
-      await warm.goto(shellUrl(address));
-      await warm.close();
+      await context.request.get(shellUrl(address));
       const page = await context.newPage();
       const errors = collectPageErrors(page);
       // Scripts a little late, so the marks below are made on the server's elements before any script runs.
