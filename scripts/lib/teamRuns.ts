@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { specsOf, TEAMS, type Team } from '../../e2e/teams';
+import { specPattern } from './testStages';
 
 export interface TeamTestOptions {
   e2e: boolean;
@@ -18,10 +19,6 @@ export interface JestRun {
 
 export function isTeam(name: string): name is Team {
   return (TEAMS as readonly string[]).includes(name);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The team's name from `--team <name>`, else the workspace npm runs the script in; the rest of the command line. */
@@ -46,8 +43,7 @@ export function jestRuns(team: Team, { e2e, jestOptions }: TeamTestOptions, owne
   if (!e2e) return runs;
   const specs = specsOf(team, owners);
   if (specs.length === 0) return runs;
-  const pattern = `/e2e/specs/(${specs.map(escapeRegExp).join('|')})$`;
-  runs.push({ label: `${team}: browser specs (${specs.join(', ')})`, args: ['--selectProjects', 'e2e', '--runInBand', '--testPathPatterns', pattern, ...jestOptions] });
+  runs.push({ label: `${team}: browser specs (${specs.join(', ')})`, args: ['--selectProjects', 'e2e', '--runInBand', '--testPathPatterns', specPattern(specs), ...jestOptions] });
   return runs;
 }
 
