@@ -278,6 +278,41 @@ describe('a cold first visit', () => {
   });
 });
 
+describe('a page left open', () => {
+  it('does no painting work once loaded: every animation still running moves only transform or opacity, and the footer’s waiting lines are still', async () => {
+    const visits = [
+      { address: '/', heading: 'Style and gear for every season' },
+      { address: '/shop', heading: 'Shop' },
+      { address: '/cart', heading: 'Cart' },
+    ];
+    for (const { address, heading } of visits) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: PHONE_USER_AGENT, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto(shellUrl(address));
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.locator('[data-await-hydration]').first().waitFor({ state: 'detached' });
+      await page.waitForLoadState('networkidle');
+      // A running animation of anything but transform and opacity is painted again on the main thread every frame.
+      const painted = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .flatMap((animation) => {
+            const effect = animation.effect as KeyframeEffect | null;
+            const properties = (effect?.getKeyframes() ?? []).flatMap((frame) => Object.keys(frame)).filter((key) => !['offset', 'computedOffset', 'easing', 'composite', 'transform', 'opacity'].includes(key));
+            const target = effect?.target;
+            return properties.length > 0 ? [`${target instanceof Element ? target.className : String(target)}${effect?.pseudoElement ?? ''}: ${[...new Set(properties)].join(', ')}`] : [];
+          }),
+      );
+      expect([address, painted]).toEqual([address, []]);
+      // Lines that hold the shop's address until the footer comes near: nothing is loading, nothing moves.
+      const waiting = await page.locator('.shell-footer__contact-placeholder').evaluate((element) => element.getAnimations({ subtree: true }).length);
+      expect([address, waiting]).toEqual([address, 0]);
+      await context.close();
+    }
+  });
+});
+
 /** Notes every page-sized skeleton (the shell's region skeleton, the product and cart pages') ever drawn. */
 const RECORD_SKELETONS = `(() => {
   const seen = [];
