@@ -496,6 +496,9 @@ describe('a page rendered on the server', () => {
     expect(html).toMatch(/<div id="root">[\s\S]*<header[\s\S]*shell-region-loading[\s\S]*<footer/);
     expect(html).not.toContain('data-server-rendered');
     expect(html).not.toContain('data-await-hydration');
+    // The server draws without the session: its login icon says "Sign in" to nobody, signed in or not.
+    expect(html).toContain('aria-label="Profile"');
+    expect(html).not.toContain('aria-label="Sign in"');
   });
 });
 

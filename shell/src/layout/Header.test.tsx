@@ -7,10 +7,10 @@ describe('Header', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
-  it("shows the cart team's wishlist and cart in its actions", () => {
+  it("shows the cart team's wishlist and cart in its actions", async () => {
     const Lists = () => <button type="button">Cart, 3 items</button>;
     renderWithStore(<Header />, { embeds: { 'mfe-cart/HeaderLists': Lists } });
-    const actions = screen.getByRole('button', { name: 'Sign in' }).parentElement as HTMLElement;
+    const actions = (await screen.findByRole('button', { name: 'Sign in' })).parentElement as HTMLElement;
     expect(within(actions).getByRole('button', { name: 'Cart, 3 items' })).toBeInTheDocument();
     expect(within(actions).queryByRole('link', { name: 'Cart' })).not.toBeInTheDocument();
   });
@@ -20,17 +20,26 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist');
     expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
     expect(screen.getByRole('link', { name: 'Jacaranda home' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(store.getState().auth.login_modal_open).toBe(true);
   });
 
   it('opens the login modal from the login icon when signed out', async () => {
     const { user, store } = renderWithStore(<Header />);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(store.getState().auth.login_modal_open).toBe(true);
   });
 
-  it('only logs a message from the login icon when signed in (§4), and offers Dashboard, Orders and Sign out', async () => {
+  it('names the login icon neutrally until the api has said who is signed in: a page drawn without the session says “Sign in” to nobody', async () => {
+    const { store } = renderWithStore(<Header />);
+    expect(screen.getByRole('button', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    // The api answers that nobody is signed in (401): now it says so.
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(store.getState().auth.signed_in).toBe(false);
+  });
+
+  it('only logs a message from the login icon when signed in, and offers Dashboard, Orders and Sign out', async () => {
     const store = createTestStore();
     await store.dispatch(
       authApi.endpoints.register.initiate({

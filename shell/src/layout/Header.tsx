@@ -20,8 +20,14 @@ function PlainDesktopNav() {
   );
 }
 
-const NOTHING = {};
-const readNothing = () => NOTHING;
+/**
+ * Whether the api has said who the shopper is: it knows them, or it answered that nobody is signed
+ * in (401). Until then (the server's page, a skeleton, a failed request) the login icon names no
+ * state it does not know.
+ */
+const readWhetherAnswered = ({ isSuccess, isError, error }: { isSuccess: boolean; isError: boolean; error?: unknown }) => ({
+  answered: isSuccess || (isError && (error as { status?: unknown } | undefined)?.status === 401),
+});
 
 const WISHLIST_ICON = <path d="M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.5-7 10-7 10z" fill="none" stroke="currentColor" strokeWidth="2" />;
 const CART_ICON = <path d="M3 4h2l2.4 11h11l2-8H6.2" fill="none" stroke="currentColor" strokeWidth="2" />;
@@ -64,11 +70,11 @@ export function Header() {
     // (the queries' subscriptions among them) before the first paint.
     if (!fixed) setHeight(bar.current?.offsetHeight || undefined);
   }, [fixed, desktop]);
-  // Like the dropdowns, the mobile menu belongs to the page it was opened on (§2).
+  // Like the dropdowns, the mobile menu belongs to the page it was opened on: another page has it closed.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === here && !desktop;
   const menuButton = useRef<HTMLButtonElement>(null);
-  // §2: the mobile menu closes once the width reaches 992 px (and stays closed coming back below).
+  // The mobile menu closes once the width reaches 992 px (and stays closed coming back below).
   if (desktop && menuOpenedAt !== null) setMenuOpenedAt(null);
   // The slide-in menu's code loads when the shopper reaches for its button, or opens it.
   const [menuWanted, setMenuWanted] = useState(false);
@@ -80,10 +86,13 @@ export function Header() {
     menuButton.current?.focus();
   }, []);
   // Asked once at start-up: who is signed in decides what the login icon and Account menu do
-  // (read through selectSignedIn and selectUser below, not from this query's state).
-  useGetMeQuery(undefined, { selectFromResult: readNothing });
+  // (read through selectSignedIn and selectUser below; this query's state only says whether the api has answered yet).
+  const { answered } = useGetMeQuery(undefined, { selectFromResult: readWhetherAnswered });
   const signedIn = useAppSelector(selectSignedIn);
   const user = useAppSelector(selectUser);
+  // Named for what it does once known; before, neutrally: the server draws every page without the
+  // session, so "Sign in" there would be said to shoppers who are signed in.
+  const loginLabel = signedIn ? `Signed in as ${user?.first_name ?? 'you'}` : answered ? 'Sign in' : 'Profile';
   const dispatch = useAppDispatch();
 
   return (
@@ -124,9 +133,9 @@ export function Header() {
           <button
             type="button"
             className="shell-icon-button"
-            aria-label={signedIn ? `Signed in as ${user?.first_name ?? 'you'}` : 'Sign in'}
+            aria-label={loginLabel}
             onClick={() => {
-              // §4: signed in, the icon only logs a message.
+              // Signed in, the icon only logs a message; signed out (or not known yet), it opens the login modal.
               if (signedIn) console.info(`[shell] already signed in as ${user?.email ?? 'this shopper'}`);
               else dispatch(loginModalOpened());
             }}
