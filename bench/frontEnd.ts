@@ -15,6 +15,7 @@ import { launchBrowser } from '../e2e/support/browser';
 import { buildShellEdge } from '../edge/src/app';
 import { ROOT } from '../edge/src/packages';
 import { startStore } from '../scripts/lib/startStore';
+import { federationRuntimeBytes } from './lib/federationRuntime';
 import { firstLoadFromDist } from './lib/firstLoad';
 import { measureRoute, MOBILE_USER_AGENT, type RouteMeasurement } from './lib/frontEnd';
 import { BENCH_ROUTES, type Viewport } from './lib/routes';
@@ -35,6 +36,8 @@ export interface RouteFigures {
   /** The same route's first load as the budget test computes it from the built files. */
   /** The first load computed from the built files, as the budget test does; the browser runs measure a phone. */
   budgetModelBytes: Record<Viewport, number>;
+  /** The federation runtime's gzipped bytes in the composed build's first load (lib/federationRuntime.ts). */
+  federationRuntimeBytes: number;
 }
 
 /** A phone's request for a page, read to its end and not measured. */
@@ -101,6 +104,7 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
       await measureRoute(browser, new URL(routes[0]?.path ?? '/', origins[build]).toString());
     }
     const results: RouteFigures[] = [];
+    const runtimeBytes = federationRuntimeBytes();
     for (const benchRoute of routes) {
       const { route, path: routePath } = benchRoute;
       const measured = Object.fromEntries(BUILDS.map((build) => [build, [] as RouteMeasurement[]])) as Record<Build, RouteMeasurement[]>;
@@ -111,7 +115,7 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
       }
       const figures = Object.fromEntries(BUILDS.map((build) => [build, medians(measured[build])])) as RouteFigures['figures'];
       const composedFiles = [...measured.composed].sort((a, b) => a.gzipBytes - b.gzipBytes)[Math.floor(runs / 2)]?.files ?? [];
-      results.push({ route, path: routePath, figures, composedFiles, budgetModelBytes: { desktop: firstLoadFromDist(benchRoute, 'desktop').gzipBytes, mobile: firstLoadFromDist(benchRoute, 'mobile').gzipBytes } });
+      results.push({ route, path: routePath, figures, composedFiles, budgetModelBytes: { desktop: firstLoadFromDist(benchRoute, 'desktop').gzipBytes, mobile: firstLoadFromDist(benchRoute, 'mobile').gzipBytes }, federationRuntimeBytes: runtimeBytes });
       log(
         `${route.padEnd(8)} composed ${(figures.composed.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures.composed.lcp.toFixed(0)} ms (browser-rendered ${figures['browser-rendered'].lcp.toFixed(0)} ms) | monolith ${(figures.monolith.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures['server-rendered monolith'].lcp.toFixed(0)} ms (browser-rendered ${figures.monolith.lcp.toFixed(0)} ms)`,
       );
