@@ -74,6 +74,16 @@ describe('a cold first visit', () => {
     for (const file of desktop) expect(html).toContain(`<link fetchpriority="low" rel=preload as=script href=/${file} media="(min-width: 992px)">`);
   });
 
+  it('has every script of the first load, the shell’s and the page remote’s, start with V8’s compile hint, so it is compiled as it downloads', async () => {
+    const html = await (await fetch(shellUrl('/'))).text();
+    const scripts = [...html.matchAll(/<link [^>]*as="?script"?[^>]*href="?([^" >]+)"?[^>]*>|<script defer src=([^ >]+)>/g)].map((match) => match[1] ?? match[2] ?? '');
+    expect(scripts.some((address) => address.includes('remoteEntry.js'))).toBe(true);
+    for (const address of scripts) {
+      const text = await (await fetch(new URL(address, shellUrl('/')))).text();
+      expect([address, text.split('\n')[0]]).toEqual([address, '//# allFunctionsCalledOnLoad']);
+    }
+  });
+
   it('fetches each of them once: the page uses what was preloaded', async () => {
     const page = await browser.newPage();
     const fetched = new Map<string, number>();
