@@ -10,9 +10,12 @@ import { commonConfig, FirstLoadPlugin, type Mode } from '../webpack.common';
 import pkg from './package.json';
 import { DESKTOP_MEDIA } from './src/behaviour/thresholds';
 
-/** src/federation/<name> imported from the shell's own sources → monolith/<name>.ts */
+/**
+ * src/federation/<name> imported from the shell's own sources → monolith/<name>.ts: from outside
+ * the folder (`../federation/<name>`) and from beside it (`./<name>`, the embeds' loader).
+ */
 function replaced(name: string) {
-  return new webpack.NormalModuleReplacementPlugin(new RegExp(`federation/${name}$`), (resource: { request: string }) => {
+  return new webpack.NormalModuleReplacementPlugin(new RegExp(`(^|/)(federation/)?${name}$`), (resource: { request: string }) => {
     resource.request = path.resolve(__dirname, 'monolith', `${name}.ts`);
   });
 }

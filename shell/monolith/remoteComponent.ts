@@ -45,12 +45,23 @@ const MODULES: Record<string, Loader> = {
 
 type Exposed = { default: ComponentType<object>; prefetchPageData?: unknown };
 const loads = new Map<string, TrackedLoad<Exposed>>();
+const evaluatedListeners = new Set<() => void>();
+
+/** As the composed shell's: `listener` runs each time a module has been evaluated, before whoever loaded it hears of it. */
+export function onRemoteModuleEvaluated(listener: () => void): void {
+  evaluatedListeners.add(listener);
+}
+
+function evaluated(module: Exposed): Exposed {
+  for (const listener of evaluatedListeners) listener();
+  return module;
+}
 
 function loadModule(key: string): TrackedLoad<Exposed> {
   let load = loads.get(key);
   if (!load) {
     const loader = MODULES[key];
-    load = trackLoad(loader ? (loader() as Promise<Exposed>) : Promise.reject(new Error(`the monolith has no module ${key}`)));
+    load = trackLoad(loader ? (loader() as Promise<Exposed>).then(evaluated) : Promise.reject(new Error(`the monolith has no module ${key}`)));
     loads.set(key, load);
   }
   return load;
