@@ -12,6 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { eachMapping, TraceMap, type EncodedSourceMap } from '@jridgewell/trace-mapping';
 import { ROOT } from '../../edge/src/packages';
+import { shellFirstLoadFiles } from './firstLoad';
 
 const RUNTIME_SOURCE = /node_modules\/@module-federation\//;
 
@@ -35,7 +36,7 @@ export function federationRuntimeText(code: string, map: EncodedSourceMap): stri
 
 /** The runtime's gzipped bytes in the shell's first-load scripts (shell/dist/first-load.json); 0 when a script has no source map. */
 export function federationRuntimeBytes(shellDist = path.join(ROOT, 'shell/dist')): number {
-  const { files } = JSON.parse(readFileSync(path.join(shellDist, 'first-load.json'), 'utf8')) as { files: string[] };
+  const { files } = shellFirstLoadFiles(shellDist);
   const text = files
     .filter((file) => file.endsWith('.js') && existsSync(path.join(shellDist, `${file}.map`)))
     .map((file) => federationRuntimeText(readFileSync(path.join(shellDist, file), 'utf8'), JSON.parse(readFileSync(path.join(shellDist, `${file}.map`), 'utf8')) as EncodedSourceMap))

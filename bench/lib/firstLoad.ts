@@ -45,6 +45,14 @@ function compositionBytes(): number {
   return zlib.gzipSync(JSON.stringify({ remotes, lastKnownGood: remotes, preview: [], previewRefused: [] }, null, 2), { level: 9 }).length;
 }
 
+/**
+ * What the shell's build lists for a first visit (webpack.common.ts, FirstLoadPlugin): all of it
+ * but the chunks only its on-demand pages and regions need, and on a desktop its main menu.
+ */
+export function shellFirstLoadFiles(shellDist = path.join(ROOT, 'shell/dist')): { files: string[]; desktop?: string[] } {
+  return JSON.parse(readFileSync(mustExist(path.join(shellDist, 'first-load.json')), 'utf8')) as { files: string[]; desktop?: string[] };
+}
+
 /** A desktop also loads the shell's main menu, and the chunks a route lists as `desktopChunks`. */
 export function firstLoadFromDist(route: BenchRoute, viewport: Viewport = 'desktop'): FirstLoad {
   const files: FirstLoad['files'] = [];
@@ -52,9 +60,7 @@ export function firstLoadFromDist(route: BenchRoute, viewport: Viewport = 'deskt
 
   const shellDist = path.join(ROOT, 'shell/dist');
   mustExist(path.join(shellDist, 'index.html'));
-  // The shell's build lists what a first visit loads (webpack.common.ts, FirstLoadPlugin): all of
-  // it but the chunks only its on-demand pages and regions need, and on a desktop its main menu.
-  const shellFiles = JSON.parse(readFileSync(mustExist(path.join(shellDist, 'first-load.json')), 'utf8')) as { files: string[]; desktop?: string[] };
+  const shellFiles = shellFirstLoadFiles(shellDist);
   for (const name of [...shellFiles.files, ...(viewport === 'desktop' ? (shellFiles.desktop ?? []) : [])]) add(path.join(shellDist, name));
   files.push({ file: '/composition.json', gzipBytes: compositionBytes() });
 
