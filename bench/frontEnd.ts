@@ -4,7 +4,8 @@
  * builds are measured as shoppers get them (their first screens rendered on the server, by the
  * same server code) and rendered by the browser only: the composed figures side by side show
  * what the server render gives, and each against the monolith's the same way what federation
- * costs, as shipped and in the browser alone.
+ * costs, as shipped and in the browser alone. Then Lighthouse's audit of the composed store and
+ * the server-rendered monolith, in turn: its TBT is the bench's only one.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,6 +19,7 @@ import { startStore } from '../scripts/lib/startStore';
 import { federationRuntimeBytes } from './lib/federationRuntime';
 import { firstLoadFromDist } from './lib/firstLoad';
 import { measureRoute, MOBILE_USER_AGENT, type RouteMeasurement } from './lib/frontEnd';
+import { auditInTurn, type LighthouseFigures } from './lib/lighthouse';
 import { BENCH_ROUTES, type Viewport } from './lib/routes';
 import { storePorts } from './lib/servers';
 import { rotated } from './lib/sideBySide';
@@ -26,11 +28,20 @@ import { median } from './lib/stats';
 export const BUILDS = ['composed', 'browser-rendered', 'monolith', 'server-rendered monolith'] as const;
 export type Build = (typeof BUILDS)[number];
 
+/**
+ * The builds Lighthouse audits, like for like: both as shoppers get them, their first screens
+ * drawn by the same server code. Its TBT is the bench's only one (lib/lighthouse.ts).
+ */
+export const AUDITED_BUILDS = ['composed', 'server-rendered monolith'] as const satisfies readonly Build[];
+export type AuditedBuild = (typeof AUDITED_BUILDS)[number];
+
 export interface RouteFigures {
   route: string;
   path: string;
   /** Medians over the runs, per build. */
-  figures: Record<Build, { gzipBytes: number; requests: number; chainDepth: number; fcp: number; lcp: number; tbt: number; cls: number }>;
+  figures: Record<Build, { gzipBytes: number; requests: number; chainDepth: number; fcp: number; lcp: number; cls: number }>;
+  /** Lighthouse's audit of the route, per audited build. */
+  lighthouse: Record<AuditedBuild, LighthouseFigures>;
   /** The composed build's files on its median-size run, for the report's detail. */
   composedFiles: RouteMeasurement['files'];
   /** The same route's first load as the budget test computes it from the built files. */
@@ -55,11 +66,14 @@ function medians(runs: RouteMeasurement[]): RouteFigures['figures'][Build] {
     chainDepth: of((run) => run.chainDepth),
     fcp: of((run) => run.fcp),
     lcp: of((run) => run.lcp),
-    tbt: of((run) => run.tbt),
     cls: of((run) => run.cls),
   };
 }
 
+/**
+ * Per route, `runs` timed loads of each build in turn, then `runs` Lighthouse audits of each
+ * audited build in turn.
+ */
 export async function benchFrontEnd(runs: number, log: (line: string) => void): Promise<RouteFigures[]> {
   const ports = storePorts();
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-'));
@@ -115,7 +129,9 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
       }
       const figures = Object.fromEntries(BUILDS.map((build) => [build, medians(measured[build])])) as RouteFigures['figures'];
       const composedFiles = [...measured.composed].sort((a, b) => a.gzipBytes - b.gzipBytes)[Math.floor(runs / 2)]?.files ?? [];
-      results.push({ route, path: routePath, figures, composedFiles, budgetModelBytes: { desktop: firstLoadFromDist(benchRoute, 'desktop').gzipBytes, mobile: firstLoadFromDist(benchRoute, 'mobile').gzipBytes }, federationRuntimeBytes: runtimeBytes });
+      const audits = await auditInTurn([{ route, urls: Object.fromEntries(AUDITED_BUILDS.map((build) => [build, new URL(routePath, origins[build]).toString()])) }], runs, log);
+      const lighthouse = Object.fromEntries(AUDITED_BUILDS.map((build) => [build, audits[build]?.[0]])) as Record<AuditedBuild, LighthouseFigures>;
+      results.push({ route, path: routePath, figures, lighthouse, composedFiles, budgetModelBytes: { desktop: firstLoadFromDist(benchRoute, 'desktop').gzipBytes, mobile: firstLoadFromDist(benchRoute, 'mobile').gzipBytes }, federationRuntimeBytes: runtimeBytes });
       log(
         `${route.padEnd(8)} composed ${(figures.composed.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures.composed.lcp.toFixed(0)} ms (browser-rendered ${figures['browser-rendered'].lcp.toFixed(0)} ms) | monolith ${(figures.monolith.gzipBytes / 1024).toFixed(1)} KB, LCP ${figures['server-rendered monolith'].lcp.toFixed(0)} ms (browser-rendered ${figures.monolith.lcp.toFixed(0)} ms)`,
       );

@@ -9,8 +9,8 @@
  * - Interactions on the throttled phone once the page is in: the longest event of each (what INP
  *   counts), for adding to the cart, opening the shop's filter drawer and the cart dropdown, each
  *   control tapped a second after it was scrolled into view.
- * - Cold loads of home, shop, a product and the cart on the throttled phone: FCP, LCP, TBT and
- *   when the page was live.
+ * - Cold loads of home, shop, a product and the cart on the throttled phone: FCP, LCP and when
+ *   the page was live.
  * - Load: home, shop and a product at 20 connections through the edge: guests' pages (no cookie)
  *   with the guest page cache (guestPages.ts), and shoppers' there (a cookie: the guests' page
  *   where it reads nothing of theirs but their cart and wishlist and these are empty; its region
@@ -32,14 +32,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { SERVER_RENDERED_ATTRIBUTE } from '../shared/src/ssr/contract';
 import { buildShellEdge } from '../edge/src/app';
 import { loadRenderer, RENDER_LIMIT_MS } from '../edge/src/serverRender';
 import { readEdgeSettings } from '../edge/src/settings';
 import { shellBundleFile, startStore } from '../scripts/lib/startStore';
-import { AWAITING_BROWSER, measureRoute, MOBILE_USER_AGENT, phoneContext, readPage, throttle, type RouteMeasurement } from './lib/frontEnd';
+import { AWAITING_BROWSER, measureRoute, MOBILE_USER_AGENT, readPage, type RouteMeasurement } from './lib/frontEnd';
+import { interactionsOf, measureInteraction, productToAdd, throttled } from './lib/interactions';
 import { auditPages, type LighthouseFigures } from './lib/lighthouse';
 import { startReplaceRenderProxy } from './lib/replaceRender';
 import { storePorts } from './lib/servers';
@@ -121,7 +122,6 @@ export interface PaintFigures {
   runs: number;
   fcp: number;
   lcp: number;
-  tbt: number;
   /** From the page's request until no part of it awaits hydration (the browser's render, for the replace-render). */
   liveMs: number;
 }
@@ -154,7 +154,7 @@ export interface HydrationFigures {
 
 /**
  * Cold loads of each page on the throttled phone, hydrated and replaced in turn (each run starting
- * with the next), after one load of each to warm the servers: medians of FCP, LCP, TBT and the
+ * with the next), after one load of each to warm the servers: medians of FCP, LCP and the
  * moment the page was live.
  */
 async function paintsSideBySide(browser: Browser, pages: readonly { route: string; path: string }[], at: (render: Render, routePath: string) => string, runs: number, log: (line: string) => void): Promise<PaintFigures[]> {
@@ -167,21 +167,14 @@ async function paintsSideBySide(browser: Browser, pages: readonly { route: strin
     }
     for (const render of RENDERS) {
       const of = (pick: (load: RouteMeasurement) => number) => median(measured[render].map(pick));
-      const row = { route, render, runs, fcp: of((load) => load.fcp), lcp: of((load) => load.lcp), tbt: of((load) => load.tbt), liveMs: of((load) => load.live) };
+      const row = { route, render, runs, fcp: of((load) => load.fcp), lcp: of((load) => load.lcp), liveMs: of((load) => load.live) };
       figures.push(row);
-      log(`paints: ${route} (${render}) FCP ${row.fcp.toFixed(0)} ms, LCP ${row.lcp.toFixed(0)} ms, TBT ${row.tbt.toFixed(0)} ms, live at ${row.liveMs.toFixed(0)} ms`);
+      log(`paints: ${route} (${render}) FCP ${row.fcp.toFixed(0)} ms, LCP ${row.lcp.toFixed(0)} ms, live at ${row.liveMs.toFixed(0)} ms`);
     }
   }
   return figures;
 }
 
-async function throttled(browser: Browser): Promise<{ page: Page; cdp: CDPSession; close: () => Promise<void> }> {
-  const context = await phoneContext(browser);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await throttle(cdp);
-  return { page, cdp, close: () => context.close() };
-}
 
 const CART_LINES = `fetch('/api/cart', { credentials: 'include' }).then((r) => r.json()).then((lines) => lines.map((line) => [line.name, line.qty]))`;
 
@@ -227,27 +220,6 @@ async function tapOnce(browser: Browser, url: string, button: (page: Page) => Re
  * a scroll loads the product page's lower parts, which a tap made in the same millisecond as the
  * scroll (no thumb is that quick) measured along with it.
  */
-async function interaction(browser: Browser, url: string, ready: (page: Page) => Promise<void>, control: (page: Page) => Locator): Promise<number> {
-  const { page, cdp, close } = await throttled(browser);
-  try {
-    await page.goto(url);
-    await ready(page);
-    await page.waitForLoadState('networkidle');
-    await control(page).scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await readPage(
-      cdp,
-      `(() => { window.__events = []; new PerformanceObserver((list) => list.getEntries().forEach((e) => { if (e.interactionId) window.__events.push(e.duration); })).observe({ type: 'event', durationThreshold: 16, buffered: false }); return true; })()`,
-    );
-    await control(page).tap();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const durations = await readPage<number[]>(cdp, 'window.__events');
-    return Math.max(0, ...durations);
-  } finally {
-    await close();
-  }
-}
 
 /** A drawn page's policy allows its one inline script (edge/src/eventReplay.ts) by hash; an undrawn page has none. */
 function drawnByServer(rawHeaders: unknown[]): boolean {
@@ -415,9 +387,7 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
   const replaceRender = await startReplaceRenderProxy(store.shellUrl, ports.shell + 32);
   const browser = await launchBrowser();
   try {
-    const products = (await (await fetch(`${store.apiUrl}/products?limit=100&sort=popularity`)).json()) as { id: string; link: string; name: string; has_variants: boolean; out_of_stock: boolean; available_stock: number }[];
-    const product = products.find((item) => !item.has_variants && !item.out_of_stock && item.available_stock >= 50) ?? products.find((item) => !item.has_variants && !item.out_of_stock);
-    if (!product) throw new Error('the api has no simple product in stock to add');
+    const { products, product } = await productToAdd(store.apiUrl);
     const origins: Record<Render, string> = { hydrated: store.shellUrl, replaced: replaceRender.url };
     const at = (render: Render, routePath: string) => new URL(routePath, origins[render]).toString();
     const shopPath = `/shop?search=${encodeURIComponent(product.name)}`;
@@ -438,15 +408,10 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
     }
 
     const interactions: InteractionFigures[] = [];
-    const hydrated = (page: Page) => page.waitForFunction(`!document.querySelector('${AWAITING_BROWSER}')`, undefined, { timeout: 60_000 }).then(() => undefined);
-    for (const [name, routePath, control] of [
-      ['add to cart (product page)', productPath, (page: Page) => page.locator('[data-remote="mfe-product"]').getByRole('button', { name: 'Add to Cart', exact: true }).first()],
-      ['open the filter drawer (shop)', '/shop', (page: Page) => page.getByRole('button', { name: 'Filters', exact: true })],
-      ['open the cart dropdown (header)', '/', (page: Page) => page.getByRole('button', { name: /^Cart,/ })],
-    ] as const) {
+    for (const { name, path: routePath, control } of interactionsOf(productPath)) {
       for (const render of RENDERS) {
         const runs: number[] = [];
-        for (let run = 0; run < Math.min(tries, 5); run += 1) runs.push(await interaction(browser, at(render, routePath), hydrated, control));
+        for (let run = 0; run < Math.min(tries, 5); run += 1) runs.push(await measureInteraction(browser, at(render, routePath), control));
         interactions.push({ interaction: name, render, medianMs: median(runs), maxMs: Math.max(...runs) });
         log(`interaction: ${name} (${render}) ${median(runs).toFixed(0)} ms (max ${Math.max(...runs).toFixed(0)})`);
       }

@@ -36,7 +36,6 @@ export interface RouteLoad {
 export interface PageTimings {
   fcp: number;
   lcp: number;
-  tbt: number;
   cls: number;
   /**
    * When the last part of the server's page awaiting the browser (data-await-hydration) was
@@ -80,7 +79,7 @@ function isFirstLoadFile(request: Captured): boolean {
 /**
  * Asks the page through the DevTools protocol, not Playwright's evaluate or waitForFunction: those
  * first install Playwright's own script in the page, a task of 60–85 ms on the throttled phone
- * that the page's long-task observer counted in TBT as if it were the store's.
+ * that the page's observers would take for the store's.
  */
 export async function readPage<Value>(cdp: CDPSession, expression: string): Promise<Value> {
   const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
@@ -163,7 +162,9 @@ export type RouteMeasurement = RouteLoad & PageTimings;
 
 /**
  * One cold load of `url` on a phone-sized screen under Lighthouse's mobile throttling: every
- * JS/CSS/manifest request it made with its gzip size and request chain, and FCP, LCP, TBT, CLS.
+ * JS/CSS/manifest request it made with its gzip size and request chain, and FCP, LCP, CLS. No TBT:
+ * the bench's one TBT is Lighthouse's (lib/lighthouse.ts); the long tasks seen here only tell
+ * when the load has settled.
  */
 export async function measureRoute(browser: Browser, url: string): Promise<RouteMeasurement> {
   const context = await phoneContext(browser);
@@ -179,14 +180,8 @@ export async function measureRoute(browser: Browser, url: string): Promise<Route
     await page.waitForLoadState('load', { timeout: 60_000 });
     await settle(page, cdp, requests, 30_000);
     // By value, as JSON: a timing the page never saw (NaN) arrives as null.
-    const read = await readPage<{ fcp: number | null; lcp: number | null; cls: number; longTasks: [number, number][]; live: number | null }>(cdp, 'window.__benchTimings');
-    const raw = { ...read, fcp: read.fcp ?? Number.NaN, lcp: read.lcp ?? Number.NaN };
-    // From the first paint; from the start if the page reported none (the odd cold first load).
-    const tbtFrom = Number.isNaN(raw.fcp) ? 0 : raw.fcp;
-    const tbt = raw.longTasks
-      .filter(([start]) => start >= tbtFrom)
-      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
-    return { ...(await firstLoadFiles(cdp, requests, url)), fcp: raw.fcp, lcp: raw.lcp, tbt, cls: raw.cls, live: read.live ?? Number.NaN };
+    const read = await readPage<{ fcp: number | null; lcp: number | null; cls: number; live: number | null }>(cdp, 'window.__benchTimings');
+    return { ...(await firstLoadFiles(cdp, requests, url)), fcp: read.fcp ?? Number.NaN, lcp: read.lcp ?? Number.NaN, cls: read.cls, live: read.live ?? Number.NaN };
   } finally {
     await context.close();
   }

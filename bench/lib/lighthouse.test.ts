@@ -1,4 +1,4 @@
-import { benchmarkIndexOf, firstPaintOf, largestPaintOf, type LighthouseResult } from './lighthouse';
+import { benchmarkIndexOf, firstPaintOf, largestPaintOf, metricsOf, summarize, type LighthouseResult } from './lighthouse';
 
 function run(observedFcp: number, requests: Record<string, unknown>[], observedLcp = observedFcp): LighthouseResult {
   return {
@@ -51,5 +51,38 @@ describe("Lighthouse's measure of the machine", () => {
     expect(benchmarkIndexOf({ lhr: { categories: {}, audits: {}, environment: {} } })).toBeNull();
     expect(benchmarkIndexOf({ lhr: { categories: {}, audits: {} } })).toBeNull();
     expect(benchmarkIndexOf({ lhr: { categories: {}, audits: {}, environment: { benchmarkIndex: 0 } } })).toBeNull();
+  });
+});
+
+/** A run with these scores' performance, simulated metrics and benchmark index. */
+function audited(performance: number, metrics: { fcp?: number; lcp?: number; tbt?: number }, benchmarkIndex?: number): LighthouseResult {
+  const audit = (id: string, value: number | undefined) => ({ id, title: id, score: 0.5, scoreDisplayMode: 'numeric', ...(value === undefined ? {} : { numericValue: value }) });
+  return {
+    lhr: {
+      categories: { performance: { score: performance, auditRefs: [] } },
+      audits: {
+        'first-contentful-paint': audit('first-contentful-paint', metrics.fcp),
+        'largest-contentful-paint': audit('largest-contentful-paint', metrics.lcp),
+        'total-blocking-time': audit('total-blocking-time', metrics.tbt),
+      },
+      ...(benchmarkIndex === undefined ? {} : { environment: { benchmarkIndex } }),
+    },
+  };
+}
+
+describe("Lighthouse's simulated figures: the bench's one TBT", () => {
+  it("reads a run's FCP, LCP and TBT from their audits, NaN for one it lacks", () => {
+    expect(metricsOf(audited(0.9, { fcp: 1210.5, lcp: 2380, tbt: 140 }))).toEqual({ fcpMs: 1210.5, lcpMs: 2380, tbtMs: 140 });
+    expect(metricsOf(audited(0.9, { fcp: 1210.5 }))).toEqual({ fcpMs: 1210.5, lcpMs: Number.NaN, tbtMs: Number.NaN });
+  });
+
+  it("gives each figure's median (the nearest rank) over the runs that had it, and the machine's median index", () => {
+    const page = summarize('home', 'http://localhost:8080/?a=1', [
+      audited(0.7, { fcp: 1000, lcp: 2000, tbt: 900 }, 1500),
+      audited(0.95, { fcp: 900, lcp: 1800, tbt: 120 }, 2400),
+      audited(0.9, { fcp: 950, tbt: 180 }, 1900),
+    ]);
+    expect(page).toMatchObject({ route: 'home', path: '/?a=1', runs: 3, benchmarkIndex: 1900, metrics: { fcpMs: 950, lcpMs: 1800, tbtMs: 180 } });
+    expect(page.scores.performance).toBe(90);
   });
 });

@@ -4,6 +4,7 @@
  * the audits that cost points on the median run: what stands in the way of 100.
  */
 import { CHROMIUM } from '../../e2e/support/browser';
+import { rotated } from './sideBySide';
 import { median } from './stats';
 
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -23,6 +24,32 @@ export interface LighthouseFigures {
   largestPaint: SimulatedPaint | null;
   /** Lighthouse's measure of the machine it ran on (see benchmarkIndexOf), the median of the runs'; null when no run had it. */
   benchmarkIndex: number | null;
+  /**
+   * Its simulated phone's figures, the median of the runs' each (NaN when no run had it). This TBT
+   * is the bench's only one: every section that gives a TBT gives this.
+   */
+  metrics: LighthouseMetrics;
+}
+
+export interface LighthouseMetrics {
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+const METRIC_AUDITS: Record<keyof LighthouseMetrics, string> = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+};
+
+/** A run's simulated FCP, LCP and TBT (the audits' numeric values), NaN for any it lacks. */
+export function metricsOf(result: LighthouseResult): LighthouseMetrics {
+  const value = (id: string) => {
+    const number = result.lhr.audits[id]?.numericValue;
+    return typeof number === 'number' && Number.isFinite(number) ? number : Number.NaN;
+  };
+  return Object.fromEntries(Object.entries(METRIC_AUDITS).map(([key, id]) => [key, value(id)])) as unknown as LighthouseMetrics;
 }
 
 /**
@@ -45,6 +72,9 @@ export interface SimulatedPaint {
 /** Lighthouse's own line (core/gather/driver/environment.js): below it, its command line warns that the host's CPU is slow. */
 export const SLOW_HOST_BENCHMARK_INDEX = 1000;
 
+/** A fast machine, by that measure: an ordinary phone is far slower than its 4× slowdown simulates. */
+export const FAST_HOST_BENCHMARK_INDEX = 3500;
+
 /**
  * Lighthouse's "CPU/Memory Power" of the machine it ran on (`lhr.environment.benchmarkIndex`, a
  * short script loop timed in the page). Its simulated phone is this machine's CPU slowed 4×, which
@@ -63,6 +93,7 @@ interface AuditResult {
   score: number | null;
   scoreDisplayMode: string;
   displayValue?: string;
+  numericValue?: number;
   details?: { items?: Record<string, unknown>[] };
 }
 
@@ -135,30 +166,63 @@ async function auditOnce(lighthouse: LighthouseRun, chromeLauncher: ChromeLaunch
   throw new Error(`Lighthouse could not audit ${url} in ${TRIES} tries: ${problem}`);
 }
 
-/** `runs` Lighthouse runs of each page, a fresh profile each. */
-export async function auditPages(pages: readonly { route: string; url: string }[], runs: number, log: (line: string) => void): Promise<LighthouseFigures[]> {
+const score = (result: LighthouseResult, category: LighthouseCategory) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+
+/** The medians of a page's runs, and what cost points on the run at the median performance score. */
+export function summarize(route: string, url: string, results: readonly LighthouseResult[]): LighthouseFigures {
+  const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((category) => [category, median(results.map((result) => score(result, category)))])) as LighthouseFigures['scores'];
+  const medianRun = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(results.length / 2)] ?? results[0];
+  const losses = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((category) => [category, medianRun ? lossesOf(medianRun, category) : []])) as LighthouseFigures['losses'];
+  const indexes = results.map(benchmarkIndexOf).filter((index): index is number => index !== null);
+  const runsMetrics = results.map(metricsOf);
+  // NaN when no run had it (the median of nothing).
+  const metricOf = (key: keyof LighthouseMetrics) => median(runsMetrics.map((metrics) => metrics[key]).filter((value) => !Number.isNaN(value)));
+  return {
+    route,
+    path: new URL(url).pathname + new URL(url).search,
+    runs: results.length,
+    scores,
+    losses,
+    firstPaint: medianRun ? firstPaintOf(medianRun) : null,
+    largestPaint: medianRun ? largestPaintOf(medianRun) : null,
+    benchmarkIndex: indexes.length > 0 ? median(indexes) : null,
+    metrics: { fcpMs: metricOf('fcpMs'), lcpMs: metricOf('lcpMs'), tbtMs: metricOf('tbtMs') },
+  };
+}
+
+/** One page as each target serves it: `urls` by target name. */
+export interface AuditedPage {
+  route: string;
+  urls: Record<string, string>;
+}
+
+/**
+ * `runs` Lighthouse runs of each page on every target, a fresh profile each: run by run the
+ * targets in turn, each run starting with the next, so a slow moment of the machine hits them
+ * alike. Per target, the figures of each page.
+ */
+export async function auditInTurn(pages: readonly AuditedPage[], runs: number, log: (line: string) => void): Promise<Record<string, LighthouseFigures[]>> {
   const { default: lighthouse } = await importModule<{ default: LighthouseRun }>('lighthouse');
   const chromeLauncher = await importModule<ChromeLauncher>('chrome-launcher');
-  const figures: LighthouseFigures[] = [];
-  for (const { route, url } of pages) {
-    const results: LighthouseResult[] = [];
-    for (let run = 0; run < runs; run += 1) results.push(await auditOnce(lighthouse, chromeLauncher, url));
-    const score = (result: LighthouseResult, category: LighthouseCategory) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
-    const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((category) => [category, median(results.map((result) => score(result, category)))])) as LighthouseFigures['scores'];
-    const medianRun = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(results.length / 2)] ?? results[0];
-    const losses = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((category) => [category, medianRun ? lossesOf(medianRun, category) : []])) as LighthouseFigures['losses'];
-    const indexes = results.map(benchmarkIndexOf).filter((index): index is number => index !== null);
-    figures.push({
-      route,
-      path: new URL(url).pathname + new URL(url).search,
-      runs,
-      scores,
-      losses,
-      firstPaint: medianRun ? firstPaintOf(medianRun) : null,
-      largestPaint: medianRun ? largestPaintOf(medianRun) : null,
-      benchmarkIndex: indexes.length > 0 ? median(indexes) : null,
-    });
-    log(`lighthouse: ${route} ${LIGHTHOUSE_CATEGORIES.map((category) => `${category} ${scores[category]}`).join(', ')}`);
+  const figures: Record<string, LighthouseFigures[]> = {};
+  for (const { route, urls } of pages) {
+    const targets = Object.keys(urls);
+    const results: Record<string, LighthouseResult[]> = Object.fromEntries(targets.map((target) => [target, []]));
+    for (let run = 0; run < runs; run += 1) {
+      for (const target of rotated(targets, run)) results[target]?.push(await auditOnce(lighthouse, chromeLauncher, urls[target] as string));
+    }
+    for (const target of targets) {
+      const page = summarize(route, urls[target] as string, results[target] ?? []);
+      (figures[target] ??= []).push(page);
+      const where = targets.length > 1 ? ` (${target})` : '';
+      log(`lighthouse: ${route}${where} ${LIGHTHOUSE_CATEGORIES.map((category) => `${category} ${page.scores[category]}`).join(', ')}; TBT ${Math.round(page.metrics.tbtMs)} ms, LCP ${Math.round(page.metrics.lcpMs)} ms, benchmark index ${page.benchmarkIndex ?? 'unknown'}`);
+    }
   }
   return figures;
+}
+
+/** `runs` Lighthouse runs of each page, a fresh profile each. */
+export async function auditPages(pages: readonly { route: string; url: string }[], runs: number, log: (line: string) => void): Promise<LighthouseFigures[]> {
+  const figures = await auditInTurn(pages.map(({ route, url }) => ({ route, urls: { page: url } })), runs, log);
+  return figures.page ?? [];
 }
