@@ -1,7 +1,8 @@
+import type { BaselineFigures } from './baselineBench';
 import type { RouteFigures } from './frontEnd';
 import type { HydrationFigures } from './hydrationBench';
 import type { LighthouseFigures } from './lib/lighthouse';
-import { performanceGoal, tbtAgreement } from './report';
+import { baselineSection, performanceGoal, tbtAgreement } from './report';
 
 function page(route: string, tbtMs: number, benchmarkIndex: number | null): LighthouseFigures {
   const scores = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -24,5 +25,27 @@ describe('one TBT across the sections', () => {
     const section = tbtAgreement(frontEnd, hydration);
     expect(section).toContain('| home | 180 ms | 210 ms | 30 ms | 1900 / 2000 |');
     expect(section).not.toContain('| shop');
+  });
+});
+
+describe('the side-by-side section', () => {
+  it('sets each figure of the code before a change beside now, with the change and the machine it was measured on', () => {
+    const figures: BaselineFigures = {
+      ref: 'HEAD~1',
+      commit: 'abcdef1234',
+      subject: 'shop: two cards a row',
+      nowCommit: '1234abcdef',
+      runs: 5,
+      paints: [{ route: 'home', fcp: { baseline: 1200, now: 1100 }, lcp: { baseline: 2400, now: 2600 } }],
+      interactions: [{ interaction: 'open the cart dropdown (header)', medianMs: { baseline: 104, now: 88 } }],
+      lighthouse: { baseline: [{ ...page('home', 600, 1800), scores: { performance: 71, accessibility: 100, 'best-practices': 100, seo: 100 } }], now: [page('home', 180, 1900)] },
+    };
+    const section = baselineSection(figures);
+    expect(section).toContain('## 6. Side by side with HEAD~1');
+    expect(section).toContain('commit abcdef1234 (shop: two cards a row)');
+    expect(section).toContain('| home | 1200 ms | 1100 ms | −100 ms | 2400 ms | 2600 ms | +200 ms |');
+    expect(section).toContain('| open the cart dropdown (header) | 104 ms | 88 ms | −16 ms |');
+    expect(section).toContain('| home | performance | 71 | 90 | +19 | 1800 / 1900 |');
+    expect(section).toContain('| home | TBT | 600 ms | 180 ms | −420 ms | 1800 / 1900 |');
   });
 });

@@ -2,6 +2,7 @@
 import type { ApiFigures, LoadFigures, Target } from './apiBench';
 import { CART_SHOPPERS, CONNECTIONS } from './apiBench';
 import { AUDITED_BUILDS, BUILDS, type RouteFigures } from './frontEnd';
+import type { BaselineFigures } from './baselineBench';
 import type { HydrationFigures } from './hydrationBench';
 import { FAST_HOST_BENCHMARK_INDEX, LIGHTHOUSE_CATEGORIES, SLOW_HOST_BENCHMARK_INDEX, type LighthouseFigures, type SimulatedPaint } from './lib/lighthouse';
 import { EMPTY_ROOT_CONNECTIONS, EMPTY_ROOT_PAGES, LOAD_CONNECTIONS } from './hydrationBench';
@@ -56,6 +57,7 @@ interface ReportInput {
   api: ApiFigures | null;
   growth: GrowthFigures[] | null;
   hydration?: HydrationFigures | null;
+  baseline?: BaselineFigures | null;
   totalSeconds: number;
 }
 
@@ -397,6 +399,46 @@ export function tbtAgreement(frontEnd: readonly RouteFigures[], hydration: Hydra
   ].join('\n\n');
 }
 
+/** A change from the baseline to now, signed: lower is better for every figure here but scores. */
+function change(before: number, after: number, unit: 'ms' | 'points'): string {
+  if (Number.isNaN(before) || Number.isNaN(after)) return '—';
+  const difference = after - before;
+  const sign = difference > 0 ? '+' : difference < 0 ? '−' : '±';
+  return unit === 'ms' ? `${sign}${ms(Math.abs(difference))}` : `${sign}${Math.abs(difference)}`;
+}
+
+export function baselineSection(figures: BaselineFigures): string {
+  const { baseline, now } = figures.lighthouse;
+  const audits = baseline.flatMap((before) => {
+    const after = now.find((page) => page.route === before.route);
+    if (!after) return [];
+    const index = `${before.benchmarkIndex ?? '—'} / ${after.benchmarkIndex ?? '—'}`;
+    return [
+      [before.route, 'performance', String(before.scores.performance), String(after.scores.performance), change(before.scores.performance, after.scores.performance, 'points'), index],
+      [before.route, 'TBT', ms(before.metrics.tbtMs), ms(after.metrics.tbtMs), change(before.metrics.tbtMs, after.metrics.tbtMs, 'ms'), index],
+      [before.route, 'LCP', ms(before.metrics.lcpMs), ms(after.metrics.lcpMs), change(before.metrics.lcpMs, after.metrics.lcpMs, 'ms'), index],
+    ];
+  });
+  const indexes = [...baseline, ...now].map((page) => page.benchmarkIndex).filter((index): index is number => index !== null);
+  const power = indexes.length > 0 ? ` Lighthouse's benchmark index of the machine meanwhile: ${Math.min(...indexes)}–${Math.max(...indexes)}.` : '';
+  return [
+    `## 6. Side by side with ${figures.ref}`,
+    [
+      `- *baseline*: ${figures.ref}, commit ${figures.commit} (${figures.subject}), from a git worktree of its own, installed and served by its own \`npm start\`.`,
+      `- *now*: this checkout (${figures.nowCommit}), served the same way.`,
+      `- Both on this machine in the same run, taking turns: ${figures.runs} runs per page, each starting with the other side.`,
+      `- The phone is section 2's; the taps are section 5's.${power}`,
+    ].join('\n'),
+    table(
+      ['route', 'FCP baseline', 'FCP now', 'change', 'LCP baseline', 'LCP now', 'change'],
+      figures.paints.map((row) => [row.route, ms(row.fcp.baseline), ms(row.fcp.now), change(row.fcp.baseline, row.fcp.now, 'ms'), ms(row.lcp.baseline), ms(row.lcp.now), change(row.lcp.baseline, row.lcp.now, 'ms')]),
+    ),
+    table(['interaction (INP)', 'baseline', 'now', 'change'], figures.interactions.map((row) => [row.interaction, ms(row.medianMs.baseline), ms(row.medianMs.now), change(row.medianMs.baseline, row.medianMs.now, 'ms')])),
+    'Lighthouse, mobile, median of the runs:',
+    table(['route', 'figure', 'baseline', 'now', 'change', 'benchmark index (baseline / now)'], audits),
+  ].join('\n\n');
+}
+
 export function renderReport(input: ReportInput): { markdown: string; summary: string } {
   const { machine } = input;
   const goals: Goal[] = [];
@@ -406,6 +448,7 @@ export function renderReport(input: ReportInput): { markdown: string; summary: s
     input.growth ? growthSection(input.growth, goals) : '## 4. Growth\n\nNot run (BENCH_ONLY).',
     input.hydration ? hydrationSection(input.hydration, goals) : '## 5. The server\'s page, live at once, and under load\n\nNot run (BENCH_ONLY).',
     input.frontEnd && input.hydration ? tbtAgreement(input.frontEnd, input.hydration) : '',
+    input.baseline ? baselineSection(input.baseline) : '## 6. Side by side with the code before a change\n\nNot run: set BENCH_BASELINE to a git ref (main, HEAD~1, a tag or a commit) to measure its browser figures beside this checkout\'s in the same run.',
   ].filter((section) => section !== '');
   const goalTable = table(['goal', 'status', 'figure'], goals.map((goal) => [goal.goal, verdict(goal.pass), goal.figure]));
   const header = [

@@ -2,20 +2,22 @@
  * `npm run bench`: the four benchmarks of issue 9 side by side, with the goals' status. Prints a
  * summary and writes bench/report.md. Settings (env): BENCH_RUNS (5), BENCH_API_SECONDS (1),
  * BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DATABASE_URL (PostgreSQL server; empty skips it),
- * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api"; sections frontend, api, growth, hydration), BENCH_TAPS (10), RENDER_THREADS (section 5's store, 1), BENCH_GROWTH_DATABASES (pglite; "pglite,postgres"
- * also measures growth on BENCH_DATABASE_URL's server).
+ * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api"; sections frontend, api, growth, hydration, baseline), BENCH_TAPS (10), RENDER_THREADS (section 5's store, 1), BENCH_GROWTH_DATABASES (pglite; "pglite,postgres"
+ * also measures growth on BENCH_DATABASE_URL's server), BENCH_BASELINE (a git ref: section 6 measures the browser's figures of
+ * that commit and of this checkout side by side; unset, section 6 is not run).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureBuilt, ensureMonolithBuilt } from '../scripts/lib/ensureBuilt';
 import { benchApi, type ApiFigures } from './apiBench';
+import { benchBaseline, type BaselineFigures } from './baselineBench';
 import { benchFrontEnd, type RouteFigures } from './frontEnd';
 import { benchHydration, type HydrationFigures } from './hydrationBench';
 import { benchGrowth, GROWTH_DATABASES, type GrowthDatabase, type GrowthFigures } from './growthBench';
 import { machineInfo } from './lib/machine';
 import { renderReport } from './report';
 
-const SECTIONS = ['frontend', 'api', 'growth', 'hydration'] as const;
+const SECTIONS = ['frontend', 'api', 'growth', 'hydration', 'baseline'] as const;
 
 function wholeNumber(name: string, fallback: number, min = 1): number {
   const value = process.env[name];
@@ -57,6 +59,8 @@ async function main(): Promise<void> {
   const runs = wholeNumber('BENCH_RUNS', 5);
   const seconds = wholeNumber('BENCH_API_SECONDS', 1);
   const only = sections();
+  const baselineRef = process.env.BENCH_BASELINE ?? '';
+  if (process.env.BENCH_ONLY?.split(',').some((item) => item.trim() === 'baseline') && !baselineRef) throw new Error('BENCH_ONLY names baseline: set BENCH_BASELINE to the git ref to compare with (main, HEAD~1, a tag or a commit)');
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const log = (line: string) => console.log(`[bench] ${line}`);
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -70,6 +74,7 @@ async function main(): Promise<void> {
   let api: ApiFigures | null = null;
   let growth: GrowthFigures[] | null = null;
   let hydration: HydrationFigures | null = null;
+  let baseline: BaselineFigures | null = null;
   if (only.has('frontend')) {
     log(`front end: 4 routes × composed and monolith, each server- and browser-rendered × ${runs} cold, throttled loads`);
     frontEnd = await benchFrontEnd(runs, log);
@@ -94,7 +99,13 @@ async function main(): Promise<void> {
     log(`hydration done at ${elapsed()}`);
   }
 
-  const report = renderReport({ machine, runs, apiSeconds: seconds, frontEnd, api, growth, hydration, totalSeconds: (Date.now() - started) / 1000 });
+  if (only.has('baseline') && baselineRef) {
+    log(`baseline: ${baselineRef} beside this checkout, ${runs} cold loads and Lighthouse runs per route, taps per interaction, in turn`);
+    baseline = await benchBaseline(baselineRef, runs, wholeNumber('BENCH_TAPS', 10), log);
+    log(`baseline done at ${elapsed()}`);
+  }
+
+  const report = renderReport({ machine, runs, apiSeconds: seconds, frontEnd, api, growth, hydration, baseline, totalSeconds: (Date.now() - started) / 1000 });
   const file = path.join(__dirname, 'report.md');
   await writeFile(file, report.markdown);
   console.log(`\n${report.summary}\n\nThe full report: ${path.relative(process.cwd(), file)} (${elapsed()})`);
