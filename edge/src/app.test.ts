@@ -823,6 +823,8 @@ describe('a page whose render misses its budget', () => {
   /** Each render waits for the test to let it go, and draws what it is given. */
   const held: { pathname: string; draw: (region: { html: string } | null) => void }[] = [];
   const BUDGET_MS = 100;
+  /** Every render thread busy: each drawing, a skeleton's too, fails at once, as a full pool's does. */
+  let threadsFull = false;
 
   beforeAll(async () => {
     api = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"7","name":"Red tee"}'));
@@ -832,7 +834,9 @@ describe('a page whose render misses its budget', () => {
       apiUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
       composition: compositionSource(),
       render: {
-        draw: inThisThread({
+        // Its warm-up draws nothing in advance here, but keeps the warm-up pages' skeletons.
+        warm: () => Promise.resolve(),
+        draw: busyWhenFull(() => threadsFull, inThisThread({
           shell: {
             // The frame says whether it was drawn around a region, or with its skeleton and the header's lists withheld.
             renderShellPage: ({ region, embedded }) => ({
@@ -848,7 +852,7 @@ describe('a page whose render misses its budget', () => {
               embeddable: { HeaderLists: { Component: () => null, css: '' } },
             }),
           timeoutMs: 5_000,
-        }),
+        })),
         // The guest page cache off: every guest's page is drawn.
         guestPageTtlMs: 0,
         budgetMs: BUDGET_MS,
@@ -942,4 +946,34 @@ describe('a page whose render misses its budget', () => {
     expect(failed.text()).toContain('<header>lists to come</header><main><div aria-busy="true">skeleton</div></main><footer>footer</footer>');
     expect(failed.text()).not.toContain('<div id=root></div>');
   });
+
+  it('goes out as the frame with a skeleton kept since the warm-up when no renderer is free to draw even that: never an empty #root', async () => {
+    threadsFull = true;
+    try {
+      const page = await pageAt('/shop?search=dress');
+      expect(page.html).toContain('<header>lists to come</header><main><div aria-busy="true">skeleton</div></main><footer>footer</footer>');
+      expect(page.html).not.toContain('<div id=root></div>');
+    } finally {
+      threadsFull = false;
+    }
+  });
+
+  it('goes out as the skeleton another page of its module left, every product page sharing the product page’s', async () => {
+    const first = pageAt('/product/red-tee');
+    (await renderOf('/product/red-tee')).draw(null);
+    expect((await first).html).toContain('<main><div aria-busy="true">skeleton</div></main>');
+    threadsFull = true;
+    try {
+      const other = await pageAt('/product/blue-jeans?colour=Blue');
+      expect(other.html).toContain('<header>lists to come</header><main><div aria-busy="true">skeleton</div></main><footer>footer</footer>');
+      expect(other.html).not.toContain('<div id=root></div>');
+    } finally {
+      threadsFull = false;
+    }
+  });
 });
+
+/** A drawing function that fails at once while `full()` says every render thread is busy. */
+function busyWhenFull(full: () => boolean, draw: (request: PageRequest) => ReturnType<ReturnType<typeof inThisThread>>): (request: PageRequest) => ReturnType<ReturnType<typeof inThisThread>> {
+  return (request) => (full() ? Promise.reject(new Error('every render thread is busy')) : draw(request));
+}

@@ -369,13 +369,23 @@ async function warmUpPaths(apiUrl: (() => string) | undefined): Promise<string[]
   }
 }
 
-/** Draws the warm-up pages in every renderer, waiting at most WARM_UP_LIMIT_MS; they are drawn as a guest's would be. */
-async function warmRenderers(options: PagesOptions, warm: (requests: readonly PageRequest[]) => Promise<void>, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+/**
+ * Draws the warm-up pages in every renderer, waiting at most WARM_UP_LIMIT_MS; they are drawn as a
+ * guest's would be. Then each of their skeletons is drawn once and kept (`keepSkeleton`), so that a
+ * page whose render fails, when no renderer is free to draw even its skeleton, still goes out with
+ * its frame and a skeleton, never as an empty #root.
+ */
+async function warmRenderers(
+  options: PagesOptions,
+  warm: (requests: readonly PageRequest[]) => Promise<void>,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  keepSkeleton: (request: PageRequest, keyConfig: { composedApi?: string; assetHost?: string }) => Promise<unknown>,
+): Promise<void> {
   const { render } = options;
   if (!render) return;
   const started = Date.now();
   const served = await withEntries(await servedComposition(undefined, options.source), options.readManifest);
-  const { config } = renderConfig(served.config, render.apiUrl);
+  const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
   const paths = await warmUpPaths(options.apiUrl);
   const requests: PageRequest[] = paths.flatMap((pathname) =>
     WARM_UP_WIDTHS.map((viewportWidth) => ({
@@ -390,6 +400,22 @@ async function warmRenderers(options: PagesOptions, warm: (requests: readonly Pa
   const warmed = await withTimeout(warm(requests).then(() => true), WARM_UP_LIMIT_MS);
   if (!warmed) log.warn(`[edge] the server renderers were still warming up after ${WARM_UP_LIMIT_MS / 1000} s: the first pages may be drawn by the browser`);
   else log.info(`[edge] server renderers warmed up on ${requests.length} pages in ${Date.now() - started} ms`);
+  const keyConfig = { ...(composedApi ? { composedApi } : {}), ...(assetHost ? { assetHost } : {}) };
+  // In the background: the edge takes requests meanwhile.
+  void Promise.all(requests.map((request) => keepSkeleton(request, keyConfig).catch(() => null)));
+}
+
+/**
+ * The key a page's skeleton is kept under: one for every page its remote page module draws (every
+ * product's page shares the product page's), or for its path where the shell draws it, per
+ * screen width and composition. A skeleton shows nothing of the page's own (no answers, no
+ * search words: it is drawn for the page's path without its query), so any page of the same
+ * module may have it.
+ */
+export function skeletonKey(request: Pick<PageRequest, 'pathname' | 'viewportWidth' | 'remotes' | 'fallbacks'>, config: { composedApi?: string; assetHost?: string }): string {
+  const module = pageModuleForPath(request.pathname);
+  const page = module ? `${module.remote}/${module.module}` : request.pathname;
+  return guestPageKey({ pathname: page, search: '', viewportWidth: request.viewportWidth, remotes: request.remotes, ...(request.fallbacks ? { fallbacks: request.fallbacks } : {}), config });
 }
 
 /** The page's canonical address, or its robots noindex, for its head. */
@@ -492,7 +518,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   if (warm) {
     app.addHook('onReady', () =>
       // A warm-up that fails costs only the first pages' server render, never the edge's start.
-      warmRenderers(options, warm, app.log).catch((error: unknown) => app.log.warn(`[edge] the server renderers could not warm up: ${error instanceof Error ? error.message : String(error)}`)),
+      warmRenderers(options, warm, app.log, (request, keyConfig) => skeletons.keptOr(skeletonKey(request, keyConfig), () => options.render?.draw({ ...request, search: '', skeleton: true }) ?? Promise.resolve(null))).catch((error: unknown) => app.log.warn(`[edge] the server renderers could not warm up: ${error instanceof Error ? error.message : String(error)}`)),
     );
   }
 
@@ -594,10 +620,16 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
 
     // A page whose render failed: the last good render of the guests' page, to whom it goes, else
     // its skeleton (serverRender.ts's `skeletonPage`: header and footer, a skeleton where the
-    // region goes, placeholders where the header would say whom it is for), kept per page; an
-    // empty #root only when the shell cannot draw even that.
+    // region goes, placeholders where the header would say whom it is for), kept per page module
+    // (skeletonKey) and drawn for each warm-up page at the start, so that one is there when no
+    // renderer is free to draw it; an empty #root only when the shell cannot draw even that.
     const guestsPage = !cookie || sharedPages !== null;
-    const skeletonOf = () => skeletons.keptOr(guestKey, () => drawFor(undefined, { skeleton: true })).catch(() => null);
+    const skeletonOf = () =>
+      skeletons
+        .keptOr(skeletonKey({ pathname: url.pathname, viewportWidth, remotes: served.remotes, fallbacks: served.lastKnownGood }, { ...(composedApi ? { composedApi } : {}), ...(assetHost ? { assetHost } : {}) }), () =>
+          render.draw({ pathname: url.pathname, search: '', viewportWidth, skeleton: true, remotes: served.remotes, fallbacks: served.lastKnownGood, config }),
+        )
+        .catch(() => null);
     const orFallback = async (rendered: RenderedPage | null): Promise<RenderedPage | null> => rendered ?? (guestsPage ? lastGood.lastGood(guestKey) : null) ?? (await skeletonOf());
 
     // A shopper's page (they sent a cookie) not drawn yet is streamed once its status is known: its
