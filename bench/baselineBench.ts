@@ -50,7 +50,7 @@ function git(args: string[], cwd = ROOT): string {
 
 /** The commit `ref` names in this repository, or a clear error. */
 export function resolveBaseline(ref: string): { commit: string; subject: string } {
-  if (!/^[\w./~^@{}-]{1,200}$/.test(ref)) throw new Error(`BENCH_BASELINE must be a git ref (a branch, tag or commit), got "${ref}"`);
+  if (!/^[\w./~^@{}][\w./~^@{}-]{0,199}$/.test(ref)) throw new Error(`BENCH_BASELINE must be a git ref (a branch, tag or commit), got "${ref}"`);
   const found = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: ROOT, encoding: 'utf8' });
   if (found.status !== 0) throw new Error(`BENCH_BASELINE "${ref}" names no commit of this repository`);
   const commit = found.stdout.trim();
