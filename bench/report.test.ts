@@ -2,7 +2,7 @@ import type { BaselineFigures } from './baselineBench';
 import type { RouteFigures } from './frontEnd';
 import type { HydrationFigures } from './hydrationBench';
 import type { LighthouseFigures } from './lib/lighthouse';
-import { baselineSection, performanceGoal, tbtAgreement } from './report';
+import { baselineSection, benchmarkRange, performanceGoal, tbtAgreement } from './report';
 
 function page(route: string, tbtMs: number, benchmarkIndex: number | null): LighthouseFigures {
   const scores = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -47,5 +47,13 @@ describe('the side-by-side section', () => {
     expect(section).toContain('| open the cart dropdown (header) | 104 ms | 88 ms | −16 ms |');
     expect(section).toContain('| home | performance | 71 | 90 | +19 | 1800 / 1900 |');
     expect(section).toContain('| home | TBT | 600 ms | 180 ms | −420 ms | 1800 / 1900 |');
+  });
+});
+
+describe("the machine's power beside the browser's figures", () => {
+  it("is the range of Lighthouse's benchmark index over a section's audits, or unknown", () => {
+    expect(benchmarkRange([page('home', 100, 1330), page('shop', 100, 2100), page('cart', 100, null)])).toBe('1330–2100');
+    expect(benchmarkRange([page('home', 100, 1900)])).toBe('1900');
+    expect(benchmarkRange([page('home', 100, null)])).toBeNull();
   });
 });

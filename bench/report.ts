@@ -95,6 +95,7 @@ function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
       ms(composed.lcp - browserRendered.lcp),
     ]),
   );
+  const audited = routes.flatMap(({ lighthouse }) => AUDITED_BUILDS.map((build) => lighthouse[build]));
   const audits = table(
     ['route', 'build', 'performance', 'FCP', 'LCP', 'TBT', 'benchmark index'],
     routes.flatMap(({ route, lighthouse }) => AUDITED_BUILDS.map((build) => [route, build, String(lighthouse[build].scores.performance), ...metricCells(lighthouse[build])])),
@@ -136,6 +137,7 @@ function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
     [
       `- The phone: cold cache, ${MOBILE_THROTTLING.latencyMs} ms RTT, ${MOBILE_THROTTLING.downloadKbps} kbps down, ${MOBILE_THROTTLING.uploadKbps} kbps up, CPU ${MOBILE_THROTTLING.cpuSlowdown}× slower, a 412×823 screen, a phone's user agent.`,
       '- No TBT here: the bench has one TBT, Lighthouse\'s, in the table after these.',
+      `- ${measuredAt(audited)}`,
       "- *composed*: the store as shoppers get it, each page's first screen drawn on the server.",
       '- *browser-rendered*: the same store with server renders off.',
       '- *monolith*: the monolith build, drawn by the browser alone.',
@@ -150,7 +152,7 @@ function frontEndSection(routes: RouteFigures[], goals: Goal[]): string {
       '- Its phone is simulated: an unthrottled load, replayed on a CPU 4× slower than this one over slow 4G.',
       '- Its TBT is the bench\'s only one: each main-thread task\'s time over 50 ms, from the first paint until the page is interactive.',
       '- Section 5 audits the same pages of its own store the same way.',
-      machinePower(routes.flatMap(({ lighthouse }) => AUDITED_BUILDS.map((build) => lighthouse[build]))),
+      machinePower(audited),
     ]
       .filter((line) => line !== '')
       .join('\n'),
@@ -248,13 +250,26 @@ function simulatedPaint(paint: SimulatedPaint | null): string {
   return paint ? `${ms(paint.simulatedMs)} simulated, ${ms(paint.observedMs)} unthrottled, after ${paint.scriptsBefore} scripts (${paint.scriptKbBefore} KB)` : '—';
 }
 
-/** What Lighthouse made of this machine (benchmarkIndexOf): its simulated phone is this machine slowed 4×. */
-function machinePower(lighthouse: readonly LighthouseFigures[]): string {
+/** The range of Lighthouse's benchmark index over these audits ("1330–2100"), or null when none had it. */
+export function benchmarkRange(lighthouse: readonly LighthouseFigures[]): string | null {
   const indexes = lighthouse.map((page) => page.benchmarkIndex).filter((index): index is number => index !== null);
-  if (indexes.length === 0) return '';
+  if (indexes.length === 0) return null;
   const low = Math.min(...indexes);
   const high = Math.max(...indexes);
-  const range = low === high ? String(low) : `${low}–${high}`;
+  return low === high ? String(low) : `${low}–${high}`;
+}
+
+/** Every browser figure of a section is printed with the machine's power it was measured at. */
+function measuredAt(lighthouse: readonly LighthouseFigures[]): string {
+  const range = benchmarkRange(lighthouse);
+  return range ? `Lighthouse's benchmark index of this machine during this section: ${range}.` : "Lighthouse's benchmark index of this machine: not measured in this section.";
+}
+
+/** What Lighthouse made of this machine (benchmarkIndexOf): its simulated phone is this machine slowed 4×. */
+function machinePower(lighthouse: readonly LighthouseFigures[]): string {
+  const range = benchmarkRange(lighthouse);
+  if (range === null) return '';
+  const low = Math.min(...lighthouse.map((page) => page.benchmarkIndex ?? Number.POSITIVE_INFINITY));
   return [
     `- Lighthouse's benchmark index of this machine: ${range} (the median per route).`,
     '- Its phone is this CPU slowed 4×, the slowdown its guide sets for an index of 1500–2000.',
@@ -323,7 +338,7 @@ function hydrationSection({ taps, emptyRoots = [], interactions, paints, load, l
       "- *hydrated*: as served. The browser hydrates the server's page and keeps taps made before it could.",
       "- *replaced*: as the store served pages before hydration. A proxy (bench/lib/replaceRender.ts) takes out the hydration mark and the replay script, so the browser draws the page again, and a tap before then is lost.",
     ].join('\n'),
-    `On a phone throttled as Lighthouse's mobile preset (${MOBILE_THROTTLING.cpuSlowdown}× CPU, ${MOBILE_THROTTLING.latencyMs} ms, ${MOBILE_THROTTLING.downloadKbps} kbit/s): Add to Cart tapped the moment it is painted, once per visit, each visit a new shopper.`,
+    `On a phone throttled as Lighthouse's mobile preset (${MOBILE_THROTTLING.cpuSlowdown}× CPU, ${MOBILE_THROTTLING.latencyMs} ms, ${MOBILE_THROTTLING.downloadKbps} kbit/s): Add to Cart tapped the moment it is painted, once per visit, each visit a new shopper. ${measuredAt([...lighthouse, ...lighthouseReplaced])}`,
     table(
       ['route', 'render', 'reached the cart once, quantity 1', 'tapped before the browser took over', 'tapped at (median)'],
       taps.map((tap) => [tap.route, tap.render, `${tap.reachedOnce} of ${tap.tries}`, `${tap.beforeHydration} of ${tap.tries}`, ms(tap.tappedAtMs)]),
