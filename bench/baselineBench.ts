@@ -10,7 +10,7 @@
  * the other), on the throttled phone: cold loads (FCP, LCP), the three taps (INP), and
  * Lighthouse's audit (performance, FCP, LCP, its TBT, and the machine's benchmark index).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { openSync, closeSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,7 +22,7 @@ import { measureRoute } from './lib/frontEnd';
 import { interactionsOf, measureInteraction, productToAdd } from './lib/interactions';
 import { auditInTurn, type LighthouseFigures } from './lib/lighthouse';
 import { BENCH_ROUTES } from './lib/routes';
-import { portBase, storePorts, waitForUrl } from './lib/servers';
+import { portBase, stopChild, storePorts, waitForUrl } from './lib/servers';
 import { rotated } from './lib/sideBySide';
 import { median } from './lib/stats';
 
@@ -86,20 +86,6 @@ async function runLogged(command: string, args: string[], cwd: string, logFile: 
   }
 }
 
-/** Stops a process group started detached: politely, then by force. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(-child.pid, 'SIGTERM');
-  const late = await Promise.race([exited.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 20_000))]);
-  if (late) {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // gone meanwhile
-    }
-  }
-}
 
 /**
  * `npm start` in `root` on `ports`, with a PGlite database and a composition of its own in `work`
@@ -128,19 +114,24 @@ async function serve(root: string, ports: Ports, work: string, name: Side): Prom
     // A first start builds every package: minutes on a small machine.
     await waitForUrl(`${url}/`, child, 30 * 60_000);
   } catch (error) {
-    await stopGroup(child);
+    await stopChild(child, { group: true, graceMs: 20_000 });
     throw new Error(`the ${name} store did not start: ${error instanceof Error ? error.message : String(error)}\n${tail(logFile)}`, { cause: error });
   }
-  return { url, stop: () => stopGroup(child) };
+  return { url, stop: () => stopChild(child, { group: true, graceMs: 20_000 }) };
 }
 
-/** Medians per side of `measure`, run `runs` times on each side in turn (each run starting with the other). */
-async function inTurn(runs: number, measure: (side: Side) => Promise<number>): Promise<Record<Side, number>> {
-  const values: Record<Side, number[]> = { baseline: [], now: [] };
+/** `measure` run `runs` times on each side in turn (each run starting with the other): what it gave, per side. */
+async function inTurn<Value>(runs: number, measure: (side: Side) => Promise<Value>): Promise<Record<Side, Value[]>> {
+  const values: Record<Side, Value[]> = { baseline: [], now: [] };
   for (let run = 0; run < runs; run += 1) {
     for (const side of rotated(SIDES, run)) values[side].push(await measure(side));
   }
-  return { baseline: median(values.baseline), now: median(values.now) };
+  return values;
+}
+
+/** Per side, the median of what `pick` reads from each measurement. */
+function medians<Value>(values: Record<Side, Value[]>, pick: (value: Value) => number): Record<Side, number> {
+  return { baseline: median(values.baseline.map(pick)), now: median(values.now.map(pick)) };
 }
 
 async function measureBoth(browser: Browser, urls: Record<Side, string>, runs: number, log: (line: string) => void, tries: number): Promise<Omit<BaselineFigures, 'ref' | 'commit' | 'subject' | 'nowCommit' | 'runs'>> {
@@ -154,19 +145,14 @@ async function measureBoth(browser: Browser, urls: Record<Side, string>, runs: n
   }
   const paints: BaselineFigures['paints'] = [];
   for (const { route, path: routePath } of BENCH_ROUTES) {
-    const loads: Record<Side, { fcp: number; lcp: number }[]> = { baseline: [], now: [] };
-    await inTurn(runs, async (side) => {
-      const load = await measureRoute(browser, pathOn(side, routePath));
-      loads[side].push(load);
-      return load.lcp;
-    });
-    const of = (pick: 'fcp' | 'lcp') => Object.fromEntries(SIDES.map((side) => [side, median(loads[side].map((load) => load[pick]))])) as Record<Side, number>;
-    paints.push({ route, fcp: of('fcp'), lcp: of('lcp') });
-    log(`baseline: ${route} LCP ${of('lcp').baseline.toFixed(0)} → ${of('lcp').now.toFixed(0)} ms`);
+    const loads = await inTurn(runs, (side) => measureRoute(browser, pathOn(side, routePath)));
+    const row = { route, fcp: medians(loads, (load) => load.fcp), lcp: medians(loads, (load) => load.lcp) };
+    paints.push(row);
+    log(`baseline: ${route} LCP ${row.lcp.baseline.toFixed(0)} → ${row.lcp.now.toFixed(0)} ms`);
   }
   const interactions: BaselineFigures['interactions'] = [];
   for (const { name, path: routePath, control } of interactionsOf('/product?id={product}')) {
-    const medianMs = await inTurn(tries, (side) => measureInteraction(browser, pathOn(side, routePath), control));
+    const medianMs = medians(await inTurn(tries, (side) => measureInteraction(browser, pathOn(side, routePath), control)), (ms) => ms);
     interactions.push({ interaction: name, medianMs });
     log(`baseline: ${name} ${medianMs.baseline.toFixed(0)} → ${medianMs.now.toFixed(0)} ms`);
   }

@@ -84,11 +84,23 @@ export async function startApi(port: number, database: { dataDir?: string; datab
   return { url, stop };
 }
 
-export async function stopChild(child: ChildProcess): Promise<void> {
+/**
+ * Stops `child` politely, then by force after `graceMs`. With `group`, its whole process group
+ * (a child spawned detached: `npm start` and the servers it starts).
+ */
+export async function stopChild(child: ChildProcess, { group = false, graceMs = 10_000 }: { group?: boolean; graceMs?: number } = {}): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (group && child.pid !== undefined) process.kill(-child.pid, name);
+      else child.kill(name);
+    } catch {
+      // gone meanwhile
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
 }
