@@ -379,13 +379,14 @@ async function warmRenderers(
   options: PagesOptions,
   warm: (requests: readonly PageRequest[]) => Promise<void>,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-  keepSkeleton: (request: PageRequest, keyConfig: { composedApi?: string; assetHost?: string }) => Promise<unknown>,
+  keepSkeleton: (request: PageRequest, composed: ReturnType<typeof renderConfig>) => Promise<unknown>,
 ): Promise<void> {
   const { render } = options;
   if (!render) return;
   const started = Date.now();
   const served = await withEntries(await servedComposition(undefined, options.source), options.readManifest);
-  const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
+  const composed = renderConfig(served.config, render.apiUrl);
+  const { config } = composed;
   const paths = await warmUpPaths(options.apiUrl);
   const requests: PageRequest[] = paths.flatMap((pathname) =>
     WARM_UP_WIDTHS.map((viewportWidth) => ({
@@ -400,9 +401,8 @@ async function warmRenderers(
   const warmed = await withTimeout(warm(requests).then(() => true), WARM_UP_LIMIT_MS);
   if (!warmed) log.warn(`[edge] the server renderers were still warming up after ${WARM_UP_LIMIT_MS / 1000} s: the first pages may be drawn by the browser`);
   else log.info(`[edge] server renderers warmed up on ${requests.length} pages in ${Date.now() - started} ms`);
-  const keyConfig = { ...(composedApi ? { composedApi } : {}), ...(assetHost ? { assetHost } : {}) };
   // In the background: the edge takes requests meanwhile.
-  void Promise.all(requests.map((request) => keepSkeleton(request, keyConfig).catch(() => null)));
+  void Promise.all(requests.map((request) => keepSkeleton(request, composed).catch(() => null)));
 }
 
 /**
@@ -412,10 +412,11 @@ async function warmRenderers(
  * search words: it is drawn for the page's path without its query), so any page of the same
  * module may have it.
  */
-export function skeletonKey(request: Pick<PageRequest, 'pathname' | 'viewportWidth' | 'remotes' | 'fallbacks'>, config: { composedApi?: string; assetHost?: string }): string {
+export function skeletonKey(request: Pick<PageRequest, 'pathname' | 'viewportWidth' | 'remotes' | 'fallbacks'>, { composedApi, assetHost }: { composedApi?: string; assetHost?: string }): string {
   const module = pageModuleForPath(request.pathname);
   const page = module ? `${module.remote}/${module.module}` : request.pathname;
-  return guestPageKey({ pathname: page, search: '', viewportWidth: request.viewportWidth, remotes: request.remotes, ...(request.fallbacks ? { fallbacks: request.fallbacks } : {}), config });
+  // The same composition key as a guest's page (answerPage's guestKey).
+  return guestPageKey({ pathname: page, search: '', viewportWidth: request.viewportWidth, remotes: request.remotes, ...(request.fallbacks ? { fallbacks: request.fallbacks } : {}), config: { composedApi, assetHost } });
 }
 
 /** The page's canonical address, or its robots noindex, for its head. */
@@ -513,12 +514,15 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   const skeletons = new LastGoodPages({ keeps: (drawn) => drawn.skeleton === true });
   const shopperLists = options.shopperLists ?? new ShopperLists({ ttlMs: 0 });
   const shopperFrames = new ShopperFrames();
+  /** A page's skeleton as kept for its page module (skeletonKey), drawn for its path without its query when none is. */
+  const keptSkeleton = (request: Omit<PageRequest, 'search' | 'skeleton'>, composed: ReturnType<typeof renderConfig>) =>
+    skeletons.keptOr(skeletonKey(request, composed), () => options.render?.draw({ ...request, search: '', skeleton: true }) ?? Promise.resolve(null));
   const warm = options.render?.warm;
   // Before the edge listens: its first shoppers get pages drawn on the server too.
   if (warm) {
     app.addHook('onReady', () =>
       // A warm-up that fails costs only the first pages' server render, never the edge's start.
-      warmRenderers(options, warm, app.log, (request, keyConfig) => skeletons.keptOr(skeletonKey(request, keyConfig), () => options.render?.draw({ ...request, search: '', skeleton: true }) ?? Promise.resolve(null))).catch((error: unknown) => app.log.warn(`[edge] the server renderers could not warm up: ${error instanceof Error ? error.message : String(error)}`)),
+      warmRenderers(options, warm, app.log, keptSkeleton).catch((error: unknown) => app.log.warn(`[edge] the server renderers could not warm up: ${error instanceof Error ? error.message : String(error)}`)),
     );
   }
 
@@ -548,7 +552,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
       return reply.compress(template ? assemblePage(template, { head: [...headTagsOf(request, url), ...preloads] }) : page.html);
     }
 
-    const { config, composedApi, assetHost } = renderConfig(served.config, render.apiUrl);
+    const composed = renderConfig(served.config, render.apiUrl);
+    const { config, composedApi, assetHost } = composed;
     const viewportWidth = guessViewportWidth(request.headers);
     const drawFor = (cookie: string | undefined, around?: Pick<PageRequest, 'around' | 'lists' | 'skeleton'>) =>
       render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), ...around, remotes: served.remotes, fallbacks: served.lastKnownGood, config });
@@ -624,12 +629,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // (skeletonKey) and drawn for each warm-up page at the start, so that one is there when no
     // renderer is free to draw it; an empty #root only when the shell cannot draw even that.
     const guestsPage = !cookie || sharedPages !== null;
-    const skeletonOf = () =>
-      skeletons
-        .keptOr(skeletonKey({ pathname: url.pathname, viewportWidth, remotes: served.remotes, fallbacks: served.lastKnownGood }, { ...(composedApi ? { composedApi } : {}), ...(assetHost ? { assetHost } : {}) }), () =>
-          render.draw({ pathname: url.pathname, search: '', viewportWidth, skeleton: true, remotes: served.remotes, fallbacks: served.lastKnownGood, config }),
-        )
-        .catch(() => null);
+    const skeletonOf = () => keptSkeleton({ pathname: url.pathname, viewportWidth, remotes: served.remotes, fallbacks: served.lastKnownGood, config }, composed).catch(() => null);
     const orFallback = async (rendered: RenderedPage | null): Promise<RenderedPage | null> => rendered ?? (guestsPage ? lastGood.lastGood(guestKey) : null) ?? (await skeletonOf());
 
     // A shopper's page (they sent a cookie) not drawn yet is streamed once its status is known: its
