@@ -250,13 +250,17 @@ function simulatedPaint(paint: SimulatedPaint | null): string {
   return paint ? `${ms(paint.simulatedMs)} simulated, ${ms(paint.observedMs)} unthrottled, after ${paint.scriptsBefore} scripts (${paint.scriptKbBefore} KB)` : '—';
 }
 
+/** The lowest and highest of Lighthouse's benchmark index over these audits, or null when none had it. */
+function indexBounds(lighthouse: readonly LighthouseFigures[]): { low: number; high: number } | null {
+  const indexes = lighthouse.map((page) => page.benchmarkIndex).filter((index): index is number => index !== null);
+  return indexes.length === 0 ? null : { low: Math.min(...indexes), high: Math.max(...indexes) };
+}
+
 /** The range of Lighthouse's benchmark index over these audits ("1330–2100"), or null when none had it. */
 export function benchmarkRange(lighthouse: readonly LighthouseFigures[]): string | null {
-  const indexes = lighthouse.map((page) => page.benchmarkIndex).filter((index): index is number => index !== null);
-  if (indexes.length === 0) return null;
-  const low = Math.min(...indexes);
-  const high = Math.max(...indexes);
-  return low === high ? String(low) : `${low}–${high}`;
+  const bounds = indexBounds(lighthouse);
+  if (!bounds) return null;
+  return bounds.low === bounds.high ? String(bounds.low) : `${bounds.low}–${bounds.high}`;
 }
 
 /** Every browser figure of a section is printed with the machine's power it was measured at. */
@@ -267,9 +271,10 @@ function measuredAt(lighthouse: readonly LighthouseFigures[]): string {
 
 /** What Lighthouse made of this machine (benchmarkIndexOf): its simulated phone is this machine slowed 4×. */
 function machinePower(lighthouse: readonly LighthouseFigures[]): string {
+  const bounds = indexBounds(lighthouse);
+  if (!bounds) return '';
+  const { low } = bounds;
   const range = benchmarkRange(lighthouse);
-  if (range === null) return '';
-  const low = Math.min(...lighthouse.map((page) => page.benchmarkIndex ?? Number.POSITIVE_INFINITY));
   return [
     `- Lighthouse's benchmark index of this machine: ${range} (the median per route).`,
     '- Its phone is this CPU slowed 4×, the slowdown its guide sets for an index of 1500–2000.',
@@ -434,8 +439,8 @@ export function baselineSection(figures: BaselineFigures): string {
       [before.route, 'LCP', ms(before.metrics.lcpMs), ms(after.metrics.lcpMs), change(before.metrics.lcpMs, after.metrics.lcpMs, 'ms'), index],
     ];
   });
-  const indexes = [...baseline, ...now].map((page) => page.benchmarkIndex).filter((index): index is number => index !== null);
-  const power = indexes.length > 0 ? ` Lighthouse's benchmark index of the machine meanwhile: ${Math.min(...indexes)}–${Math.max(...indexes)}.` : '';
+  const range = benchmarkRange([...baseline, ...now]);
+  const power = range ? ` Lighthouse's benchmark index of the machine meanwhile: ${range}.` : '';
   return [
     `## 6. Side by side with ${figures.ref}`,
     [
