@@ -1,6 +1,6 @@
 import type { Product } from '@storefront/shared/types';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
-import { typoDistance, typosBetween } from './searchTerms';
+import { REACH_BOUND, resolveSearch, typoDistance, typosBetween } from './searchTerms';
 
 /**
  * The search's rules (README, "Search"), on products of their own whose words are in no seeded
@@ -209,29 +209,63 @@ describe.each(testDatabases())('search rules ($name)', (target) => {
     await ctx.app.productDetailCache.sync();
     expect((await search('zarvex')).ids).toEqual([]);
   });
-  test('two words each in thousands of products: every product with both, in the order of the rules', async () => {
-    // 2 100 products with "plorvex" and "tranqo", past the count a search's rarest word is found
-    // by (2 000); the first ten have both in the name, the rest only in the description; 60 more
-    // have one word each.
-    await ctx.database.query(
-      `INSERT INTO products (id, link, name, sku, description, price, stock, category_ids)
-       SELECT 'pt' || n, 'pt' || n,
-         CASE WHEN n <= 10 THEN 'Plorvex Tranqo Mug ' || n ELSE 'Mug ' || n END,
-         'PT-' || lpad(n::text, 6, '0'),
-         CASE WHEN n <= 2100 THEN 'A plorvex mug, tranqo glazed.' WHEN n <= 2160 THEN 'A plorvex mug.' ELSE 'A tranqo mug.' END,
-         100, 5, '{}'
-       FROM generate_series(1, 2220) AS n`,
-    );
-    await ctx.app.productDetailCache.sync();
-    const response = await ctx.app.inject({ url: `/products?search=${encodeURIComponent('plorvex tranqo')}&limit=24` });
-    expect(response.statusCode).toBe(200);
-    expect(Number(response.headers['x-total-count'])).toBe(2100);
-    const ids = response.json<Product[]>().map((product) => product.id);
-    expect(ids.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, index) => `pt${index + 1}`));
-    expect(ids.slice(10)).toEqual(Array.from({ length: 14 }, (_, index) => `pt${index + 11}`));
-    // The second page goes on in catalogue order; a word alone finds its products and the others.
-    const next = await ctx.app.inject({ url: `/products?search=${encodeURIComponent('tranqo plorvex')}&limit=24&page=2` });
-    expect(next.json<Product[]>().map((product) => product.id)).toEqual(Array.from({ length: 24 }, (_, index) => `pt${index + 25}`));
-    expect(Number((await ctx.app.inject({ url: '/products?search=tranqo&limit=1' })).headers['x-total-count'])).toBe(2160);
-  }, DATABASE_TIMEOUT_MS);
+  describe('searches of several words', () => {
+    beforeAll(async () => {
+      // 2 100 products with "plorvex" and "tranqo", past the count a search's rarest word is found
+      // by (2 000); the first ten have both in the name, the rest only in the description; 60 more
+      // have one word each. One has "plorvez", a typo away from "plorvex"; one "quorvantix", which
+      // only sr9 has besides.
+      await ctx.database.query(
+        `INSERT INTO products (id, link, name, sku, description, price, stock, category_ids)
+         SELECT 'pt' || n, 'pt' || n,
+           CASE WHEN n <= 10 THEN 'Plorvex Tranqo Mug ' || n ELSE 'Mug ' || n END,
+           'PT-' || lpad(n::text, 6, '0'),
+           CASE WHEN n <= 2100 THEN 'A plorvex mug, tranqo glazed.' WHEN n <= 2160 THEN 'A plorvex mug.' ELSE 'A tranqo mug.' END,
+           100, 5, '{}'
+         FROM generate_series(1, 2220) AS n`,
+      );
+      await ctx.database.query(
+        `INSERT INTO products (id, link, name, sku, description, price, stock, category_ids) VALUES
+          ('pz1', 'pz1', 'Plorvez Jug', 'PZ-000001', 'A tranqo jug.', 100, 5, '{}'),
+          ('qv1', 'qv1', 'Quorvantix Cup', 'QV-000001', 'A plorvex cup.', 100, 5, '{}')`,
+      );
+      await ctx.app.productDetailCache.sync();
+    }, DATABASE_TIMEOUT_MS);
+
+    test('two words each in thousands of products: every product with both, in the order of the rules', async () => {
+      const response = await ctx.app.inject({ url: `/products?search=${encodeURIComponent('plorvex tranqo')}&limit=24` });
+      expect(response.statusCode).toBe(200);
+      // The 2 100, and the jug with "plorvez" (a typo away), last.
+      expect(Number(response.headers['x-total-count'])).toBe(2101);
+      const ids = response.json<Product[]>().map((product) => product.id);
+      expect(ids.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, index) => `pt${index + 1}`));
+      expect(ids.slice(10)).toEqual(Array.from({ length: 14 }, (_, index) => `pt${index + 11}`));
+      // The second page goes on in catalogue order; a word alone finds its products and the others.
+      const next = await ctx.app.inject({ url: `/products?search=${encodeURIComponent('tranqo plorvex')}&limit=24&page=2` });
+      expect(next.json<Product[]>().map((product) => product.id)).toEqual(Array.from({ length: 24 }, (_, index) => `pt${index + 25}`));
+      expect(Number((await ctx.app.inject({ url: '/products?search=tranqo&limit=1' })).headers['x-total-count'])).toBe(2161);
+    }, DATABASE_TIMEOUT_MS);
+
+    test("a word's products are counted with its typos', so a word that is rare only as typed does not lead", async () => {
+      // "plorvez" is in one product as typed, and a typo from "plorvex" in 2 160.
+      const resolved = await resolveSearch(ctx.database, 'plorvez tranqo ');
+      expect(resolved.terms.map(({ text, reach }) => ({ text, reach }))).toEqual([
+        { text: 'plorvez', reach: REACH_BOUND },
+        { text: 'tranqo', reach: REACH_BOUND },
+      ]);
+      // Every product with both, the word as typed first.
+      const { ids, total } = await search('plorvez tranqo ');
+      expect(total).toBe(2101);
+      expect(ids.slice(0, 11)).toEqual(['pz1', ...Array.from({ length: 10 }, (_, index) => `pt${index + 1}`)]);
+    }, DATABASE_TIMEOUT_MS);
+
+    test('a rare word beside a common one finds the products with both, in the order of the rules', async () => {
+      // "quorvantix" leads (2 products) and each is looked for among "plorvex"'s; the same search
+      // with a filter beside it, and the other way round, answer the same.
+      expect(await search('quorvantix plorvex')).toMatchObject({ ids: ['qv1'], total: 1 });
+      expect(await search('plorvex quorvantix')).toMatchObject({ ids: ['qv1'], total: 1 });
+      expect(await search('quorvantix plorvex', '&max_price=100')).toMatchObject({ ids: ['qv1'], total: 1 });
+      expect(await search('quorvantix vest')).toMatchObject({ ids: ['sr9'], total: 1 });
+    }, DATABASE_TIMEOUT_MS);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database';
+import { namedStatement, type Queryable } from '../../db/database';
 
 /**
  * How a catalogue word matches a word of the search, best first: as typed, as the start of a
@@ -19,7 +19,10 @@ export interface SearchTerm {
   namedCategoryIds: string[];
   /** The word searched for instead, when the one typed is in no product: the nearest spelling. */
   correction: string | null;
-  /** How many products it may match, up to a bound (0 in a search of one word, where it is not needed). */
+  /**
+   * How many products its words (typos' included) may match, counted up to REACH_BOUND: 0 in a
+   * search of one word, where it is not needed.
+   */
   reach: number;
 }
 
@@ -60,6 +63,25 @@ export function typoDistance(a: string, b: string, max: number): number {
   return Math.min(previous[t.length] as number, max + 1);
 }
 
+/** A search's words' products are counted up to this (migration 030's literal). */
+export const REACH_BOUND = 2000;
+
+/**
+ * Each term's reach over all its words, typos' included, one space-separated list of words per
+ * term (words are runs of letters and digits: none holds a space). Migration 030 counts a word
+ * and its beginnings; the words within its typos are found here, after it, and a typo can match
+ * far more products than the word typed ("shirt" in 1 445 products, and with "skirt" 15 525): a
+ * term counted without them could lead a search it should follow.
+ */
+const TERMS_REACH = namedStatement(
+  'search.termsReach',
+  `SELECT (SELECT count(*)::int FROM (
+       SELECT 1 FROM search_postings h WHERE h.word = ANY (string_to_array(t.words, ' ')) LIMIT ${REACH_BOUND}
+     ) bounded) AS reach
+   FROM unnest($1::text[]) WITH ORDINALITY AS t(words, n)
+   ORDER BY t.n`,
+);
+
 interface ResolvedWordRow {
   word: string;
   /** Whether the search's last word is still being typed (no space after it, 2 letters or more): it matches as a start. */
@@ -69,7 +91,7 @@ interface ResolvedWordRow {
   /** Whether any product holds the word as typed. */
   found: boolean;
   prefixes: string[];
-  /** Products it and its beginnings match, counted up to 2 000 (searches of one word: 0, not counted). */
+  /** Products it and its beginnings match, counted up to REACH_BOUND (searches of one word: 0, not counted). */
   reach: number;
   exact_names: string[];
 }
@@ -195,6 +217,14 @@ async function resolveWords(db: Queryable, search: string, lexicon: SearchLexico
     const closest = near.filter(({ distance }) => distance === near[0]?.distance).map(({ word }) => word);
     return { text: row.word, words, namedCategoryIds, correction: unknown ? closest : null, reach: row.reach };
   });
+  // A search of several words: the terms that gained words within their typos are counted again.
+  const recount = terms.length > 1 ? terms.filter((term, index) => term.words.length > 1 + (rows.rows[index]?.prefixes.length ?? 0)) : [];
+  if (recount.length > 0) {
+    const counted = await db.query<{ reach: number }>(TERMS_REACH, [recount.map((term) => term.words.map(({ word }) => word).join(' '))]);
+    recount.forEach((term, index) => {
+      term.reach = counted.rows[index]?.reach ?? term.reach;
+    });
+  }
   const unknown = terms.flatMap(({ correction }) => (correction && correction.length > 1 ? correction : []));
   // Of the nearest spellings, the one in the most products is meant (counted only when there is a choice).
   const counts = new Map<string, number>();
