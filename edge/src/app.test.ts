@@ -17,7 +17,7 @@ import { FileCompositionStore, type CompositionEntry } from './compositionStore'
 import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
 import type { Ports } from './packages';
 import type { ServerQueryEntry } from '../../shared/src/ssr/contract';
-import { inThisThread, type PageRequest, type RenderOptions } from './serverRender';
+import { inThisThread, type PageRequest, type RenderedPage, type RenderOptions } from './serverRender';
 
 const PORTS: Ports = { api: 1, shell: 2, remotes: { 'mfe-catalog': 18481, 'mfe-product': 18482, 'mfe-cart': 18483, 'mfe-account': 18484 } };
 
@@ -617,7 +617,7 @@ describe('a guest’s page', () => {
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
     const warmed: PageRequest[][] = [];
-    const build = (warm: (requests: readonly PageRequest[]) => Promise<void>) =>
+    const build = (warm: (requests: readonly PageRequest[]) => Promise<readonly RenderedPage[]>) =>
       buildShellEdge({
         dist: shellDist,
         apiUrl,
@@ -626,6 +626,7 @@ describe('a guest’s page', () => {
       });
     const edge = await build(async (requests) => {
       warmed.push([...requests]);
+      return [];
     });
     const failing = await build(() => Promise.reject(new Error('no renderer')));
     try {
@@ -644,6 +645,32 @@ describe('a guest’s page', () => {
       await edge.close();
       await failing.close();
       await new Promise<void>((resolve) => api.close(() => resolve()));
+    }
+  });
+
+  it('keeps each page drawn in the warm-up as the guests’ last good render: a guest whose page is not drawn in time gets it, not a skeleton', async () => {
+    const edge = await buildShellEdge({
+      dist: shellDist,
+      // No api answers: the warm-up draws the main pages alone.
+      apiUrl: 'http://127.0.0.1:9',
+      composition: compositionSource(),
+      render: {
+        // After the warm-up every render fails (a busy machine), the skeleton's too.
+        draw: () => Promise.resolve(null),
+        warm: (requests) => Promise.resolve(requests.map(({ pathname, viewportWidth }) => ({ html: `<h1>${pathname} at ${viewportWidth}, warm</h1>`, css: '', queries: [], viewportWidth }))),
+        // The guest page cache off: every guest's page is drawn.
+        guestPageTtlMs: 0,
+      },
+    });
+    try {
+      await edge.ready();
+      expect((await edge.inject({ url: '/shop', headers: { 'sec-ch-ua-mobile': '?1' } })).body).toContain('<h1>/shop at 412, warm</h1>');
+      expect((await edge.inject({ url: '/wishlist' })).body).toContain('<h1>/wishlist at 1280, warm</h1>');
+      // A shopper's page is never a guest's (it would show a guest's counts), and a search is not the shop.
+      expect((await edge.inject({ url: '/shop', headers: { cookie: 'sf_shopper=a1' } })).body).not.toContain(', warm</h1>');
+      expect((await edge.inject({ url: '/shop?search=dress' })).body).not.toContain(', warm</h1>');
+    } finally {
+      await edge.close();
     }
   });
 });
@@ -835,7 +862,7 @@ describe('a page whose render misses its budget', () => {
       composition: compositionSource(),
       render: {
         // Its warm-up draws nothing in advance here, but keeps the warm-up pages' skeletons.
-        warm: () => Promise.resolve(),
+        warm: () => Promise.resolve([]),
         draw: busyWhenFull(() => threadsFull, inThisThread({
           shell: {
             // The frame says whether it was drawn around a region, or with its skeleton and the header's lists withheld.

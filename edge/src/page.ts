@@ -310,9 +310,10 @@ export interface PagesOptions {
     /**
      * Draws the store's main pages once in every renderer before the edge takes requests
      * (renderThreads.ts's `warm`): a renderer's first pages are slow to draw, and would otherwise
-     * miss their time and go to the first shoppers' browsers to draw.
+     * miss their time and go to the first shoppers' browsers to draw. Answers each page as drawn
+     * (null where it was not), drawn as a guest's: the guests' last good render of it.
      */
-    warm?: (requests: readonly PageRequest[]) => Promise<void>;
+    warm?: (requests: readonly PageRequest[]) => Promise<readonly (RenderedPage | null)[]>;
   } | null;
 }
 
@@ -371,15 +372,20 @@ async function warmUpPaths(apiUrl: (() => string) | undefined): Promise<string[]
 
 /**
  * Draws the warm-up pages in every renderer, waiting at most WARM_UP_LIMIT_MS; they are drawn as a
- * guest's would be. Then each of their skeletons is drawn once and kept (`keepSkeleton`), so that a
- * page whose render fails, when no renderer is free to draw even its skeleton, still goes out with
- * its frame and a skeleton, never as an empty #root.
+ * guest's would be, and each one drawn is kept as the guests' last good render of its page
+ * (`keepGuestsPage`): a guest whose page's render misses its budget before the page was ever drawn
+ * for a guest gets it, not a skeleton. Then each of their skeletons is drawn once and kept
+ * (`keepSkeleton`), so that a page whose render fails, when no renderer is free to draw even its
+ * skeleton, still goes out with its frame and a skeleton, never as an empty #root.
  */
 async function warmRenderers(
   options: PagesOptions,
-  warm: (requests: readonly PageRequest[]) => Promise<void>,
+  warm: (requests: readonly PageRequest[]) => Promise<readonly (RenderedPage | null)[]>,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-  keepSkeleton: (request: PageRequest, composed: ReturnType<typeof renderConfig>) => Promise<unknown>,
+  keep: {
+    guestsPage: (request: PageRequest, composed: ReturnType<typeof renderConfig>, page: RenderedPage) => void;
+    skeleton: (request: PageRequest, composed: ReturnType<typeof renderConfig>) => Promise<unknown>;
+  },
 ): Promise<void> {
   const { render } = options;
   if (!render) return;
@@ -398,11 +404,25 @@ async function warmRenderers(
       config,
     })),
   );
-  const warmed = await withTimeout(warm(requests).then(() => true), WARM_UP_LIMIT_MS);
+  const warming = warm(requests).then((pages) => {
+    // A page drawn after the limit is kept too, when it comes.
+    pages.forEach((page, index) => {
+      const request = requests[index];
+      if (page && !page.skeleton && request) keep.guestsPage(request, composed, page);
+    });
+    return true;
+  });
+  const warmed = await withTimeout(warming, WARM_UP_LIMIT_MS);
   if (!warmed) log.warn(`[edge] the server renderers were still warming up after ${WARM_UP_LIMIT_MS / 1000} s: the first pages may be drawn by the browser`);
   else log.info(`[edge] server renderers warmed up on ${requests.length} pages in ${Date.now() - started} ms`);
   // In the background: the edge takes requests meanwhile.
-  void Promise.all(requests.map((request) => keepSkeleton(request, composed).catch(() => null)));
+  void Promise.all(requests.map((request) => keep.skeleton(request, composed).catch(() => null)));
+}
+
+/** The key a guest's page is shared and kept under (guestPages.ts, lastGoodPages.ts): its address, width and composition. */
+function guestsKey(request: Pick<PageRequest, 'pathname' | 'search' | 'viewportWidth' | 'remotes' | 'fallbacks'>, { composedApi, assetHost }: { composedApi?: string; assetHost?: string }): string {
+  const { pathname, search, viewportWidth, remotes, fallbacks } = request;
+  return guestPageKey({ pathname, search, viewportWidth, remotes, ...(fallbacks ? { fallbacks } : {}), config: { composedApi, assetHost } });
 }
 
 /**
@@ -415,8 +435,8 @@ async function warmRenderers(
 export function skeletonKey(request: Pick<PageRequest, 'pathname' | 'viewportWidth' | 'remotes' | 'fallbacks'>, { composedApi, assetHost }: { composedApi?: string; assetHost?: string }): string {
   const module = pageModuleForPath(request.pathname);
   const page = module ? `${module.remote}/${module.module}` : request.pathname;
-  // The same composition key as a guest's page (answerPage's guestKey).
-  return guestPageKey({ pathname: page, search: '', viewportWidth: request.viewportWidth, remotes: request.remotes, ...(request.fallbacks ? { fallbacks: request.fallbacks } : {}), config: { composedApi, assetHost } });
+  // The same composition key as a guest's page.
+  return guestsKey({ ...request, pathname: page, search: '' }, { composedApi, assetHost });
 }
 
 /** The page's canonical address, or its robots noindex, for its head. */
@@ -522,7 +542,10 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   if (warm) {
     app.addHook('onReady', () =>
       // A warm-up that fails costs only the first pages' server render, never the edge's start.
-      warmRenderers(options, warm, app.log, keptSkeleton).catch((error: unknown) => app.log.warn(`[edge] the server renderers could not warm up: ${error instanceof Error ? error.message : String(error)}`)),
+      warmRenderers(options, warm, app.log, {
+        guestsPage: (request, composed, drawn) => lastGood.keep(guestsKey(request, composed), drawn),
+        skeleton: keptSkeleton,
+      }).catch((error: unknown) => app.log.warn(`[edge] the server renderers could not warm up: ${error instanceof Error ? error.message : String(error)}`)),
     );
   }
 
@@ -553,7 +576,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     }
 
     const composed = renderConfig(served.config, render.apiUrl);
-    const { config, composedApi, assetHost } = composed;
+    const { config } = composed;
     const viewportWidth = guessViewportWidth(request.headers);
     const drawFor = (cookie: string | undefined, around?: Pick<PageRequest, 'around' | 'lists' | 'skeleton'>) =>
       render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), ...around, remotes: served.remotes, fallbacks: served.lastKnownGood, config });
@@ -566,7 +589,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // guests' region in a frame drawn around it (serverRender.ts's renderAround), which shows their
     // counts alone: one drawing serves every shopper with the same counts (shopperFrames.ts).
     const { cookie } = request.headers;
-    const guestKey = guestPageKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, fallbacks: served.lastKnownGood, config: { composedApi, assetHost } });
+    const guestKey = guestsKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, fallbacks: served.lastKnownGood }, composed);
     // The guests' page, drawn once at a time however many ask meanwhile, its good renders kept (lastGoodPages.ts).
     const guestsDrawing = () => lastGood.drawing(guestKey, () => drawFor(undefined));
     const sharedWith = guestPages && cookie ? guestPages.sharedWith(guestKey) : null;

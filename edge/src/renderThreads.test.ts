@@ -159,8 +159,9 @@ describe('render threads', () => {
   it('warm every thread up on the pages they are given before shoppers’ pages, and a thread started again too', async () => {
     const pool = await RenderThreads.start({ ...source, threads: 2, log });
     try {
-      // Each thread draws the page once, however long it takes.
-      await pool.warm([request('/shop/slow')]);
+      // Each thread draws the page once, however long it takes; the page comes back, for the guests' last good render.
+      const warmed = await pool.warm([request('/shop/slow')]);
+      expect(warmed.map((page) => page?.html.includes('drawn in thread'))).toEqual([true]);
       const firstPages = await Promise.all([pool.render(request('/shop/count')), pool.render(request('/shop/count'))]);
       const shown = firstPages.map((page) => /page (\d+) of thread (\d+)/.exec(page?.html ?? '')?.slice(1));
       expect(shown.map((parts) => parts?.[0])).toEqual(['2', '2']);

@@ -136,11 +136,23 @@ export class RenderThreads {
    * own limit, and every thread started again later draw them before it takes pages. A thread's
    * first pages take several times their usual time (its code compiled, the remotes' page modules
    * loaded, the api's answers not yet kept) and would miss their time: the first shoppers after a
-   * start, or after a thread stopped, would get pages for their browser to draw.
+   * start, or after a thread stopped, would get pages for their browser to draw. Answers each
+   * page as the last thread to finish it drew it (null where none did): drawn as a guest's, it is
+   * the guests' last good render of that page until one is drawn for them.
    */
-  readonly warm = async (requests: readonly PageRequest[]): Promise<void> => {
+  readonly warm = async (requests: readonly PageRequest[]): Promise<(RenderedPage | null)[]> => {
     this.warmUps = requests;
-    await Promise.all(this.threads.filter((thread) => thread.ready).map((thread) => this.drawEach(thread, requests)));
+    const drawn = requests.map((): RenderedPage | null => null);
+    await Promise.all(
+      this.threads
+        .filter((thread) => thread.ready)
+        .map((thread) =>
+          this.drawEach(thread, requests, (index, page) => {
+            if (page) drawn[index] = page;
+          }),
+        ),
+    );
+    return drawn;
   };
 
   /** Sends a page to the thread; null once `waitMs` has passed (the thread then finishes it before answering). */
@@ -161,10 +173,12 @@ export class RenderThreads {
     });
   }
 
-  private async drawEach(thread: RenderThread, requests: readonly PageRequest[]): Promise<void> {
-    for (const request of requests) {
+  private async drawEach(thread: RenderThread, requests: readonly PageRequest[], drew?: (index: number, page: RenderedPage | null) => void): Promise<void> {
+    for (const [index, request] of requests.entries()) {
       if (this.closed || thread.exited) return;
-      await this.send(thread, request, THREAD_RENDER_LIMIT_MS);
+      // Sent whether or not the caller wants the page (an optional call would skip its arguments).
+      const page = await this.send(thread, request, THREAD_RENDER_LIMIT_MS);
+      drew?.(index, page);
     }
   }
 

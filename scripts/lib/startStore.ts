@@ -13,7 +13,7 @@ import { compositionFile } from '../../edge/src/compositionStore';
 import { REMOTES, ROOT, workingVersions, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
 import { RenderThreads } from '../../edge/src/renderThreads';
-import { loadRenderer, RENDER_LIMIT_MS, type PageDrawer, type PageRequest } from '../../edge/src/serverRender';
+import { loadRenderer, RENDER_LIMIT_MS, type PageDrawer, type PageRequest, type RenderedPage } from '../../edge/src/serverRender';
 import { DEFAULT_KNOWN_GOOD_AFTER_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS } from '../../edge/src/settings';
 
 export interface StoreOptions {
@@ -200,7 +200,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const threads = options.renderThreads ?? DEFAULT_RENDER_THREADS;
     const renderTimeoutMs = options.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
     let draw: PageDrawer | null = null;
-    let warm: ((requests: readonly PageRequest[]) => Promise<void>) | undefined;
+    let warm: ((requests: readonly PageRequest[]) => Promise<readonly (RenderedPage | null)[]>) | undefined;
     if (serverRender && threads > 0) {
       // The live versions load in each thread before it says it is ready.
       renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), composition, timeoutMs: RENDER_LIMIT_MS });
@@ -212,7 +212,9 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       stopRenderer = renderer.close;
       draw = renderer.draw;
       warm = async (requests) => {
-        for (const request of requests) await renderer.draw(request);
+        const drawn: (RenderedPage | null)[] = [];
+        for (const request of requests) drawn.push(await renderer.draw(request));
+        return drawn;
       };
     }
     const shellEdgeOptions: RunningStore['shellEdgeOptions'] = {
