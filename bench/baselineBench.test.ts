@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { resolveBaseline } from './baselineBench';
+import { defaultBaseline, repositoryState, resolveBaseline } from './baselineBench';
 
 describe('the baseline a bench compares with', () => {
   it('is the commit a ref names, with its subject line', () => {
@@ -13,5 +13,20 @@ describe('the baseline a bench compares with', () => {
     expect(() => resolveBaseline('main; rm -rf /')).toThrow('BENCH_BASELINE must be a git ref');
     expect(() => resolveBaseline('--output=x')).toThrow('BENCH_BASELINE must be a git ref');
     expect(() => resolveBaseline('-q')).toThrow('BENCH_BASELINE must be a git ref');
+  });
+});
+
+describe('the baseline a bench compares with when none is named', () => {
+  it('is the code before the change: the last commit beside changes not committed, a branch’s point off main, else the commit before the last', () => {
+    expect(defaultBaseline({ dirty: true, branchPoint: 'abc123', hasParent: true })?.ref).toBe('HEAD');
+    expect(defaultBaseline({ dirty: false, branchPoint: 'abc123', hasParent: true })?.ref).toBe('abc123');
+    expect(defaultBaseline({ dirty: false, branchPoint: null, hasParent: true })?.ref).toBe('HEAD~1');
+    // A first commit, or a shallow clone's only one: nothing to compare with.
+    expect(defaultBaseline({ dirty: false, branchPoint: null, hasParent: false })).toBeNull();
+  });
+
+  it('is read from this checkout, and names a commit the bench can check out', () => {
+    const chosen = defaultBaseline(repositoryState());
+    expect(chosen === null || /^[0-9a-f]{40}$/.test(resolveBaseline(chosen.ref).commit)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Section 6 of the benchmark: the browser's figures of this checkout side by side with another
- * commit's (BENCH_BASELINE, a git ref: the code before a change), in the same run on the same
- * machine, so that a change is judged against what it changes and not against figures from
+ * commit's (BENCH_BASELINE, a git ref: the code before a change; unset, `defaultBaseline`
+ * chooses it), in the same run on the same machine, so that a change is judged against what it changes and not against figures from
  * another day or another machine.
  *
  * The other commit is checked out in a git worktree of its own, installed with `npm ci` and
@@ -46,6 +46,39 @@ function git(args: string[], cwd = ROOT): string {
   const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr.trim() || `exit ${result.status}`}`);
   return result.stdout.trim();
+}
+
+/** What decides the baseline when BENCH_BASELINE is not set. */
+export interface RepositoryState {
+  /** Tracked files changed and not committed. */
+  dirty: boolean;
+  /** Where this checkout's history leaves main's, when it has commits main lacks (a branch); else null. */
+  branchPoint: string | null;
+  /** Whether HEAD has a parent (not the first commit, nor a shallow clone's only one). */
+  hasParent: boolean;
+}
+
+/**
+ * The code before the change being measured, as a git ref, and why: with changes not committed,
+ * the last commit (HEAD); on a branch, where it left main; else the commit before the last
+ * (HEAD~1: the last commit is the change). Null when there is none to compare with.
+ */
+export function defaultBaseline(state: RepositoryState): { ref: string; why: string } | null {
+  if (state.dirty) return { ref: 'HEAD', why: 'the last commit, beside the changes not committed' };
+  if (state.branchPoint) return { ref: state.branchPoint, why: 'where this branch left main' };
+  if (state.hasParent) return { ref: 'HEAD~1', why: 'the commit before the last' };
+  return null;
+}
+
+/** This checkout's state, read from git. */
+export function repositoryState(): RepositoryState {
+  const dirty = git(['status', '--porcelain', '--untracked-files=no']) !== '';
+  const head = git(['rev-parse', 'HEAD']);
+  const mainFound = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'main^{commit}'], { cwd: ROOT, encoding: 'utf8' });
+  const fork = mainFound.status === 0 ? spawnSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }) : null;
+  const branchPoint = fork?.status === 0 && fork.stdout.trim() !== head ? fork.stdout.trim() : null;
+  const hasParent = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD~1^{commit}'], { cwd: ROOT, encoding: 'utf8' }).status === 0;
+  return { dirty, branchPoint, hasParent };
 }
 
 /** The commit `ref` names in this repository, or a clear error. */
@@ -170,7 +203,7 @@ async function measureBoth(browser: Browser, urls: Record<Side, string>, runs: n
  */
 export async function benchBaseline(ref: string, runs: number, tries: number, log: (line: string) => void): Promise<BaselineFigures> {
   const { commit, subject } = resolveBaseline(ref);
-  const nowCommit = `${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain']) ? ' with changes not committed' : ''}`;
+  const nowCommit = `${git(['rev-parse', '--short', 'HEAD'])}${git(['status', '--porcelain', '--untracked-files=no']) ? ' with changes not committed' : ''}`;
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-bench-baseline-'));
   const tree = path.join(work, 'tree');
   const stores: ServedStore[] = [];

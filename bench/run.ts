@@ -4,13 +4,14 @@
  * BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DATABASE_URL (PostgreSQL server; empty skips it),
  * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api"; sections frontend, api, growth, hydration, baseline), BENCH_TAPS (10), RENDER_THREADS (section 5's store, 1), BENCH_GROWTH_DATABASES (pglite; "pglite,postgres"
  * also measures growth on BENCH_DATABASE_URL's server), BENCH_BASELINE (a git ref: section 6 measures the browser's figures of
- * that commit and of this checkout side by side; unset, section 6 is not run).
+ * that commit and of this checkout side by side; unset, the code before the change (baselineBench.ts's
+ * defaultBaseline); "none" skips section 6).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureBuilt, ensureMonolithBuilt } from '../scripts/lib/ensureBuilt';
 import { benchApi, type ApiFigures } from './apiBench';
-import { benchBaseline, type BaselineFigures } from './baselineBench';
+import { benchBaseline, defaultBaseline, repositoryState, type BaselineFigures } from './baselineBench';
 import { benchFrontEnd, type RouteFigures } from './frontEnd';
 import { benchHydration, type HydrationFigures } from './hydrationBench';
 import { benchGrowth, GROWTH_DATABASES, type GrowthDatabase, type GrowthFigures } from './growthBench';
@@ -54,15 +55,25 @@ function sections(): Set<string> {
   return new Set(chosen);
 }
 
+/** Section 6's baseline: BENCH_BASELINE's ref, none when it is "none", else the code before the change. */
+function chooseBaseline(log: (line: string) => void): string {
+  const given = process.env.BENCH_BASELINE ?? '';
+  if (given === 'none') return '';
+  if (given) return given;
+  const chosen = defaultBaseline(repositoryState());
+  if (!chosen) log('baseline: this checkout has no commit before its last to compare with; section 6 is not run (set BENCH_BASELINE)');
+  else log(`baseline: ${chosen.ref}, ${chosen.why} (BENCH_BASELINE names another; "none" skips it)`);
+  return chosen?.ref ?? '';
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const runs = wholeNumber('BENCH_RUNS', 5);
   const seconds = wholeNumber('BENCH_API_SECONDS', 1);
   const only = sections();
-  const baselineRef = process.env.BENCH_BASELINE ?? '';
-  if (process.env.BENCH_ONLY?.split(',').some((item) => item.trim() === 'baseline') && !baselineRef) throw new Error('BENCH_ONLY names baseline: set BENCH_BASELINE to the git ref to compare with (main, HEAD~1, a tag or a commit)');
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const log = (line: string) => console.log(`[bench] ${line}`);
+  const baselineRef = only.has('baseline') ? chooseBaseline(log) : '';
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
   await ensureBuilt(log);
@@ -99,7 +110,7 @@ async function main(): Promise<void> {
     log(`hydration done at ${elapsed()}`);
   }
 
-  if (only.has('baseline') && baselineRef) {
+  if (baselineRef) {
     log(`baseline: ${baselineRef} beside this checkout, ${runs} cold loads and Lighthouse runs per route, taps per interaction, in turn`);
     baseline = await benchBaseline(baselineRef, runs, wholeNumber('BENCH_TAPS', 10), log);
     log(`baseline done at ${elapsed()}`);
