@@ -373,9 +373,9 @@ async function warmUpPaths(apiUrl: (() => string) | undefined): Promise<string[]
 /**
  * Draws the warm-up pages in every renderer, waiting at most WARM_UP_LIMIT_MS; they are drawn as a
  * guest's would be, and each one drawn is kept as the guests' last good render of its page
- * (`keepGuestsPage`): a guest whose page's render misses its budget before the page was ever drawn
- * for a guest gets it, not a skeleton. Then each of their skeletons is drawn once and kept
- * (`keepSkeleton`), so that a page whose render fails, when no renderer is free to draw even its
+ * (`keep.guestsPage`): a guest whose page's render misses its budget before the page was ever
+ * drawn for a guest gets it, not a skeleton. Then each of their skeletons is drawn once and kept
+ * (`keep.skeleton`), so that a page whose render fails, when no renderer is free to draw even its
  * skeleton, still goes out with its frame and a skeleton, never as an empty #root.
  */
 async function warmRenderers(
