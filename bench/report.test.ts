@@ -2,7 +2,7 @@ import type { BaselineFigures } from './baselineBench';
 import type { RouteFigures } from './frontEnd';
 import type { HydrationFigures } from './hydrationBench';
 import type { LighthouseFigures } from './lib/lighthouse';
-import { baselineSection, benchmarkRange, performanceGoal, tbtAgreement } from './report';
+import { baselineSection, benchmarkRange, categoryGoal, performanceGoal, tbtAgreement } from './report';
 
 function page(route: string, tbtMs: number, benchmarkIndex: number | null): LighthouseFigures {
   const scores = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -15,6 +15,16 @@ describe("the bench's Lighthouse goals", () => {
     expect(performanceGoal(3499)).toBe(90);
     expect(performanceGoal(3500)).toBe(98);
     expect(performanceGoal(null)).toBe(90);
+  });
+});
+
+describe("a page's Lighthouse goal in a category", () => {
+  const cart = (losses: string[]) => ({ ...page('cart', 50, 2000), scores: { performance: 99, accessibility: 100, 'best-practices': 100, seo: 63 }, losses: { performance: [], accessibility: [], 'best-practices': [], seo: losses } });
+  it('meets SEO on the cart, kept out of search on purpose, only when being blocked from indexing is all it lost', () => {
+    expect(categoryGoal(cart(['Page is blocked from indexing']), 'seo')).toEqual({ goal: 98, pass: true, onPurpose: true });
+    expect(categoryGoal(cart(['Page is blocked from indexing', 'Document does not have a meta description']), 'seo').pass).toBe(false);
+    // Any other page blocked from indexing misses it.
+    expect(categoryGoal({ ...cart(['Page is blocked from indexing']), route: 'home' }, 'seo').pass).toBe(false);
   });
 });
 

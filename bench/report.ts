@@ -4,7 +4,7 @@ import { CART_SHOPPERS, CONNECTIONS } from './apiBench';
 import { AUDITED_BUILDS, BUILDS, type RouteFigures } from './frontEnd';
 import type { BaselineFigures } from './baselineBench';
 import type { HydrationFigures } from './hydrationBench';
-import { FAST_HOST_BENCHMARK_INDEX, LIGHTHOUSE_CATEGORIES, SLOW_HOST_BENCHMARK_INDEX, type LighthouseFigures, type SimulatedPaint } from './lib/lighthouse';
+import { FAST_HOST_BENCHMARK_INDEX, LIGHTHOUSE_CATEGORIES, SLOW_HOST_BENCHMARK_INDEX, type LighthouseCategory, type LighthouseFigures, type SimulatedPaint } from './lib/lighthouse';
 import { EMPTY_ROOT_CONNECTIONS, EMPTY_ROOT_PAGES, LOAD_CONNECTIONS } from './hydrationBench';
 import { GROWTH_DATABASE_NAMES, GROWTH_QUERIES, type GrowthFigures } from './growthBench';
 import { MOBILE_THROTTLING } from './lib/frontEnd';
@@ -309,6 +309,23 @@ function lighthouseTable(lighthouse: readonly LighthouseFigures[]): string {
   );
 }
 
+/**
+ * The pages the shop keeps out of search engines on purpose (robots.txt): the cart shows a
+ * shopper's own lines. Lighthouse's SEO fails them for it ("Page is blocked from indexing").
+ */
+const KEPT_OUT_OF_SEARCH = new Set(['cart']);
+const BLOCKED_FROM_INDEXING = 'Page is blocked from indexing';
+
+/**
+ * A page's Lighthouse score in a category against its goal: a page kept out of search on purpose
+ * meets the SEO goal when being blocked from indexing is all that cost it points.
+ */
+export function categoryGoal(page: Pick<LighthouseFigures, 'route' | 'scores' | 'losses' | 'benchmarkIndex'>, category: LighthouseCategory): { goal: number; pass: boolean; onPurpose: boolean } {
+  const goal = category === 'performance' ? performanceGoal(page.benchmarkIndex) : GOALS.lighthouseScore;
+  const onPurpose = category === 'seo' && KEPT_OUT_OF_SEARCH.has(page.route) && page.losses.seo.length > 0 && page.losses.seo.every((loss) => loss.startsWith(BLOCKED_FROM_INDEXING));
+  return { goal, pass: page.scores[category] >= goal || onPurpose, onPurpose };
+}
+
 function hydrationSection({ taps, emptyRoots = [], interactions, paints, load, lighthouse, lighthouseReplaced }: HydrationFigures, goals: Goal[]): string {
   for (const row of emptyRoots) goals.push({ goal: `${row.route}: no empty #root in ${row.pages} pages for a ${row.visitor} under a CPU hog`, pass: row.emptyRoots === 0, figure: String(row.emptyRoots) });
   const hydratedTaps = taps.filter((tap) => tap.render === 'hydrated');
@@ -317,8 +334,9 @@ function hydrationSection({ taps, emptyRoots = [], interactions, paints, load, l
   for (const page of lighthouse) {
     const index = page.benchmarkIndex === null ? 'benchmark index unknown' : `benchmark index ${page.benchmarkIndex}`;
     for (const category of LIGHTHOUSE_CATEGORIES) {
-      const goal = category === 'performance' ? performanceGoal(page.benchmarkIndex) : GOALS.lighthouseScore;
-      goals.push({ goal: `${page.route}: Lighthouse ${category} ≥ ${goal} (mobile, median of ${page.runs})`, pass: page.scores[category] >= goal, figure: `${page.scores[category]}${category === 'performance' ? ` (${index})` : ''}` });
+      const { goal, pass, onPurpose } = categoryGoal(page, category);
+      const why = category === 'performance' ? ` (${index})` : onPurpose ? ' (kept out of search engines on purpose, nothing else below full marks)' : '';
+      goals.push({ goal: `${page.route}: Lighthouse ${category} ≥ ${goal} (mobile, median of ${page.runs})`, pass, figure: `${page.scores[category]}${why}` });
     }
     goals.push({ goal: `${page.route}: Lighthouse's TBT ≤ ${GOALS.tbtMs} ms`, pass: page.metrics.tbtMs <= GOALS.tbtMs, figure: `${ms(page.metrics.tbtMs)} (${index})` });
   }
