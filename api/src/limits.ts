@@ -6,7 +6,6 @@
  * holds across several api processes on one database. Addresses are counted by
  * `clientAddressKey` (an IPv6 client by its /64).
  */
-import type { EncoderLimits } from './images/webp';
 
 /** At most `max` in a window of `windowSeconds`. */
 export interface WindowLimit {
@@ -44,6 +43,16 @@ export interface SignInCodeLimits {
   wrongTries: number;
   /** Codes mailed to one account; past it the answer is the same, but nothing is sent. */
   mails: WindowLimit;
+}
+
+/** What one client can make the small pictures' WebP encoder do (images/webp.ts). */
+export interface EncoderLimits {
+  /** Encoded pictures kept, the least recently asked for let go first (about 3 KB each). */
+  kept: number;
+  /** Encodes at once (each on one of libuv's threads). */
+  atOnce: number;
+  /** Encodes waiting for a turn; one more is not queued. */
+  waitingMax: number;
 }
 
 export interface HashingLimits {

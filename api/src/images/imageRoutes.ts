@@ -8,7 +8,8 @@ import { access } from '../schemas/access';
 import { errorResponses, MediaAnswer, NoQuerySchema } from '../schemas/common';
 import { findProductById } from '../routes/products/productQueries';
 import { drawProductPicture } from './drawProduct';
-import { type EncoderLimits, PictureEncoder } from './webp';
+import type { EncoderLimits } from '../limits';
+import { PictureEncoder } from './webp';
 
 /**
  * A large picture is `{n}.svg`; a small one `{n}-small.webp` (webp.ts), or `{n}-small.svg`, its

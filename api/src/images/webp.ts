@@ -10,15 +10,7 @@
  */
 import sharp from 'sharp';
 import { BoundedQueue } from '../auth/hashQueue';
-
-export interface EncoderLimits {
-  /** Encoded pictures kept, the least recently asked for let go first (about 3 KB each). */
-  kept: number;
-  /** Encodes at once (each on one of libuv's threads). */
-  atOnce: number;
-  /** Encodes waiting for a turn; one more is not queued. */
-  waitingMax: number;
-}
+import type { EncoderLimits } from '../limits';
 
 // The encoded pictures are kept here; libvips' own cache of operations would only hold them twice.
 sharp.cache(false);
