@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { DataDirLockedError } from './db/dataDirLock';
-import { createDatabase, MEMORY_DATA_DIR } from './db/database';
+import { MEMORY_DATA_DIR } from './db/database';
+import { createDatabase } from './db/openDatabase';
 import { migrate } from './db/migrate';
 import { seedDatabase } from './seed/seed';
 import { formatMailAddress } from './mail/mailAddress';

@@ -1,6 +1,7 @@
 import type { OperatorOrder, OperatorOrderPage, OperatorSummary, OrderMoveRequest } from '@storefront/shared/types';
 import pino from 'pino';
-import { createDatabase, type Database } from '../db/database';
+import type { Database } from '../db/database';
+import { createDatabase } from '../db/openDatabase';
 import { migrate } from '../db/migrate';
 import { mailShopOf } from '../mail/layout';
 import { createMailer, type Mailer } from '../mail/mailer';

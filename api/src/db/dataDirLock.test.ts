@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DATABASE_TIMEOUT_MS } from '../testing/testDatabases';
-import { createDatabase } from './database';
+import { createDatabase } from './openDatabase';
 import { LOCK_FILE_NAME, lockDataDir, type DataDirLock, type LockHolder } from './dataDirLock';
 
 const API_DIR = path.resolve(__dirname, '..', '..');

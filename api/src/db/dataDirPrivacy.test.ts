@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { seedDatabase } from '../seed/seed';
 import { DATABASE_TIMEOUT_MS } from '../testing/testDatabases';
-import { createDatabase } from './database';
+import { createDatabase } from './openDatabase';
 import { migrate } from './migrate';
 
 jest.setTimeout(DATABASE_TIMEOUT_MS * 2);

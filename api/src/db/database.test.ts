@@ -7,7 +7,8 @@ import { SHOPPER_COOKIE } from '../plugins/shopper';
 import { seedDatabase } from '../seed/seed';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { DATABASE_TIMEOUT_MS, testDatabases } from '../testing/testDatabases';
-import { createDatabase, DEFAULT_DATA_DIR, namedStatement } from './database';
+import { DEFAULT_DATA_DIR, namedStatement } from './database';
+import { createDatabase } from './openDatabase';
 import { migrate, MIGRATIONS_DIR, readMigrations } from './migrate';
 
 test('default paths point into the api folder, from src and dist alike', () => {

@@ -143,16 +143,3 @@ export const IN_MEMORY_RANDOM_PAGE_COST = 1.1;
  * below the api folder.
  */
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../../data');
-
-export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  if (options.databaseUrl) {
-    if (!/^postgres(ql)?:\/\//i.test(options.databaseUrl)) {
-      throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
-    }
-    const { createPostgresDatabase } = await import('./postgres');
-    return createPostgresDatabase(options.databaseUrl, options.schema, { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts });
-  }
-  // Loaded on demand so a PostgreSQL deployment never pays for the WebAssembly start-up.
-  const { createPgliteDatabase } = await import('./pglite');
-  return createPgliteDatabase(options.dataDir ?? DEFAULT_DATA_DIR, options.loadDataDir);
-}

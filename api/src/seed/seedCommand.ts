@@ -1,4 +1,5 @@
-import { createDatabase, DEFAULT_DATA_DIR, type Database } from '../db/database';
+import { DEFAULT_DATA_DIR, type Database } from '../db/database';
+import { createDatabase } from '../db/openDatabase';
 import { migrate } from '../db/migrate';
 import { SEED } from './buildCatalogue';
 import { generateCatalogue } from './generateCatalogue';

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
-import { createDatabase, MEMORY_DATA_DIR, type Database } from '../db/database';
+import { MEMORY_DATA_DIR, type Database } from '../db/database';
+import { createDatabase } from '../db/openDatabase';
 import { migrate } from '../db/migrate';
 import { newMachineToken } from '../operators/machineCredential';
 import { seedDatabase } from '../seed/seed';

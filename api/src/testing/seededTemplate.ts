@@ -1,7 +1,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createDatabase, MEMORY_DATA_DIR } from '../db/database';
+import { MEMORY_DATA_DIR } from '../db/database';
+import { createDatabase } from '../db/openDatabase';
 import { migrate } from '../db/migrate';
 import { seedDatabase } from '../seed/seed';
 
