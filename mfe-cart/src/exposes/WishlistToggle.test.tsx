@@ -98,9 +98,17 @@ describe('WishlistToggle (the wishlist control other remotes embed)', () => {
       await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
       const before = draws;
       // Asked again (as after a page the server drew hydrates), and another product added: the heart shows nothing new.
+      let addStarted = 0;
       await act(async () => {
         await wishlistOf(store);
+        addStarted = Date.now();
         await store.dispatch(wishlistApi.endpoints.addToWishlist.initiate(other)).unwrap();
+      });
+      // The read the add set off has answered: one sent before the next add and answered after it
+      // would take that product out again for a moment (a race of two adds, not this heart's).
+      await waitFor(() => {
+        const read = baseApi.endpoints.getWishlist.select()(store.getState());
+        expect(read.status === 'fulfilled' && (read.startedTimeStamp ?? 0) >= addStarted && read.data?.some((item) => item.id === other.id)).toBe(true);
       });
       expect(draws).toBe(before);
       expect(screen.getByRole('button', { name: `Add ${product.name} to wishlist` })).toHaveAttribute('aria-pressed', 'false');
