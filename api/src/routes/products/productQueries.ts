@@ -1,7 +1,7 @@
 import type { Picture, Product } from '@storefront/shared/types';
 import { namedStatement, type Queryable } from '../../db/database';
 import { EFFECTIVE_PRICE_SQL, filterConditions, SqlParams, whereClause, type ProductFilter } from './productFilter';
-import { MATCH_PREFIX, MATCH_TYPO, REACH_BOUND, type ResolvedSearch, type SearchTerm } from './searchTerms';
+import { MATCH_PREFIX, MATCH_TYPO, type ResolvedSearch, type SearchTerm } from './searchTerms';
 
 /** A products row with its lists aggregated as JSON, numerics already cast to float8. */
 interface ProductRow {
@@ -185,8 +185,8 @@ async function rankedPage(db: Queryable, filter: ProductFilter & { search: Resol
   // On a tie (both past the bound), the one with fewer words to look for.
   const terms = [...search.terms].sort((a, b) => a.reach - b.reach || a.words.length - b.words.length);
   const [lead, ...rest] = terms as [SearchTerm, ...SearchTerm[]];
-  const probes = lead.reach * rest.length * PROBE_COST_IN_POSTINGS;
-  const joined = lead.reach >= REACH_BOUND || probes >= rest.reduce((sum, term) => sum + term.reach, 0);
+  // A lead at the bound always joins: the others' reach is at most the bound each.
+  const joined = lead.reach * rest.length * PROBE_COST_IN_POSTINGS >= rest.reduce((sum, term) => sum + term.reach, 0);
   // The products are joined only to be filtered: a page's ids are read for its rows alone.
   const from = [
     `(${termMatchesSql(lead, params)}) m0`,
