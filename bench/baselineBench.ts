@@ -70,23 +70,29 @@ export function defaultBaseline(state: RepositoryState): { ref: string; why: str
   return null;
 }
 
+/** The commit `ref` names in this repository, or null when it names none. */
+function commitOf(ref: string): string | null {
+  const found = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: ROOT, encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : null;
+}
+
 /** This checkout's state, read from git. */
 export function repositoryState(): RepositoryState {
   const dirty = git(['status', '--porcelain', '--untracked-files=no']) !== '';
   const head = git(['rev-parse', 'HEAD']);
-  const mainFound = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'main^{commit}'], { cwd: ROOT, encoding: 'utf8' });
-  const fork = mainFound.status === 0 ? spawnSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }) : null;
-  const branchPoint = fork?.status === 0 && fork.stdout.trim() !== head ? fork.stdout.trim() : null;
-  const hasParent = spawnSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD~1^{commit}'], { cwd: ROOT, encoding: 'utf8' }).status === 0;
+  // No common commit (unrelated histories) reads as no branch.
+  const merged = commitOf('main') ? spawnSync('git', ['merge-base', 'HEAD', 'main'], { cwd: ROOT, encoding: 'utf8' }) : null;
+  const fork = merged?.status === 0 ? merged.stdout.trim() : null;
+  const branchPoint = fork && fork !== head ? fork : null;
+  const hasParent = commitOf('HEAD~1') !== null;
   return { dirty, branchPoint, hasParent };
 }
 
 /** The commit `ref` names in this repository, or a clear error. */
 export function resolveBaseline(ref: string): { commit: string; subject: string } {
   if (!/^[\w./~^@{}][\w./~^@{}-]{0,199}$/.test(ref)) throw new Error(`BENCH_BASELINE must be a git ref (a branch, tag or commit), got "${ref}"`);
-  const found = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd: ROOT, encoding: 'utf8' });
-  if (found.status !== 0) throw new Error(`BENCH_BASELINE "${ref}" names no commit of this repository`);
-  const commit = found.stdout.trim();
+  const commit = commitOf(ref);
+  if (!commit) throw new Error(`BENCH_BASELINE "${ref}" names no commit of this repository`);
   return { commit, subject: git(['log', '-1', '--format=%s', commit]) };
 }
 
