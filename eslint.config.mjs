@@ -21,6 +21,11 @@ const packageBoundaries = [
   { target: './shared', from: ['./shell', './api', ...REMOTES.map((remote) => `./${remote}`)], message: 'shared depends on no package that depends on it.' },
   { target: './api', from: ['./shell', ...REMOTES.map((remote) => `./${remote}`)], message: 'The api knows nothing of the front-ends.' },
   {
+    target: './release-state',
+    from: ['./contracts', './shared', './api', './shell', './edge', './e2e', './scripts', './bench', ...REMOTES.map((remote) => `./${remote}`)],
+    message: 'The release state depends on no package of the store: the edge, the api and the compose command depend on it.',
+  },
+  {
     target: './contracts',
     from: ['./shared', './api', './shell', './edge', './e2e', ...REMOTES.map((remote) => `./${remote}`)],
     message: 'The contracts depend on no package of the store: shared and the api depend on them.',

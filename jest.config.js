@@ -21,6 +21,7 @@ const swcTransform = {
 
 const moduleNameMapper = {
   '^@storefront/contracts$': '<rootDir>/contracts/src/index.ts',
+  '^@storefront/release-state$': '<rootDir>/release-state/src/index.ts',
   '^@storefront/shared$': '<rootDir>/shared/src/index.ts',
   '^@storefront/shared/(domain|types|testing)$': '<rootDir>/shared/src/$1/index.ts',
   '^@storefront/shared/text-direction$': '<rootDir>/shared/src/domain/textDirection.ts',
@@ -46,7 +47,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/shared/src/domain/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/bench/**/*.test.ts', '<rootDir>/edge/src/**/*.test.ts'],
+      testMatch: ['<rootDir>/shared/src/domain/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/bench/**/*.test.ts', '<rootDir>/edge/src/**/*.test.ts', '<rootDir>/release-state/src/**/*.test.ts'],
       // *.postgres.test.ts run api processes on a PostgreSQL server: with DATABASE_URL only (README).
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...(process.env.DATABASE_URL ? [] : ['\\.postgres\\.test\\.ts$'])],
     },

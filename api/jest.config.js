@@ -23,6 +23,7 @@ module.exports = {
   globalTeardown: '<rootDir>/api/src/testing/apiGlobalTeardown.ts',
   moduleNameMapper: {
     '^@storefront/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@storefront/release-state$': '<rootDir>/release-state/src/index.ts',
     '^@storefront/shared$': '<rootDir>/shared/src/index.ts',
     '^@storefront/shared/(domain|types|testing)$': '<rootDir>/shared/src/$1/index.ts',
     '^@storefront/shared/text-direction$': '<rootDir>/shared/src/domain/textDirection.ts',

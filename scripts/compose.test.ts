@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { factsOf, type Contract, type Manifest, type ReleaseFacts, type ShellFacts } from '../edge/src/compositionRules';
-import { FileCompositionStore, type CompositionDocument, type Revision } from '../edge/src/compositionStore';
+import { FileCompositionStore, type CompositionDocument, type Revision } from '@storefront/release-state';
 import { REMOTES, type Remote } from '../edge/src/packages';
 import { REMOTE_MODULES } from '../shell/src/federation/remoteModules';
 import { readActor, readReason, UsageError } from './lib/composeOptions';
@@ -222,7 +222,7 @@ interface Run {
 
 function compose(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', 'sucrase/register/ts', path.join(ROOT, 'scripts', 'compose.ts'), ...args], { cwd: ROOT, env });
+    const child = spawn(process.execPath, ['--conditions=storefront-source', '-r', 'sucrase/register/ts', path.join(ROOT, 'scripts', 'compose.ts'), ...args], { cwd: ROOT, env });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -19,7 +19,7 @@ import {
   type CompositionStore,
   type LiveComposition,
   type Revision,
-} from '../edge/src/compositionStore';
+} from '@storefront/release-state';
 import { portsFromEnv, REMOTES, type Remote } from '../edge/src/packages';
 import { listReleases, releaseManifestUrl, VERSION_PATTERN } from '../edge/src/releaseStore';
 import { readKnownGoodAfter } from '../edge/src/settings';

@@ -13,7 +13,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SERVER_ENTRY_PATH } from '../shared/src/ssr/serverEntry';
 import { readShellFacts, type Contract, type Manifest } from '../edge/src/compositionRules';
-import { FileCompositionStore, isRemote } from '../edge/src/compositionStore';
+import { FileCompositionStore, isRemote } from '@storefront/release-state';
 import { packageVersion, portsFromEnv, ROOT, type Remote } from '../edge/src/packages';
 import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';
 import { localComposition } from '../edge/src/composition';

@@ -32,7 +32,7 @@ describe('who owns the browser specs (e2e/teams.ts)', () => {
     for (const team of TEAMS) {
       expect(workspaces).toContain(team);
       const { scripts = {} } = readJson<{ scripts?: Record<string, string> }>(`${team}/package.json`);
-      expect([team, scripts.test]).toEqual([team, 'node -r sucrase/register/ts ../scripts/teamTest.ts']);
+      expect([team, scripts.test]).toEqual([team, 'node --conditions=storefront-source -r sucrase/register/ts ../scripts/teamTest.ts']);
     }
   });
 

@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { localComposition } from '../edge/src/composition';
-import { FileCompositionStore } from '../edge/src/compositionStore';
+import { FileCompositionStore } from '@storefront/release-state';
 import { portsFromEnv, ROOT } from '../edge/src/packages';
 import { specsOf, TEAMS } from '../e2e/teams';
 import { ensureSharedBuilt } from './lib/ensureBuilt';

@@ -70,3 +70,4 @@ export {
   TypedEmailSchema,
 } from './order';
 export { MAX_REVIEWS_PER_PAGE, NewReviewSchema, ReviewPageSchema, ReviewRatingCountSchema, ReviewSchema } from './review';
+export { TELEMETRY_REMOTES, TelemetryRemoteSchema, TelemetryReportSchema } from './telemetry';

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from './app';
 import type { CompositionSource } from './composition';
 import type { ReleaseFacts } from './compositionRules';
-import { FileCompositionStore, type CompositionEntry } from './compositionStore';
+import { FileCompositionStore, type CompositionEntry } from '@storefront/release-state';
 import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
 import type { Ports } from './packages';
 import type { ServerQueryEntry } from '../../shared/src/ssr/contract';

@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
 import { answerPreviewRequest, registerCompositionRoute, servedComposition, type CompositionSource } from './composition';
 import type { Contract, Manifest, ReleaseFacts } from './compositionRules';
-import { FileCompositionStore, type CompositionDocument, type RevisionChange } from './compositionStore';
+import { FileCompositionStore, type CompositionDocument, type RevisionChange } from '@storefront/release-state';
 import { packageVersion, type Remote } from './packages';
 
 const MINUTE = 60_000;

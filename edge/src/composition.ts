@@ -18,8 +18,8 @@ import {
   type CompositionStore,
   type LiveComposition,
   type Revision,
-} from './compositionStore';
-import { currentStat } from './fileStat';
+  currentStat,
+} from '@storefront/release-state';
 import { REMOTES, workingVersions, type Ports, type Remote } from './packages';
 import { isReleased, listReleases, readRelease, releaseManifestUrl } from './releaseStore';
 import { withRemoteEntries, type ManifestReader } from './routePreloads';

@@ -6,6 +6,7 @@
  */
 import { promises as fs } from 'node:fs';
 import { satisfy } from '@module-federation/enhanced/runtime';
+import type { ReleaseFacts } from '@storefront/release-state';
 import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
 
 export interface ManifestShared {
@@ -57,15 +58,7 @@ export interface Contract {
  * revision of the composition, so that a fallback, a preview or a diff can be judged without
  * fetching the release again.
  */
-export interface ReleaseFacts {
-  /** The modules it shares as singletons, with the version it was built with and the range it needs. */
-  singletons: { name: string; version: string; requiredVersion?: string }[];
-  exposes: string[];
-  /** The @module-federation/enhanced version it was built with. */
-  pluginVersion?: string;
-  slices: string[];
-  endpoints: string[];
-}
+export type { ReleaseFacts };
 
 export function factsOf(manifest: Manifest, contract: Contract | null): ReleaseFacts {
   return {

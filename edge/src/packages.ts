@@ -1,11 +1,9 @@
 /** The front-end packages as they are deployed: each remote on its own origin, from a folder per version. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REMOTES, ROOT, type Remote } from '@storefront/release-state';
 
-export const ROOT = path.resolve(__dirname, '../..');
-
-export const REMOTES = ['mfe-catalog', 'mfe-product', 'mfe-cart', 'mfe-account'] as const;
-export type Remote = (typeof REMOTES)[number];
+export { REMOTES, ROOT, type Remote };
 
 /** A package's version as its package.json says now. */
 export function packageVersion(dir: string): string {

@@ -21,7 +21,7 @@ import {
   type ShopperList,
 } from '../../shared/src/ssr/contract';
 import { REPLAY_SCRIPT_HASH, REPLAY_SCRIPT_TAG } from './eventReplay';
-import { currentStat } from './fileStat';
+import { currentStat } from '@storefront/release-state';
 import { answerPreviewRequest, compositionOrigins, servedComposition, withEntries, type CompositionSource } from './composition';
 import { routePreloadTags, type ManifestReader } from './routePreloads';
 import { productIdOf, searchEngineTags, siteOrigin } from './seo';

@@ -27,7 +27,7 @@ import {
 } from '../../shared/src/ssr/contract';
 import { holdsProductOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
 import { liveRemotes, type CompositionSource } from './composition';
-import { isRemote, type CompositionEntry } from './compositionStore';
+import { isRemote, type CompositionEntry } from '@storefront/release-state';
 import { VERSION_PATTERN } from './releaseStore';
 
 /**

@@ -32,13 +32,15 @@ const MONOLITH: Buildable = {
 const SHARED: Buildable = { workspace: 'shared', output: 'shared/dist/index.js', inputs: ['shared/src', 'shared/package.json'] };
 /** The wire shapes' schemas: the api's compiled copy requires contracts/dist (shared takes only their types). */
 const CONTRACTS: Buildable = { workspace: 'contracts', output: 'contracts/dist/index.js', inputs: ['contracts/src', 'contracts/package.json'] };
+/** The composition's revisions and the page-view tokens: the api's compiled copy requires composition/dist. */
+const COMPOSITION: Buildable = { workspace: 'release-state', output: 'release-state/dist/index.js', inputs: ['release-state/src', 'release-state/package.json'] };
 /** What the api runs compiled, built before anything else. */
-const LIBRARIES: readonly Buildable[] = [CONTRACTS, SHARED];
+const LIBRARIES: readonly Buildable[] = [CONTRACTS, COMPOSITION, SHARED];
 
 function buildables(): Buildable[] {
   return [
     ...LIBRARIES,
-    { workspace: 'api', output: 'api/dist/server.js', inputs: ['api/src', 'api/package.json', 'shared/src', 'contracts/src'] },
+    { workspace: 'api', output: 'api/dist/server.js', inputs: ['api/src', 'api/package.json', 'shared/src', 'contracts/src', 'release-state/src'] },
     ...REMOTES.map((remote) => ({
       workspace: remote,
       output: `${remote}/dist/${packageVersion(remote)}/mf-manifest.json`,

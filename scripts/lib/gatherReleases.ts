@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Contract, Manifest, RemoteCandidate } from '../../edge/src/compositionRules';
-import type { CompositionDocument } from '../../edge/src/compositionStore';
+import type { CompositionDocument } from '@storefront/release-state';
 import { ROOT } from '../../edge/src/packages';
 
 const FETCH_TIMEOUT_MS = 5000;

@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { checkRelease, factsOf, type Contract, type Injector, type Manifest, type Problem, type ShellFacts } from '../../edge/src/compositionRules';
-import { shortName, type CompositionDocument, type CompositionStore } from '../../edge/src/compositionStore';
+import { shortName, type CompositionDocument, type CompositionStore } from '@storefront/release-state';
 import { ROOT, type Remote } from '../../edge/src/packages';
 import { asConsumer, asProvider, checkExposedTypes, declarationsOf, embeddedUsesOf, exposedPropsOf, moduleUses, type ReadRelease } from './exposedProps';
 import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';

@@ -3,7 +3,7 @@
  * and what differs between two of them.
  */
 import type { ReleaseFacts } from '../../edge/src/compositionRules';
-import { describeChanges, knownGoodFrom, knownGoodRevisions, shortName, type CompositionDocument, type Revision } from '../../edge/src/compositionStore';
+import { describeChanges, knownGoodFrom, knownGoodRevisions, shortName, type CompositionDocument, type Revision } from '@storefront/release-state';
 import { REMOTES, type Remote } from '../../edge/src/packages';
 
 function pad(value: number): string {

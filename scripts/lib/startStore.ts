@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from '../../edge/src/app';
 import type { CompositionSource } from '../../edge/src/composition';
-import { compositionFile } from '../../edge/src/compositionStore';
+import { compositionFile } from '@storefront/release-state';
 import { REMOTES, ROOT, workingVersions, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
 import { RenderThreads } from '../../edge/src/renderThreads';

@@ -13,22 +13,66 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ReleaseFacts } from './compositionRules';
 import { currentStat } from './fileStat';
-import { REMOTES, ROOT, type Remote } from './packages';
+import { isRemote, REMOTES, ROOT, shortName, type Remote } from './remotes';
+
+/** What the compose command reads of a remote's release when it passes the checks, recorded with its revision. */
+export interface ReleaseFacts {
+  /** The modules it shares as singletons, with the version it was built with and the range it needs. */
+  singletons: { name: string; version: string; requiredVersion?: string }[];
+  exposes: string[];
+  /** The @module-federation/enhanced version it was built with. */
+  pluginVersion?: string;
+  slices: string[];
+  endpoints: string[];
+}
 
 export interface CompositionEntry {
   version: string;
   manifest: string;
 }
 
+/**
+ * New versions of some remotes given to a share of browsers while everyone else keeps the live
+ * ones. Each browser is in it or not by a stable hash of its own cookie (canary.ts).
+ */
+export interface Canary {
+  remotes: Partial<Record<Remote, CompositionEntry>>;
+  /** The share of browsers that get it, in percent: more than 0, at most 100, to one decimal place. */
+  percent: number;
+  /** The revision that started it: it names the canary's page views and salts the assignment. */
+  startedBy: number;
+  /** When it started (ISO 8601). */
+  since: string;
+}
+
 export interface CompositionDocument {
   remotes: Partial<Record<Remote, CompositionEntry>>;
   config?: { apiBase?: string; assetHost?: string };
+  /** A canary that runs beside the live remotes, if one does. */
+  canary?: Canary;
 }
 
-/** set: a release manager chose versions; rollback: an earlier revision brought back; imported: recorded from before revisions were kept (never checked since). */
-export type RevisionAction = 'set' | 'rollback' | 'imported';
+/**
+ * set: a release manager chose versions; rollback: an earlier revision brought back; imported:
+ * recorded from before revisions were kept (never checked since); canary: new versions given to a
+ * share of browsers; promote: the canary's versions made live for everyone; abort: the canary
+ * ended, everyone back on the live versions.
+ */
+export type RevisionAction = 'set' | 'rollback' | 'imported' | 'canary' | 'promote' | 'abort';
+
+/** The figures an abort of a canary was judged on, recorded with its revision. */
+export interface CanaryJudgement {
+  /** Which rule was broken: its error rate, or its interactions' p75 INP. */
+  rule: 'error-rate' | 'inp';
+  /** One line a release manager reads in the history. */
+  summary: string;
+  canary: { pageViews: number; failed: number; p75Inp: number | null; inpSamples: number };
+  live: { pageViews: number; failed: number; p75Inp: number | null; inpSamples: number };
+  /** The sequential test's log likelihood ratio and the bound it crossed, for the error-rate rule. */
+  logLikelihoodRatio?: number;
+  bound?: number;
+}
 
 export interface Revision {
   revision: number;
@@ -50,6 +94,8 @@ export interface Revision {
   shell?: Record<string, string>;
   /** When it passed the checks; null for a revision imported from before revisions that no check has passed since. */
   checkedAt: string | null;
+  /** For an abort made by the api's abort worker: the figures that caused it. */
+  judgement?: CanaryJudgement;
 }
 
 /** A change to make: the next revision, but for what the store fills in. */
@@ -99,20 +145,6 @@ export function compositionFile(): string {
   return path.resolve(process.env.COMPOSITION_FILE ?? path.join(ROOT, 'composition', 'composition.json'));
 }
 
-export function isRemote(name: string): name is Remote {
-  return (REMOTES as readonly string[]).includes(name);
-}
-
-/** Accepts the short names release managers type: `catalog` for `mfe-catalog`. */
-export function remoteFromName(name: string): Remote | undefined {
-  const full = name.startsWith('mfe-') ? name : `mfe-${name}`;
-  return isRemote(full) ? full : undefined;
-}
-
-export function shortName(remote: string): string {
-  return remote.replace(/^mfe-/, '');
-}
-
 /** A manifest URL names its version folder: …/1.4.0/mf-manifest.json. */
 export function versionFromManifestUrl(manifest: string): string | undefined {
   let pathname: string;
@@ -124,26 +156,48 @@ export function versionFromManifestUrl(manifest: string): string | undefined {
   return /\/([^/]+)\/mf-manifest\.json$/.exec(pathname)?.[1];
 }
 
-function readDocument(raw: { remotes?: Record<string, unknown>; config?: CompositionDocument['config'] }): CompositionDocument {
-  const document: CompositionDocument = { remotes: {}, ...(raw.config ? { config: raw.config } : {}) };
-  for (const [name, value] of Object.entries(raw.remotes ?? {})) {
+type RawDocument = { remotes?: Record<string, unknown>; config?: CompositionDocument['config']; canary?: unknown };
+
+/** A share of browsers in percent: more than 0, at most 100, to one decimal place. */
+export function isCanaryPercent(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 100 && Math.abs(value * 10 - Math.round(value * 10)) < 1e-9;
+}
+
+function readCanary(raw: unknown): Canary {
+  const canary = raw as Partial<Canary> & { remotes?: Record<string, unknown> };
+  if (typeof canary !== 'object' || canary === null) throw new Error('the canary is not an object');
+  if (!isCanaryPercent(canary.percent)) throw new Error(`the canary's percent must be more than 0 and at most 100, got ${JSON.stringify(canary.percent)}`);
+  if (!Number.isInteger(canary.startedBy) || (canary.startedBy as number) < 1) throw new Error('the canary names no revision that started it');
+  if (typeof canary.since !== 'string' || Number.isNaN(Date.parse(canary.since))) throw new Error('the canary has no start time');
+  const remotes = readRemotes(canary.remotes ?? {});
+  if (Object.keys(remotes).length === 0) throw new Error('the canary names no remote');
+  return { remotes, percent: canary.percent, startedBy: canary.startedBy as number, since: canary.since };
+}
+
+function readDocument(raw: RawDocument): CompositionDocument {
+  return { remotes: readRemotes(raw.remotes ?? {}), ...(raw.config ? { config: raw.config } : {}), ...(raw.canary ? { canary: readCanary(raw.canary) } : {}) };
+}
+
+function readRemotes(raw: Record<string, unknown>): CompositionDocument['remotes'] {
+  const remotes: CompositionDocument['remotes'] = {};
+  for (const [name, value] of Object.entries(raw)) {
     if (!isRemote(name)) throw new Error(`unknown remote "${name}" (known: ${REMOTES.join(', ')})`);
     const manifest = typeof value === 'string' ? value : (value as Partial<CompositionEntry>)?.manifest;
     if (typeof manifest !== 'string') throw new Error(`remote "${name}" has no manifest URL`);
     const version = (typeof value === 'object' && value !== null ? (value as Partial<CompositionEntry>).version : undefined) ?? versionFromManifestUrl(manifest);
     if (!version) throw new Error(`remote "${name}": cannot tell the version of ${manifest}`);
-    document.remotes[name] = { version, manifest };
+    remotes[name] = { version, manifest };
   }
-  return document;
+  return remotes;
 }
 
 /** Reads a composition in either form the shell accepts: name → URL, or name → { version, manifest }. */
 export function parseCompositionDocument(text: string): CompositionDocument {
-  return readDocument(JSON.parse(text) as Parameters<typeof readDocument>[0]);
+  return readDocument(JSON.parse(text) as RawDocument);
 }
 
 function parseLive(text: string): LiveComposition {
-  const raw = JSON.parse(text) as Parameters<typeof readDocument>[0] & { revision?: unknown };
+  const raw = JSON.parse(text) as RawDocument & { revision?: unknown };
   const revision = typeof raw.revision === 'number' && Number.isInteger(raw.revision) && raw.revision > 0 ? raw.revision : null;
   return { revision, document: readDocument(raw) };
 }
@@ -185,6 +239,20 @@ export function describeChanges(before: CompositionDocument | null, after: Compo
     else lines.push(`${remote} ${was.version} → ${now.version}`);
   }
   if (JSON.stringify(before?.config ?? {}) !== JSON.stringify(after.config ?? {})) lines.push('config changed');
+  const canaryBefore = before?.canary;
+  const canaryAfter = after.canary;
+  if (JSON.stringify(canaryBefore ?? null) !== JSON.stringify(canaryAfter ?? null)) {
+    if (canaryAfter) {
+      const versions = REMOTES.flatMap((remote) => {
+        const entry = canaryAfter.remotes[remote];
+        return entry ? [`${remote} ${after.remotes[remote]?.version ?? '—'} → ${entry.version}`] : [];
+      });
+      lines.push(`canary for ${canaryAfter.percent}% of browsers: ${versions.join(', ')}`);
+    } else if (canaryBefore) {
+      const versions = REMOTES.flatMap((remote) => (canaryBefore.remotes[remote] ? [`${remote} ${canaryBefore.remotes[remote]?.version}`] : []));
+      lines.push(`canary ended: ${versions.join(', ')}`);
+    }
+  }
   return lines;
 }
 
@@ -254,7 +322,7 @@ function parseRevision(text: string, file: string): Revision {
   try {
     const raw = JSON.parse(text) as Revision;
     if (!Number.isInteger(raw.revision) || typeof raw.at !== 'string') throw new Error('no revision number or time');
-    return { ...raw, composition: readDocument(raw.composition as Parameters<typeof readDocument>[0]) };
+    return { ...raw, composition: readDocument(raw.composition as RawDocument) };
   } catch (error) {
     throw new Error(`the revision ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
