@@ -9,7 +9,9 @@
 import { promises as fs } from 'node:fs';
 import { checkComposition, factsOf, readShellFacts, type Problem, type ReleaseFacts, type RemoteCandidate, type ShellFacts } from '../edge/src/compositionRules';
 import {
+  abortCanary,
   CompositionConflict,
+  isCanaryPercent,
   describeChanges,
   FileCompositionStore,
   parseCompositionDocument,
@@ -27,7 +29,8 @@ import { COMMAND_OPTIONS, parseCommandLine, readActor, readPositiveNumber, readR
 import { localComposition } from '../edge/src/composition';
 import { asConsumer, asProvider, checkExposedTypes, moduleUses } from './lib/exposedProps';
 import { gather, shellManifestPath } from './lib/gatherReleases';
-import { diffLines, formatDuration, historyLines, shortChanges } from './lib/revisionReport';
+import { diffLines, formatDuration, formatWhen, historyLines, shortChanges } from './lib/revisionReport';
+import { status } from './lib/releaseHealth';
 
 const DEFAULT_HISTORY_LIMIT = 20;
 
@@ -239,6 +242,97 @@ async function rollback(store: CompositionStore, line: CommandLine): Promise<boo
   return true;
 }
 
+/** `--percent 10` → 10: more than 0, at most 100, to one decimal place. */
+function readPercent(value: string | undefined): number {
+  if (value === undefined) throw new UsageError('say how many browsers get the canary: --percent 10');
+  const percent = /^\d{1,3}(\.\d)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!isCanaryPercent(percent)) throw new UsageError(`--percent must be more than 0 and at most 100, to one decimal place (10, 2.5), got "${value}"`);
+  return percent;
+}
+
+/**
+ * Gives new versions of some remotes to a share of browsers: checked as `set` checks them (the
+ * live composition with these versions), then a revision whose composition keeps the live
+ * versions and names the canary's beside them.
+ */
+async function startCanary(store: CompositionStore, line: CommandLine): Promise<boolean> {
+  if (line.positional.length === 0) throw new UsageError('say which versions: npm run compose -- canary catalog=1.5.0 --percent 10');
+  const chosen = parseAssignments(line.positional);
+  const percent = readPercent(line.options.percent);
+  const by = readActor(line.options.by, process.env);
+  const reason = readReason(line.options.reason, false, 'canary');
+  const { live, basedOn, current } = await readBase(store, line.options.base);
+  if (current.canary) {
+    const running = REMOTES.flatMap((remote) => (current.canary?.remotes[remote] ? [`${shortName(remote)} ${current.canary.remotes[remote]?.version}`] : [])).join(', ');
+    throw new UsageError(`a canary runs already (${running} for ${current.canary.percent}%, revision ${current.canary.startedBy}): promote or abort it first`);
+  }
+  for (const [remote, version] of chosen) {
+    if (current.remotes[remote]?.version === version) throw new UsageError(`${shortName(remote)} ${version} is live already: a canary gives browsers a version other than the live one`);
+  }
+  const tried = withAssignments(current, chosen);
+  const checked = await runChecks(tried);
+  if (!checked.ok) {
+    console.error(`nothing changed: no canary started${basedOn > 0 ? `, revision ${basedOn} stays live` : ''}`);
+    return false;
+  }
+  const previous = live?.revision ? await store.revision(live.revision) : null;
+  // The revision's facts are the live remotes': the canary's versions are not live for everyone.
+  const facts: Revision['facts'] = { ...checked.facts };
+  for (const remote of chosen.keys()) {
+    const recorded = previous?.facts[remote];
+    if (recorded) facts[remote] = recorded;
+    else delete facts[remote];
+  }
+  const canaryRemotes: NonNullable<CompositionDocument['canary']>['remotes'] = {};
+  for (const remote of chosen.keys()) canaryRemotes[remote] = tried.remotes[remote];
+  // Its own number: the next one, after the working builds' when nothing was composed before (publish records them first).
+  const startedBy = basedOn + (live ? 1 : 2);
+  const composition: CompositionDocument = { ...current, canary: { remotes: canaryRemotes, percent, startedBy, since: new Date().toISOString() } };
+  const revision = await store.publish(
+    { by, reason, action: 'canary', composition, facts, shell: checked.shell.shared, checkedAt: checked.at.toISOString() },
+    basedOn,
+    live ? undefined : current,
+  );
+  if (revision.revision !== startedBy) throw new Error(`the canary's revision is ${revision.revision}, not ${startedBy} as expected: abort it (npm run compose -- abort) and start it again`);
+  console.log(`✓ revision ${revision.revision}: the canary runs for ${percent}% of browsers (by ${revision.by}): ${shortChanges(revision.changes)}`);
+  console.log('  each browser keeps its version on every page; npm run compose -- status shows how it does, promote or abort ends it');
+  return true;
+}
+
+/** The running canary's versions live for everyone, checked as `set` checks them. */
+async function promote(store: CompositionStore, line: CommandLine): Promise<boolean> {
+  if (line.positional.length > 0) throw new UsageError(`promote takes no versions (got ${line.positional.join(' ')}): it makes the running canary's live`);
+  const by = readActor(line.options.by, process.env);
+  const reason = readReason(line.options.reason, false, 'promote');
+  const { live, basedOn, current } = await readBase(store, line.options.base);
+  const { canary, ...rest } = current;
+  if (!live || !canary) throw new UsageError('no canary runs: there is nothing to promote (npm run compose -- canary <remote>=<version> --percent <p>)');
+  const next: CompositionDocument = { ...rest, remotes: { ...rest.remotes, ...canary.remotes } };
+  const checked = await runChecks(next);
+  if (!checked.ok) {
+    console.error(`nothing changed: the canary keeps running (revision ${basedOn}); abort it, or fix what the checks found`);
+    return false;
+  }
+  const revision = await store.publish({ by, reason, action: 'promote', composition: next, facts: checked.facts, shell: checked.shell.shared, checkedAt: checked.at.toISOString() }, basedOn);
+  console.log(`✓ promoted: revision ${revision.revision} is live for everyone (by ${revision.by}): ${shortChanges(revision.changes)}`);
+  printVersions(revision.composition);
+  return true;
+}
+
+/** Ends the running canary: everyone back on the live versions on their next page. */
+async function abort(store: CompositionStore, line: CommandLine): Promise<boolean> {
+  if (line.positional.length > 0) throw new UsageError(`abort takes no versions (got ${line.positional.join(' ')})`);
+  const by = readActor(line.options.by, process.env);
+  const reason = readReason(line.options.reason, false, 'abort');
+  const { live } = await readBase(store, line.options.base);
+  const canary = live?.document.canary;
+  if (!canary) throw new UsageError('no canary runs: there is nothing to abort');
+  const revision = await abortCanary(store, { by, reason, startedBy: canary.startedBy });
+  if (!revision) throw new UsageError('no canary runs: there is nothing to abort');
+  console.log(`✓ aborted: revision ${revision.revision} (by ${revision.by}): ${shortChanges(revision.changes)}; shoppers get the live versions on their next page`);
+  return true;
+}
+
 function knownGoodAfter(): number {
   const problems: string[] = [];
   const afterMs = readKnownGoodAfter(process.env, problems);
@@ -279,10 +373,18 @@ async function list(store: CompositionStore): Promise<boolean> {
   await store.upgrade();
   const [live, revisions] = await Promise.all([store.live(), store.revisions()]);
   const rows = [];
+  const canary = live?.document.canary;
   for (const remote of REMOTES) {
-    rows.push({ remote, live: live?.document.remotes[remote]?.version ?? '—', released: (await listReleases(remote)).join(', ') || '—' });
+    const canaryVersion = canary?.remotes[remote]?.version;
+    rows.push({
+      remote,
+      live: live?.document.remotes[remote]?.version ?? '—',
+      ...(canary ? { canary: canaryVersion ? `${canaryVersion} (${canary.percent}%)` : '—' } : {}),
+      released: (await listReleases(remote)).join(', ') || '—',
+    });
   }
   console.table(rows);
+  if (canary) console.log(`canary: since revision ${canary.startedBy} (${formatWhen(canary.since)}), for ${canary.percent}% of browsers (npm run compose -- status, promote, abort)`);
   console.log(
     live?.revision
       ? `live: revision ${live.revision}; ${revisions.length} revision(s) (npm run compose -- history)`
@@ -310,6 +412,14 @@ async function main(argv: readonly string[]): Promise<boolean> {
       return setVersions(store, line);
     case 'rollback':
       return rollback(store, line);
+    case 'canary':
+      return startCanary(store, line);
+    case 'promote':
+      return promote(store, line);
+    case 'abort':
+      return abort(store, line);
+    case 'status':
+      return status(store, line);
     case 'history':
       return history(store, line);
     case 'diff':

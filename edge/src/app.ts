@@ -7,7 +7,9 @@
  */
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { registerCompositionRoute, type CompositionSource } from './composition';
+import { TELEMETRY_PATH } from '@storefront/release-state';
+import { startRenderFailureReports } from './renderFailures';
+import { registerCompositionRoute, withoutBrowserId, type CompositionSource } from './composition';
 import { PAGE_BROTLI_PARAMS, registerPages, type PagesOptions } from './page';
 import { registerApiProxy } from './proxy';
 import { registerSeoRoutes } from './seo';
@@ -39,6 +41,11 @@ export interface ShellEdgeOptions extends EdgeCommonOptions {
   /** How long the api may take before a shopper is answered 504 (API_TIMEOUT_MS). */
   apiTimeoutMs?: number;
   composition: CompositionSource;
+  /**
+   * TELEMETRY_SECRET, shared with the api: each page load's composition carries a page-view token
+   * signed with it, and the server's render failures are reported with it. Unset: neither.
+   */
+  telemetrySecret?: string;
   /** Preload the remote files each page loads (on unless said; off for the monolith, which loads none). */
   remotePreloads?: boolean;
   /** Server rendering; it asks the api at `apiUrl` (the next process in turn, when several). */
@@ -63,19 +70,24 @@ export async function buildShellEdge(options: ShellEdgeOptions): Promise<Fastify
   const upstreams = new ApiUpstreams(options.apiUrl, { log: (message) => app.log.warn(message) });
   upstreams.start();
   app.addHook('onClose', async () => upstreams.close());
+  if (options.telemetrySecret) {
+    const reports = startRenderFailureReports({ apiUrl: () => upstreams.next(), secret: options.telemetrySecret, log: (line) => app.log.warn(line) });
+    app.addHook('onClose', () => reports.stop());
+  }
   // What the edge knows of shoppers' lists (for the guests' page) ends with any /api request that
   // may change them: when it comes, and again once the api has answered it (shopperLists.ts).
   const shopperLists = new ShopperLists(options.render?.shopperListsMs !== undefined ? { ttlMs: options.render.shopperListsMs } : {});
-  const mayChangeLists = (request: FastifyRequest) => request.url.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+  // A page's health report changes nothing of the shopper's.
+  const mayChangeLists = (request: FastifyRequest) => request.url.startsWith('/api/') && !request.url.startsWith(TELEMETRY_PATH) && !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
   const forgetLists = async (request: FastifyRequest) => {
-    if (mayChangeLists(request)) shopperLists.forget(request.headers.cookie);
+    if (mayChangeLists(request)) shopperLists.forget(withoutBrowserId(request.headers.cookie));
   };
   app.addHook('onRequest', forgetLists);
   app.addHook('onResponse', forgetLists);
   // The api's developer routes (the opt-in mail outbox) answer on its own loopback port only.
   await registerApiProxy(app, { prefix: '/api', target: upstreams, privatePaths: ['/dev'], ...(options.apiTimeoutMs ? { timeoutMs: options.apiTimeoutMs } : {}) });
   const readManifest = manifestReader();
-  registerCompositionRoute(app, options.composition, readManifest);
+  registerCompositionRoute(app, options.composition, readManifest, options.telemetrySecret);
   registerSeoRoutes(app, () => upstreams.next());
   registerPages(app, {
     dist: options.dist,

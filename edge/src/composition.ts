@@ -8,7 +8,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkFacts, checkRelease, readShellFacts, type Injector, type ShellFacts } from './compositionRules';
 import {
+  armOf,
+  BROWSER_ID_PATTERN,
+  CANARY_COOKIE,
+  CANARY_COOKIE_MAX_AGE_SECONDS,
   FileCompositionStore,
+  newBrowserId,
+  newPageViewId,
+  signPageView,
+  type Arm,
   knownGoodFallbacks,
   knownGoodFrom,
   knownGoodRevisions,
@@ -123,6 +131,9 @@ function storeOf(source: CompositionSource): CompositionStore {
   return store;
 }
 
+/** What a browser was served, once per arm: the live remotes, or the canary's over them. */
+type ArmFallbacks = { shell: string | null; afterMs: number; until: number | null; value: Fallbacks };
+
 /** The live composition and the revisions, as read at one change token of the store. */
 interface LiveRead {
   token: string;
@@ -131,8 +142,8 @@ interface LiveRead {
   revisions: Revision[];
   /** The facts recorded for the remotes of the live revision, when it is one, as served. */
   liveFacts: Revision['facts'];
-  /** The fallbacks last worked out, for a shell, and until when they hold. */
-  fallbacks?: { shell: string | null; afterMs: number; until: number | null; value: Fallbacks };
+  /** The fallbacks last worked out for each arm, for a shell, and until when they hold. */
+  fallbacks?: Partial<Record<'live' | 'canary', ArmFallbacks>>;
 }
 
 const liveReads = new Map<string, { token: string; read: Promise<LiveRead | null> }>();
@@ -218,14 +229,15 @@ async function currentShell(manifest: string): Promise<ServedShell> {
  * revision passed the checks); none without the shell's facts. Worked out again when the store or
  * the shell changes, and when the newest revision becomes known good (then without any write).
  */
-function fallbacksOf(read: LiveRead, shell: ServedShell, afterMs: number, now: number): Fallbacks {
-  const kept = read.fallbacks;
+function fallbacksOf(read: LiveRead, arm: 'live' | 'canary', remotes: CompositionDocument['remotes'], shell: ServedShell, afterMs: number, now: number): Fallbacks {
+  const kept = read.fallbacks?.[arm];
   if (kept && kept.shell === shell.key && kept.afterMs === afterMs && (kept.until === null || now < kept.until)) return kept.value;
   const facts = shell.facts;
+  // A canary's remote falls back on the newest known-good version other than its own: the live one, once that is known good.
   const value = facts
-    ? knownGoodFallbacks(read.live.document, knownGoodRevisions(read.revisions, now, afterMs), (remote, version, recorded) => checkFacts(remote, version, recorded, facts).length === 0)
+    ? knownGoodFallbacks({ remotes }, knownGoodRevisions(read.revisions, now, afterMs), (remote, version, recorded) => checkFacts(remote, version, recorded, facts).length === 0)
     : {};
-  read.fallbacks = { shell: shell.key, afterMs, until: knownGoodFrom(read.revisions, now, afterMs), value };
+  read.fallbacks = { ...read.fallbacks, [arm]: { shell: shell.key, afterMs, until: knownGoodFrom(read.revisions, now, afterMs), value } };
   return value;
 }
 
@@ -267,18 +279,29 @@ function previewVerdict(choice: PreviewChoice, read: LiveRead | null, shell: Ser
 
 /**
  * The composition a browser with this Cookie header gets, as the store says now: the live
- * composition with each remote's fallback, and its preview, if any, where the release passes the
+ * composition, or a running canary's when the browser (by `browserId`, its CANARY_COOKIE) is in
+ * its share, with each remote's fallback, and its preview, if any, where the release passes the
  * rules (a refused one is named in `previewRefused`, and the live version served in its place).
  */
-export async function servedComposition(cookieHeader: string | undefined, source: CompositionSource) {
+export async function servedComposition(cookieHeader: string | undefined, source: CompositionSource, browserId: string | null = browserIdOf(cookieHeader)) {
   const read = await currentLive(source);
   const cookie = readCookie(cookieHeader, PREVIEW_COOKIE);
   const previewing = cookie && previewAllowed() ? cookie : null;
   // The shell's facts judge fallbacks (none while nothing is published) and previews.
   const shell: ServedShell = read || previewing ? await currentShell(source.shellManifest) : { key: null, facts: null };
-  const live = read?.live.document ?? localComposition(source.ports, source.publicHost, source.workingVersions);
-  const fallbacks = read ? fallbacksOf(read, shell, source.knownGoodAfterMs, Date.now()) : {};
-  const served = { ...live, remotes: { ...live.remotes }, lastKnownGood: { ...fallbacks }, preview: [] as PreviewChoice[], previewRefused: [] as RefusedPreview[] };
+  const { canary: running, ...live } = read?.live.document ?? localComposition(source.ports, source.publicHost, source.workingVersions);
+  const { arm, remotes } = armOf({ remotes: live.remotes, ...(running ? { canary: running } : {}) }, browserId);
+  const fallbacks = read ? fallbacksOf(read, arm, remotes, shell, source.knownGoodAfterMs, Date.now()) : {};
+  const served = {
+    ...live,
+    remotes: { ...remotes },
+    lastKnownGood: { ...fallbacks },
+    arm: arm as Arm,
+    /** The revision that started the canary running now, whichever arm this browser is in (null: none runs). */
+    canary: running?.startedBy ?? null,
+    preview: [] as PreviewChoice[],
+    previewRefused: [] as RefusedPreview[],
+  };
   if (previewing) {
     const { choices, problem } = await parsePreview(previewing);
     if (!problem) {
@@ -294,7 +317,51 @@ export async function servedComposition(cookieHeader: string | undefined, source
       }
     }
   }
+  if (served.preview.length > 0) served.arm = 'preview';
   return served;
+}
+
+/** The browser's id from its CANARY_COOKIE, or null when it sent none (or not one we made). */
+export function browserIdOf(cookieHeader: string | undefined): string | null {
+  const id = readCookie(cookieHeader, CANARY_COOKIE);
+  return id !== undefined && BROWSER_ID_PATTERN.test(id) ? id : null;
+}
+
+/**
+ * The browser's id, made and set on this answer when it has none, so that it keeps one version
+ * of each remote on every page and visit while a canary runs. It says nothing of the shopper and
+ * is sent to this site only.
+ */
+export function browserIdFor(request: FastifyRequest, reply: FastifyReply): string {
+  const known = browserIdOf(request.headers.cookie);
+  if (known) return known;
+  const id = newBrowserId();
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header('Set-Cookie', `${CANARY_COOKIE}=${id}; Path=/; Max-Age=${CANARY_COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
+  return id;
+}
+
+/**
+ * A Cookie header without the browser's id: what tells a shopper's request (a session, a cart)
+ * from a guest's, whose pages are drawn once and shared. Undefined when nothing else is left.
+ */
+export function withoutBrowserId(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader || !cookieHeader.includes(`${CANARY_COOKIE}=`)) return cookieHeader;
+  const rest = cookieHeader
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== '' && !pair.startsWith(`${CANARY_COOKIE}=`));
+  return rest.length > 0 ? rest.join('; ') : undefined;
+}
+
+/** The signed, single-use page-view token for a composition served (release-state's pageView.ts). */
+export function pageViewToken(secret: string, served: Pick<ServedComposition, 'arm' | 'canary' | 'remotes'>, now: number = Date.now()): string {
+  const versions: Partial<Record<Remote, string>> = {};
+  for (const remote of REMOTES) {
+    const entry = served.remotes[remote];
+    if (entry) versions[remote] = entry.version;
+  }
+  return signPageView(secret, { id: newPageViewId(), issuedAt: now, arm: served.arm, canary: served.canary, versions });
 }
 
 /** The served composition with each remote's (and fallback's) entry as its manifest names it: what the browser registers. */
@@ -360,11 +427,15 @@ export async function answerPreviewRequest(request: FastifyRequest, reply: Fasti
 
 /**
  * GET /composition.json: read on every request, so a release manager's change goes live on the
- * next page load; each remote with the entry its manifest names (the browser registers that).
+ * next page load; each remote with the entry its manifest names (the browser registers that), the
+ * arm this browser is in, and, with a telemetry secret, the page view's token for its health report
+ * (one per page load, so never kept by a cache).
  */
-export function registerCompositionRoute(app: FastifyInstance, source: CompositionSource, readManifest: ManifestReader): void {
+export function registerCompositionRoute(app: FastifyInstance, source: CompositionSource, readManifest: ManifestReader, telemetrySecret?: string): void {
   app.get('/composition.json', async (request, reply) => {
-    const served = await withEntries(await servedComposition(request.headers.cookie, source), readManifest);
-    return reply.header('Cache-Control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(served, null, 2));
+    const browserId = browserIdFor(request, reply);
+    const served = await withEntries(await servedComposition(request.headers.cookie, source, browserId), readManifest);
+    const answer = telemetrySecret ? { ...served, pageView: pageViewToken(telemetrySecret, served) } : served;
+    return reply.header('Cache-Control', 'private, no-store').type('application/json; charset=utf-8').send(JSON.stringify(answer, null, 2));
   });
 }

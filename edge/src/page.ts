@@ -22,7 +22,7 @@ import {
 } from '../../shared/src/ssr/contract';
 import { REPLAY_SCRIPT_HASH, REPLAY_SCRIPT_TAG } from './eventReplay';
 import { currentStat } from '@storefront/release-state';
-import { answerPreviewRequest, compositionOrigins, servedComposition, withEntries, type CompositionSource } from './composition';
+import { answerPreviewRequest, browserIdFor, compositionOrigins, servedComposition, withEntries, withoutBrowserId, type CompositionSource } from './composition';
 import { routePreloadTags, type ManifestReader } from './routePreloads';
 import { productIdOf, searchEngineTags, siteOrigin } from './seo';
 import { pageModuleForPath } from '../../shell/src/federation/routeModules';
@@ -554,7 +554,9 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const page = await readTemplate();
     if (!page) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const url = new URL(request.url, 'http://edge.invalid');
-    const served = await withEntries(await servedComposition(request.headers.cookie, options.source), options.readManifest);
+    // The browser's id (set on its first answer) picks the arm of a running canary it is served.
+    const browserId = browserIdFor(request, reply);
+    const served = await withEntries(await servedComposition(request.headers.cookie, options.source, browserId), options.readManifest);
     const preloads = options.remotePreloads ? await routePreloadTags(url.pathname, served.remotes, options.readManifest) : [];
     // Asked at most once: before the render when the page is streamed, or when it was not rendered.
     let addressStatus: Promise<number> | undefined;
@@ -588,7 +590,8 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // lists the page's region does not show (RenderedPage.showsLists: a cart, on the shop) gets the
     // guests' region in a frame drawn around it (serverRender.ts's renderAround), which shows their
     // counts alone: one drawing serves every shopper with the same counts (shopperFrames.ts).
-    const { cookie } = request.headers;
+    // The browser's id alone makes nobody a shopper: such a request is a guest's.
+    const cookie = withoutBrowserId(request.headers.cookie);
     const guestKey = guestsKey({ pathname: url.pathname, search: url.search, viewportWidth, remotes: served.remotes, fallbacks: served.lastKnownGood }, composed);
     // The guests' page, drawn once at a time however many ask meanwhile, its good renders kept (lastGoodPages.ts).
     const guestsDrawing = () => lastGood.drawing(guestKey, () => drawFor(undefined));

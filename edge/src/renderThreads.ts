@@ -19,11 +19,12 @@
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { countRenderFailures, type RenderFailureCount } from './renderFailures';
 import { RENDER_LIMIT_MS, type PageRequest, type RenderedPage, type RendererSource } from './serverRender';
 
 /** `deadline`: after it (Date.now()) the page is no longer waited for, and is not drawn. */
 export type ToRenderThread = { id: number; request: PageRequest; deadline: number };
-export type FromRenderThread = { type: 'ready' } | { type: 'page'; id: number; page: RenderedPage | null };
+export type FromRenderThread = { type: 'ready' } | { type: 'page'; id: number; page: RenderedPage | null; failures?: RenderFailureCount[] };
 
 /** The thread's code is TypeScript, as the edge's: sucrase compiles it there as `npm start` does here. */
 const BOOTSTRAP = `require(${JSON.stringify(require.resolve('sucrase/register/ts'))}); require(${JSON.stringify(path.join(__dirname, 'renderWorker.ts'))});`;
@@ -209,7 +210,11 @@ export class RenderThreads {
             started();
             this.drawWaiting();
           });
-        } else thread.pending.get(message.id)?.(message.page);
+        } else {
+          // The thread's render failures count here, where they are reported from (renderFailures.ts).
+          if (message.failures && message.failures.length > 0) countRenderFailures(message.failures);
+          thread.pending.get(message.id)?.(message.page);
+        }
       });
       worker.on('error', (error) => this.log(`[edge] render thread ${index} failed: ${error.stack ?? error.message}`));
       worker.on('exit', (code) => {

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FromRenderThread, ToRenderThread } from './renderThreads';
+import { takeRenderFailures } from './renderFailures';
 import { loadRenderer, type RendererSource } from './serverRender';
 
 async function main(): Promise<void> {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
         console.error(`[edge] a render thread failed to draw ${message.request.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         return null;
       })
-      .then((page) => send({ type: 'page', id: message.id, page }));
+      .then((page) => send({ type: 'page', id: message.id, page, failures: takeRenderFailures() }));
   });
   send({ type: 'ready' });
 }

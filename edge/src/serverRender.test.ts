@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellOwnPageRequest, ShellServerBundle } from '../../shared/src/ssr/contract';
 import { embeddedFrom, frameEmbedsFor, guessViewportWidth, holdsRegionProducts, inThisThread, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
+import { takeRenderFailures } from './renderFailures';
 
 describe('guessViewportWidth', () => {
   it('draws for a phone when the browser says it is one, by client hint or user agent', () => {
@@ -544,14 +545,25 @@ describe('renderPage', () => {
     expect(asked).toEqual(['1.4.0']);
   });
 
-  it('gives up after its time, and on a failing render (logged): the browser renders the page', async () => {
+  it('gives up after its time, and on a failing render (logged, naming the remote and version, and counted for the api): the browser renders the page', async () => {
+    takeRenderFailures();
     const slow = regionFrom(() => new Promise((resolve) => setTimeout(() => resolve({ html: 'late', css: '' }), 500)));
     const started = Date.now();
     expect(await renderPage(request, { shell, loadRemoteBundle: slow, timeoutMs: 50 })).toBeNull();
     expect(Date.now() - started).toBeLessThan(400);
     const failing = regionFrom(() => Promise.reject(new Error('window is not defined')));
     expect(await renderPage(request, { shell, loadRemoteBundle: failing, timeoutMs: 1000 })).toBeNull();
-    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('mfe-catalog/HomePage failed to render on the server: Error: window is not defined'));
+    const version = request.remotes['mfe-catalog']?.version ?? '';
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining(`mfe-catalog ${version} (HomePage) failed to render on the server: Error: window is not defined`));
+    // The slow one is not a failure: only the one that threw.
+    expect(takeRenderFailures()).toEqual([{ remote: 'mfe-catalog', version, count: 1 }]);
+  });
+
+  it('counts a version whose server container cannot be loaded as a render failure of that version', async () => {
+    takeRenderFailures();
+    expect(await renderPage(request, { shell, loadRemoteBundle: () => Promise.resolve(null), timeoutMs: 1000 })).toBeNull();
+    expect(takeRenderFailures()).toEqual([{ remote: 'mfe-catalog', version: request.remotes['mfe-catalog']?.version, count: 1 }]);
+    expect(takeRenderFailures()).toEqual([]);
   });
 });
 

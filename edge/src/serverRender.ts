@@ -29,6 +29,7 @@ import { holdsProductOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/s
 import { liveRemotes, type CompositionSource } from './composition';
 import { isRemote, type CompositionEntry } from '@storefront/release-state';
 import { VERSION_PATTERN } from './releaseStore';
+import { countRenderFailure } from './renderFailures';
 
 /**
  * How long a page's render may run before it is given up, in a render thread or in the edge's
@@ -443,6 +444,7 @@ export async function renderPage(
   const region = await withTimeout(
     (async (): Promise<RegionRender | null> => {
       let bundle = await loadRemoteBundle(page.remote, composed);
+      if (!bundle && isRemote(page.remote)) countRenderFailure(page.remote, composed.version);
       if (!bundle && fallback && fallback.manifest !== composed.manifest) {
         bundle = await loadRemoteBundle(page.remote, fallback);
         if (bundle) drawnWith = fallback;
@@ -453,7 +455,8 @@ export async function renderPage(
     })(),
     timeoutMs,
   ).catch((error: unknown) => {
-    console.error(`[edge] ${page.remote}/${page.module} failed to render on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (isRemote(page.remote)) countRenderFailure(page.remote, drawnWith.version);
+    console.error(`[edge] ${page.remote} ${drawnWith.version} (${page.module}) failed to render on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return null;
   });
   if (!region) return null;

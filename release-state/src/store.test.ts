@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   CompositionConflict,
+  describeChanges,
   FileCompositionStore,
   knownGoodFallbacks,
   knownGoodFrom,
@@ -179,5 +180,32 @@ describe('reading compositions', () => {
   it('reads the version from the manifest’s folder, never from the host', () => {
     expect(versionFromManifestUrl('http://localhost:8081/releases/1.5.0-rc.1/mf-manifest.json')).toBe('1.5.0-rc.1');
     expect(versionFromManifestUrl('http://localhost:8081/mf-manifest.json')).toBeUndefined();
+  });
+});
+
+describe('a canary in the composition', () => {
+  const canary = { remotes: { 'mfe-catalog': catalog('1.5.0') }, percent: 12.5, startedBy: 4, since: '2026-11-30T08:00:00.000Z' };
+
+  it('is read with the live composition, and refused when its share, start or remotes are not what a canary has', () => {
+    expect(parseCompositionDocument(JSON.stringify({ remotes: { 'mfe-catalog': catalog('1.4.0') }, canary }))).toEqual({ remotes: { 'mfe-catalog': catalog('1.4.0') }, canary });
+    for (const [bad, message] of [
+      [{ ...canary, percent: 0 }, "percent must be more than 0"],
+      [{ ...canary, percent: 101 }, "percent must be more than 0"],
+      [{ ...canary, percent: 2.55 }, "percent must be more than 0"],
+      [{ ...canary, startedBy: 0 }, 'names no revision'],
+      [{ ...canary, since: 'soon' }, 'no start time'],
+      [{ ...canary, remotes: {} }, 'names no remote'],
+      [{ ...canary, remotes: { 'mfe-nothing': catalog('1.5.0') } }, 'unknown remote'],
+    ] as const) {
+      expect(() => parseCompositionDocument(JSON.stringify({ remotes: { 'mfe-catalog': catalog('1.4.0') }, canary: bad }))).toThrow(message);
+    }
+  });
+
+  it('says in the history when it starts and ends', () => {
+    const live = composition('1.4.0');
+    expect(describeChanges(live, { ...live, canary })).toEqual(['canary for 12.5% of browsers: mfe-catalog 1.4.0 → 1.5.0']);
+    expect(describeChanges({ ...live, canary }, live)).toEqual(['canary ended: mfe-catalog 1.5.0']);
+    // Promoted: the live version changes and the canary ends.
+    expect(describeChanges({ ...live, canary }, composition('1.5.0'))).toEqual(['mfe-catalog 1.4.0 → 1.5.0', 'canary ended: mfe-catalog 1.5.0']);
   });
 });

@@ -25,6 +25,21 @@ export const USAGE = `usage: npm run compose -- <command> [options]
   rollback --reason <text> [--to <revision>] [--by <name>] [--base <revision>]
                                        bring back the previous revision's composition (or that of
                                        --to), checked like set, as a new revision
+  canary <remote>=<version> … --percent <p> [--reason <text>] [--by <name>] [--base <revision>]
+                                       check, then give these versions to p% of browsers (each
+                                       browser keeps its version on every page and visit) while
+                                       the rest keep the live ones; the api aborts it on its own
+                                       when its error rate or INP is worse than live's
+  promote [--reason <text>] [--by <name>] [--base <revision>]
+                                       check, then make the running canary's versions live for
+                                       everyone (the old live versions stay in the history)
+  abort [--reason <text>] [--by <name>] [--base <revision>]
+                                       end the running canary: everyone back on the live versions
+                                       on their next page
+  status [--hours <n>]                 how the live and canary versions do in shoppers' browsers:
+                                       page views, error rate, p75 LCP and INP, server render
+                                       failures, and where the abort rules stand (asks the
+                                       running api)
   history [--limit <n>]                revisions newest first: who, when, what, why, known good
   diff <revision> <revision>           what differs between two revisions: versions, shared
                                        singletons, exposed modules
@@ -39,6 +54,9 @@ options:
   --to <revision>      rollback: the revision whose composition comes back (default: the one before
                        the live one)
   --limit <n>          history: how many revisions to show (default 20)
+  --percent <p>        canary: the share of browsers that get it, more than 0 and at most 100, to
+                       one decimal place (10, 2.5)
+  --hours <n>          status: the hours of page views the versions' figures cover (default 24)
 
 remotes: catalog, product, cart, account (or mfe-catalog, …)`;
 
@@ -48,6 +66,10 @@ export const COMMAND_OPTIONS: Record<string, readonly string[]> = {
   check: [],
   set: ['by', 'reason', 'base'],
   rollback: ['by', 'reason', 'base', 'to'],
+  canary: ['by', 'reason', 'base', 'percent'],
+  promote: ['by', 'reason', 'base'],
+  abort: ['by', 'reason', 'base'],
+  status: ['hours'],
   history: ['limit'],
   diff: [],
   help: [],

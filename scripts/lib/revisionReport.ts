@@ -63,6 +63,8 @@ export function historyLines(revisions: readonly Revision[], liveRevision: numbe
     lines.push(`revision ${revision.revision} · ${formatWhen(revision.at)} · by ${revision.by} · ${actionOf(revision)} · ${isLive ? 'LIVE, ' : ''}${state}${hint}`);
     lines.push(`    changed: ${shortChanges(revision.changes)}`);
     lines.push(`    why: ${revision.reason ?? '—'}`);
+    // An abort the api's abort worker made: the figures it was judged on.
+    if (revision.judgement) lines.push(`    judged: ${revision.judgement.summary}`);
   }
   const hidden = sorted.length - shown.length;
   if (hidden > 0) lines.push(`… ${hidden} earlier revision(s): --limit ${sorted.length} shows them all`);

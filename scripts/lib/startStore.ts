@@ -4,6 +4,7 @@
  * by `npm start` and the e2e suite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -69,6 +70,12 @@ export interface StoreOptions {
    * more than one needs databaseUrl (a PostgreSQL server), which they share.
    */
   apiProcesses?: number;
+  /**
+   * The secret the edge signs page-view tokens and its render failure reports with, and the api
+   * checks them by (TELEMETRY_SECRET; at least 32 characters). Unless said, one made at random for
+   * this run: the store's own processes share it, nobody else knows it.
+   */
+  telemetrySecret?: string;
 }
 
 export interface RunningStore {
@@ -127,6 +134,8 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
   // The database is chosen here, not inherited: a DATABASE_URL in the caller's environment must not
   // silently switch a PGlite store (the e2e suite's) to a server.
   const { DATABASE_URL: _inherited, ...environment } = process.env;
+  const telemetrySecret = options.telemetrySecret ?? environment.TELEMETRY_SECRET ?? randomBytes(32).toString('base64url');
+  const liveFile = options.compositionFile ?? compositionFile();
   const apis: ChildProcess[] = apiPorts.map((port) =>
     spawn(process.execPath, [path.join(ROOT, 'api/dist/server.js')], {
       cwd: path.join(ROOT, 'api'),
@@ -137,6 +146,9 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
         // Links in mail (password resets) point at the shell.
         STOREFRONT_URL: `http://${publicHost}:${ports.shell}`,
         TRUST_PROXY: apiTrustProxy(options.trustProxy),
+        // The api checks the edge's page-view tokens, and ends a failing canary in the composition the edge serves.
+        TELEMETRY_SECRET: telemetrySecret,
+        COMPOSITION_FILE: liveFile,
         ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         ...options.apiEnvironment,
@@ -190,7 +202,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     const composition: CompositionSource = {
       ports,
       publicHost,
-      file: options.compositionFile ?? compositionFile(),
+      file: liveFile,
       workingVersions: versions,
       // Fallbacks and previews must fit the shell this edge serves.
       shellManifest: path.join(shellDist, 'mf-manifest.json'),
@@ -221,6 +233,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       dist: shellDist,
       apiUrl: apiUrls,
       composition,
+      telemetrySecret,
       render: draw ? { draw, budgetMs: renderTimeoutMs, ...(warm ? { warm } : {}), ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}), ...(options.shopperListsMs !== undefined ? { shopperListsMs: options.shopperListsMs } : {}) } : null,
       ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       ...(options.apiTimeoutMs ? { apiTimeoutMs: options.apiTimeoutMs } : {}),
