@@ -426,6 +426,71 @@ describe('npm run compose', () => {
     expect(revision.facts['mfe-cart']?.exposes).toEqual([...REMOTE_MODULES['mfe-cart']]);
   }, 30_000);
 
+  it('runs a canary for a share of browsers, checked like set, shows it in the list and history, and promotes it to everyone', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1');
+    const started = await compose(composition.env, 'canary', 'cart=1.0.2', '--percent', '10', '--reason', 'try the totals fix');
+    expect(started.output).toContain('✓ revision 2: the canary runs for 10% of browsers (by thandi): canary for 10% of browsers: cart 1.0.1 → 1.0.2');
+    expect(started.code).toBe(0);
+    const live = await composition.store.live();
+    expect(live?.document.remotes['mfe-cart']?.version).toBe('1.0.1');
+    expect(live?.document.canary).toEqual({ remotes: { 'mfe-cart': { version: '1.0.2', manifest: composition.manifest('mfe-cart', '1.0.2') } }, percent: 10, startedBy: 2, since: expect.any(String) });
+    const revision = (await composition.store.revision(2)) as Revision;
+    // Its facts are the live versions': the canary's cart is not live for everyone.
+    expect(revision).toMatchObject({ action: 'canary', by: 'thandi', reason: 'try the totals fix', basedOn: 1 });
+    expect(revision.facts['mfe-cart']).toEqual(factsFor(documentOf(composition, '1.0.1'))['mfe-cart']);
+
+    const [list, again] = await Promise.all([compose(composition.env, 'list'), compose(composition.env, 'canary', 'catalog=1.0.0', '--percent', '5')]);
+    expect(list.output).toMatch(/mfe-cart.*1\.0\.1.*1\.0\.2 \(10%\)/);
+    expect(list.output).toContain('canary: since revision 2');
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('a canary runs already (cart 1.0.2 for 10%, revision 2): promote or abort it first');
+
+    const promoted = await compose(composition.env, 'promote', '--reason', 'no errors in a day');
+    expect(promoted.output).toContain('✓ promoted: revision 3 is live for everyone (by thandi): cart 1.0.1 → 1.0.2; canary ended: cart 1.0.2');
+    expect(promoted.code).toBe(0);
+    const after = await composition.store.live();
+    expect(after?.document).toEqual(documentOf(composition, '1.0.2'));
+    expect((await composition.store.revision(3))?.facts['mfe-cart']).toEqual(factsFor(documentOf(composition, '1.0.2'))['mfe-cart']);
+    const history = await compose(composition.env, 'history');
+    expect(history.output).toMatch(/revision 3 · .* · by thandi · promote · LIVE/);
+    expect(history.output).toMatch(/revision 2 · .* · by thandi · canary · /);
+    expect((await compose(composition.env, 'promote')).output).toContain('no canary runs: there is nothing to promote');
+  }, 60_000);
+
+  it('refuses a canary that fails the checks, a share that is not one, or a version live already; abort ends one for everyone', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1');
+    const before = await readFile(composition.file, 'utf8');
+    const [failing, zero, over, fine, missing, same, noCanary] = await Promise.all([
+      compose(composition.env, 'canary', 'cart=2.0.0', '--percent', '10'),
+      compose(composition.env, 'canary', 'cart=1.0.2', '--percent', '0'),
+      compose(composition.env, 'canary', 'cart=1.0.2', '--percent', '101'),
+      compose(composition.env, 'canary', 'cart=1.0.2', '--percent', '2.55'),
+      compose(composition.env, 'canary', 'cart=1.0.2'),
+      compose(composition.env, 'canary', 'cart=1.0.1', '--percent', '10'),
+      compose(composition.env, 'abort'),
+    ]);
+    expect(failing.code).toBe(1);
+    expect(failing.output).toContain('✗ mfe-cart [');
+    expect(failing.output).toContain('nothing changed: no canary started, revision 1 stays live');
+    for (const run of [zero, over, fine]) {
+      expect(run.code).toBe(1);
+      expect(run.output).toContain('--percent must be more than 0 and at most 100, to one decimal place');
+    }
+    expect(missing.output).toContain('say how many browsers get the canary: --percent 10');
+    expect(same.output).toContain('cart 1.0.1 is live already');
+    expect(noCanary.output).toContain('no canary runs: there is nothing to abort');
+    expect(await readFile(composition.file, 'utf8')).toBe(before);
+
+    expect((await compose(composition.env, 'canary', 'cart=1.0.2', '--percent', '50')).code).toBe(0);
+    const aborted = await compose(composition.env, 'abort', '--reason', 'totals wrong on phones', '--by', 'sipho');
+    expect(aborted.output).toContain('✓ aborted: revision 3 (by sipho): canary ended: cart 1.0.2; shoppers get the live versions on their next page');
+    expect(aborted.code).toBe(0);
+    expect((await composition.store.live())?.document).toEqual(documentOf(composition, '1.0.1'));
+    expect(await composition.store.revision(3)).toMatchObject({ action: 'abort', by: 'sipho', reason: 'totals wrong on phones' });
+  }, 60_000);
+
   it('lists every command and option in its help, and shows it for an unknown command', async () => {
     const composition = await newComposition();
     const [help, unknown] = await Promise.all([compose(composition.env, 'help'), compose(composition.env, 'publish', 'cart=1.0.3')]);

@@ -331,7 +331,7 @@ describe('a drawn page’s script preloads', () => {
 });
 
 describe('a guest’s page', () => {
-  it('is drawn once for every guest asking for it meanwhile, and a shopper’s (who sends a cookie) for them each time', async () => {
+  it('is drawn once for every guest asking for it meanwhile (a returning guest with only the browser’s id too), and a shopper’s (who sends a cookie) for them each time', async () => {
     let draws = 0;
     const edge = await edgeDrawingRegions(async () => {
       draws += 1;
@@ -342,7 +342,12 @@ describe('a guest’s page', () => {
       const guests = await Promise.all([1, 2, 3].map(() => edge.inject({ url: '/' })));
       expect(guests.map((page) => page.body.includes('<h1>drawing 1</h1>'))).toEqual([true, true, true]);
       expect(draws).toBe(1);
-      const shopper = await edge.inject({ url: '/', headers: { cookie: 'sf_shopper=a1' } });
+      // A guest's first answer gives the browser its id (for canaries); with it alone it is still a guest.
+      expect(String(guests[0]?.headers['set-cookie'])).toMatch(/^sf_release=[A-Za-z0-9_-]{22}; /);
+      const returning = await edge.inject({ url: '/', headers: { cookie: 'sf_release=abcdefghijklmnopqrstuv' } });
+      expect(returning.body).toContain('<h1>drawing 1</h1>');
+      expect(returning.headers['set-cookie']).toBeUndefined();
+      const shopper = await edge.inject({ url: '/', headers: { cookie: 'sf_shopper=a1; sf_release=abcdefghijklmnopqrstuv' } });
       expect(shopper.body).toContain('<h1>drawing 2</h1>');
       const otherPage = await edge.inject({ url: '/shop' });
       expect(otherPage.body).toContain('<h1>drawing 3</h1>');

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
-import { answerPreviewRequest, registerCompositionRoute, servedComposition, type CompositionSource } from './composition';
+import { answerPreviewRequest, registerCompositionRoute, servedComposition, withoutBrowserId, type CompositionSource } from './composition';
 import type { Contract, Manifest, ReleaseFacts } from './compositionRules';
-import { FileCompositionStore, type CompositionDocument, type RevisionChange } from '@storefront/release-state';
+import { FileCompositionStore, readPageView, type CompositionDocument, type RevisionChange } from '@storefront/release-state';
 import { packageVersion, type Remote } from './packages';
 
 const MINUTE = 60_000;
@@ -267,5 +267,88 @@ describe('a preview', () => {
     const unknown = await app.inject({ url: '/?preview=mfe-cart@7.7.7' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.body).toContain('not in the release store');
+  });
+});
+
+describe('a canary', () => {
+  const SECRET = 'the-edge-and-api-share-this-secret-32+';
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    // 1.0.0 live and known good; then 1.1.0 to 50% of browsers.
+    await publish('1.0.0', 0);
+    await publish('1.0.0', 40, {
+      action: 'canary',
+      composition: { ...composition('1.0.0'), canary: { remotes: { 'mfe-catalog': catalog('1.1.0') }, percent: 50, startedBy: 2, since: new Date(START + 40 * MINUTE).toISOString() } },
+    });
+    app = Fastify();
+    registerCompositionRoute(app, source, () => Promise.resolve(null), SECRET);
+  });
+
+  afterEach(() => app.close());
+
+  async function compositionFor(cookie?: string) {
+    const answer = await app.inject({ url: '/composition.json', headers: cookie ? { cookie } : {} });
+    return { answer, body: answer.json<{ remotes: Record<string, { version: string }>; lastKnownGood: Record<string, { version: string }>; arm: string; canary: number | null; pageView?: string }>() };
+  }
+
+  it('is served to about its share of browsers, each keeping its version on every load; the others get the live one', async () => {
+    const versions = new Map<string, string>();
+    for (let browser = 0; browser < 40; browser += 1) {
+      const { answer, body } = await compositionFor();
+      // A browser's first answer gives it its id, for good.
+      const setCookie = String(answer.headers['set-cookie']);
+      expect(setCookie).toMatch(/^sf_release=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
+      const cookie = setCookie.split(';')[0] as string;
+      versions.set(cookie, body.remotes['mfe-catalog']?.version as string);
+      expect(body.arm).toBe(body.remotes['mfe-catalog']?.version === '1.1.0' ? 'canary' : 'live');
+      expect(body.canary).toBe(2);
+      // Later loads: the same version, and no new id.
+      for (let load = 0; load < 3; load += 1) {
+        const again = await compositionFor(`sf_shopper=s1; ${cookie}`);
+        expect(again.answer.headers['set-cookie']).toBeUndefined();
+        expect(again.body.remotes['mfe-catalog']?.version).toBe(versions.get(cookie));
+      }
+    }
+    const inCanary = [...versions.values()].filter((version) => version === '1.1.0').length;
+    expect(inCanary).toBeGreaterThan(8);
+    expect(inCanary).toBeLessThan(32);
+  });
+
+  it('falls back on the live version where it cannot load; the live arm has none while no other version is known good', async () => {
+    const ids = await Promise.all(Array.from({ length: 30 }, async () => String((await compositionFor()).answer.headers['set-cookie']).split(';')[0] as string));
+    for (const cookie of ids) {
+      const { body } = await compositionFor(cookie);
+      if (body.arm === 'canary') expect(body.lastKnownGood['mfe-catalog']?.version).toBe('1.0.0');
+      else expect(body.lastKnownGood['mfe-catalog']).toBeUndefined();
+    }
+  });
+
+  it('gives each load its own signed page-view token naming the arm and versions served, never kept by a cache', async () => {
+    const { answer, body } = await compositionFor();
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const read = readPageView(SECRET, body.pageView as string);
+    expect(read).toEqual({ view: { id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), issuedAt: START + 40 * MINUTE, arm: body.arm, canary: 2, versions: { 'mfe-catalog': body.remotes['mfe-catalog']?.version } } });
+    const cookie = String(answer.headers['set-cookie']).split(';')[0] as string;
+    const next = await compositionFor(cookie);
+    expect(next.body.pageView).not.toBe(body.pageView);
+  });
+
+  it('ends for everyone on their next load once aborted', async () => {
+    const cookies = await Promise.all(Array.from({ length: 20 }, async () => String((await compositionFor()).answer.headers['set-cookie']).split(';')[0] as string));
+    const { canary: _ended, ...live } = (await store.live())!.document;
+    jest.setSystemTime(START + 50 * MINUTE);
+    await store.publish({ by: 'auto-abort', reason: 'error rate', action: 'abort', composition: live, facts: {}, checkedAt: null }, 2);
+    for (const cookie of cookies) {
+      const { body } = await compositionFor(cookie);
+      expect([body.arm, body.remotes['mfe-catalog']?.version, body.canary]).toEqual(['live', '1.0.0', null]);
+    }
+  });
+
+  it('is not what a cookie of the browser’s id alone makes of a request: that one is a guest’s', () => {
+    expect(withoutBrowserId('sf_release=abcdefghijklmnopqrstuv')).toBeUndefined();
+    expect(withoutBrowserId('sf_shopper=s1; sf_release=abcdefghijklmnopqrstuv; sf_cart=c')).toBe('sf_shopper=s1; sf_cart=c');
+    expect(withoutBrowserId('sf_shopper=s1')).toBe('sf_shopper=s1');
+    expect(withoutBrowserId(undefined)).toBeUndefined();
   });
 });

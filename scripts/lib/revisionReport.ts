@@ -24,9 +24,9 @@ export function formatDuration(ms: number): string {
   return `${ms} ms`;
 }
 
-/** "mfe-cart 1.0.2 → 1.0.3" as release managers type it: "cart 1.0.2 → 1.0.3". */
+/** "mfe-cart 1.0.2 → 1.0.3" as release managers type it: "cart 1.0.2 → 1.0.3" (each remote a line names). */
 export function shortChanges(lines: readonly string[]): string {
-  return lines.length === 0 ? 'nothing' : lines.map(shortName).join('; ');
+  return lines.length === 0 ? 'nothing' : lines.map((line) => line.replace(/\bmfe-(?=[a-z])/g, '')).join('; ');
 }
 
 /** What a revision did: set, imported, or the revision a rollback brought back. */
