@@ -70,4 +70,13 @@ export {
   TypedEmailSchema,
 } from './order';
 export { MAX_REVIEWS_PER_PAGE, NewReviewSchema, ReviewPageSchema, ReviewRatingCountSchema, ReviewSchema } from './review';
-export { TELEMETRY_REMOTES, TelemetryRemoteSchema, TelemetryReportSchema } from './telemetry';
+export {
+  CanaryHealthSchema,
+  HealthFiguresSchema,
+  ReleaseHealthSchema,
+  ServerRenderReportSchema,
+  TELEMETRY_REMOTES,
+  TelemetryRemoteSchema,
+  TelemetryReportSchema,
+  VersionHealthSchema,
+} from './telemetry';

@@ -45,3 +45,118 @@ export const TelemetryReportSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A remote's full name as the composition gives it: `mfe-catalog`. */
+const RemoteNameSchema = Type.Union([Type.Literal('mfe-catalog'), Type.Literal('mfe-product'), Type.Literal('mfe-cart'), Type.Literal('mfe-account')]);
+/** A remote's version as its release folder names it. */
+const VersionSchema = Type.String({ pattern: '^[0-9A-Za-z.+-]{1,64}$' });
+const ArmSchema = Type.Union([Type.Literal('live'), Type.Literal('canary'), Type.Literal('preview')]);
+
+/**
+ * The edge's own report of the remotes it failed to render on its server since its last report,
+ * signed with the telemetry secret (header x-telemetry-signature over the body as sent). Counted
+ * once: a report older than two minutes, or one already counted, is refused.
+ */
+export const ServerRenderReportSchema = Type.Object(
+  {
+    failures: Type.Array(
+      Type.Object(
+        {
+          remote: RemoteNameSchema,
+          version: VersionSchema,
+          arm: ArmSchema,
+          count: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 64 },
+    ),
+    at: Type.String({ format: 'date-time', description: 'When the edge sent it (ISO 8601)' }),
+  },
+  { additionalProperties: false },
+);
+
+const Rate = Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]);
+const Milliseconds = Type.Union([Type.Number({ minimum: 0 }), Type.Null()]);
+
+/** What the browsers' reports and the edge's say of a set of page views. Rates and p75s are null without a view to judge by. */
+export const HealthFiguresSchema = Type.Object(
+  {
+    pageViews: Type.Integer({ minimum: 0 }),
+    /** Page views with a remote that failed to load, fell back on its known-good version, or caught an error. */
+    failed: Type.Integer({ minimum: 0 }),
+    errorRate: Rate,
+    p75Lcp: Milliseconds,
+    p75Inp: Milliseconds,
+    /** Page views that measured an interaction (INP): a p75 of a handful says little. */
+    inpSamples: Type.Integer({ minimum: 0 }),
+    /** Renders the edge's server failed, by its own reports. */
+    serverRenderFailures: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+/** One remote version's health over the window: its `failed` counts the page views where this remote failed. */
+export const VersionHealthSchema = Type.Object(
+  {
+    remote: Type.String(),
+    version: Type.String(),
+    pageViews: Type.Integer({ minimum: 0 }),
+    failed: Type.Integer({ minimum: 0 }),
+    errorRate: Rate,
+    p75Lcp: Milliseconds,
+    p75Inp: Milliseconds,
+    inpSamples: Type.Integer({ minimum: 0 }),
+    serverRenderFailures: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+/** The running canary as the abort worker judges it: its arms' figures and where each rule stands. */
+export const CanaryHealthSchema = Type.Object(
+  {
+    startedBy: Type.Integer({ minimum: 1 }),
+    percent: Type.Number(),
+    since: Type.String(),
+    /** The canary's versions, by remote. */
+    remotes: Type.Record(Type.String(), Type.String()),
+    /** Every page view counted of this canary, by the arm it was served. */
+    arms: Type.Object({ live: HealthFiguresSchema, canary: HealthFiguresSchema }, { additionalProperties: false }),
+    /** The error rate's sequential test over the page views judged so far: the canary is aborted when the ratio reaches the bound. */
+    errorTest: Type.Object(
+      {
+        logLikelihoodRatio: Type.Number(),
+        bound: Type.Number(),
+        margin: Type.Number(),
+        alpha: Type.Number(),
+        judged: Type.Object({ live: Type.Integer({ minimum: 0 }), canary: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+        liveRate: Rate,
+        canaryRate: Rate,
+      },
+      { additionalProperties: false },
+    ),
+    /** The canary is aborted when both arms have minSamples and its p75 INP is marginMs worse than live's. */
+    inp: Type.Object(
+      {
+        liveP75: Milliseconds,
+        canaryP75: Milliseconds,
+        liveSamples: Type.Integer({ minimum: 0 }),
+        canarySamples: Type.Integer({ minimum: 0 }),
+        marginMs: Type.Number(),
+        minSamples: Type.Integer(),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /operator/releases/health: the running canary, if any, and each remote version's health over the window. */
+export const ReleaseHealthSchema = Type.Object(
+  {
+    window: Type.Object({ hours: Type.Integer({ minimum: 1 }), since: Type.String() }, { additionalProperties: false }),
+    canary: Type.Union([CanaryHealthSchema, Type.Null()]),
+    versions: Type.Array(VersionHealthSchema),
+  },
+  { additionalProperties: false },
+);
