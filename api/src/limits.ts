@@ -90,6 +90,11 @@ export interface RetentionLimits {
    * window): operators have this long to look at it and send it again.
    */
   failedMailDays: number;
+  /**
+   * Page views' health reports and the edge's failed renders (telemetry/), and the abort worker's
+   * judgements of canaries: long enough to compare this month's releases.
+   */
+  telemetryDays: number;
 }
 
 export interface ApiLimits {
@@ -120,6 +125,12 @@ export interface ApiLimits {
   contact: WindowLimit;
   /** POST /orders/lookup per address: a guest looking up an order by number and email. */
   orderLookup: WindowLimit;
+  /**
+   * POST /telemetry per address: a browser sends one report per page view, so this is a busy
+   * shopper's pages a minute, with room for a few behind one address. Past it reports are
+   * dropped (429), which costs the canary's judgement some page views and nothing else.
+   */
+  telemetry: WindowLimit;
   /** Saved delivery addresses one account may hold. */
   addressesPerAccount: number;
   /** Different lines (product, colour, size) one cart may hold. */
@@ -153,12 +164,13 @@ export const DEFAULT_LIMITS: ApiLimits = {
   contact: { max: 10, windowSeconds: 10 * MINUTE },
   // A shopper mistypes a few times; guessing numbers and emails needs thousands.
   orderLookup: { max: 10, windowSeconds: 10 * MINUTE },
+  telemetry: { max: 120, windowSeconds: MINUTE },
   addressesPerAccount: 20,
   cartLines: 100,
   // The seed's catalogue has some 200 small pictures; a picture past the queue goes as its SVG.
   pictures: { kept: 4096, atOnce: 2, waitingMax: 48 },
   sweepIntervalSeconds: 60,
-  retention: { anonymousShopperDays: 30, idempotencyKeyHours: 24, sentMailDays: 7, failedMailDays: 30 },
+  retention: { anonymousShopperDays: 30, idempotencyKeyHours: 24, sentMailDays: 7, failedMailDays: 30, telemetryDays: 30 },
 };
 
 /** Overrides for buildApp: any limit, or any part of one, may be left out. */
@@ -207,6 +219,7 @@ export const LIMIT_VARIABLES: readonly LimitVariable[] = [
   { name: 'LIMIT_NEWSLETTER_PER_EMAIL', kind: 'window', path: ['newsletterPerEmail'] },
   { name: 'LIMIT_CONTACT', kind: 'window', path: ['contact'] },
   { name: 'LIMIT_ORDER_LOOKUP', kind: 'window', path: ['orderLookup'] },
+  { name: 'LIMIT_TELEMETRY', kind: 'window', path: ['telemetry'] },
   { name: 'HASHING_CONCURRENCY', kind: 'count', path: ['hashing', 'concurrency'], min: 1, max: 64 },
   { name: 'HASHING_MAX_WAITING', kind: 'count', path: ['hashing', 'maxWaiting'], min: 0, max: 10_000 },
   { name: 'MAX_ADDRESSES_PER_ACCOUNT', kind: 'count', path: ['addressesPerAccount'], min: 1, max: 1_000 },
@@ -216,6 +229,7 @@ export const LIMIT_VARIABLES: readonly LimitVariable[] = [
   { name: 'RETAIN_IDEMPOTENCY_KEYS_HOURS', kind: 'count', path: ['retention', 'idempotencyKeyHours'], min: 1, max: 8_760 },
   { name: 'RETAIN_SENT_MAIL_DAYS', kind: 'count', path: ['retention', 'sentMailDays'], min: 1, max: 3_650 },
   { name: 'RETAIN_FAILED_MAIL_DAYS', kind: 'count', path: ['retention', 'failedMailDays'], min: 1, max: 3_650 },
+  { name: 'RETAIN_TELEMETRY_DAYS', kind: 'count', path: ['retention', 'telemetryDays'], min: 1, max: 3_650 },
 ];
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: MINUTE, h: HOUR, d: 24 * HOUR };

@@ -4,6 +4,8 @@
  * (a developer outbox on a public address, no bank account for EFT in production) loses
  * accounts or money quietly, and one that does not say who it is (SHOP_*) sells unlawfully.
  */
+import path from 'node:path';
+import { MIN_SECRET_LENGTH } from '@storefront/release-state';
 import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database';
 import { DEFAULT_HEALTH_TIMEOUT_MS } from './routes/health';
@@ -13,6 +15,8 @@ import { isLoopbackHost } from './net/loopback';
 import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
 import { DEFAULT_MAIL_QUEUE } from './mail/mailQueue';
 import { readShopDetails, type ShopDetails } from './shop/shopDetails';
+import { DEFAULT_CANARY_CHECK_MS, DEFAULT_CANARY_THRESHOLDS } from './telemetry/judgement';
+import { DEFAULT_COMPOSITION_FILE, type TelemetryOptions } from './telemetry/telemetryOptions';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -88,6 +92,11 @@ export interface ApiSettings {
   healthTimeoutMs: number;
   /** SHUTDOWN_TIMEOUT_MS: after SIGTERM, how long closing may take before the process exits regardless. */
   shutdownTimeoutMs: number;
+  /**
+   * The storefront's health reports and the canary's abort worker: TELEMETRY_SECRET (unset: off,
+   * in production too), COMPOSITION_FILE, and the canary's thresholds CANARY_*.
+   */
+  telemetry: TelemetryOptions;
   /** What the log says at start about the settings, such as a variable that is no longer read. */
   warnings: string[];
 }
@@ -128,6 +137,41 @@ function readWholeNumber(env: Environment, name: string, fallback: number, min: 
     return fallback;
   }
   return number;
+}
+
+/** A number written with digits and at most one decimal point, from `min` to `max`: 0.02, 5. */
+function readDecimal(env: Environment, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const value = given(env, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || number < min || number > max) {
+    problems.push(`${name} must be a number from ${min} to ${max}, got "${value}"`);
+    return fallback;
+  }
+  return number;
+}
+
+/**
+ * TELEMETRY_SECRET and the canary's settings. The secret is never repeated in a message: only
+ * its length is said.
+ */
+function readTelemetry(env: Environment, problems: string[]): TelemetryOptions {
+  const secret = given(env, 'TELEMETRY_SECRET') ?? null;
+  if (secret !== null && secret.length < MIN_SECRET_LENGTH) {
+    problems.push(`TELEMETRY_SECRET must be at least ${MIN_SECRET_LENGTH} characters (the same as the edge's), got ${secret.length}`);
+  }
+  const file = given(env, 'COMPOSITION_FILE');
+  return {
+    secret,
+    compositionFile: file === undefined ? DEFAULT_COMPOSITION_FILE : path.resolve(file),
+    thresholds: {
+      errorMargin: readDecimal(env, 'CANARY_ERROR_MARGIN', DEFAULT_CANARY_THRESHOLDS.errorMargin, 0.001, 0.5, problems),
+      alpha: readDecimal(env, 'CANARY_ALPHA', DEFAULT_CANARY_THRESHOLDS.alpha, 0.0001, 0.5, problems),
+      inpMarginMs: readWholeNumber(env, 'CANARY_INP_MARGIN_MS', DEFAULT_CANARY_THRESHOLDS.inpMarginMs, 1, 60_000, problems),
+      inpMinSamples: readWholeNumber(env, 'CANARY_INP_MIN_SAMPLES', DEFAULT_CANARY_THRESHOLDS.inpMinSamples, 1, 1_000_000, problems),
+    },
+    checkMs: readWholeNumber(env, 'CANARY_CHECK_MS', DEFAULT_CANARY_CHECK_MS, 50, 3_600_000, problems),
+  };
 }
 
 function readWindowLimit(env: Environment, name: string, fallback: WindowLimit, problems: string[]): WindowLimit {
@@ -304,6 +348,7 @@ export function readSettings(env: Environment): ApiSettings {
     },
     healthTimeoutMs: readWholeNumber(env, 'HEALTH_TIMEOUT_MS', DEFAULT_HEALTH_TIMEOUT_MS, 50, 60_000, problems),
     shutdownTimeoutMs: readWholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS, 1_000, 600_000, problems),
+    telemetry: readTelemetry(env, problems),
     warnings,
   };
   if (problems.length > 0) throw new SettingsError(problems);

@@ -3,8 +3,8 @@ import { readSettings } from '../settings';
 import { problemsOf } from '../testing/settingsProblems';
 
 describe('retention settings', () => {
-  it('keeps anonymous shoppers 30 days, Idempotency-Keys 24 hours, sent mail a week and failed mail 30 days unless told otherwise', () => {
-    const defaults = { anonymousShopperDays: 30, idempotencyKeyHours: 24, sentMailDays: 7, failedMailDays: 30 };
+  it('keeps anonymous shoppers 30 days, Idempotency-Keys 24 hours, sent mail a week, failed mail and telemetry 30 days unless told otherwise', () => {
+    const defaults = { anonymousShopperDays: 30, idempotencyKeyHours: 24, sentMailDays: 7, failedMailDays: 30, telemetryDays: 30 };
     expect(DEFAULT_LIMITS.retention).toEqual(defaults);
     expect(resolveLimits(readSettings({}).limits).retention).toEqual(defaults);
     expect(resolveLimits(readSettings({ RETAIN_SENT_MAIL_DAYS: '2', RETAIN_FAILED_MAIL_DAYS: '90' }).limits).retention).toEqual({
@@ -12,6 +12,11 @@ describe('retention settings', () => {
       sentMailDays: 2,
       failedMailDays: 90,
     });
+  });
+
+  it('reads RETAIN_TELEMETRY_DAYS, and refuses one out of range', () => {
+    expect(resolveLimits(readSettings({ RETAIN_TELEMETRY_DAYS: '90' }).limits).retention.telemetryDays).toBe(90);
+    expect(problemsOf({ RETAIN_TELEMETRY_DAYS: '0' })).toEqual(['RETAIN_TELEMETRY_DAYS must be a whole number from 1 to 3650, got "0"']);
   });
 
   it('reads RETAIN_ANONYMOUS_SHOPPERS_DAYS and RETAIN_IDEMPOTENCY_KEYS_HOURS', () => {
