@@ -41,6 +41,9 @@ import { shopDisclosures } from './shop/disclosures';
 import { SAMPLE_SHOP, type ShopDetails } from './shop/shopDetails';
 import { wishlistRoutes } from './routes/wishlist';
 import { DEFAULT_UNPAID_ORDER_LIMITS, type UnpaidOrderLimits } from './settings';
+import { startCanaryWatch } from './telemetry/canaryWatch';
+import { TELEMETRY_OFF, type TelemetryOptions } from './telemetry/telemetryOptions';
+import { telemetryRoutes } from './telemetry/telemetryRoutes';
 
 export interface BuildAppOptions {
   database: Database;
@@ -98,6 +101,12 @@ export interface BuildAppOptions {
   logRequests?: boolean;
   /** How long /health waits for the database before answering 503 (routes/health has the default). */
   healthTimeoutMs?: number;
+  /**
+   * The storefront's health reports and the canary's abort worker (telemetry/): off unless a
+   * secret is given. Tests give a composition file of their own and a long `checkMs`, and make
+   * the worker's looks themselves (judgeCanaryOnce).
+   */
+  telemetry?: Partial<TelemetryOptions>;
 }
 
 declare module 'fastify' {
@@ -147,6 +156,7 @@ export async function buildApp({
   limits: limitOverrides = {},
   scryptCost,
   healthTimeoutMs,
+  telemetry: telemetryOverrides = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -238,6 +248,15 @@ export async function buildApp({
   app.decorate('expirySweeper', expirySweeper);
   app.addHook('onClose', () => expirySweeper.close());
 
+  // With a telemetry secret, a running canary is judged every few seconds and ended when it breaks
+  // a rule (telemetry/judgement.ts); one process at a time judges, whichever gets there.
+  const telemetry: TelemetryOptions = { ...TELEMETRY_OFF, ...telemetryOverrides };
+  const canaryWatch = startCanaryWatch({ ...telemetry, intervalMs: telemetry.checkMs, database, log: app.log });
+  app.decorate('canaryWatch', canaryWatch);
+  app.addHook('onClose', async () => {
+    await canaryWatch?.close();
+  });
+
   // Pictures and product details are public, the same for everyone, and cached, so they are
   // served without a shopper cookie.
   await app.register(imageRoutes, { database, encoderLimits: limits.pictures });
@@ -250,6 +269,8 @@ export async function buildApp({
     storefrontUrl,
   });
   await app.register(shopRoutes, { disclosures });
+  // Health reports from browsers and the edge: no shopper cookie read or set.
+  await app.register(telemetryRoutes, { database, secret: telemetry.secret, limits });
   // Signing up, confirming and unsubscribing read no shopper cookie and set none: a mail
   // provider's one-click unsubscribe must leave nothing behind.
   const newsletter = { mail, storefrontUrl, perEmail: limits.newsletterPerEmail };
@@ -264,7 +285,7 @@ export async function buildApp({
     await shopperScope.register(cartRoutes, { database, limits });
     await shopperScope.register(wishlistRoutes, { database });
     await shopperScope.register(orderRoutes, { database, eft, unpaidOrderLimits, paymentWindowHours, mail, limits, newsletter });
-    await shopperScope.register(operatorRoutes, { database, terms: orderTerms, mail, storefrontUrl, machineTokenHash });
+    await shopperScope.register(operatorRoutes, { database, terms: orderTerms, mail, storefrontUrl, machineTokenHash, telemetry });
     await shopperScope.register(authRoutes, { database, storefrontUrl, mail, passwordHashing, limits });
     await shopperScope.register(addressRoutes, { database, limits });
     await shopperScope.register(privacyRoutes, { database, passwordHashing, limits, mail });

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     machineTokenHash: machine.hash,
     limits: settings.limits,
     healthTimeoutMs: settings.healthTimeoutMs,
+    telemetry: settings.telemetry,
   });
   try {
     for (const warning of settings.warnings) app.log.warn(warning);
@@ -62,6 +63,11 @@ async function main(): Promise<void> {
     }
     if (settings.shop.sample) {
       app.log.info(`the shop's disclosures use made-up sample details where these are not set (a production start needs them all): ${SHOP_REQUIRED_VARIABLES.join(', ')}`);
+    }
+    if (settings.telemetry.secret === null) {
+      app.log.info('telemetry is off (TELEMETRY_SECRET is not set): browsers\' health reports are refused and no canary is judged or aborted');
+    } else {
+      app.log.info(`a running canary in ${settings.telemetry.compositionFile} is judged every ${settings.telemetry.checkMs} ms and aborted when it breaks a rule`);
     }
     if (!settings.eft) app.log.info('EFT is not offered: no bank account is set (EFT_BANK, EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE)');
     const where = database.kind === 'pglite' ? `pglite at ${dataDir}` : 'postgres';

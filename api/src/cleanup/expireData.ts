@@ -195,6 +195,68 @@ export function deleteUnconfirmedSubscriptions(db: Queryable, limit = BATCH_SIZE
   );
 }
 
+/**
+ * Page views and the edge's failed renders received `days` ago, and the judgements of canaries
+ * last judged that long ago. A canary running longer than that has its oldest page views go from
+ * its arms' figures, and its judgement begins again if it has not been judged since.
+ */
+export async function deleteOldTelemetry(db: Queryable, days: number, limit = BATCH_SIZE): Promise<number> {
+  const old = (column: string) => `${column} < now() - make_interval(days => $1::int)`;
+  const pageViews = await deleteInBatches(
+    deleteStatement(
+      db,
+      `DELETE FROM page_views WHERE id IN (
+         SELECT id FROM page_views WHERE ${old('received_at')}
+         ORDER BY received_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING 1`,
+      [days],
+      limit,
+    ),
+  );
+  const renders = await deleteInBatches(
+    deleteStatement(
+      db,
+      `DELETE FROM server_render_failures WHERE id IN (
+         SELECT id FROM server_render_failures WHERE ${old('received_at')}
+         ORDER BY received_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING 1`,
+      [days],
+      limit,
+    ),
+  );
+  const judgements = await deleteInBatches(
+    deleteStatement(
+      db,
+      `DELETE FROM canary_judgements WHERE started_by IN (
+         SELECT started_by FROM canary_judgements WHERE ${old('judged_at')}
+         LIMIT $2 FOR UPDATE SKIP LOCKED)
+       AND ${old('judged_at')}
+       RETURNING 1`,
+      [days],
+      limit,
+    ),
+  );
+  return pageViews + renders + judgements;
+}
+
+/**
+ * The digests of the edge's reports, once no report with that `at` could be taken any more (it
+ * must arrive within minutes of it: telemetry/telemetryQueries.ts), with a margin.
+ */
+export function deleteCountedServerReports(db: Queryable, limit = BATCH_SIZE): Promise<number> {
+  return deleteInBatches(
+    deleteStatement(
+      db,
+      `DELETE FROM server_reports_counted WHERE digest IN (
+         SELECT digest FROM server_reports_counted WHERE at < now() - interval '15 minutes'
+         ORDER BY at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING 1`,
+      [],
+      limit,
+    ),
+  );
+}
+
 /** `s` (a shopper) has an account or orders: it is never deleted as anonymous. */
 const KEPT_SQL = `(EXISTS (SELECT 1 FROM users u WHERE u.shopper_id = s.id)
   OR EXISTS (SELECT 1 FROM orders o WHERE o.shopper_id = s.id))`;
@@ -273,5 +335,7 @@ export function expiryTasks(database: Database, limits: Pick<ApiLimits, 'login' 
     { kind: 'anonymousShoppers', run: () => deleteAbandonedShoppers(database, retention.anonymousShopperDays) },
     { kind: 'mail', run: () => deleteOldMail(database, retention, mailRetryHours) },
     { kind: 'unconfirmedSubscriptions', run: () => deleteUnconfirmedSubscriptions(database) },
+    { kind: 'telemetry', run: () => deleteOldTelemetry(database, retention.telemetryDays) },
+    { kind: 'serverReportDigests', run: () => deleteCountedServerReports(database) },
   ];
 }

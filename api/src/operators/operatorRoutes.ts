@@ -19,6 +19,8 @@ import { listOrdersForOperator, ordersCsv, paidTotals } from '../routes/orders/o
 import { moveOrder, operatorOrder, type OrderTerms } from '../routes/orders/orderLife';
 import { findOrderByNumber, matchOperatorOrderNumber, type OperatorNumberMatch } from '../routes/orders/orderQueries';
 import { OperatorOrderListQuerySchema, OperatorOrderNumberParamsSchema } from '../routes/orders/orderSchemas';
+import { releaseHealthRoutes } from '../telemetry/releaseHealthRoutes';
+import type { TelemetryOptions } from '../telemetry/telemetryOptions';
 import { isMachineToken } from './machineCredential';
 import { operatorMailRoutes } from './operatorMailRoutes';
 import { grantOperator, listOperators, revokeOperator } from './operators';
@@ -40,6 +42,8 @@ export interface OperatorRoutesOptions {
   storefrontUrl: string;
   /** The hash of the token the api wrote for the command line on its machine; null: none. */
   machineTokenHash: string | null;
+  /** Where the live composition is, and the canary's thresholds, for the release health. */
+  telemetry: Pick<TelemetryOptions, 'compositionFile' | 'thresholds'>;
 }
 
 const responses = {
@@ -69,7 +73,7 @@ const NOT_AN_OPERATOR = 'This part of the store is for the shop’s operators.';
  * the api's own machine. Anyone else gets 401 (not signed in) or 403, on every route; every
  * request that gets through is logged with who made it.
  */
-export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = async (app, { database, terms, mail, storefrontUrl, machineTokenHash }) => {
+export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = async (app, { database, terms, mail, storefrontUrl, machineTokenHash, telemetry }) => {
   const context = { terms, mail, storefrontUrl };
   app.decorateRequest('operatorActor', null);
 
@@ -281,4 +285,5 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
   );
 
   await app.register(operatorMailRoutes, { database, mail, now: () => mail.now() });
+  await app.register(releaseHealthRoutes, { database, compositionFile: telemetry.compositionFile, thresholds: telemetry.thresholds });
 };

@@ -5,6 +5,7 @@
  * examples and no data go into it, so it says nothing a shopper could not learn by asking.
  */
 import fastifySwagger from '@fastify/swagger';
+import { SERVER_REPORT_SIGNATURE_HEADER } from '@storefront/release-state';
 import type { FastifyContextConfig, FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import { Type } from 'typebox';
 import apiPackage from '../../package.json';
@@ -44,6 +45,7 @@ const TAGS = [
   { name: 'newsletter', description: 'Signing up with a confirmed address, and unsubscribing' },
   { name: 'shop', description: 'Who the shop is, its policies, and messages to it' },
   { name: 'operator', description: 'The shop’s orders and mail, for its operators and its command line' },
+  { name: 'telemetry', description: 'The storefront’s health as browsers and the edge report it, by page view and release' },
   { name: 'service', description: 'The api’s health and this document' },
 ];
 
@@ -68,6 +70,12 @@ const SECURITY_SCHEMES = {
     type: 'http' as const,
     scheme: 'bearer',
     description: 'The token the api writes, readable by its own user alone, for the command line on its machine; accepted from a loopback address only.',
+  },
+  edgeSignature: {
+    type: 'apiKey' as const,
+    in: 'header',
+    name: SERVER_REPORT_SIGNATURE_HEADER,
+    description: 'The HMAC-SHA256 (base64url) of the body as sent, with the telemetry secret the edge and the api share.',
   },
 };
 

@@ -19,4 +19,6 @@ export const access = {
   operator: [{ session: [] }, { commandLine: [] }],
   /** The command line's token alone, on the api's own machine (403 `command_line_only` otherwise). */
   commandLine: [{ commandLine: [] }],
+  /** The edge's own reports, signed with the telemetry secret it shares with the api (401 `unsigned_report` otherwise). */
+  edge: [{ edgeSignature: [] }],
 } as const;
