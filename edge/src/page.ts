@@ -581,7 +581,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const { config } = composed;
     const viewportWidth = guessViewportWidth(request.headers);
     const drawFor = (cookie: string | undefined, around?: Pick<PageRequest, 'around' | 'lists' | 'skeleton'>) =>
-      render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), ...around, remotes: served.remotes, fallbacks: served.lastKnownGood, config });
+      render.draw({ pathname: url.pathname, search: url.search, viewportWidth, ...(cookie ? { cookie } : {}), ...around, remotes: served.remotes, fallbacks: served.lastKnownGood, config, arm: served.arm });
     // A guest's page is everyone's: drawn once, shared for a few seconds (guestPages.ts). So is a
     // shopper's, when its last drawing read nothing of the shopper's (RenderedPage.forAnyone), or
     // only their lists (the header counts their cart and wishlist; a product page starts at the

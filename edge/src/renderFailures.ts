@@ -5,11 +5,13 @@
  * every few seconds, signed with the telemetry secret, where they count beside the browsers'
  * reports (`npm run compose -- status`).
  */
-import { SERVER_REPORT_SIGNATURE_HEADER, signServerReport, type Remote } from '@storefront/release-state';
+import { SERVER_REPORT_SIGNATURE_HEADER, signServerReport, type Arm, type Remote } from '@storefront/release-state';
 
 export interface RenderFailureCount {
   remote: Remote;
   version: string;
+  /** The composition the page was drawn for. */
+  arm: Arm;
   count: number;
 }
 
@@ -18,16 +20,16 @@ const MAX_KEPT = 64;
 const counted = new Map<string, RenderFailureCount>();
 
 export function countRenderFailures(failures: readonly RenderFailureCount[]): void {
-  for (const { remote, version, count } of failures) {
-    const key = `${remote}@${version}`;
+  for (const { remote, version, arm, count } of failures) {
+    const key = `${remote}@${version}:${arm}`;
     const known = counted.get(key);
     if (known) known.count += count;
-    else if (counted.size < MAX_KEPT) counted.set(key, { remote, version, count });
+    else if (counted.size < MAX_KEPT) counted.set(key, { remote, version, arm, count });
   }
 }
 
-export function countRenderFailure(remote: Remote, version: string): void {
-  countRenderFailures([{ remote, version, count: 1 }]);
+export function countRenderFailure(remote: Remote, version: string, arm: Arm = 'live'): void {
+  countRenderFailures([{ remote, version, arm, count: 1 }]);
 }
 
 /** The counts since the last take, forgotten here. */

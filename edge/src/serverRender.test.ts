@@ -556,13 +556,13 @@ describe('renderPage', () => {
     const version = request.remotes['mfe-catalog']?.version ?? '';
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining(`mfe-catalog ${version} (HomePage) failed to render on the server: Error: window is not defined`));
     // The slow one is not a failure: only the one that threw.
-    expect(takeRenderFailures()).toEqual([{ remote: 'mfe-catalog', version, count: 1 }]);
+    expect(takeRenderFailures()).toEqual([{ remote: 'mfe-catalog', version, arm: 'live', count: 1 }]);
   });
 
   it('counts a version whose server container cannot be loaded as a render failure of that version', async () => {
     takeRenderFailures();
-    expect(await renderPage(request, { shell, loadRemoteBundle: () => Promise.resolve(null), timeoutMs: 1000 })).toBeNull();
-    expect(takeRenderFailures()).toEqual([{ remote: 'mfe-catalog', version: request.remotes['mfe-catalog']?.version, count: 1 }]);
+    expect(await renderPage({ ...request, arm: 'canary' }, { shell, loadRemoteBundle: () => Promise.resolve(null), timeoutMs: 1000 })).toBeNull();
+    expect(takeRenderFailures()).toEqual([{ remote: 'mfe-catalog', version: request.remotes['mfe-catalog']?.version, arm: 'canary', count: 1 }]);
     expect(takeRenderFailures()).toEqual([]);
   });
 });

@@ -27,7 +27,7 @@ import {
 } from '../../shared/src/ssr/contract';
 import { holdsProductOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
 import { liveRemotes, type CompositionSource } from './composition';
-import { isRemote, type CompositionEntry } from '@storefront/release-state';
+import { isRemote, type Arm, type CompositionEntry } from '@storefront/release-state';
 import { VERSION_PATTERN } from './releaseStore';
 import { countRenderFailure } from './renderFailures';
 
@@ -279,6 +279,8 @@ export interface PageRequest {
   lists?: Partial<Record<ShopperList, string>>;
   /** Only the frame with a skeleton where the region goes (`skeletonPage`): a page whose render failed. */
   skeleton?: boolean;
+  /** Which composition `remotes` is (the live one unless said): a render failure is counted for it. */
+  arm?: Arm;
 }
 
 /**
@@ -444,7 +446,7 @@ export async function renderPage(
   const region = await withTimeout(
     (async (): Promise<RegionRender | null> => {
       let bundle = await loadRemoteBundle(page.remote, composed);
-      if (!bundle && isRemote(page.remote)) countRenderFailure(page.remote, composed.version);
+      if (!bundle && isRemote(page.remote)) countRenderFailure(page.remote, composed.version, request.arm);
       if (!bundle && fallback && fallback.manifest !== composed.manifest) {
         bundle = await loadRemoteBundle(page.remote, fallback);
         if (bundle) drawnWith = fallback;
@@ -455,7 +457,7 @@ export async function renderPage(
     })(),
     timeoutMs,
   ).catch((error: unknown) => {
-    if (isRemote(page.remote)) countRenderFailure(page.remote, drawnWith.version);
+    if (isRemote(page.remote)) countRenderFailure(page.remote, drawnWith.version, request.arm);
     console.error(`[edge] ${page.remote} ${drawnWith.version} (${page.module}) failed to render on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return null;
   });
