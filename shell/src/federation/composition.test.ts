@@ -57,6 +57,11 @@ describe('parseComposition', () => {
     expect(problems).toEqual(['unknown remote "mfe-payments"', 'remote "mfe-cart" needs a manifest URL']);
   });
 
+  it('reads the page view’s token for its health report, and leaves it out when there is none', () => {
+    expect(parseComposition({ remotes: {}, pageView: 'v1.eyJwIjoiMSJ9.c2ln' }).composition.pageView).toBe('v1.eyJwIjoiMSJ9.c2ln');
+    for (const pageView of [undefined, '', 42, { token: 'x' }]) expect(parseComposition({ remotes: {}, pageView }).composition).not.toHaveProperty('pageView');
+  });
+
   it('survives a document that is not a composition', () => {
     expect(parseComposition(null).composition.remotes).toEqual({});
     expect(parseComposition([]).problems).toContain('composition is not a JSON object');

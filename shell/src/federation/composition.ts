@@ -26,8 +26,8 @@ export interface RefusedPreview {
 /**
  * What the shell's server publishes as /composition.json: which manifest (so which version) of each
  * remote goes live, each one's fallback (its version in the last known-good composition), a preview
- * a tester asked for (and the previews refused, with why), and optionally where the api and
- * pictures are.
+ * a tester asked for (and the previews refused, with why), optionally where the api and pictures
+ * are, and this page view's token for its health report.
  */
 export interface Composition {
   remotes: Partial<Record<RemoteName, RemoteEntry>>;
@@ -35,6 +35,11 @@ export interface Composition {
   preview: { remote: RemoteName; version: string }[];
   previewRefused: RefusedPreview[];
   config?: Partial<StorefrontConfig>;
+  /**
+   * The signed, single-use token that lets this page view's health report be counted
+   * (telemetry/pageViewReport.ts); absent when the server keeps no telemetry.
+   */
+  pageView?: string;
 }
 
 /** A composition with nothing in it: what the shell starts from when there is none to read. */
@@ -107,7 +112,7 @@ export function parseComposition(document: unknown): { composition: Composition;
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     return { composition, problems: ['composition is not a JSON object'] };
   }
-  const { remotes, lastKnownGood, preview, previewRefused, config } = document as Record<string, unknown>;
+  const { remotes, lastKnownGood, preview, previewRefused, config, pageView } = document as Record<string, unknown>;
   if (typeof remotes !== 'object' || remotes === null) problems.push('composition has no "remotes" object');
   composition.remotes = readRemotes(remotes, problems, '');
   composition.lastKnownGood = readRemotes(lastKnownGood, problems, ' in lastKnownGood');
@@ -134,6 +139,7 @@ export function parseComposition(document: unknown): { composition: Composition;
       ...(typeof assetHost === 'string' ? { assetHost } : {}),
     };
   }
+  if (typeof pageView === 'string' && pageView !== '') composition.pageView = pageView;
   return { composition, problems };
 }
 
