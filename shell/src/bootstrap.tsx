@@ -7,6 +7,8 @@ import { SHELL_API_BASE, settleShopperCookie } from './app/shopperIdentity';
 import { requestComposition } from './federation/compositionRequest';
 import { onRemoteModuleEvaluated, prefetchRemotePageData, startLoadingRemoteModules } from './federation/remoteComponent';
 import { modulesForThisPage } from './federation/thisPage';
+import { startPageViewReport } from './telemetry/pageViewReport';
+import { routeName } from './telemetry/routeName';
 
 /**
  * How long the first render waits, once the composition is in, for the page's remote modules
@@ -22,6 +24,8 @@ const FIRST_RENDER_WAITS_FOR_PAGE_MS = 600;
 
 async function start() {
   const composition = await requestComposition();
+  // Before the page's remote modules load: the report is sent however the page then fares.
+  startPageViewReport(composition.pageView, routeName(window.location.pathname));
   const waitedLongEnough = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAITS_FOR_PAGE_MS));
   const modules = modulesForThisPage();
   const pageModules = startLoadingRemoteModules(modules);
