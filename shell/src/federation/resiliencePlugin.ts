@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { noteRemote } from '../telemetry/pageHealth';
 import { federationName, REMOTES, type Composition, type RemoteEntry, type RemoteName } from './composition';
 
 /** Each try of a remote entry gives up after this long instead of hanging. */
@@ -23,6 +24,8 @@ function remoteOfFederationName(name: string): RemoteName | undefined {
  * - when a remote still cannot load, its known-good version (`lastKnownGood`: its version in the
  *   newest known-good revision that fits this shell) is tried once; if that fails too the error
  *   reaches the region's error boundary.
+ * Each failed load of an entry, each retry and each fallback is counted for the page view's health
+ * report (telemetry/pageHealth.ts).
  */
 export function resiliencePlugin(
   composition: Composition,
@@ -36,10 +39,17 @@ export function resiliencePlugin(
     createScript() {
       return { timeout: LOAD_TIMEOUT_MS };
     },
+    afterLoadEntry({ remoteInfo, error }) {
+      // Said once for every failed load, the retries' included, whether or not a retry then recovered it.
+      const remote = remoteOfFederationName(remoteInfo.name);
+      if (error !== undefined && remote) noteRemote(remote, 'loadFailures');
+    },
     loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }) {
+      const remote = remoteOfFederationName(remoteInfo.name);
       const retry = async () => {
         for (const delay of RETRY_DELAYS_MS) {
           await wait(delay);
+          if (remote) noteRemote(remote, 'retries');
           // The failed attempt is cached under this key; forget it so the entry is really fetched again.
           delete globalLoading[uniqueKey];
           try {
@@ -65,8 +75,9 @@ export function resiliencePlugin(
       retried.add(String(id));
       if (!switched.has(remote)) {
         switched.add(remote);
-        console.warn(`[shell] ${remote} could not load; falling back to its last known good version ${fallback.version}`, error);
+        console.warn(`[shell] ${remote} ${composition.remotes[remote]?.version ?? 'unknown'} could not load; falling back to its last known good version ${fallback.version}`, error);
         origin.registerRemotes([{ name: federationName(remote), entry: fallback.entry }], { force: true });
+        noteRemote(remote, 'fallback');
         switchedTo(remote, fallback);
       }
       return origin.loadRemote(String(id));
