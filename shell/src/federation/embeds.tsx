@@ -5,7 +5,6 @@
  */
 import {
   EmbedderContext,
-  ErrorBoundary,
   Provider,
   ServerViewportWidth,
   type EmbeddableComponent,
@@ -21,6 +20,7 @@ import { Fragment, StrictMode, Suspense, useLayoutEffect, type ReactNode } from 
 import { hydrationViewportWidth, partHydrated, reportHydrationError, serverStateNow } from '../app/hydration';
 import { isRemoteName } from './composition';
 import { islandTurn } from './islandTurns';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { forgetRemoteComponent, loadRemoteModule } from './remoteComponent';
 
 /** The module's component: loaded once however many embeds ask (loadRemoteModule keeps it); a failed load is tried afresh next time. */
@@ -68,12 +68,12 @@ function hydrateIsland(part: Element, Component: EmbeddableComponent, view: Isla
         <WithIslandContexts value={contexts}>
           <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
             <EmbedderContext value={embedder}>
-              <ErrorBoundary name={view.name} fallback={() => view.unavailable}>
+              <RemoteErrorBoundary name={view.name} fallback={() => view.unavailable}>
                 <Boundary>
                   <Component {...props} />
                   <Live part={part} onLive={onLive} />
                 </Boundary>
-              </ErrorBoundary>
+              </RemoteErrorBoundary>
             </EmbedderContext>
           </ServerViewportWidth>
         </WithIslandContexts>

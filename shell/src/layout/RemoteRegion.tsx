@@ -1,6 +1,5 @@
 import {
   EmbedderContext,
-  ErrorBoundary,
   HYDRATION_PENDING_ATTRIBUTE,
   Provider,
   Route,
@@ -20,6 +19,7 @@ import './federation.css';
 import { hydrationViewportWidth, partHydrated, reportHydrationError, serverRegionFor, serverRegionSettled, serverStateNow, type ServerRegionInPage } from '../app/hydration';
 import { browserEmbedder } from '../federation/embedder';
 import { prefetchFromModules } from '../federation/pageData';
+import { RemoteErrorBoundary } from '../federation/RemoteErrorBoundary';
 import { forgetRemoteComponent, loadRemoteModule, loadStartedAt, remoteComponent, remoteVersionInUse } from '../federation/remoteComponent';
 import type { PropsOfModule, RemoteModule } from '../federation/remoteModules';
 import { useServerRegion } from './serverRegion';
@@ -155,15 +155,15 @@ function ServerRegionHost({ remote, module, version, html, ref }: { remote: stri
 }
 
 /** What a region root renders: as the remote's server bundle rendered it (shared/src/ssr/server.tsx), with the browser's router. */
-function RegionTree({ Component, path, label, onDone, onRetry }: { Component: ComponentType; path: string; label: string; onDone: () => void; onRetry: () => void }) {
+function RegionTree({ Component, remote, module, path, label, onDone, onRetry }: { Component: ComponentType; remote: RemoteName; module: string; path: string; label: string; onDone: () => void; onRetry: () => void }) {
   const location = useLocation();
   useEffect(onDone, [onDone]);
   return (
-    <ErrorBoundary name={label} resetKey={location.pathname} fallback={() => <RegionProblem onRetry={onRetry}>Sorry, {label} is not available right now.</RegionProblem>}>
+    <RemoteErrorBoundary name={`${remote}/${module}`} resetKey={location.pathname} fallback={() => <RegionProblem onRetry={onRetry}>Sorry, {label} is not available right now.</RegionProblem>}>
       <Routes>
         <Route path={path} element={<Component />} />
       </Routes>
-    </ErrorBoundary>
+    </RemoteErrorBoundary>
   );
 }
 
@@ -218,7 +218,7 @@ function HydratedRegion<Remote extends RemoteName, Props extends object>(regionP
               <Router location={at} navigator={navigator}>
                 <ServerViewportWidth value={hydrationViewportWidth() ?? 1280}>
                   <EmbedderContext value={browserEmbedder}>
-                    <RegionTree Component={exposed.default} path={path} label={label} onDone={onDone} onRetry={onRetry} />
+                    <RegionTree Component={exposed.default} remote={remote} module={module} path={path} label={label} onDone={onDone} onRetry={onRetry} />
                   </EmbedderContext>
                 </ServerViewportWidth>
               </Router>
@@ -285,7 +285,7 @@ function BrowserRegion<Remote extends RemoteName, Props extends object>({ remote
     setAttempt((value) => value + 1);
   };
   return (
-    <ErrorBoundary
+    <RemoteErrorBoundary
       name={`${remote}/${module}`}
       resetKey={`${String(resetKey)}:${attempt}`}
       fallback={() => (quiet ? null : <RegionProblem onRetry={retry}>Sorry, {label} is not available right now.</RegionProblem>)}
@@ -296,6 +296,6 @@ function BrowserRegion<Remote extends RemoteName, Props extends object>({ remote
           <Component {...(props ?? ({} as Props))} />
         </RemoteMarker>
       </Suspense>
-    </ErrorBoundary>
+    </RemoteErrorBoundary>
   );
 }
