@@ -3,6 +3,7 @@ import type { ApiFigures, LoadFigures, Target } from './apiBench';
 import { CART_SHOPPERS, CONNECTIONS } from './apiBench';
 import { AUDITED_BUILDS, BUILDS, type RouteFigures } from './frontEnd';
 import type { BaselineFigures } from './baselineBench';
+import { CANARY_GUEST_PAGES_PER_SECOND, type CanaryFigures } from './canaryBench';
 import type { HydrationFigures } from './hydrationBench';
 import { FAST_HOST_BENCHMARK_INDEX, LIGHTHOUSE_CATEGORIES, SLOW_HOST_BENCHMARK_INDEX, type LighthouseCategory, type LighthouseFigures, type SimulatedPaint } from './lib/lighthouse';
 import { EMPTY_ROOT_CONNECTIONS, EMPTY_ROOT_PAGES, LOAD_CONNECTIONS } from './hydrationBench';
@@ -58,6 +59,7 @@ interface ReportInput {
   growth: GrowthFigures[] | null;
   hydration?: HydrationFigures | null;
   baseline?: BaselineFigures | null;
+  canary?: CanaryFigures | null;
   totalSeconds: number;
 }
 
@@ -477,6 +479,18 @@ export function baselineSection(figures: BaselineFigures): string {
   ].join('\n\n');
 }
 
+function canarySection({ load, reportsPerSecond }: CanaryFigures, goals: Goal[]): string {
+  for (const figures of load.filter((item) => item.case.startsWith('50% canary'))) {
+    goals.push({ goal: `guest home ≥ ${CANARY_GUEST_PAGES_PER_SECOND} pages/s during a canary (${figures.case.replace('50% canary, ', '')})`, pass: figures.pagesPerSecond >= CANARY_GUEST_PAGES_PER_SECOND && figures.errors === 0, figure: `${figures.pagesPerSecond.toFixed(0)} pages/s` });
+  }
+  return [
+    '## 7. Guests\' pages during a canary',
+    'Guest home at 20 connections for 5 s (after a run that draws and keeps the pages), as a phone asks: with no canary, then with a 50% canary (every remote\'s working build again under another version). New browsers send no cookie, so each is given its id and one of the two arms; returning ones send their id.',
+    table(['who asks', 'pages/s', 'p50', 'p99', 'errors', 'ids given'], load.map((item) => [item.case, item.pagesPerSecond.toFixed(0), ms(item.p50), ms(item.p99), String(item.errors), String(item.cookiesSet)])),
+    `Page views loaded and reported (the composition with its token, then the report), 8 at once: ${reportsPerSecond.toFixed(0)} a second.`,
+  ].join('\n\n');
+}
+
 export function renderReport(input: ReportInput): { markdown: string; summary: string } {
   const { machine } = input;
   const goals: Goal[] = [];
@@ -486,6 +500,7 @@ export function renderReport(input: ReportInput): { markdown: string; summary: s
     input.growth ? growthSection(input.growth, goals) : '## 4. Growth\n\nNot run (BENCH_ONLY).',
     input.hydration ? hydrationSection(input.hydration, goals) : '## 5. The server\'s page, live at once, and under load\n\nNot run (BENCH_ONLY).',
     input.frontEnd && input.hydration ? tbtAgreement(input.frontEnd, input.hydration) : '',
+    input.canary ? canarySection(input.canary, goals) : '## 7. Guests\' pages during a canary\n\nNot run (BENCH_ONLY).',
     input.baseline ? baselineSection(input.baseline) : '## 6. Side by side with the code before a change\n\nNot run: set BENCH_BASELINE to a git ref (main, HEAD~1, a tag or a commit) to measure its browser figures beside this checkout\'s in the same run.',
   ].filter((section) => section !== '');
   const goalTable = table(['goal', 'status', 'figure'], goals.map((goal) => [goal.goal, verdict(goal.pass), goal.figure]));

@@ -38,7 +38,7 @@ export interface ToolRun {
 /** Runs one of the repository's tools (scripts/*.ts) as a release manager or team would. */
 export function runTool(script: 'compose' | 'release', args: string[]): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', 'sucrase/register/ts', path.join(ROOT, 'scripts', `${script}.ts`), ...args], {
+    const child = spawn(process.execPath, ['--conditions=storefront-source', '-r', 'sucrase/register/ts', path.join(ROOT, 'scripts', `${script}.ts`), ...args], {
       cwd: ROOT,
       env: toolEnvironment(),
     });

@@ -62,6 +62,10 @@ export default async function globalSetup(): Promise<void> {
       SMTP_URL: mail.smtpUrl,
       // Every browser of the suite shops from 127.0.0.1: the rate per address would count them as one.
       UNPAID_ORDERS_PLACED_PER_ADDRESS: '1000/1h',
+      // The canary spec sends thousands of page views' reports from that one address…
+      LIMIT_TELEMETRY: '100000/1m',
+      // …and waits for the abort worker's judgement after each batch (5 s in a shop).
+      CANARY_CHECK_MS: '200',
     },
   });
   const throwing = await serveThrowingRemote(ports.shell + 20);

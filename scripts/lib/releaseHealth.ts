@@ -3,34 +3,14 @@
  * running api has counted their page views (GET /operator/releases/health), asked with the
  * credential the api writes for this machine's command line (api/src/operators/machineCredential.ts).
  */
+import type { HealthFiguresSchema, ReleaseHealthSchema, Static } from '@storefront/contracts';
 import { shortName, type CompositionStore } from '@storefront/release-state';
 import { DEFAULT_DATA_DIR } from '../../api/src/db/database';
 import { readMachineCredentials } from '../../api/src/operators/machineCredential';
 import { readPositiveNumber, UsageError, type CommandLine } from './composeOptions';
 
-/** One version's (or one arm's) figures. */
-export interface HealthFigures {
-  pageViews: number;
-  failed: number;
-  errorRate: number | null;
-  p75Lcp: number | null;
-  p75Inp: number | null;
-  inpSamples: number;
-  serverRenderFailures?: number;
-}
-
-export interface ReleaseHealth {
-  canary: null | {
-    startedBy: number;
-    percent: number;
-    since: string;
-    remotes: Record<string, string>;
-    arms: { live: HealthFigures; canary: HealthFigures };
-    errorTest?: { logLikelihoodRatio: number; bound: number; liveRate?: number | null; canaryRate?: number | null };
-    inp?: { margin?: number; minSamples?: number; difference?: number | null };
-  };
-  versions: (HealthFigures & { remote: string; version: string })[];
-}
+export type ReleaseHealth = Static<typeof ReleaseHealthSchema>;
+type HealthFigures = Static<typeof HealthFiguresSchema>;
 
 const percent = (rate: number | null | undefined) => (rate === null || rate === undefined ? '—' : `${(rate * 100).toFixed(2)}%`);
 const ms = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${Math.round(value)} ms`);
@@ -56,14 +36,16 @@ export function printHealth(health: ReleaseHealth, hours: number): void {
       .join(', ');
     console.log(`canary since revision ${canary.startedBy} (${canary.since}): ${versions} for ${canary.percent}% of browsers`);
     console.table({ live: row(canary.arms.live), canary: row(canary.arms.canary) });
-    if (canary.errorTest) {
-      const { logLikelihoodRatio, bound } = canary.errorTest;
-      console.log(`error rate: the sequential test stands at ${logLikelihoodRatio.toFixed(2)} of the ${bound.toFixed(2)} that aborts the canary`);
-    }
-    if (canary.inp) {
-      const { difference, margin, minSamples } = canary.inp;
-      console.log(`INP: the canary's p75 is ${difference === null || difference === undefined ? 'not yet comparable' : `${Math.round(difference)} ms ${difference >= 0 ? 'worse' : 'better'}`} (aborted at ${margin ?? 100} ms worse with ${minSamples ?? 200} samples in each)`);
-    }
+    const { logLikelihoodRatio, bound, margin, judged } = canary.errorTest;
+    console.log(
+      `error rate: the sequential test stands at ${logLikelihoodRatio.toFixed(2)} of the ${bound.toFixed(2)} that aborts the canary (${(margin * 100).toFixed(1)} points worse than live), over ${judged.canary} canary and ${judged.live} live page views judged`,
+    );
+    const { liveP75, canaryP75, liveSamples, canarySamples, marginMs, minSamples } = canary.inp;
+    const comparable = liveP75 !== null && canaryP75 !== null && liveSamples >= minSamples && canarySamples >= minSamples;
+    const difference = comparable ? canaryP75 - liveP75 : null;
+    console.log(
+      `INP: ${difference === null ? `not judged until each arm has ${minSamples} samples (live ${liveSamples}, canary ${canarySamples})` : `the canary's p75 is ${Math.abs(Math.round(difference))} ms ${difference >= 0 ? 'worse' : 'better'} than live's`}; aborted at ${marginMs} ms worse`,
+    );
   } else {
     console.log('no canary runs');
   }

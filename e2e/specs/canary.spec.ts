@@ -1,0 +1,176 @@
+/**
+ * Canary releases, as release managers run them and shoppers meet them: a share of browsers gets
+ * the canary's version and keeps it; every page load reports its health with the page-view token
+ * the server gave it; the api's abort worker ends a canary that fails more often than live, and
+ * never one that fails as often; a canary's region that cannot load falls back on the live version.
+ *
+ * Page views are driven over HTTP (the composition with its token, then the report) beside real
+ * browsers, whose reports go by navigator.sendBeacon.
+ */
+import { promises as fs } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { abortCanary, FileCompositionStore, type CompositionDocument, type Revision } from '@storefront/release-state';
+import { launchBrowser, newShopper, remoteUrls } from '../support/browser';
+import { compositionFile, removeComposition } from '../support/composition';
+import { drivePageViews, failureStream, loadComposition, releaseHealth, seededRandom } from '../support/pageViews';
+import { E2E_KNOWN_GOOD_AFTER_MS, catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';
+
+let browser: Browser;
+const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
+
+async function liveDocument(): Promise<CompositionDocument & { revision: number }> {
+  return JSON.parse(await fs.readFile(compositionFile(), 'utf8')) as CompositionDocument & { revision: number };
+}
+
+async function revision(number: number): Promise<Revision> {
+  const file = compositionFile().replace(/composition\.json$/, `revisions/${String(number).padStart(6, '0')}.json`);
+  return JSON.parse(await fs.readFile(file, 'utf8')) as Revision;
+}
+
+/** Asks `done` every `everyMs` (the health figures are a query over every page view: not too often). */
+async function waitUntil(what: string, done: () => Promise<boolean>, { timeoutMs = 20_000, everyMs = 250 } = {}): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; ; ) {
+    if (await done()) return;
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** Catalog 1.0.1 live, known good; the same build released again as 1.0.2, the canary of these scenarios. */
+async function liveAndKnownGood(): Promise<void> {
+  await compose('set', 'catalog=1.0.1', '--reason', 'the canary spec starts from 1.0.1');
+  await new Promise((resolve) => setTimeout(resolve, E2E_KNOWN_GOOD_AFTER_MS + 500));
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await ensureCatalogReleased('1.0.1');
+  await ensureCatalogReleased('1.0.2');
+  await removeComposition();
+  await liveAndKnownGood();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await removeComposition();
+});
+
+afterEach(async () => {
+  // Whatever a scenario left running ends with it.
+  if ((await liveDocument()).canary) await compose('abort', '--reason', 'the scenario ended');
+});
+
+describe('a canary', () => {
+  it('at 50% goes to about half of 20 browsers, each keeping its version on every load, and their reports count per arm', async () => {
+    await compose('canary', 'catalog=1.0.2', '--percent', '50', '--reason', 'half the browsers');
+    const { startedBy } = (await liveDocument()).canary!;
+    const versions: string[] = [];
+    for (let group = 0; group < 4; group += 1) {
+      await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const { context, page } = await newShopper(browser);
+          const first = await catalogVersionOnHome(page);
+          // A reload and a visit later: the same version.
+          expect(await catalogVersionOnHome(page)).toBe(first);
+          versions.push(first ?? '');
+          // Leaving the page sends its report (pagehide).
+          await page.goto('about:blank');
+          await context.close();
+        }),
+      );
+    }
+    const canaryBrowsers = versions.filter((version) => version === '1.0.2').length;
+    expect(versions.filter((version) => version !== '1.0.1' && version !== '1.0.2')).toEqual([]);
+    // Binomial(20, ½): outside 4 to 16 one run in about 400.
+    expect(canaryBrowsers).toBeGreaterThanOrEqual(4);
+    expect(canaryBrowsers).toBeLessThanOrEqual(16);
+    // Each of the 40 page loads reported once, in the arm it was served.
+    await waitUntil('the browsers’ 40 reports', async () => {
+      const arms = (await releaseHealth()).canary?.arms;
+      return (arms?.canary.pageViews ?? 0) + (arms?.live.pageViews ?? 0) >= 40;
+    });
+    const health = await releaseHealth();
+    expect(health.canary?.startedBy).toBe(startedBy);
+    expect([health.canary?.arms.canary.pageViews, health.canary?.arms.live.pageViews]).toEqual([2 * canaryBrowsers, 2 * (20 - canaryBrowsers)]);
+    expect(health.canary?.arms.canary.failed).toBe(0);
+    expect(health.versions.find((version) => version.remote === 'mfe-catalog' && version.version === '1.0.2')?.pageViews).toBeGreaterThanOrEqual(2 * canaryBrowsers);
+  }, 240_000);
+
+  it('whose region cannot load falls back on the live version, the rest of the page working, and the page view counts as failed', async () => {
+    await compose('canary', 'catalog=1.0.2', '--percent', '100', '--reason', 'every browser');
+    const { context, page } = await newShopper(browser);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await context.route(
+      (url) => url.origin === catalogOrigin() && /\/releases\/1\.0\.2\/remoteEntry\.js$/.test(url.pathname),
+      (route) => route.abort(),
+    );
+    expect(await catalogVersionOnHome(page)).toBe('1.0.1');
+    expect(await page.getByTestId('remote-fallback').count()).toBe(0);
+    await page.getByTestId('product-card').first().getByRole('link').first().click();
+    await page.getByRole('button', { name: /add to cart/i }).first().waitFor();
+    expect(errors).toEqual([]);
+    await page.goto('about:blank');
+    await context.close();
+    await waitUntil('the failed page view', async () => ((await releaseHealth()).canary?.arms.canary.failed ?? 0) >= 1);
+  }, 120_000);
+
+  it('failing 3% of page views against live’s 1% is aborted by the api within 500 canary page views, with the figures in the history', async () => {
+    await compose('canary', 'catalog=1.0.2', '--percent', '10', '--reason', 'a canary that fails');
+    const { startedBy } = (await liveDocument()).canary!;
+    // A browser in the canary, to see it come back to live.
+    let inCanary = await loadComposition();
+    while (inCanary.arm !== 'canary') inCanary = await loadComposition();
+    const random = seededRandom(61);
+    const driven = await drivePageViews({
+      views: 10_000,
+      canaryFails: failureStream(3, random),
+      liveFails: failureStream(1, random),
+      stop: async () => !(await liveDocument()).canary,
+    });
+    await waitUntil('the abort', async () => !(await liveDocument()).canary);
+    const aborted = await revision((await liveDocument()).revision);
+    expect(aborted).toMatchObject({ action: 'abort', by: 'auto-abort', basedOn: startedBy });
+    expect(aborted.judgement?.rule).toBe('error-rate');
+    expect(aborted.judgement?.canary.pageViews).toBeLessThanOrEqual(500);
+    expect(aborted.judgement?.logLikelihoodRatio).toBeGreaterThanOrEqual(aborted.judgement?.bound ?? Infinity);
+    expect(driven.canaryViews).toBeGreaterThan(0);
+    // Shoppers get the live version on their next page.
+    expect(await loadComposition(inCanary.cookie)).toMatchObject({ arm: 'live', catalogVersion: '1.0.1' });
+    expect(await compose('history', '--limit', '2')).toContain(`judged: ${aborted.judgement?.summary}`);
+  }, 240_000);
+
+  it('is never aborted in 20 A/A runs (the live build again as the canary, 1% of page views failing in both, 2 000 page views each)', async () => {
+    // Started and ended through the store as the compose command writes them (its checks are the
+    // other scenarios' and scripts/compose.test.ts's): 20 runs of the command's checks took a minute.
+    const store = new FileCompositionStore(compositionFile());
+    const started = await liveDocument();
+    const canaryEntry = { version: '1.0.2', manifest: started.remotes['mfe-catalog']!.manifest.replace('/1.0.1/', '/1.0.2/') };
+    for (let run = 1; run <= 20; run += 1) {
+      const live = await liveDocument();
+      const { revision: basedOn, ...document } = live;
+      const current = await store.revision(basedOn);
+      await store.publish(
+        {
+          by: 'canary spec',
+          reason: `A/A run ${run}`,
+          action: 'canary',
+          composition: { ...document, canary: { remotes: { 'mfe-catalog': canaryEntry }, percent: 50, startedBy: basedOn + 1, since: new Date().toISOString() } },
+          facts: current?.facts ?? {},
+          checkedAt: current?.checkedAt ?? null,
+        },
+        basedOn,
+      );
+      const random = seededRandom(1000 + run);
+      const driven = await drivePageViews({ views: 2000, canaryFails: failureStream(1, random), liveFails: failureStream(1, random), concurrency: 16, toApi: true });
+      // Every page view judged…
+      await waitUntil(`run ${run}'s judgement`, async () => {
+        const judged = (await releaseHealth()).canary?.errorTest.judged;
+        return (judged?.canary ?? 0) + (judged?.live ?? 0) >= driven.views;
+      });
+      // …and the canary still runs.
+      expect([run, (await liveDocument()).canary?.percent]).toEqual([run, 50]);
+      await abortCanary(store, { by: 'canary spec', reason: `A/A run ${run} ended` });
+    }
+  }, 600_000);
+});
