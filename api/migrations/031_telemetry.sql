@@ -6,10 +6,10 @@ CREATE TABLE page_views (
   id text PRIMARY KEY,
   -- The order rows arrived in.
   seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
-  -- The transaction that wrote the row: the abort worker judges a canary's page views by
-  -- transactions known to have ended (telemetry/canaryWatch.ts), so a row committed late, after a
-  -- later seq, is never skipped.
-  xact xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  -- Counted by the abort worker's judgement of its canary (telemetry/canaryWatch.ts): each look
+  -- takes the rows not yet judged and marks them, so a row committed late, after later ones, is
+  -- judged at the next look and none is judged twice.
+  judged boolean NOT NULL DEFAULT false,
   received_at timestamptz NOT NULL DEFAULT now(),
   issued_at timestamptz NOT NULL,
   arm text NOT NULL CHECK (arm IN ('live', 'canary', 'preview')),
@@ -29,7 +29,8 @@ CREATE TABLE page_views (
 );
 
 CREATE INDEX page_views_received_at ON page_views (received_at);
-CREATE INDEX page_views_canary ON page_views (canary_revision, xact) WHERE canary_revision IS NOT NULL;
+CREATE INDEX page_views_canary ON page_views (canary_revision, arm) WHERE canary_revision IS NOT NULL;
+CREATE INDEX page_views_unjudged ON page_views (canary_revision) WHERE canary_revision IS NOT NULL AND NOT judged;
 
 -- The edge's own failed renders, per remote version and arm, from its signed reports.
 CREATE TABLE server_render_failures (
@@ -54,10 +55,9 @@ CREATE TABLE server_reports_counted (
 CREATE INDEX server_reports_counted_at ON server_reports_counted (at);
 
 -- The abort worker's judgement of each canary, by the revision that started it: the page views
--- it has counted (those of transactions below `horizon`), and its sequential test's ratio.
+-- it has counted (each marked `judged`), and its sequential test's ratio.
 CREATE TABLE canary_judgements (
   started_by integer PRIMARY KEY,
-  horizon xid8 NOT NULL DEFAULT '0',
   live_views bigint NOT NULL DEFAULT 0,
   live_failed bigint NOT NULL DEFAULT 0,
   canary_views bigint NOT NULL DEFAULT 0,

@@ -83,7 +83,7 @@ const Milliseconds = Type.Union([Type.Number({ minimum: 0 }), Type.Null()]);
 export const HealthFiguresSchema = Type.Object(
   {
     pageViews: Type.Integer({ minimum: 0 }),
-    /** Page views with a remote that failed to load, fell back on its known-good version, or caught an error. */
+    /** Page views with a remote that failed to load (no retry recovered it), fell back on its known-good version, or caught an error. */
     failed: Type.Integer({ minimum: 0 }),
     errorRate: Rate,
     p75Lcp: Milliseconds,
@@ -101,13 +101,7 @@ export const VersionHealthSchema = Type.Object(
   {
     remote: Type.String(),
     version: Type.String(),
-    pageViews: Type.Integer({ minimum: 0 }),
-    failed: Type.Integer({ minimum: 0 }),
-    errorRate: Rate,
-    p75Lcp: Milliseconds,
-    p75Inp: Milliseconds,
-    inpSamples: Type.Integer({ minimum: 0 }),
-    serverRenderFailures: Type.Integer({ minimum: 0 }),
+    ...HealthFiguresSchema.properties,
   },
   { additionalProperties: false },
 );

@@ -43,6 +43,8 @@ async function liveAndKnownGood(): Promise<void> {
 }
 
 beforeAll(async () => {
+  // `compose status` asks the api whose credential is in its data folder.
+  process.env.DATA_DIR = process.env.E2E_DATA_DIR;
   browser = await launchBrowser();
   await ensureCatalogReleased('1.0.1');
   await ensureCatalogReleased('1.0.2');
@@ -94,6 +96,12 @@ describe('a canary', () => {
     expect([health.canary?.arms.canary.pageViews, health.canary?.arms.live.pageViews]).toEqual([2 * canaryBrowsers, 2 * (20 - canaryBrowsers)]);
     expect(health.canary?.arms.canary.failed).toBe(0);
     expect(health.versions.find((version) => version.remote === 'mfe-catalog' && version.version === '1.0.2')?.pageViews).toBeGreaterThanOrEqual(2 * canaryBrowsers);
+    // What a release manager reads of it (compose finds the api through its data folder).
+    const status = await compose('status');
+    expect(status).toContain(`canary since revision ${startedBy} (`);
+    expect(status).toContain('catalog 1.0.2 for 50% of browsers');
+    expect(status).toMatch(new RegExp(`│ canary\\s+│ ${2 * canaryBrowsers}\\s+│ 0\\s+│ '0\\.00%'`));
+    expect(status).toContain('error rate: the sequential test stands at');
   }, 240_000);
 
   it('whose region cannot load falls back on the live version, the rest of the page working, and the page view counts as failed', async () => {

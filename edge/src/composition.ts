@@ -429,13 +429,13 @@ export async function answerPreviewRequest(request: FastifyRequest, reply: Fasti
  * GET /composition.json: read on every request, so a release manager's change goes live on the
  * next page load; each remote with the entry its manifest names (the browser registers that), the
  * arm this browser is in, and, with a telemetry secret, the page view's token for its health report
- * (one per page load, so never kept by a cache).
+ * (one per page load: private, asked again on every load, so no shared cache keeps one for many).
  */
 export function registerCompositionRoute(app: FastifyInstance, source: CompositionSource, readManifest: ManifestReader, telemetrySecret?: string): void {
   app.get('/composition.json', async (request, reply) => {
     const browserId = browserIdFor(request, reply);
     const served = await withEntries(await servedComposition(request.headers.cookie, source, browserId), readManifest);
     const answer = telemetrySecret ? { ...served, pageView: pageViewToken(telemetrySecret, served) } : served;
-    return reply.header('Cache-Control', 'private, no-store').type('application/json; charset=utf-8').send(JSON.stringify(answer, null, 2));
+    return reply.header('Cache-Control', 'private, no-cache').type('application/json; charset=utf-8').send(JSON.stringify(answer, null, 2));
   });
 }

@@ -202,40 +202,23 @@ export function deleteUnconfirmedSubscriptions(db: Queryable, limit = BATCH_SIZE
  */
 export async function deleteOldTelemetry(db: Queryable, days: number, limit = BATCH_SIZE): Promise<number> {
   const old = (column: string) => `${column} < now() - make_interval(days => $1::int)`;
-  const pageViews = await deleteInBatches(
-    deleteStatement(
-      db,
-      `DELETE FROM page_views WHERE id IN (
-         SELECT id FROM page_views WHERE ${old('received_at')}
-         ORDER BY received_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING 1`,
-      [days],
-      limit,
-    ),
-  );
-  const renders = await deleteInBatches(
-    deleteStatement(
-      db,
-      `DELETE FROM server_render_failures WHERE id IN (
-         SELECT id FROM server_render_failures WHERE ${old('received_at')}
-         ORDER BY received_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING 1`,
-      [days],
-      limit,
-    ),
-  );
-  const judgements = await deleteInBatches(
-    deleteStatement(
-      db,
-      `DELETE FROM canary_judgements WHERE started_by IN (
-         SELECT started_by FROM canary_judgements WHERE ${old('judged_at')}
-         LIMIT $2 FOR UPDATE SKIP LOCKED)
-       AND ${old('judged_at')}
-       RETURNING 1`,
-      [days],
-      limit,
-    ),
-  );
+  /** One table's rows older than `days` by `column`, `key` naming each, oldest first. */
+  const deleteOld = (table: string, key: string, column: string) =>
+    deleteInBatches(
+      deleteStatement(
+        db,
+        `DELETE FROM ${table} WHERE ${key} IN (
+           SELECT ${key} FROM ${table} WHERE ${old(column)}
+           ORDER BY ${column} LIMIT $2 FOR UPDATE SKIP LOCKED)
+         AND ${old(column)}
+         RETURNING 1`,
+        [days],
+        limit,
+      ),
+    );
+  const pageViews = await deleteOld('page_views', 'id', 'received_at');
+  const renders = await deleteOld('server_render_failures', 'id', 'received_at');
+  const judgements = await deleteOld('canary_judgements', 'started_by', 'judged_at');
   return pageViews + renders + judgements;
 }
 

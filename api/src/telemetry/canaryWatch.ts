@@ -9,15 +9,15 @@
  * revision that started the canary, so a look counts each page view once whichever process makes
  * it, and a restarted api goes on where the last one stopped.
  *
- * Which page views are new: those written by transactions at or above the last look's horizon
- * and below this look's (telemetryQueries.ts, transactionHorizon). A transaction left open on the
- * database holds the horizon back, and with it the judgement, until it ends.
+ * Which page views are new: those not marked judged yet, which a look marks as it counts them
+ * (telemetryQueries.ts, pageViewBatch), so a row committed after later ones is counted at the next
+ * look and none twice.
  */
 import { abortCanary, CompositionConflict, FileCompositionStore, type CanaryJudgement, type CompositionStore, type LiveComposition, type Revision } from '@storefront/release-state';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
 import { addBatch, judgeCanary, type CanaryThresholds, type ErrorTest } from './judgement';
-import { canaryArmFigures, markCanaryAborted, pageViewBatch, readJudgementState, saveJudgementState, transactionHorizon } from './telemetryQueries';
+import { canaryArmFigures, markCanaryAborted, pageViewBatch, readJudgementState, saveJudgementState } from './telemetryQueries';
 
 /** Who the abort's revision says ended the canary. */
 export const AUTO_ABORT_ACTOR = 'auto-abort';
@@ -111,13 +111,11 @@ export class CanaryWatch {
       // Per schema, so that test suites sharing a server judge their own canaries.
       const lock = await tx.query<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('storefront:canary-judgement:' || current_schema())) AS locked`);
       if (!lock.rows[0]?.locked) return null;
-      // Before this transaction writes anything (and so has an id of its own that would hold it back).
-      const horizon = await transactionHorizon(tx);
       const state = await readJudgementState(tx, startedBy);
-      const batch = await pageViewBatch(tx, startedBy, state.horizon, horizon);
+      const batch = await pageViewBatch(tx, startedBy);
       const test = addBatch(state.test, batch, thresholds.errorMargin);
       const arms = await canaryArmFigures(tx, startedBy, canary.since);
-      await saveJudgementState(tx, { startedBy, horizon, test });
+      await saveJudgementState(tx, { startedBy, test });
       const inp = { live: { p75: arms.live.p75Inp, samples: arms.live.inpSamples }, canary: { p75: arms.canary.p75Inp, samples: arms.canary.inpSamples } };
       return { test, judgement: judgeCanary(test, inp, thresholds) };
     });

@@ -3,9 +3,9 @@
  * feeds them the page views the browsers reported; the thresholds are settings, CANARY_*).
  *
  * 1. The error rate, by a one-sided sequential probability ratio test (Wald) that never accepts.
- *    A page view fails when a remote on it failed to load, fell back on its known-good version or
- *    caught an error. The worker takes the page views of this canary's live and canary arms in
- *    batches (those that arrived since its last look). For each batch:
+ *    A page view fails when a remote on it failed to load (no retry recovered it), fell back on
+ *    its known-good version or caught an error. The worker takes the page views of this canary's
+ *    live and canary arms in batches (those that arrived since its last look). For each batch:
  *      p0 = the live arm's error rate so far, before this batch, pulled toward 2% by 100
  *           pseudo-views: (liveFailed + 0.02 · 100) / (liveViews + 100);
  *      p1 = p0 + margin (CANARY_ERROR_MARGIN, 2 percentage points), kept below 1;

@@ -83,7 +83,7 @@ describe.each(testDatabases())('telemetry reports ($name)', (target) => {
         {
           id: payload.i,
           seq: expect.anything(),
-          xact: expect.anything(),
+          judged: false,
           received_at: expect.any(Date),
           issued_at: expect.any(Date),
           arm: 'canary',
@@ -105,11 +105,12 @@ describe.each(testDatabases())('telemetry reports ($name)', (target) => {
       expect((await ctx.database.query('SELECT route FROM page_views WHERE id = $1', [payload.i])).rows).toEqual([{ route: 'product' }]);
     });
 
-    it('counts a page with only retries, or nothing to report, as not failed', async () => {
+    it('counts a page with only retries, a failed load a retry recovered, or nothing to report, as not failed', async () => {
       const before = await pageViewCount();
       expect((await send({ token: pageViewToken(), route: 'home', remotes: { catalog: { retries: 2, loadFailures: 0, fallback: false } } })).statusCode).toBe(204);
+      expect((await send({ token: pageViewToken(), route: 'home', remotes: { catalog: { loadFailures: 1, retries: 1 } } })).statusCode).toBe(204);
       expect((await send({ token: pageViewToken(), route: 'home' })).statusCode).toBe(204);
-      expect(await pageViewCount()).toBe(before + 2);
+      expect(await pageViewCount()).toBe(before + 3);
       const failed = await ctx.database.query<{ n: string | number }>(`SELECT count(*) AS n FROM page_views WHERE route = 'home' AND failed`);
       expect(Number(failed.rows[0]?.n)).toBe(0);
     });

@@ -31,8 +31,13 @@ export interface PageViewRow {
   vitals: { lcp: number | null; inp: number | null; cls: number | null };
 }
 
+/**
+ * Whether a remote failed the page: its entry failed to load for good (more failed loads than
+ * retries: a load a retry recovered cost the shopper a moment, not the region), it fell back on
+ * its known-good version, or its region caught an error.
+ */
 function isFailure(report: RemoteReport): boolean {
-  return (report.loadFailures ?? 0) > 0 || report.fallback === true || (report.caughtErrors ?? 0) > 0;
+  return (report.loadFailures ?? 0) > (report.retries ?? 0) || report.fallback === true || (report.caughtErrors ?? 0) > 0;
 }
 
 /** The row for a report, attributed to the versions its token names (never to anything the report claims). */
@@ -200,8 +205,6 @@ export async function canaryArmFigures(db: Queryable, startedBy: number, since: 
 /** What the abort worker has judged of a canary so far (a new test before its first look). */
 export interface JudgementState {
   startedBy: number;
-  /** Page views written by transactions below this id were counted; those at or above it are next. */
-  horizon: string;
   test: ErrorTest;
   judgedAt: string | null;
   abortedAt: string | null;
@@ -209,7 +212,6 @@ export interface JudgementState {
 
 interface JudgementRow {
   started_by: number;
-  horizon: string;
   live_views: string | number;
   live_failed: string | number;
   canary_views: string | number;
@@ -219,14 +221,13 @@ interface JudgementRow {
   aborted_at: Date | string | null;
 }
 
-const JUDGEMENT_COLUMNS = `started_by, horizon::text AS horizon, live_views, live_failed, canary_views, canary_failed, log_likelihood_ratio, judged_at, aborted_at`;
+const JUDGEMENT_COLUMNS = `started_by, live_views, live_failed, canary_views, canary_failed, log_likelihood_ratio, judged_at, aborted_at`;
 
 function stateOf(startedBy: number, row: JudgementRow | undefined): JudgementState {
   const counts = (views: string | number, failed: string | number): ArmCounts => ({ views: Number(views), failed: Number(failed) });
   const time = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value).toISOString());
   return {
     startedBy,
-    horizon: row?.horizon ?? '0',
     test: {
       live: counts(row?.live_views ?? 0, row?.live_failed ?? 0),
       canary: counts(row?.canary_views ?? 0, row?.canary_failed ?? 0),
@@ -243,23 +244,17 @@ export async function readJudgementState(db: Queryable, startedBy: number): Prom
 }
 
 /**
- * The oldest transaction that may still be running: every transaction below it has ended, so the
- * page views it wrote (if it committed) are all visible from here on. A page view's seq is given
- * when it is written, not when it commits, so "seq above the last one seen" could skip a row
- * committed late; "transaction at or above the last horizon" cannot.
+ * A canary's live and canary page views not judged yet, marked judged: a look counts each once,
+ * and one committed after later ones (its transaction ended late) is taken by the next look.
  */
-export async function transactionHorizon(db: Queryable): Promise<string> {
-  const result = await db.query<{ horizon: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon');
-  return (result.rows[0] as { horizon: string }).horizon;
-}
-
-/** A canary's live and canary page views written by transactions from `from` (inclusive) to `to` (exclusive). */
-export async function pageViewBatch(db: Queryable, startedBy: number, from: string, to: string): Promise<{ live: ArmCounts; canary: ArmCounts }> {
+export async function pageViewBatch(db: Queryable, startedBy: number): Promise<{ live: ArmCounts; canary: ArmCounts }> {
   const result = await db.query<{ arm: string; views: string | number; failed: string | number }>(
-    `SELECT arm, count(*) AS views, count(*) FILTER (WHERE failed) AS failed FROM page_views
-     WHERE canary_revision = $1 AND arm IN ('live', 'canary') AND xact >= $2::xid8 AND xact < $3::xid8
-     GROUP BY arm`,
-    [startedBy, from, to],
+    `WITH taken AS (
+       UPDATE page_views SET judged = true
+       WHERE canary_revision = $1 AND NOT judged AND arm IN ('live', 'canary')
+       RETURNING arm, failed)
+     SELECT arm, count(*) AS views, count(*) FILTER (WHERE failed) AS failed FROM taken GROUP BY arm`,
+    [startedBy],
   );
   const of = (arm: string): ArmCounts => {
     const row = result.rows.find((found) => found.arm === arm);
@@ -268,15 +263,15 @@ export async function pageViewBatch(db: Queryable, startedBy: number, from: stri
   return { live: of('live'), canary: of('canary') };
 }
 
-export async function saveJudgementState(db: Queryable, state: Pick<JudgementState, 'startedBy' | 'horizon' | 'test'>): Promise<void> {
+export async function saveJudgementState(db: Queryable, state: Pick<JudgementState, 'startedBy' | 'test'>): Promise<void> {
   const { test } = state;
   await db.query(
-    `INSERT INTO canary_judgements (started_by, horizon, live_views, live_failed, canary_views, canary_failed, log_likelihood_ratio, judged_at)
-     VALUES ($1, $2::xid8, $3, $4, $5, $6, $7, now())
-     ON CONFLICT (started_by) DO UPDATE SET horizon = EXCLUDED.horizon, live_views = EXCLUDED.live_views, live_failed = EXCLUDED.live_failed,
+    `INSERT INTO canary_judgements (started_by, live_views, live_failed, canary_views, canary_failed, log_likelihood_ratio, judged_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now())
+     ON CONFLICT (started_by) DO UPDATE SET live_views = EXCLUDED.live_views, live_failed = EXCLUDED.live_failed,
        canary_views = EXCLUDED.canary_views, canary_failed = EXCLUDED.canary_failed,
        log_likelihood_ratio = EXCLUDED.log_likelihood_ratio, judged_at = EXCLUDED.judged_at`,
-    [state.startedBy, state.horizon, test.live.views, test.live.failed, test.canary.views, test.canary.failed, test.logLikelihoodRatio],
+    [state.startedBy, test.live.views, test.live.failed, test.canary.views, test.canary.failed, test.logLikelihoodRatio],
   );
 }
 
