@@ -43,6 +43,7 @@ export const SPEC_OWNERS: Record<string, Team> = {
   'budgets.spec.ts': 'shell',
   'releases.spec.ts': 'shell',
   'releaseSafety.spec.ts': 'shell',
+  'canary.spec.ts': 'shell',
   'resilience.spec.ts': 'shell',
   'standalone.spec.ts': 'shell',
   'storefront.spec.ts': 'shell',
