@@ -491,6 +491,24 @@ describe('npm run compose', () => {
     expect(await composition.store.revision(3)).toMatchObject({ action: 'abort', by: 'sipho', reason: 'totals wrong on phones' });
   }, 60_000);
 
+  it('refuses a set while a canary runs (it is judged beside the live versions); a rollback ends the canary and brings back versions, never a canary', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1', '1.0.3');
+    expect((await compose(composition.env, 'canary', 'cart=1.0.2', '--percent', '20')).code).toBe(0);
+    const set = await compose(composition.env, 'set', 'catalog=1.0.0');
+    expect(set.code).toBe(1);
+    expect(set.output).toContain('a canary runs (cart 1.0.2 for 20%, revision 3): promote or abort it first, then set');
+    expect(await composition.store.revisions()).toHaveLength(3);
+    const rolledBack = await compose(composition.env, 'rollback', '--reason', 'cart 1.0.3 breaks checkout', '--to', '1');
+    expect(rolledBack.output).toContain('✓ rolled back: revision 4 is live');
+    expect(rolledBack.output).toContain('cart 1.0.3 → 1.0.1; canary ended: cart 1.0.2');
+    expect((await composition.store.live())?.document).toEqual(documentOf(composition, '1.0.1'));
+    // Rolled back to the canary's own revision: its versions, not its canary.
+    const again = await compose(composition.env, 'rollback', '--reason', 'back to before', '--to', '3');
+    expect(again.code).toBe(0);
+    expect((await composition.store.live())?.document).toEqual(documentOf(composition, '1.0.3'));
+  }, 60_000);
+
   it('lists every command and option in its help, and shows it for an unknown command', async () => {
     const composition = await newComposition();
     const [help, unknown] = await Promise.all([compose(composition.env, 'help'), compose(composition.env, 'publish', 'cart=1.0.3')]);

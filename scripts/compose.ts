@@ -191,6 +191,8 @@ async function setVersions(store: CompositionStore, line: CommandLine): Promise<
   const by = readActor(line.options.by, process.env);
   const reason = readReason(line.options.reason, false, 'set');
   const { live, basedOn, current } = await readBase(store, line.options.base);
+  // The canary is judged against the live versions it started beside: they stay until it ends.
+  if (current.canary) throw new UsageError(`a canary runs (${canaryText(current.canary)}): promote or abort it first, then set`);
   const next = withAssignments(current, chosen);
   if (live && describeChanges(live.document, next).length === 0) {
     console.log(`nothing to change: revision ${basedOn} already has ${line.positional.join(' ')}; checking it as it is`);
@@ -221,8 +223,11 @@ async function rollback(store: CompositionStore, line: CommandLine): Promise<boo
   const target = to ?? basedOn - 1;
   if (target < 1) throw new UsageError(`revision ${basedOn} is the first: there is none before it to bring back`);
   if (target === basedOn) throw new UsageError(`revision ${target} is the live one: name an earlier revision with --to (npm run compose -- history)`);
-  const restored = await store.revision(target);
-  if (!restored) throw new UsageError(`there is no revision ${target} (the revisions are 1 to ${basedOn})`);
+  const found = await store.revision(target);
+  if (!found) throw new UsageError(`there is no revision ${target} (the revisions are 1 to ${basedOn})`);
+  // Its versions come back, never a canary it ran: a running canary ends with the rollback.
+  const { canary: _notRestored, ...composition } = found.composition;
+  const restored = { ...found, composition };
   const changes = describeChanges(live.document, restored.composition);
   if (changes.length === 0) {
     throw new UsageError(`revision ${target} has the same composition as the live revision ${basedOn}: nothing to roll back (npm run compose -- history; --to names another)`);
@@ -240,6 +245,12 @@ async function rollback(store: CompositionStore, line: CommandLine): Promise<boo
   console.log(`✓ rolled back: revision ${revision.revision} is live (by ${revision.by}), the composition of revision ${target}: ${shortChanges(revision.changes)}`);
   printVersions(revision.composition);
   return true;
+}
+
+/** "cart 1.0.2 for 10%, revision 2": a running canary as release managers read it. */
+function canaryText(canary: NonNullable<CompositionDocument['canary']>): string {
+  const versions = REMOTES.flatMap((remote) => (canary.remotes[remote] ? [`${shortName(remote)} ${canary.remotes[remote]?.version}`] : [])).join(', ');
+  return `${versions} for ${canary.percent}%, revision ${canary.startedBy}`;
 }
 
 /** `--percent 10` → 10: more than 0, at most 100, to one decimal place. */
@@ -262,10 +273,7 @@ async function startCanary(store: CompositionStore, line: CommandLine): Promise<
   const by = readActor(line.options.by, process.env);
   const reason = readReason(line.options.reason, false, 'canary');
   const { live, basedOn, current } = await readBase(store, line.options.base);
-  if (current.canary) {
-    const running = REMOTES.flatMap((remote) => (current.canary?.remotes[remote] ? [`${shortName(remote)} ${current.canary.remotes[remote]?.version}`] : [])).join(', ');
-    throw new UsageError(`a canary runs already (${running} for ${current.canary.percent}%, revision ${current.canary.startedBy}): promote or abort it first`);
-  }
+  if (current.canary) throw new UsageError(`a canary runs already (${canaryText(current.canary)}): promote or abort it first`);
   for (const [remote, version] of chosen) {
     if (current.remotes[remote]?.version === version) throw new UsageError(`${shortName(remote)} ${version} is live already: a canary gives browsers a version other than the live one`);
   }
