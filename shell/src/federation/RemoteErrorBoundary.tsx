@@ -12,9 +12,15 @@ import { remoteVersionInUse } from './remoteComponent';
  */
 export class RemoteErrorBoundary extends ErrorBoundary {
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    const [remote = ''] = this.props.name.split('/');
-    if (!isRemoteName(remote)) return super.componentDidCatch(error, info);
-    noteRemote(remote, 'caughtErrors');
-    console.error(`[shell] ${this.props.name} failed (${remote} ${remoteVersionInUse(remote) ?? 'not in the composition'})`, error, info.componentStack);
+    if (!noteRemoteFailure(this.props.name, error, info.componentStack)) super.componentDidCatch(error, info);
   }
+}
+
+/** Counts and logs the failure of `name` (`remote/Module`); false when it names no remote of ours. */
+export function noteRemoteFailure(name: string, error: Error, stack?: string | null): boolean {
+  const [remote = ''] = name.split('/');
+  if (!isRemoteName(remote)) return false;
+  noteRemote(remote, 'caughtErrors');
+  console.error(`[shell] ${name} failed (${remote} ${remoteVersionInUse(remote) ?? 'not in the composition'})`, error, stack);
+  return true;
 }

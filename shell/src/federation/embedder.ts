@@ -11,7 +11,13 @@ import { afterFirstLoad } from '../behaviour/afterFirstLoad';
 import { isRemoteName } from './composition';
 import { loadRemoteModule, remoteModuleArrived } from './remoteComponent';
 
-const later = () => afterFirstLoad().then(() => import(/* webpackChunkName: "later-embeds" */ './embeds'));
+/** The embeds' chunk, once it has come: an embedded module's failures are counted from then on (embeds.tsx's countedEmbed). */
+let embedsChunk: typeof import('./embeds') | null = null;
+
+const later = () =>
+  afterFirstLoad()
+    .then(() => import(/* webpackChunkName: "later-embeds" */ './embeds'))
+    .then((embeds) => (embedsChunk = embeds));
 
 /** Each module's load while it is under way: a render that suspends on it reads the same one again. */
 const loading = new Map<string, Promise<EmbeddableComponent>>();
@@ -22,12 +28,13 @@ export const browserEmbedder: ModuleEmbedder = {
     // One that has arrived is drawn at once: no loading state.
     if (remoteModuleArrived(remote, module)) {
       const arrived = (loadRemoteModule(remote, module) as { value?: Awaited<ReturnType<typeof loadRemoteModule>> }).value;
-      if (arrived) return arrived.default;
+      if (arrived) return embedsChunk ? embedsChunk.countedEmbed(`${remote}/${module}`, arrived.default) : arrived.default;
     }
     const key = `${remote}/${module}`;
     let load = loading.get(key);
     if (!load) {
-      load = later().then((embeds) => embeds.loadEmbedded(remote, module));
+      load = later()
+        .then((embeds) => embeds.loadEmbedded(remote, module).then((Component) => embeds.countedEmbed(key, Component)));
       loading.set(key, load);
       // Kept until it settles; a failure is the slot's to show, and the next page tries again.
       load.then(

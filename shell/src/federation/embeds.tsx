@@ -20,8 +20,48 @@ import { Fragment, StrictMode, Suspense, useLayoutEffect, type ReactNode } from 
 import { hydrationViewportWidth, partHydrated, reportHydrationError, serverStateNow } from '../app/hydration';
 import { isRemoteName } from './composition';
 import { islandTurn } from './islandTurns';
-import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { noteRemoteFailure, RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { forgetRemoteComponent, loadRemoteModule } from './remoteComponent';
+
+/**
+ * Around a module one remote's page embeds from another (shared's `Embedded`): its failure is
+ * counted and logged as a region's, then handed on, thrown again, to the slot's own boundary,
+ * which shows the slot as unavailable.
+ */
+class CountedFailure extends RemoteErrorBoundary {
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    // Once the render is over: React draws a failing part again before it gives up (a new
+    // boundary, a new error), and those tries are one failure.
+    if (!failing.has(this.props.name)) {
+      failing.add(this.props.name);
+      queueMicrotask(() => {
+        failing.delete(this.props.name);
+        noteRemoteFailure(this.props.name, error);
+      });
+    }
+    throw error;
+  }
+}
+
+/** The embedded modules failing in the render under way. */
+const failing = new Set<string>();
+const counted = new WeakMap<EmbeddableComponent, EmbeddableComponent>();
+
+/** The embedded module's component inside CountedFailure: one per component, so its identity holds across renders. */
+export function countedEmbed(name: string, Component: EmbeddableComponent): EmbeddableComponent {
+  let wrapped = counted.get(Component);
+  if (!wrapped) {
+    wrapped = (props: object) => (
+      <CountedFailure name={name} fallback={() => null}>
+        <Component {...props} />
+      </CountedFailure>
+    );
+    counted.set(Component, wrapped);
+  }
+  return wrapped;
+}
 
 /** The module's component: loaded once however many embeds ask (loadRemoteModule keeps it); a failed load is tried afresh next time. */
 export function loadEmbedded(remote: string, module: string): Promise<EmbeddableComponent> {
