@@ -8,7 +8,7 @@
  * browsers, whose reports go by navigator.sendBeacon.
  */
 import { promises as fs } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { abortCanary, FileCompositionStore, type CompositionDocument, type Revision } from '@storefront/release-state';
 import { launchBrowser, newShopper, remoteUrls } from '../support/browser';
 import { compositionFile, removeComposition } from '../support/composition';
@@ -67,17 +67,19 @@ describe('a canary', () => {
     await compose('canary', 'catalog=1.0.2', '--percent', '50', '--reason', 'half the browsers');
     const { startedBy } = (await liveDocument()).canary!;
     const versions: string[] = [];
+    const contexts: BrowserContext[] = [];
     for (let group = 0; group < 4; group += 1) {
       await Promise.all(
         Array.from({ length: 5 }, async () => {
           const { context, page } = await newShopper(browser);
+          contexts.push(context);
           const first = await catalogVersionOnHome(page);
           // A reload and a visit later: the same version.
           expect(await catalogVersionOnHome(page)).toBe(first);
           versions.push(first ?? '');
-          // Leaving the page sends its report (pagehide).
+          // Leaving the page sends its report (pagehide). The browser stays open until the api
+          // has them all: one closed at once may drop a beacon still on its way.
           await page.goto('about:blank');
-          await context.close();
         }),
       );
     }
@@ -91,6 +93,7 @@ describe('a canary', () => {
       const arms = (await releaseHealth()).canary?.arms;
       return (arms?.canary.pageViews ?? 0) + (arms?.live.pageViews ?? 0) >= 40;
     });
+    await Promise.all(contexts.map((context) => context.close()));
     const health = await releaseHealth();
     expect(health.canary?.startedBy).toBe(startedBy);
     expect([health.canary?.arms.canary.pageViews, health.canary?.arms.live.pageViews]).toEqual([2 * canaryBrowsers, 2 * (20 - canaryBrowsers)]);
@@ -119,8 +122,9 @@ describe('a canary', () => {
     await page.getByRole('button', { name: /add to cart/i }).first().waitFor();
     expect(errors).toEqual([]);
     await page.goto('about:blank');
-    await context.close();
+    // Closed once its report is in: one closed at once may drop its beacon.
     await waitUntil('the failed page view', async () => ((await releaseHealth()).canary?.arms.canary.failed ?? 0) >= 1);
+    await context.close();
   }, 120_000);
 
   it('failing 3% of page views against live’s 1% is aborted by the api within 500 canary page views, with the figures in the history', async () => {

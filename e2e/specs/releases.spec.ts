@@ -49,7 +49,8 @@ describe('releases and composition', () => {
     const contract = (await (await fetch(`${catalogOrigin()}/releases/1.0.1/contract.json`)).json()) as { version: string; endpoints: string[] };
     expect(contract.version).toBe('1.0.1');
     expect(contract.endpoints).toContain('getProductFacets');
-    expect((await fetch(shellUrl('/composition.json'))).headers.get('cache-control')).toBe('no-cache');
+    // Private: it carries the browser's arm and its page load's token.
+    expect((await fetch(shellUrl('/composition.json'))).headers.get('cache-control')).toBe('private, no-cache');
   });
 
   it('compose set changes what the running shell shows after a reload; rollback restores it; a bad set changes nothing', async () => {
