@@ -8,15 +8,15 @@ import path from 'node:path';
 import { MIN_SECRET_LENGTH } from '@storefront/release-state';
 import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database';
-import { DEFAULT_HEALTH_TIMEOUT_MS } from './routes/health';
-import { DEFAULT_PAYMENT_WINDOW_HOURS } from './routes/orders/orderLife';
+import { DEFAULT_HEALTH_TIMEOUT_MS } from './modules/health/healthRoutes';
+import { DEFAULT_PAYMENT_WINDOW_HOURS } from './modules/orders/orderLife';
 import { limitOverridesFrom, parseWindowLimit, type LimitOverrides, type WindowLimit } from './limits';
 import { isLoopbackHost } from './net/loopback';
 import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
 import { DEFAULT_MAIL_QUEUE } from './mail/mailQueue';
 import { readShopDetails, type ShopDetails } from './shop/shopDetails';
-import { DEFAULT_CANARY_CHECK_MS, DEFAULT_CANARY_THRESHOLDS } from './telemetry/judgement';
-import { DEFAULT_COMPOSITION_FILE, type TelemetryOptions } from './telemetry/telemetryOptions';
+import { DEFAULT_CANARY_CHECK_MS, DEFAULT_CANARY_THRESHOLDS } from './modules/telemetry/judgement';
+import { DEFAULT_COMPOSITION_FILE, type TelemetryOptions } from './modules/telemetry/telemetryOptions';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

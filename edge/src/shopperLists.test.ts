@@ -40,7 +40,7 @@ describe('what the edge knows of a shopper’s lists', () => {
   it('reads the api’s own cookie names', () => {
     // Read from the api's source: its modules load only in the api's own test project.
     const constant = (file: string, name: string) => new RegExp(`export const ${name} = '([^']+)'`).exec(readFileSync(path.join(__dirname, '../../api/src', file), 'utf8'))?.[1];
-    expect([SHOPPER_ID_COOKIE, SESSION_COOKIE]).toEqual([constant('plugins/shopper.ts', 'SHOPPER_COOKIE'), constant('auth/sessions.ts', 'SESSION_COOKIE')]);
+    expect([SHOPPER_ID_COOKIE, SESSION_COOKIE]).toEqual([constant('plugins/shopper.ts', 'SHOPPER_COOKIE'), constant('identity/sessions.ts', 'SESSION_COOKIE')]);
   });
 
   it('knows a shopper by their browser’s id, in either form; one signed in; and one the api would take for new', () => {

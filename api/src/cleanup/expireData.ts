@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import type { ApiLimits, LoginLimits, RetentionLimits } from '../limits';
 import { DEFAULT_MAIL_QUEUE } from '../mail/mailQueue';
-import { NEWSLETTER_CONFIRM_DAYS } from '../newsletter/subscriptions';
+import { NEWSLETTER_CONFIRM_DAYS } from '../modules/newsletter/subscriptions';
 import type { ExpiryTask } from './expirySweeper';
 
 /**

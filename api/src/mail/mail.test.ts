@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { formatRand, vatIncluded } from '@storefront/shared/domain';
 import type { Order, Product } from '@storefront/shared/types';
-import { addLine, collectOrder, deliveryOrder, postOrder } from '../routes/orders/orderFixtures';
+import { addLine, collectOrder, deliveryOrder, postOrder } from '../testing/orderFixtures';
 import { registration } from '../testing/accounts';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { shopperSession } from '../testing/shopperSession';

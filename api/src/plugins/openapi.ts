@@ -9,7 +9,7 @@ import { SERVER_REPORT_SIGNATURE_HEADER } from '@storefront/release-state';
 import type { FastifyContextConfig, FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import { Type } from 'typebox';
 import apiPackage from '../../package.json';
-import { SESSION_COOKIE } from '../auth/sessions';
+import { SESSION_COOKIE } from '../identity/sessions';
 import { access } from '../schemas/access';
 import { errorResponses, NoQuerySchema } from '../schemas/common';
 import { SHOPPER_COOKIE } from './shopper';

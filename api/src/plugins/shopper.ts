@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 // Brings in the request.cookies / reply.setCookie typings; the plugin is registered in app.ts.
 import type {} from '@fastify/cookie';
-import { publicUrlIsHttps, readCookie, registerCookiePolicy, writeCookie } from '../auth/cookies';
-import { clearSessionCookie, findSignedIn, readSessionToken, type SignedIn } from '../auth/sessions';
+import { publicUrlIsHttps, readCookie, registerCookiePolicy, writeCookie } from '../identity/cookies';
+import { clearSessionCookie, findSignedIn, readSessionToken, type SignedIn } from '../identity/sessions';
 import { namedStatement, type Queryable } from '../db/database';
 
 declare module 'fastify' {

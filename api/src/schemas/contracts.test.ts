@@ -123,7 +123,7 @@ import type { TSchema } from 'typebox';
 // Not an entry of shared's: the sample data the storefront shows when the api cannot be reached,
 // standing in for the api's answers (and free of the browser, as the api's typecheck needs).
 import { SAMPLE_CART, SAMPLE_PRODUCTS } from '../../../shared/src/api/sampleData';
-import type { User as ApiUser } from '../auth/users';
+import type { User as ApiUser } from '../identity/users';
 
 // ---- At compile time: `npm run typecheck` fails on the line of a type that no longer matches. ----
 

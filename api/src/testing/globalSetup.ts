@@ -4,7 +4,7 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { MEMORY_DATA_DIR, type Database } from '../db/database';
 import { createDatabase } from '../db/openDatabase';
 import { migrate } from '../db/migrate';
-import { newMachineToken } from '../operators/machineCredential';
+import { newMachineToken } from '../modules/operators/machineCredential';
 import { seedDatabase } from '../seed/seed';
 import { DEFAULT_UNPAID_ORDER_LIMITS } from '../settings';
 import { TEST_APP_OPTIONS } from './testDatabases';
