@@ -4,6 +4,7 @@
  * `Static<typeof …Schema>`, through type-only imports, so no browser bundle carries TypeBox.
  */
 export type { Static } from 'typebox';
+export * from './names';
 export {
   DIRECTION_CONTROL_RANGE,
   ErrorSchema,

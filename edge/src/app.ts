@@ -7,7 +7,7 @@
  */
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { TELEMETRY_PATH } from '@storefront/release-state';
+import { TELEMETRY_PATH } from '@storefront/contracts';
 import { startRenderFailureReports } from './renderFailures';
 import { registerCompositionRoute, withoutBrowserId, type CompositionSource } from './composition';
 import { PAGE_BROTLI_PARAMS, registerPages, type PagesOptions } from './page';

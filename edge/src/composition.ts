@@ -10,8 +10,6 @@ import { checkFacts, checkRelease, readShellFacts, type Injector, type ShellFact
 import {
   armOf,
   BROWSER_ID_PATTERN,
-  CANARY_COOKIE,
-  CANARY_COOKIE_MAX_AGE_SECONDS,
   FileCompositionStore,
   newBrowserId,
   newPageViewId,
@@ -28,6 +26,7 @@ import {
   type Revision,
   currentStat,
 } from '@storefront/release-state';
+import { CANARY_COOKIE, CANARY_COOKIE_MAX_AGE_SECONDS } from '@storefront/contracts';
 import { REMOTES, workingVersions, type Ports, type Remote } from './packages';
 import { isReleased, listReleases, readRelease, releaseManifestUrl } from './releaseStore';
 import { withRemoteEntries, type ManifestReader } from './routePreloads';

@@ -5,7 +5,8 @@
  * every few seconds, signed with the telemetry secret, where they count beside the browsers'
  * reports (`npm run compose -- status`).
  */
-import { SERVER_REPORT_SIGNATURE_HEADER, signServerReport, type Arm, type Remote } from '@storefront/release-state';
+import { signServerReport, type Arm, type Remote } from '@storefront/release-state';
+import { SERVER_REPORT_SIGNATURE_HEADER } from '@storefront/contracts';
 
 export interface RenderFailureCount {
   remote: Remote;

@@ -14,6 +14,9 @@
  * device can change: the api is asked every time. What another edge sees is not seen here: where
  * several edges share shoppers without each shopper keeping to one, set SHOPPER_LISTS_MS to 0.
  */
+// The api's cookies: the browser's own shopper id, and a signed-in session; each `__Host-` prefixed
+// where the shop is on https, which the api reads first.
+import { HOST_COOKIE_PREFIX, SESSION_COOKIE, SHOPPER_COOKIE } from '@storefront/contracts';
 import type { ShopperList } from '../../shared/src/ssr/contract';
 import { keepNewest } from './guestPages';
 
@@ -23,14 +26,6 @@ export const DEFAULT_SHOPPER_LISTS_MS = 30_000;
 /** How long the api has to say whether the shopper's lists are empty before their page is drawn for them. */
 const CHECK_TIMEOUT_MS = 500;
 
-/**
- * The api's cookies (api/src/plugins/shopper.ts, api/src/auth/sessions.ts): the browser's own
- * shopper id, and a signed-in session; each `__Host-` prefixed where the shop is on https, which the
- * api reads first (api/src/auth/cookies.ts).
- */
-export const SHOPPER_ID_COOKIE = 'sf_shopper';
-export const SESSION_COOKIE = 'sf_session';
-const HOST_PREFIX = '__Host-';
 
 /** A Cookie header's cookies by name (the first of a name, as the api's parser takes it). */
 function cookiesOf(header: string): Map<string, string> {
@@ -51,15 +46,15 @@ function cookiesOf(header: string): Map<string, string> {
  */
 export function shopperOf(cookie: string | undefined): { anonymous: string } | 'signed in' | 'new' {
   const cookies = cookiesOf(cookie ?? '');
-  if (cookies.has(SESSION_COOKIE) || cookies.has(`${HOST_PREFIX}${SESSION_COOKIE}`)) return 'signed in';
+  if (cookies.has(SESSION_COOKIE) || cookies.has(`${HOST_COOKIE_PREFIX}${SESSION_COOKIE}`)) return 'signed in';
   const id = browserIdOf(cookies);
   return id === null ? 'new' : { anonymous: id };
 }
 
 /** The browser's shopper id in both its forms, as one key, or null when it has none. */
 function browserIdOf(cookies: Map<string, string>): string | null {
-  const prefixed = cookies.get(`${HOST_PREFIX}${SHOPPER_ID_COOKIE}`);
-  const plain = cookies.get(SHOPPER_ID_COOKIE);
+  const prefixed = cookies.get(`${HOST_COOKIE_PREFIX}${SHOPPER_COOKIE}`);
+  const plain = cookies.get(SHOPPER_COOKIE);
   return prefixed === undefined && plain === undefined ? null : JSON.stringify([prefixed ?? null, plain ?? null]);
 }
 

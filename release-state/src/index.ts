@@ -4,5 +4,4 @@ export * from './fileStat';
 export * from './store';
 export * from './canary';
 export * from './pageView';
-export * from './names';
 export * from './abort';
