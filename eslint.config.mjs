@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -38,6 +39,46 @@ const packageBoundaries = [
   })),
 ];
 
+const API = './api/src';
+const apiEntries = readdirSync(new URL('./api/src', import.meta.url), { withFileTypes: true });
+/** The api's areas: each folder under api/src/modules is one module. */
+const API_MODULES = readdirSync(new URL('./api/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** What the modules stand on: the api's shared layers (plugins, identity, mail, db…). */
+const API_LAYERS = apiEntries.filter((entry) => !['modules', 'app.ts', 'server.ts', 'cli', 'seed', 'testing'].includes(entry.name) && !entry.name.endsWith('.test.ts')).map((entry) => `${API}/${entry.name}`);
+
+/**
+ * The api's rooms (docs/architecture.md). A module is used from outside only through its
+ * index.ts: its routes, queries and schemas are its own, so it can change them alone. The shared
+ * layers never import a module: arrows point one way, modules → plugins → db.
+ */
+const apiBoundaries = [
+  ...API_MODULES.map((module) => ({
+    target: [
+      ...apiEntries.filter((entry) => entry.name !== 'modules').map((entry) => `${API}/${entry.name}`),
+      ...API_MODULES.filter((other) => other !== module).map((other) => `${API}/modules/${other}`),
+      './scripts',
+      './e2e',
+      './edge',
+      './bench',
+    ],
+    from: `${API}/modules/${module}`,
+    except: ['./index.ts'],
+    message: `Use the ${module} module through its public file (api/src/modules/${module}/index.ts): its other files are its own.`,
+  })),
+  {
+    target: API_LAYERS,
+    from: `${API}/modules`,
+    message: 'The shared layers never import a module: a module adds what it owns to them (an expiry task, a barrier, a decoration).',
+  },
+  {
+    target: `${API}/db/!(*.test).ts`,
+    from: API_LAYERS.filter((layer) => layer !== `${API}/db`),
+    message: 'The database layer stands on nothing else of the api.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'releases/**', '**/*.js', '**/*.cjs'] },
   js.configs.recommended,
@@ -47,12 +88,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     settings: {
+      // Without a parser for TypeScript, import-x reads no .ts file it follows, and no-cycle sees no loop.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['storefront-source', 'types', 'import', 'require', 'default'] })],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: packageBoundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...packageBoundaries, ...apiBoundaries] }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/ban-ts-comment': ['error', { 'ts-nocheck': true, 'ts-ignore': true, 'ts-expect-error': 'allow-with-description' }],

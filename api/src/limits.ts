@@ -2,7 +2,7 @@
  * How much one client can make the api do: the numbers in one place. buildApp takes overrides
  * (`limits`), merged over these defaults limit by limit; tests shrink or widen them there.
  *
- * Every count is kept in the database (see plugins/rateLimits.ts and auth/throttle.ts), so it
+ * Every count is kept in the database (see plugins/rateLimits.ts and modules/accounts/throttle.ts), so it
  * holds across several api processes on one database. Addresses are counted by
  * `clientAddressKey` (an IPv6 client by its /64).
  */
@@ -22,11 +22,11 @@ export interface LoginLimits {
   perAddress: WindowLimit;
   /**
    * Failed sign-ins of one account from all addresses; past it, signing in to the account also
-   * takes a one-time code mailed to its owner (auth/throttle.ts). Nobody is refused: the owner
+   * takes a one-time code mailed to its owner (modules/accounts/throttle.ts). Nobody is refused: the owner
    * gets in with the code, a guesser without the mailbox learns nothing more.
    */
   perAccount: WindowLimit;
-  /** The mailed sign-in codes (auth/signInCodes.ts). */
+  /** The mailed sign-in codes (modules/accounts/signInCodes.ts). */
   codes: SignInCodeLimits;
   /**
    * Password checks by one signed-in session (the password asked again before changing it,
@@ -45,7 +45,7 @@ export interface SignInCodeLimits {
   mails: WindowLimit;
 }
 
-/** What one client can make the small pictures' WebP encoder do (images/webp.ts). */
+/** What one client can make the small pictures' WebP encoder do (modules/pictures/webp.ts). */
 export interface EncoderLimits {
   /** Encoded pictures kept, the least recently asked for let go first (about 3 KB each). */
   kept: number;
@@ -110,7 +110,7 @@ export interface ApiLimits {
   resetPassword: WindowLimit;
   /**
    * POST /auth/password per address: each new password is judged before anything else
-   * (auth/passwordStrength.ts), up to ~0.15 s of the api's own time, and a weak one costs
+   * (modules/accounts/passwordStrength.ts), up to ~0.15 s of the api's own time, and a weak one costs
    * no sign-in attempt, so only this bounds it.
    */
   changePassword: WindowLimit;
@@ -136,7 +136,7 @@ export interface ApiLimits {
   addressesPerAccount: number;
   /** Different lines (product, colour, size) one cart may hold. */
   cartLines: number;
-  /** The small pictures' WebP encoder (images/webp.ts): what it keeps, runs at once and queues. */
+  /** The small pictures' WebP encoder (modules/pictures/webp.ts): what it keeps, runs at once and queues. */
   pictures: EncoderLimits;
   /** How often expired data is deleted (spent counters, old sign-in failures, `retention`). */
   sweepIntervalSeconds: number;

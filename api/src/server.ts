@@ -5,7 +5,7 @@ import { createDatabase } from './db/openDatabase';
 import { migrate } from './db/migrate';
 import { seedDatabase } from './seed/seed';
 import { formatMailAddress } from './mail/mailAddress';
-import { newMachineToken, writeMachineCredential } from './modules/operators/machineCredential';
+import { newMachineToken, writeMachineCredential } from './identity/machineCredential';
 import { isLoopbackHost } from './net/loopback';
 import { readSettings, SettingsError, withoutPassword } from './settings';
 import { SHOP_REQUIRED_VARIABLES } from './shop/shopDetails';

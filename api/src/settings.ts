@@ -8,30 +8,23 @@ import path from 'node:path';
 import { MIN_SECRET_LENGTH } from '@storefront/release-state';
 import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database';
-import { DEFAULT_HEALTH_TIMEOUT_MS } from './modules/health/healthRoutes';
-import { DEFAULT_PAYMENT_WINDOW_HOURS } from './modules/orders/orderLife';
 import { limitOverridesFrom, parseWindowLimit, type LimitOverrides, type WindowLimit } from './limits';
 import { isLoopbackHost } from './net/loopback';
 import { DEFAULT_MAIL_FROM, parseMailAddress, type MailAddress } from './mail/mailAddress';
 import { DEFAULT_MAIL_QUEUE } from './mail/mailQueue';
 import { readShopDetails, type ShopDetails } from './shop/shopDetails';
-import { DEFAULT_CANARY_CHECK_MS, DEFAULT_CANARY_THRESHOLDS } from './modules/telemetry/judgement';
-import { DEFAULT_COMPOSITION_FILE, type TelemetryOptions } from './modules/telemetry/telemetryOptions';
+import {
+  DEFAULT_CANARY_CHECK_MS,
+  DEFAULT_CANARY_THRESHOLDS,
+  DEFAULT_COMPOSITION_FILE,
+  DEFAULT_HEALTH_TIMEOUT_MS,
+  DEFAULT_PAYMENT_WINDOW_HOURS,
+  DEFAULT_UNPAID_ORDER_LIMITS,
+  type TelemetryOptions,
+  type UnpaidOrderLimits,
+} from './options';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-/**
- * Orders that wait for payment: how many one shopper may hold at once, and how many one client
- * address may place in a window. Many shoppers share one address (a carrier's, an office's), so
- * the address is held to a rate, not a number held: a busy address is slowed, never closed.
- */
-export interface UnpaidOrderLimits {
-  perShopper: number;
-  /** Orders placed from one address (an IPv6 /64) in the window, whatever became of them since. */
-  placedPerAddress: WindowLimit;
-}
-
-export const DEFAULT_UNPAID_ORDER_LIMITS: UnpaidOrderLimits = { perShopper: 3, placedPerAddress: { max: 20, windowSeconds: 60 * 60 } };
 
 /**
  * Variables that no longer change anything, with what took their place. Set, the api still

@@ -1,12 +1,12 @@
 /**
  * `npm run compose -- status`: how the live and canary versions do in shoppers' browsers, as the
  * running api has counted their page views (GET /operator/releases/health), asked with the
- * credential the api writes for this machine's command line (api/src/operators/machineCredential.ts).
+ * credential the api writes for this machine's command line (api/src/identity/machineCredential.ts).
  */
 import type { HealthFiguresSchema, ReleaseHealthSchema, Static } from '@storefront/contracts';
 import { shortName, type CompositionStore } from '@storefront/release-state';
 import { DEFAULT_DATA_DIR } from '../../api/src/db/database';
-import { readMachineCredentials } from '../../api/src/operators/machineCredential';
+import { readMachineCredentials } from '../../api/src/identity/machineCredential';
 import { readPositiveNumber, UsageError, type CommandLine } from './composeOptions';
 
 export type ReleaseHealth = Static<typeof ReleaseHealthSchema>;

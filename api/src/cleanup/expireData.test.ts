@@ -1,6 +1,7 @@
+import { SHOPPER_COOKIE } from '@storefront/contracts';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LIMITS } from '../limits';
-import { newShopperId, SHOPPER_COOKIE } from '../plugins/shopper';
+import { newShopperId } from '../plugins/shopper';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
 import {
   deleteAbandonedShoppers,

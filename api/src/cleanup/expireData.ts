@@ -1,7 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import type { ApiLimits, LoginLimits, RetentionLimits } from '../limits';
 import { DEFAULT_MAIL_QUEUE } from '../mail/mailQueue';
-import { NEWSLETTER_CONFIRM_DAYS } from '../modules/newsletter/subscriptions';
 import type { ExpiryTask } from './expirySweeper';
 
 /**
@@ -35,7 +34,7 @@ const MAX_BATCHES_PER_RUN = 50;
 const SPENT_RESET_LINK_GRACE = "interval '1 hour'";
 
 /** Runs `batch` until it reports nothing more to do; the rows deleted in all. */
-async function deleteInBatches(batch: () => Promise<{ deleted: number; more: boolean }>): Promise<number> {
+export async function deleteInBatches(batch: () => Promise<{ deleted: number; more: boolean }>): Promise<number> {
   let deleted = 0;
   for (let run = 0; run < MAX_BATCHES_PER_RUN; run += 1) {
     const result = await batch();
@@ -46,7 +45,7 @@ async function deleteInBatches(batch: () => Promise<{ deleted: number; more: boo
 }
 
 /** One DELETE … RETURNING 1 of at most `limit` rows, as a batch. */
-function deleteStatement(db: Queryable, sql: string, params: readonly unknown[], limit: number): () => Promise<{ deleted: number; more: boolean }> {
+export function deleteStatement(db: Queryable, sql: string, params: readonly unknown[], limit: number): () => Promise<{ deleted: number; more: boolean }> {
   return async () => {
     const result = await db.query(sql, [...params, limit]);
     return { deleted: result.rows.length, more: result.rows.length === limit };
@@ -69,7 +68,7 @@ export function deleteSpentCounters(db: Queryable, limit = BATCH_SIZE): Promise<
   );
 }
 
-/** Sign-in failures older than the longest window that counts them (auth/throttle.ts). */
+/** Sign-in failures older than the longest window that counts them (modules/accounts/throttle.ts). */
 export function deleteOldLoginFailures(db: Queryable, limits: LoginLimits, limit = BATCH_SIZE): Promise<number> {
   const longest = Math.max(limits.perAccount.windowSeconds, limits.perAddress.windowSeconds);
   return deleteInBatches(
@@ -85,7 +84,7 @@ export function deleteOldLoginFailures(db: Queryable, limits: LoginLimits, limit
   );
 }
 
-/** Sign-in codes past their time: sign-in no longer takes them (auth/signInCodes.ts); a used one is gone already. */
+/** Sign-in codes past their time: sign-in no longer takes them (modules/accounts/signInCodes.ts); a used one is gone already. */
 export function deleteExpiredSignInCodes(db: Queryable, limit = BATCH_SIZE): Promise<number> {
   return deleteInBatches(
     deleteStatement(
@@ -100,7 +99,7 @@ export function deleteExpiredSignInCodes(db: Queryable, limit = BATCH_SIZE): Pro
   );
 }
 
-/** Sessions past their end: sign-in already refuses them (auth/sessions.ts). */
+/** Sessions past their end: sign-in already refuses them (identity/sessions.ts). */
 export function deleteExpiredSessions(db: Queryable, limit = BATCH_SIZE): Promise<number> {
   return deleteInBatches(
     deleteStatement(
@@ -176,26 +175,6 @@ export function deleteOldMail(db: Queryable, retention: Pick<RetentionLimits, 's
 }
 
 /**
- * Newsletter addresses asked for and never confirmed, once their link has expired
- * (NEWSLETTER_CONFIRM_DAYS): without their owner's consent the shop keeps nothing of them.
- */
-export function deleteUnconfirmedSubscriptions(db: Queryable, limit = BATCH_SIZE): Promise<number> {
-  const expired = `status = 'pending' AND requested_at <= now() - make_interval(days => $1)`;
-  return deleteInBatches(
-    deleteStatement(
-      db,
-      `DELETE FROM newsletter_subscribers WHERE id IN (
-         SELECT id FROM newsletter_subscribers WHERE ${expired}
-         ORDER BY requested_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-       AND ${expired}
-       RETURNING 1`,
-      [NEWSLETTER_CONFIRM_DAYS],
-      limit,
-    ),
-  );
-}
-
-/**
  * Page views and the edge's failed renders received `days` ago, and the judgements of canaries
  * last judged that long ago. A canary running longer than that has its oldest page views go from
  * its arms' figures, and its judgement begins again if it has not been judged since.
@@ -224,7 +203,7 @@ export async function deleteOldTelemetry(db: Queryable, days: number, limit = BA
 
 /**
  * The digests of the edge's reports, once no report with that `at` could be taken any more (it
- * must arrive within minutes of it: telemetry/telemetryQueries.ts), with a margin.
+ * must arrive within minutes of it: modules/telemetry/telemetryQueries.ts), with a margin.
  */
 export function deleteCountedServerReports(db: Queryable, limit = BATCH_SIZE): Promise<number> {
   return deleteInBatches(
@@ -317,7 +296,6 @@ export function expiryTasks(database: Database, limits: Pick<ApiLimits, 'login' 
     { kind: 'resetTokens', run: () => deleteSpentResetTokens(database) },
     { kind: 'anonymousShoppers', run: () => deleteAbandonedShoppers(database, retention.anonymousShopperDays) },
     { kind: 'mail', run: () => deleteOldMail(database, retention, mailRetryHours) },
-    { kind: 'unconfirmedSubscriptions', run: () => deleteUnconfirmedSubscriptions(database) },
     { kind: 'telemetry', run: () => deleteOldTelemetry(database, retention.telemetryDays) },
     { kind: 'serverReportDigests', run: () => deleteCountedServerReports(database) },
   ];

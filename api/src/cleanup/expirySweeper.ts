@@ -18,11 +18,20 @@ export class ExpirySweeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
 
+  private readonly tasks: ExpiryTask[];
+
   constructor(
-    private readonly tasks: readonly ExpiryTask[],
+    tasks: readonly ExpiryTask[],
     private readonly intervalMs: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.tasks = [...tasks];
+  }
+
+  /** Another kind to delete, from the module that owns its data. */
+  add(task: ExpiryTask): void {
+    this.tasks.push(task);
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.sweep(), this.intervalMs);

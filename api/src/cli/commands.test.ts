@@ -10,7 +10,7 @@ import { registration } from '../testing/accounts';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { shopperSession } from '../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, ROOMY_RATE_LIMITS, ROOMY_UNPAID_ORDER_LIMITS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
-import { credentialFileName, newMachineToken, writeMachineCredential } from '../modules/operators/machineCredential';
+import { credentialFileName, newMachineToken, writeMachineCredential } from '../identity/machineCredential';
 import { addLine, deliveryOrder, postOrder } from '../testing/orderFixtures';
 import { readSettings } from '../settings';
 import { runOperatorsCommand } from './operatorsCommand';

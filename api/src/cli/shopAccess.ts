@@ -6,13 +6,9 @@ import { migrate } from '../db/migrate';
 import { mailShopOf } from '../mail/layout';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { outboxOverview, retryOutboxMail, type MailStatus, type OutboxEntry, type RetryTarget } from '../mail/outbox';
-import { readMachineCredentials, type MachineCredentialFile } from '../modules/operators/machineCredential';
-import { COMMAND_LINE_ACTOR } from '../modules/operators/operatorRoutes';
-import { grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../modules/operators/operators';
-import { listOrdersForOperator, ordersCsv, paidTotals, type OrderFilter } from '../modules/orders/operatorQueries';
-import { moveOrder, operatorOrder, type ChangeContext } from '../modules/orders/orderLife';
-import { OPERATOR_TYPED_ORDER_NUMBER } from '../modules/orders/orderNumber';
-import { findOrderByNumber, matchOperatorOrderNumber } from '../modules/orders/orderQueries';
+import { readMachineCredentials, type MachineCredentialFile } from '../identity/machineCredential';
+import { COMMAND_LINE_ACTOR, grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../modules/operators';
+import { type ChangeContext, findOrderByNumber, listOrdersForOperator, matchOperatorOrderNumber, moveOrder, OPERATOR_TYPED_ORDER_NUMBER, operatorOrder, type OrderFilter, ordersCsv, paidTotals } from '../modules/orders';
 import { readSettings, SettingsError, type ApiSettings } from '../settings';
 
 /** Why a command could not do what it was asked; its message is for the person at the terminal. */

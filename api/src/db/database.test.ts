@@ -1,9 +1,9 @@
+import { SHOPPER_COOKIE } from '@storefront/contracts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CartItem } from '@storefront/shared/types';
 import { buildApp } from '../app';
-import { SHOPPER_COOKIE } from '../plugins/shopper';
 import { seedDatabase } from '../seed/seed';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { DATABASE_TIMEOUT_MS, testDatabases } from '../testing/testDatabases';

@@ -1,9 +1,9 @@
+import { SESSION_COOKIE, SHOPPER_COOKIE } from '@storefront/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
-import { SHOPPER_COOKIE, isShopperId, newShopperId } from '../plugins/shopper';
+import { isShopperId, newShopperId } from '../plugins/shopper';
 import { registration } from '../testing/accounts';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, TEST_APP_OPTIONS, type TestApp } from '../testing/testDatabases';
-import { SESSION_COOKIE } from './sessions';
 import { hashToken } from './tokens';
 
 // Each registration hashes a password with scrypt at OWASP's cost.

@@ -11,10 +11,10 @@
  * the edge's server render calls the api directly over http with the shopper's Cookie header. Only
  * without it is the plain name read (development, and cookies written before the prefix).
  */
+import { HOST_COOKIE_PREFIX } from '@storefront/contracts';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const HOST_PREFIX = '__Host-';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,14 +42,14 @@ export interface CookieRead {
 
 /** The cookie `name` the request carries: its `__Host-` form when present (even malformed), else the plain one. */
 export function readCookie(request: FastifyRequest, name: string): CookieRead | undefined {
-  const prefixed = request.cookies[`${HOST_PREFIX}${name}`];
-  if (prefixed !== undefined) return { value: prefixed, name: `${HOST_PREFIX}${name}` };
+  const prefixed = request.cookies[`${HOST_COOKIE_PREFIX}${name}`];
+  if (prefixed !== undefined) return { value: prefixed, name: `${HOST_COOKIE_PREFIX}${name}` };
   const plain = request.cookies[name];
   return plain === undefined ? undefined : { value: plain, name };
 }
 
 function attributesFor(cookieName: string, secure: boolean): CookieSerializeOptions {
-  return { httpOnly: true, sameSite: 'lax', path: '/', secure: cookieName.startsWith(HOST_PREFIX) || secure };
+  return { httpOnly: true, sameSite: 'lax', path: '/', secure: cookieName.startsWith(HOST_COOKIE_PREFIX) || secure };
 }
 
 /**
@@ -60,7 +60,7 @@ function attributesFor(cookieName: string, secure: boolean): CookieSerializeOpti
 export function writeCookie(reply: FastifyReply, name: string, value: string, maxAge?: number): void {
   const { request } = reply;
   const secure = publicUrlIsHttps(request);
-  const cookieName = secure ? `${HOST_PREFIX}${name}` : name;
+  const cookieName = secure ? `${HOST_COOKIE_PREFIX}${name}` : name;
   reply.setCookie(cookieName, value, { ...attributesFor(cookieName, secure), ...(maxAge === undefined ? {} : { maxAge }) });
   if (secure && request.cookies[name] !== undefined) reply.clearCookie(name, attributesFor(name, secure));
 }
@@ -69,7 +69,7 @@ export function writeCookie(reply: FastifyReply, name: string, value: string, ma
 export function clearCookie(reply: FastifyReply, name: string): void {
   const { request } = reply;
   const secure = publicUrlIsHttps(request);
-  const carried = [`${HOST_PREFIX}${name}`, name].filter((candidate) => request.cookies[candidate] !== undefined);
-  const names = carried.length > 0 ? carried : [secure ? `${HOST_PREFIX}${name}` : name];
+  const carried = [`${HOST_COOKIE_PREFIX}${name}`, name].filter((candidate) => request.cookies[candidate] !== undefined);
+  const names = carried.length > 0 ? carried : [secure ? `${HOST_COOKIE_PREFIX}${name}` : name];
   for (const cookieName of names) reply.clearCookie(cookieName, attributesFor(cookieName, secure));
 }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { hashToken, newToken, TOKEN_PATTERN } from '../../identity/tokens';
+import { hashToken, newToken, TOKEN_PATTERN } from './tokens';
 
 /**
  * The command line's way in while the api runs (npm run orders, npm run operators, npm run mail):

@@ -2,7 +2,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 
 /**
  * The scrypt engine. Routes never call it directly: every hash goes through the bounded queue of
- * auth/hashQueue.ts (`PasswordHashing`, `app.passwordHashing`), which keeps a burst from piling up
+ * identity/hashQueue.ts (`PasswordHashing`, `app.passwordHashing`), which keeps a burst from piling up
  * 128 MiB hashes.
  */
 

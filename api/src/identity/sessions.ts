@@ -1,3 +1,4 @@
+import { SESSION_COOKIE } from '@storefront/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { namedStatement, type Queryable } from '../db/database';
 import { apiError } from '../plugins/errors';
@@ -5,8 +6,6 @@ import { clearCookie, readCookie, writeCookie } from './cookies';
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens';
 import { toUser, USER_COLUMNS, type User, type UserRow } from './users';
 
-/** Written as `__Host-sf_session` when the public URL is https (see cookies.ts). */
-export const SESSION_COOKIE = 'sf_session';
 const DAY_SECONDS = 24 * 60 * 60;
 /** "Remember me": a 30-day cookie. Otherwise the cookie lasts as long as the browser session. */
 export const REMEMBER_SECONDS = 30 * DAY_SECONDS;

@@ -11,7 +11,7 @@ import { runMailCommand } from '../cli/mailCommand';
 import { directShopAccess, type ShopAccess } from '../cli/shopAccess';
 import type { Database } from '../db/database';
 import { addLine, deliveryOrder, postOrder } from '../testing/orderFixtures';
-import { newMachineToken } from '../modules/operators/machineCredential';
+import { newMachineToken } from '../identity/machineCredential';
 import { readSettings } from '../settings';
 import { registration } from '../testing/accounts';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';

@@ -1,9 +1,10 @@
+import { SHOPPER_COOKIE } from '@storefront/contracts';
 import { cartLineKey } from '@storefront/shared/domain';
 import type { CartItem, Product } from '@storefront/shared/types';
 import type { LightMyRequestResponse } from 'fastify';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
-import { newShopperId, SHOPPER_COOKIE } from './shopper';
+import { newShopperId } from './shopper';
 
 const EVIL = 'https://evil.example';
 

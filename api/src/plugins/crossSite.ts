@@ -31,6 +31,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiError } from './errors';
+import fp from 'fastify-plugin';
+import type { ApiOptions } from '../options';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -85,3 +87,11 @@ export function registerCrossSiteCheck(app: FastifyInstance, storefrontUrl: stri
     void reply.code(403).send(apiError('cross_site', CROSS_SITE_MESSAGE));
   });
 }
+
+/** Autoloaded (app.ts) before every module, so no route escapes the check. */
+export default fp<ApiOptions>(
+  async (app, options) => {
+    registerCrossSiteCheck(app, options.storefrontUrl);
+  },
+  { name: 'cross-site', dependencies: ['errors'] },
+);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiError } from '@storefront/shared/types';
 import { DatabaseUnavailableError } from '../db/errors';
 import { textRuleMessage } from '../schemas/common';
+import fp from 'fastify-plugin';
 
 const ERROR_CODES: Readonly<Record<number, string>> = {
   400: 'bad_request',
@@ -97,3 +98,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(404).send(apiError('not_found', `No route ${request.method} ${path}`));
   });
 }
+
+/** Autoloaded (app.ts) before every module: every error of every route leaves in the api's shape. */
+export default fp(
+  async (app) => {
+    registerErrorHandling(app);
+  },
+  { name: 'errors' },
+);

@@ -1,7 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { FastifySchema } from 'fastify';
 import apiPackage from '../../package.json';
-import { newMachineToken } from '../modules/operators/machineCredential';
+import { newMachineToken } from '../identity/machineCredential';
 import { SAMPLE_SHOP } from '../shop/shopDetails';
 import { DATABASE_TIMEOUT_MS, startTestApp, TEST_EFT_ACCOUNT, testDatabases, type TestApp } from '../testing/testDatabases';
 import { OPENAPI_PATH, type RegisteredRoute } from './openapi';

@@ -5,14 +5,13 @@
  * examples and no data go into it, so it says nothing a shopper could not learn by asking.
  */
 import fastifySwagger from '@fastify/swagger';
-import { SERVER_REPORT_SIGNATURE_HEADER } from '@storefront/release-state';
+import { SERVER_REPORT_SIGNATURE_HEADER, SESSION_COOKIE, SHOPPER_COOKIE } from '@storefront/contracts';
 import type { FastifyContextConfig, FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import { Type } from 'typebox';
 import apiPackage from '../../package.json';
-import { SESSION_COOKIE } from '../identity/sessions';
 import { access } from '../schemas/access';
 import { errorResponses, NoQuerySchema } from '../schemas/common';
-import { SHOPPER_COOKIE } from './shopper';
+import fp from 'fastify-plugin';
 
 /** Where the document is served, on the api's own paths. */
 export const OPENAPI_PATH = '/docs/openapi.json';
@@ -51,7 +50,7 @@ const TAGS = [
 
 /**
  * The credentials `access` (schemas/access.ts) names. Behind https the cookies are
- * `__Host-`prefixed (auth/cookies.ts); the document names the plain ones.
+ * `__Host-`prefixed (identity/cookies.ts); the document names the plain ones.
  */
 const SECURITY_SCHEMES = {
   session: {
@@ -142,3 +141,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
   );
 }
+
+/** Autoloaded (app.ts) before every module: the document holds every module's routes. */
+export default fp(registerOpenApi, { name: 'openapi' });

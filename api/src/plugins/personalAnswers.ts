@@ -7,6 +7,7 @@
  * The catalogue keeps its own caching (a product's ETag with no-cache, the pictures' year).
  */
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** /auth…, /account…, /orders…, /cart…, /wishlist…, /operator…: the route or anything under it. */
 const PERSONAL_ROUTE = /^\/(?:auth|account|orders|cart|wishlist|operator)(?:\/|$)/;
@@ -33,3 +34,11 @@ export function registerPersonalAnswers(app: FastifyInstance): void {
     route.onSend = [...existing, markPersonal];
   });
 }
+
+/** Autoloaded (app.ts) before every module, so every personal route is marked. */
+export default fp(
+  async (app) => {
+    registerPersonalAnswers(app);
+  },
+  { name: 'personal-answers' },
+);

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/database';
 import type { WindowLimit } from '../limits';
 import { clientAddressKey } from '../net/clientAddress';
 import { ApiFailure } from './errors';
+import fp from 'fastify-plugin';
 
 /**
  * Rate limits that hold across api processes: @fastify/rate-limit (its hooks, headers and
@@ -95,3 +96,11 @@ export function limitPerAddress(name: string, limit: WindowLimit, refusal: (wait
     },
   };
 }
+
+/** Autoloaded (app.ts) before every module: the plugin reads each route's config.rateLimit as it is added. */
+export default fp(
+  async (app) => {
+    await registerRateLimits(app, app.database);
+  },
+  { name: 'rate-limits', dependencies: ['database', 'errors'] },
+);

@@ -1,6 +1,7 @@
+import { SHOPPER_COOKIE } from '@storefront/contracts';
 import { buildApp } from '../app';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
-import { isShopperId, newShopperId, SHOPPER_COOKIE } from './shopper';
+import { isShopperId, newShopperId } from './shopper';
 
 describe.each(testDatabases())('shopper cookie ($name)', (target) => {
   let ctx: TestApp;

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-// Brings in the request.cookies / reply.setCookie typings; the plugin is registered in app.ts.
+import { SHOPPER_COOKIE } from '@storefront/contracts';
+import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+// Brings in the request.cookies / reply.setCookie typings; the cookies plugin registers it.
 import type {} from '@fastify/cookie';
-import { publicUrlIsHttps, readCookie, registerCookiePolicy, writeCookie } from '../identity/cookies';
+import { publicUrlIsHttps, readCookie, writeCookie } from '../identity/cookies';
 import { clearSessionCookie, findSignedIn, readSessionToken, type SignedIn } from '../identity/sessions';
 import { namedStatement, type Queryable } from '../db/database';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The onRequest hook that gives a module's requests their shopper (added by the modules that serve one). */
+    identifyShopper: onRequestAsyncHookHandler;
+  }
   interface FastifyRequest {
     /** Whose cart and wishlist this request works on: the account's when signed in, else the browser's. */
     shopperId: string;
@@ -17,8 +23,6 @@ declare module 'fastify' {
   }
 }
 
-/** Written as `__Host-sf_shopper` when the public URL is https (see auth/cookies.ts). */
-export const SHOPPER_COOKIE = 'sf_shopper';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** 32 random bytes in base64url: 43 characters, no padding. */
 const SHOPPER_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -36,18 +40,13 @@ export function setShopperCookie(reply: FastifyReply, shopperId: string): void {
 }
 
 /**
- * Gives each request its shopper: the signed-in account's (session cookie) or the browser's
- * anonymous one (shopper cookie, issued when missing or not one of ours). Cookies are `__Host-`
- * and Secure when the public URL is https: the request's trusted protocol, or `storefrontUrl`
- * (auth/cookies.ts). Needs @fastify/cookie registered on `app` or a parent. Browsing never
- * writes a shopper row; see `ensureShopper`.
+ * The hook that gives each request its shopper: the signed-in account's (session cookie) or the
+ * browser's anonymous one (shopper cookie, issued when missing or not one of ours). Cookies are
+ * `__Host-` and Secure when the public URL is https: the request's trusted protocol, or
+ * STOREFRONT_URL (identity/cookies.ts). Browsing never writes a shopper row; see `ensureShopper`.
  */
-export function registerShopperIdentity(app: FastifyInstance, database: Queryable, storefrontUrl: string): void {
-  registerCookiePolicy(app, storefrontUrl);
-  app.decorateRequest('shopperId', '');
-  app.decorateRequest('anonymousShopperId', '');
-  app.decorateRequest('signedIn', null);
-  app.addHook('onRequest', async (request, reply) => {
+function shopperHook(database: Queryable): onRequestAsyncHookHandler {
+  return async (request, reply) => {
     const current = readCookie(request, SHOPPER_COOKIE);
     if (isShopperId(current?.value)) {
       request.anonymousShopperId = current.value;
@@ -67,8 +66,24 @@ export function registerShopperIdentity(app: FastifyInstance, database: Queryabl
       // An expired or revoked session: the browser should stop sending it.
       else clearSessionCookie(reply);
     }
-  });
+  };
 }
+
+/**
+ * Autoloaded (app.ts) before every module. A module whose routes serve a shopper adds the hook
+ * to its own routes: `app.addHook('onRequest', app.identifyShopper)`. The public, cached answers
+ * (pictures, product details, the shop's details, reports, the newsletter) do not: they neither
+ * read nor set a shopper cookie.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('shopperId', '');
+    app.decorateRequest('anonymousShopperId', '');
+    app.decorateRequest('signedIn', null);
+    app.decorate('identifyShopper', shopperHook(app.database));
+  },
+  { name: 'shopper', dependencies: ['database', 'cookies'] },
+);
 
 // Run before every write of a shopper's: kept planned (namedStatement).
 const ENSURE_SHOPPER = namedStatement(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiError } from './errors';
+import fp from 'fastify-plugin';
 
 /**
  * C0 controls other than tab, line feed and carriage return, DEL, and surrogates that are not
@@ -118,3 +119,11 @@ export function registerTextInputChecks(app: FastifyInstance): void {
     void reply.code(400).send(apiError('invalid_text', describeUnacceptable(part, where)));
   });
 }
+
+/** Autoloaded (app.ts) before every module. */
+export default fp(
+  async (app) => {
+    registerTextInputChecks(app);
+  },
+  { name: 'text-input', dependencies: ['errors'] },
+);

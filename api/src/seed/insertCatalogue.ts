@@ -40,7 +40,7 @@ async function insertRows(db: Queryable, table: string, columns: string, rows: r
   );
 }
 
-/** A large picture is SVG, a small one WebP (api/src/images/webp.ts). */
+/** A large picture is SVG, a small one WebP (api/src/modules/pictures/webp.ts). */
 export function pictureUrl(productId: string, position: number, kind: 'small' | 'large'): string {
   return `products/${productId}/${position}${kind === 'small' ? '-small.webp' : '.svg'}`;
 }

@@ -4,9 +4,9 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { MEMORY_DATA_DIR, type Database } from '../db/database';
 import { createDatabase } from '../db/openDatabase';
 import { migrate } from '../db/migrate';
-import { newMachineToken } from '../modules/operators/machineCredential';
+import { newMachineToken } from '../identity/machineCredential';
 import { seedDatabase } from '../seed/seed';
-import { DEFAULT_UNPAID_ORDER_LIMITS } from '../settings';
+import { DEFAULT_UNPAID_ORDER_LIMITS } from '../options';
 import { TEST_APP_OPTIONS } from './testDatabases';
 import { TEST_API_HANDLE, type TestApiHandle } from './testApiHandle';
 

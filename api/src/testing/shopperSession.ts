@@ -1,5 +1,5 @@
+import { SHOPPER_COOKIE } from '@storefront/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { SHOPPER_COOKIE } from '../plugins/shopper';
 
 export interface ShopperSession {
   /** The `sf_shopper=…` pair this shopper sends, once the api has issued one. */

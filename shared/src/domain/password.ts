@@ -6,7 +6,7 @@ export const MIN_PASSWORD_LENGTH = 8;
  * at least 8 characters (code points, so an emoji counts once), and not one character repeated
  * ("aaaaaaaa", eight spaces). Spaces and any other characters are allowed, and nothing is
  * trimmed: the password is what the shopper typed. The api then judges how easily it is guessed
- * (api/src/auth/passwordStrength.ts), with dictionaries too big to send to any browser.
+ * (api/src/modules/accounts/passwordStrength.ts), with dictionaries too big to send to any browser.
  *
  * The message to show, or null when the password passes these rules.
  */

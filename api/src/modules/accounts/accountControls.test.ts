@@ -3,8 +3,8 @@
  * the shopper's POPIA rights (download their data, delete the account), each confirmed by the
  * password and counted like a sign-in.
  */
+import { SESSION_COOKIE } from '@storefront/contracts';
 import type { Product } from '@storefront/shared/types';
-import { SESSION_COOKIE } from '../../identity/sessions';
 import { registration } from '../../testing/accounts';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';

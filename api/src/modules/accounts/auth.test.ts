@@ -1,8 +1,7 @@
+import { SESSION_COOKIE, SHOPPER_COOKIE } from '@storefront/contracts';
 import { cartLineKey } from '@storefront/shared/domain';
 import type { CartItem, Product } from '@storefront/shared/types';
-import { SESSION_COOKIE } from '../../identity/sessions';
 import { DEFAULT_LIMITS } from '../../limits';
-import { SHOPPER_COOKIE } from '../../plugins/shopper';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { registration } from '../../testing/accounts';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';

@@ -41,7 +41,7 @@ export const WRONG_CREDENTIALS = 'Wrong email or password.';
 
 /**
  * While an account is being guessed, the answer to its email and a password without a code, the
- * right password and a wrong one alike (auth/throttle.ts): it must not say which.
+ * right password and a wrong one alike (modules/accounts/throttle.ts): it must not say which.
  */
 export const CODE_REQUIRED = apiError(
   'code_required',
@@ -132,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
     async (request, reply) => {
       const { email, password, remember = false, code } = request.body;
       const row = await findUserByEmail(database, email);
-      // The attempt is counted before its hash (auth/throttle.ts): attempts in flight count.
+      // The attempt is counted before its hash (modules/accounts/throttle.ts): attempts in flight count.
       const attempt = await checkPasswordAttempt(database, limits.login, emailKey(email), clientAddressKey(request.ip), () =>
         row ? passwordHashing.verify(password, row.password_hash) : passwordHashing.verifyAgainstNothing(password),
       );

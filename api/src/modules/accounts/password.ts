@@ -32,7 +32,7 @@ export const WRONG_PASSWORD = 'That is not your current password.';
  * session left open on a shared computer, or stolen, cannot be used to guess the password fast.
  * The limit is the session's and not the account's, so nobody else can use it up for the owner,
  * and an owner who has used it up signs in again for a fresh session. These checks are not
- * sign-in failures: they do not make signing in ask for a code (auth/throttle.ts), which is about
+ * sign-in failures: they do not make signing in ask for a code (modules/accounts/throttle.ts), which is about
  * people who are not signed in.
  */
 export async function confirmPassword({ database, passwordHashing, limits }: PasswordConfirmation, request: FastifyRequest, user: User, password: string): Promise<void> {

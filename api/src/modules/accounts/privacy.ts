@@ -5,13 +5,12 @@ import { clearSessionCookie, requireSignedIn } from '../../identity/sessions';
 import { emailKey } from '../../identity/users';
 import { accountDeletedMail } from '../../mail/accountNoticeMail';
 import type { Mailer } from '../../mail/mailer';
-import { newsletterConsent } from '../newsletter/subscriptions';
+import { newsletterConsent } from '../newsletter';
 import { newShopperId, setShopperCookie } from '../../plugins/shopper';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
 import { confirmPassword, type PasswordConfirmation } from './password';
-import { shopperOrder } from '../orders/orderLife';
-import { listOrders } from '../orders/orderQueries';
+import { shopperOrder, listOrders } from '../orders';
 
 /** What a deleted account's reviews are signed with: the review stays, its author's name goes. */
 export const DELETED_AUTHOR = 'A shopper';

@@ -8,7 +8,7 @@ import type { UserRow } from '../../identity/users';
 
 /**
  * One-time sign-in codes: the second step an account asks for while its password is being
- * guessed (auth/throttle.ts). A code is six random digits, mailed to the account's owner only
+ * guessed (modules/accounts/throttle.ts). A code is six random digits, mailed to the account's owner only
  * after the right password; it is stored hashed, works once, for `validSeconds`, and
  * `wrongTries` wrong codes (each sent with the right password) spend every live code of the
  * account. Whoever does not know the password cannot get a code mailed, nor spend the owner's.

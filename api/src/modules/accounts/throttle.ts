@@ -18,7 +18,7 @@ import { isHashingBusy } from '../../identity/hashQueue';
  *   many accounts stops, while a carrier's address shared by many shoppers works on.
  * - An account with `perAccount.max` failures in its window from all addresses (5 in 15 minutes)
  *   is being guessed: signing in to it then also takes a one-time code, mailed to its owner only
- *   when the password is right (auth/signInCodes.ts). Nobody is refused, so whoever shares the
+ *   when the password is right (modules/accounts/signInCodes.ts). Nobody is refused, so whoever shares the
  *   owner's address cannot lock the owner out, and a guesser who changes address for each try
  *   meets the code as surely as one who does not.
  *

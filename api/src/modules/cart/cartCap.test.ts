@@ -1,7 +1,7 @@
+import { SHOPPER_COOKIE } from '@storefront/contracts';
 import { cartLineKey } from '@storefront/shared/domain';
 import type { CartItem, Product } from '@storefront/shared/types';
 import { DEFAULT_LIMITS } from '../../limits';
-import { SHOPPER_COOKIE } from '../../plugins/shopper';
 import { registration } from '../../testing/accounts';
 import { fetchCatalogue } from '../../testing/catalogue';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';

@@ -1,7 +1,7 @@
 import { effectivePrice } from '@storefront/shared/domain';
 import type { CartItem, Picture } from '@storefront/shared/types';
 import { namedStatement, type Queryable } from '../../db/database';
-import { picturesSql, toIsoTimestamp } from '../catalogue/productQueries';
+import { picturesSql, toIsoTimestamp } from '../catalogue';
 
 interface CartLineRow {
   key: string;

@@ -9,7 +9,7 @@ import { ensureShopper } from '../../plugins/shopper';
 import { CartKeyParamsSchema } from './cartSchemas';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
-import { findProductById } from '../catalogue/productQueries';
+import { findProductById } from '../catalogue';
 import { CartLineError, resolveCartLine } from './cartLine';
 import { addToCartLine, findCartLine, listCart, lockShopper, removeCartLine, setCartLineQty } from './cartQueries';
 

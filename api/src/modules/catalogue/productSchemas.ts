@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 
 /**
- * The product list's paging and search, the base of GET /products' query (routes/products/
- * productQuerySchemas.ts): only the api reads it. The product shapes are @storefront/contracts'.
+ * The product list's paging and search, the base of GET /products' query
+ * (productQuerySchemas.ts): only the api reads it. The product shapes are @storefront/contracts'.
  */
 export const ProductListQuerySchema = Type.Object(
   {

@@ -2,11 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import { DatabaseUnavailableError } from '../../db/errors';
+import { DEFAULT_HEALTH_TIMEOUT_MS } from '../../options';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
-
-/** How long /health waits for the database's answer before saying it is unavailable. */
-export const DEFAULT_HEALTH_TIMEOUT_MS = 1_000;
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{ database: Database; timeoutMs?: number }> = async (
   app,

@@ -15,7 +15,7 @@ export const MESSAGE_RECEIVED = 'Thank you for your message. We reply within one
 const responses = { ...writeErrorResponses, 429: ErrorSchema };
 
 /**
- * The contact page's messages (the newsletter is routes/newsletter). Limited per client address
+ * The contact page's messages (the newsletter is modules/newsletter). Limited per client address
  * (limits.ts: 10 in 10 minutes by default), every request counting, refused ones too; the one
  * past it is a 429 with Retry-After that stores nothing.
  */

@@ -6,9 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Product } from '@storefront/shared/types';
 import { hashToken } from '../../identity/tokens';
-import { deleteUnconfirmedSubscriptions } from '../../cleanup/expireData';
+import { deleteUnconfirmedSubscriptions, NEWSLETTER_CONFIRM_DAYS } from './subscriptions';
 import { DEFAULT_LIMITS } from '../../limits';
-import { NEWSLETTER_CONFIRM_DAYS } from './subscriptions';
 import { CROSS_SITE_MESSAGE } from '../../plugins/crossSite';
 import { SAMPLE_SHOP } from '../../shop/shopDetails';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';

@@ -69,7 +69,7 @@ export interface NewsletterRoutesOptions {
 /**
  * The newsletter: the footer's sign-up, the confirmation link, and unsubscribing (from the
  * storefront's page or a mail program's button). Outside the shopper's cookie: none of these
- * reads or sets one, so a mail provider's POST leaves nothing behind. newsletter/subscriptions.ts
+ * reads or sets one, so a mail provider's POST leaves nothing behind. modules/newsletter/subscriptions.ts
  * has the rules.
  */
 export const newsletterRoutes: FastifyPluginAsyncTypebox<NewsletterRoutesOptions> = async (app, { database, limits, mailing }) => {

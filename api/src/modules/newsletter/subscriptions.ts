@@ -19,6 +19,7 @@ import type { NewsletterConsentSchema, Static } from '@storefront/contracts';
 import type { WindowLimit } from '../../limits';
 import { hashToken, newToken, TOKEN_PATTERN } from '../../identity/tokens';
 import { emailKey } from '../../identity/users';
+import { BATCH_SIZE, deleteInBatches, deleteStatement } from '../../cleanup/expireData';
 import type { Database, Queryable, Transaction } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { newsletterConfirmationMail, newsletterConfirmLink, newsletterWelcomeMail } from '../../mail/newsletterMail';
@@ -125,4 +126,24 @@ export async function newsletterConsent(db: Queryable, email: string): Promise<N
     source: row.source,
     requested_at: new Date(row.requested_at).toISOString(),
   };
+}
+
+/**
+ * Newsletter addresses asked for and never confirmed, once their link has expired
+ * (NEWSLETTER_CONFIRM_DAYS): without their owner's consent the shop keeps nothing of them.
+ */
+export function deleteUnconfirmedSubscriptions(db: Queryable, limit = BATCH_SIZE): Promise<number> {
+  const expired = `status = 'pending' AND requested_at <= now() - make_interval(days => $1)`;
+  return deleteInBatches(
+    deleteStatement(
+      db,
+      `DELETE FROM newsletter_subscribers WHERE id IN (
+         SELECT id FROM newsletter_subscribers WHERE ${expired}
+         ORDER BY requested_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       AND ${expired}
+       RETURNING 1`,
+      [NEWSLETTER_CONFIRM_DAYS],
+      limit,
+    ),
+  );
 }

@@ -15,13 +15,10 @@ import { apiError } from '../../plugins/errors';
 import { access } from '../../schemas/access';
 import { MediaAnswer, NoQuerySchema } from '../../schemas/common';
 import { isLoopbackHost } from '../../net/loopback';
-import { listOrdersForOperator, ordersCsv, paidTotals } from '../orders/operatorQueries';
-import { moveOrder, operatorOrder, type OrderTerms } from '../orders/orderLife';
-import { findOrderByNumber, matchOperatorOrderNumber, type OperatorNumberMatch } from '../orders/orderQueries';
-import { OperatorOrderListQuerySchema, OperatorOrderNumberParamsSchema } from '../orders/orderSchemas';
-import { releaseHealthRoutes } from '../telemetry/releaseHealthRoutes';
-import type { TelemetryOptions } from '../telemetry/telemetryOptions';
-import { isMachineToken } from './machineCredential';
+import { findOrderByNumber, listOrdersForOperator, matchOperatorOrderNumber, moveOrder, type OperatorNumberMatch, operatorOrder, OperatorOrderListQuerySchema, OperatorOrderNumberParamsSchema, ordersCsv, type OrderTerms, paidTotals } from '../orders';
+import { releaseHealthRoutes } from '../telemetry';
+import type { TelemetryOptions } from '../../options';
+import { isMachineToken } from '../../identity/machineCredential';
 import { operatorMailRoutes } from './operatorMailRoutes';
 import { grantOperator, listOperators, revokeOperator } from './operators';
 

@@ -2,7 +2,7 @@ import { fromCents } from '@storefront/shared/domain';
 import type { DeliveryMethod, OperatorOrderPage, OperatorSummary, OrderStatus, PaymentMethod } from '@storefront/shared/types';
 import { stringify } from 'csv-stringify/sync';
 import type { Queryable } from '../../db/database';
-import { toIsoTimestamp } from '../catalogue/productQueries';
+import { toIsoTimestamp } from '../catalogue';
 
 /** Orders on one page of the operator's list. */
 export const OPERATOR_PAGE_SIZE = 25;

@@ -15,8 +15,8 @@ import {
   testDatabases,
   type TestApp,
 } from '../../testing/testDatabases';
-import { newMachineToken } from '../operators/machineCredential';
-import { grantOperator } from '../operators/operators';
+import { newMachineToken } from '../../identity/machineCredential';
+import { grantOperator } from '../operators';
 import { ORDER_STATUSES } from '@storefront/shared/domain';
 import { shopMoment } from '../../mail/layout';
 import { ORDER_LOOKUP_NOT_FOUND } from './orderRoutes';

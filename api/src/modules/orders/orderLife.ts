@@ -3,7 +3,7 @@ import type { EftAccount, LookedUpOrder, OperatorOrder, Order, OrderEvent, Order
 import type { Database, Transaction } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { orderUpdateMail, type OrderUpdate } from '../../mail/orderUpdateMail';
-import { redecideVerifiedBuyers } from '../reviews/reviewQueries';
+import { redecideVerifiedBuyers } from '../reviews';
 import { findOrderByNumber, type StoredOrder } from './orderQueries';
 
 /** What the shop's settings add to a stored order: where to pay, and for how long. */
@@ -13,8 +13,6 @@ export interface OrderTerms {
   paymentWindowHours: number;
 }
 
-/** Default payment window for EFT orders: three days. */
-export const DEFAULT_PAYMENT_WINDOW_HOURS = 72;
 /** The reminder goes this long before the window closes. */
 export const PAYMENT_REMINDER_HOURS = 24;
 

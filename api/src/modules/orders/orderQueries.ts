@@ -2,7 +2,7 @@ import { fromCents } from '@storefront/shared/domain';
 import type { SaProvince } from '@storefront/shared/domain';
 import type { DeliveryMethod, OperatorOrder, OperatorOrderEvent, OrderLine, OrderStatus, PaymentMethod, Picture } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
-import { toIsoTimestamp } from '../catalogue/productQueries';
+import { toIsoTimestamp } from '../catalogue';
 import { canonicalOrderNumber, typedSerialEnding } from './orderNumber';
 
 /**

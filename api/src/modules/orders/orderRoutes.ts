@@ -5,14 +5,14 @@ import type { EftAccount, PaymentMethod } from '@storefront/shared/types';
 import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { orderConfirmationMail } from '../../mail/orderConfirmationMail';
-import { requestSubscription, type NewsletterMailing } from '../newsletter/subscriptions';
+import { requestSubscription, type NewsletterMailing } from '../newsletter';
 import type { ApiLimits, WindowLimit } from '../../limits';
 import { clientAddressKey } from '../../net/clientAddress';
 import { apiError } from '../../plugins/errors';
 import { limitPerAddress, waitInWords } from '../../plugins/rateLimits';
 import { access } from '../../schemas/access';
 import { NoQuerySchema } from '../../schemas/common';
-import type { UnpaidOrderLimits } from '../../settings';
+import type { UnpaidOrderLimits } from '../../options';
 import { lookedUpOrder, shopperOrder } from './orderLife';
 import { canonicalOrderNumber } from './orderNumber';
 import { findOrder, findOrderByNumberAndEmail, listOrders, type StoredOrder } from './orderQueries';
@@ -116,7 +116,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<OrderRoutesOptions> = async 
         unpaidOrderLimits,
         // The confirmation is written with the order: a refused order mails nothing, and a replay
         // repeats no mail. So is the newsletter's request for consent when the shopper ticked its
-        // box: the order's email is mailed a link to confirm (newsletter/subscriptions.ts).
+        // box: the order's email is mailed a link to confirm (modules/newsletter/subscriptions.ts).
         onPlaced: async (tx, placed) => {
           await mail.send(tx, { to: placed.contact.email, ...orderConfirmationMail(answer(placed), mail.shop) });
           if (request.body.marketingConsent === true) await requestSubscription(tx, newsletter, { email: placed.contact.email, source: 'checkout' });

@@ -4,8 +4,8 @@ import type { Picture, PlaceOrderRequest, ShortLine } from '@storefront/shared/t
 import type { Database, Queryable, Transaction } from '../../db/database';
 import type { WindowLimit } from '../../limits';
 import { ensureShopper } from '../../plugins/shopper';
-import type { UnpaidOrderLimits } from '../../settings';
-import { picturesSql, toIsoTimestamp } from '../catalogue/productQueries';
+import type { UnpaidOrderLimits } from '../../options';
+import { picturesSql, toIsoTimestamp } from '../catalogue';
 import { findOrder, type StoredOrder } from './orderQueries';
 import { formatOrderNumber } from './orderNumber';
 import { requestDigest } from './requestDigest';

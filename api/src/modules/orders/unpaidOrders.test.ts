@@ -9,7 +9,7 @@ import type { Order, Product } from '@storefront/shared/types';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, startTestApp, TEST_EFT_ACCOUNT, testDatabases, type TestApp } from '../../testing/testDatabases';
-import { DEFAULT_UNPAID_ORDER_LIMITS } from '../../settings';
+import { DEFAULT_UNPAID_ORDER_LIMITS } from '../../options';
 import { EFT_UNAVAILABLE, REPLAYED_HEADER, tooManyOrdersFromAddressMessage, tooManyUnpaidOrdersMessage } from './orderRoutes';
 import { addLine, collectOrder, deliveryOrder } from '../../testing/orderFixtures';
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import { apiError } from '../../plugins/errors';
 import { access } from '../../schemas/access';
 import { errorResponses, MediaAnswer, NoQuerySchema } from '../../schemas/common';
-import { findProductById } from '../catalogue/productQueries';
+import { findProductById } from '../catalogue';
 import { drawProductPicture } from './drawProduct';
 import type { EncoderLimits } from '../../limits';
 import { PictureEncoder } from './webp';

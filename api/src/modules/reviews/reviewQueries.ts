@@ -1,6 +1,6 @@
 import type { ProductReview, ProductReviewPage, ReviewRatingCount } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
-import { toIsoTimestamp } from '../catalogue/productQueries';
+import { toIsoTimestamp } from '../catalogue';
 
 interface ReviewRow {
   id: string;

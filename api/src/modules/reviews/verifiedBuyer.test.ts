@@ -1,5 +1,5 @@
 import type { Order, OrderMoveRequest, PlaceOrderRequest, Product, ProductReview, ProductReviewPage } from '@storefront/shared/types';
-import { newMachineToken } from '../operators/machineCredential';
+import { newMachineToken } from '../../identity/machineCredential';
 import { registration } from '../../testing/accounts';
 import { fetchCatalogue, pickProduct } from '../../testing/catalogue';
 import { shopperSession, type ShopperSession } from '../../testing/shopperSession';

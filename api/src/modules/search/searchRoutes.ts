@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RequiredText, SearchSuggestionsSchema } from '@storefront/contracts';
 import { Type } from 'typebox';
-import type { ProductDetailCache } from '../catalogue/productDetailCache';
+import type { ProductDetailCache, SearchLexicon } from '../catalogue';
 import type { Database } from '../../db/database';
 import { access } from '../../schemas/access';
 import { errorResponses } from '../../schemas/common';
-import { explainQueryErrors } from '../catalogue/queryErrors';
-import { readCatalogue } from '../catalogue/readCatalogue';
-import type { SearchLexicon } from '../catalogue/searchTerms';
+import { explainQueryErrors, readCatalogue } from '../catalogue';
 import { suggest } from './suggestQueries';
 
 const SuggestQuerySchema = Type.Object(

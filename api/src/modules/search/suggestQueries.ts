@@ -1,9 +1,7 @@
 import { MAX_SUGGESTED_CATEGORIES, MAX_SUGGESTED_PRODUCTS } from '@storefront/contracts';
 import type { Category, Picture, SearchSuggestions } from '@storefront/shared/types';
 import type { Queryable } from '../../db/database';
-import { SqlParams, type ProductFilter } from '../catalogue/productFilter';
-import { listProductIds, picturesSql, toIsoTimestamp } from '../catalogue/productQueries';
-import { resolveSearch, type SearchLexicon } from '../catalogue/searchTerms';
+import { listProductIds, picturesSql, type ProductFilter, resolveSearch, type SearchLexicon, SqlParams, toIsoTimestamp } from '../catalogue';
 
 type SuggestedProduct = SearchSuggestions['products'][number];
 

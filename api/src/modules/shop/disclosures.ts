@@ -69,7 +69,7 @@ function privacyPolicy(shop: ShopDetails, terms: ShopTerms): string[] {
   ];
 }
 
-/** How shoppers pay here (routes/orders: EFT to the shop's account, or cash), and what keeps it safe. */
+/** How shoppers pay here (modules/orders: EFT to the shop's account, or cash), and what keeps it safe. */
 function paymentSecurity(shop: ShopDetails, terms: ShopTerms): string[] {
   const paragraphs = ['We take no card payments: the checkout never asks for a card number or your banking details, and the store keeps none.'];
   if (terms.eft) {

@@ -8,7 +8,7 @@ import { errorResponses, NoQuerySchema } from '../../schemas/common';
 export const DISCLOSURES_MAX_AGE_SECONDS = 60;
 
 /**
- * Who the shop is and on what terms it sells (shop/disclosures.ts), for the pages that show them
+ * Who the shop is and on what terms it sells (modules/shop/disclosures.ts), for the pages that show them
  * (footer, terms, checkout). The same for everyone: no shopper cookie is read or set.
  */
 export const shopRoutes: FastifyPluginAsyncTypebox<{ disclosures: ShopDisclosures }> = async (app, { disclosures }) => {

@@ -5,7 +5,8 @@ import { insertPageViews, pageViewToken, TEST_TELEMETRY_SECRET, testComposition,
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 import { until } from '../../testing/until';
 import { AUTO_ABORT_ACTOR, CanaryWatch, judgeCanaryOnce, type CanaryLook } from './canaryWatch';
-import { DEFAULT_CANARY_THRESHOLDS, errorBound } from './judgement';
+import { DEFAULT_CANARY_THRESHOLDS } from '../../options';
+import { errorBound } from './judgement';
 import { readJudgementState } from './telemetryQueries';
 
 const BEACON_HEADERS = { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' };

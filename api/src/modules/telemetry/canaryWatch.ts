@@ -16,7 +16,8 @@
 import { abortCanary, CompositionConflict, FileCompositionStore, type CanaryJudgement, type CompositionStore, type LiveComposition, type Revision } from '@storefront/release-state';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { addBatch, judgeCanary, type CanaryThresholds, type ErrorTest } from './judgement';
+import type { CanaryThresholds } from '../../options';
+import { addBatch, judgeCanary, type ErrorTest } from './judgement';
 import { canaryArmFigures, markCanaryAborted, pageViewBatch, readJudgementState, saveJudgementState } from './telemetryQueries';
 
 /** Who the abort's revision says ended the canary. */

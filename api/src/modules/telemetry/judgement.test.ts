@@ -1,7 +1,7 @@
 import { createRandom } from '../../seed/prng';
+import { DEFAULT_CANARY_THRESHOLDS } from '../../options';
 import {
   addBatch,
-  DEFAULT_CANARY_THRESHOLDS,
   errorBound,
   judgeCanary,
   liveBaseline,

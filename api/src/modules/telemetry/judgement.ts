@@ -25,22 +25,7 @@
  * The error rate is judged first: when both rules are broken, the judgement names the error rate.
  */
 import type { CanaryJudgement } from '@storefront/release-state';
-
-export interface CanaryThresholds {
-  /** CANARY_ERROR_MARGIN: how much worse than live (a fraction: 0.02 is 2 percentage points) the test looks for. */
-  errorMargin: number;
-  /** CANARY_ALPHA: the test's bound on aborting a canary no worse than live. */
-  alpha: number;
-  /** CANARY_INP_MARGIN_MS: how much worse the canary's p75 INP may be than live's. */
-  inpMarginMs: number;
-  /** CANARY_INP_MIN_SAMPLES: INP measurements each arm needs before INP is judged. */
-  inpMinSamples: number;
-}
-
-export const DEFAULT_CANARY_THRESHOLDS: CanaryThresholds = { errorMargin: 0.02, alpha: 0.05, inpMarginMs: 100, inpMinSamples: 200 };
-
-/** CANARY_CHECK_MS: how often the worker judges a running canary. */
-export const DEFAULT_CANARY_CHECK_MS = 5_000;
+import type { CanaryThresholds } from '../../options';
 
 /** Live's error rate before it has page views of its own, and how many page views that guess weighs. */
 export const PRIOR_ERROR_RATE = 0.02;

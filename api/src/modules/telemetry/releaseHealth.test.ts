@@ -1,9 +1,11 @@
-import { signServerReport, SERVER_REPORT_SIGNATURE_HEADER, type PageView } from '@storefront/release-state';
-import { newMachineToken } from '../operators/machineCredential';
+import { signServerReport, type PageView } from '@storefront/release-state';
+import { SERVER_REPORT_SIGNATURE_HEADER } from '@storefront/contracts';
+import { newMachineToken } from '../../identity/machineCredential';
 import { insertPageViews, pageViewToken, TEST_TELEMETRY_SECRET, testComposition, type TestComposition } from '../../testing/telemetry';
 import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 import { judgeCanaryOnce } from './canaryWatch';
-import { addBatch, DEFAULT_CANARY_THRESHOLDS, errorBound, NEW_ERROR_TEST } from './judgement';
+import { DEFAULT_CANARY_THRESHOLDS } from '../../options';
+import { addBatch, errorBound, NEW_ERROR_TEST } from './judgement';
 import type { ReleaseHealth } from './releaseHealthRoutes';
 
 const HEALTH = '/operator/releases/health';

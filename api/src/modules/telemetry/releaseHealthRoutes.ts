@@ -4,7 +4,8 @@ import { FileCompositionStore, REMOTES, type CompositionStore } from '@storefron
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import { access } from '../../schemas/access';
-import { errorBound, type CanaryThresholds } from './judgement';
+import type { CanaryThresholds } from '../../options';
+import { errorBound } from './judgement';
 import { canaryArmFigures, readJudgementState, versionHealth } from './telemetryQueries';
 
 export type ReleaseHealth = Static<typeof ReleaseHealthSchema>;

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
-import { signServerReport, SERVER_REPORT_SIGNATURE_HEADER } from '@storefront/release-state';
+import { signServerReport } from '@storefront/release-state';
+import { SERVER_REPORT_SIGNATURE_HEADER } from '@storefront/contracts';
 import type { InjectOptions } from 'fastify';
 import { DEFAULT_LIMITS } from '../../limits';
 import { deleteOldTelemetry } from '../../cleanup/expireData';

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Static } from '@storefront/contracts';
-import type { HealthFiguresSchema, ServerRenderReportSchema, TelemetryReportSchema, VersionHealthSchema } from '@storefront/contracts';
+import type { Static, HealthFiguresSchema, ServerRenderReportSchema, TelemetryReportSchema, VersionHealthSchema } from '@storefront/contracts';
 import type { PageView, Remote } from '@storefront/release-state';
 import type { Database, Queryable } from '../../db/database';
 import type { ArmCounts, ErrorTest } from './judgement';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorSchema, ServerRenderReportSchema, TelemetryReportSchema } from '@storefront/contracts';
-import { isServerReportSigned, readPageView, SERVER_REPORT_SIGNATURE_HEADER } from '@storefront/release-state';
+import { ErrorSchema, SERVER_REPORT_SIGNATURE_HEADER, ServerRenderReportSchema, TelemetryReportSchema } from '@storefront/contracts';
+import { isServerReportSigned, readPageView } from '@storefront/release-state';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readSettings } from '../../settings';
 import { problemsOf } from '../../testing/settingsProblems';
-import { DEFAULT_COMPOSITION_FILE } from './telemetryOptions';
+import { DEFAULT_COMPOSITION_FILE } from '../../options';
 
 const SECRET = 'a-telemetry-secret-of-32-characters!';
 const PRODUCTION = {
@@ -25,7 +25,7 @@ describe('telemetry settings', () => {
       thresholds: { errorMargin: 0.02, alpha: 0.05, inpMarginMs: 100, inpMinSamples: 200 },
       checkMs: 5000,
     });
-    expect(DEFAULT_COMPOSITION_FILE).toBe(path.resolve(__dirname, '../../../composition/composition.json'));
+    expect(DEFAULT_COMPOSITION_FILE).toBe(path.resolve(__dirname, '../../../../composition/composition.json'));
   });
 
   it('reads the secret, the composition file and each threshold', () => {

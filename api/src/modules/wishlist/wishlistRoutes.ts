@@ -6,7 +6,7 @@ import { apiError } from '../../plugins/errors';
 import { ensureShopper } from '../../plugins/shopper';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
-import { findProductById, listWishlistProducts } from '../catalogue/productQueries';
+import { findProductById, listWishlistProducts } from '../catalogue';
 
 // Run on a shopper's every heart: kept planned (namedStatement).
 const ADD_ITEM = namedStatement(
