@@ -73,6 +73,11 @@ const apiBoundaries = [
     message: 'The shared layers never import a module: a module adds what it owns to them (an expiry task, a barrier, a decoration).',
   },
   {
+    target: API_LAYERS.filter((layer) => layer !== `${API}/plugins`).map((layer) => (layer.endsWith('.ts') ? layer : `${layer}/!(*.test).ts`)),
+    from: `${API}/plugins`,
+    message: 'The building blocks (identity, mail, schemas, db…) stand below the plugins: they never import one.',
+  },
+  {
     target: `${API}/db/!(*.test).ts`,
     from: API_LAYERS.filter((layer) => layer !== `${API}/db`),
     message: 'The database layer stands on nothing else of the api.',

@@ -51,7 +51,8 @@ const REACHES = {
   throughIndex: reach("export { findProductById } from '../catalogue';\nexport { cartRoutes } from './cartRoutes';\n", 'api/src/modules/cart/reach.ts'),
   fromTooling: reach("export { listOrders } from '../../api/src/modules/orders/orderQueries';\n", 'scripts/lib/reach.ts'),
   fromLayer: reach("export { listOrders } from '../modules/orders';\n", 'api/src/plugins/reach.ts'),
-  fromDatabase: reach("export { ensureShopper } from '../plugins/shopper';\n", 'api/src/db/reach.ts'),
+  blockOnPlugin: reach("export { registerRateLimits } from '../plugins/rateLimits';\n", 'api/src/identity/reach.ts'),
+  fromDatabase: reach("export { USER_COLUMNS } from '../identity/users';\n", 'api/src/db/reach.ts'),
 };
 
 describe('lint', () => {
@@ -92,6 +93,10 @@ describe('lint', () => {
 
     it('refuse a shared layer importing a module, even through its index.ts', () => {
       expect(ruled('fromLayer', 'import-x/no-restricted-paths').map((message) => message.message).join('\n')).toContain('never import a module');
+    });
+
+    it('refuse a building block importing a plugin', () => {
+      expect(ruled('blockOnPlugin', 'import-x/no-restricted-paths').map((message) => message.message).join('\n')).toContain('never import one');
     });
 
     it('refuse the database layer importing anything of the api above it', () => {

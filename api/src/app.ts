@@ -3,7 +3,7 @@ import fastifyAutoload from '@fastify/autoload';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { withDefaults, type BuildAppOptions } from './options';
-import { apiError } from './plugins/errors';
+import { apiError } from './schemas/errors';
 
 export type { BuildAppOptions } from './options';
 

@@ -1,4 +1,4 @@
-import { ApiFailure } from '../plugins/errors';
+import { ApiFailure } from '../schemas/errors';
 import { BoundedQueue, isHashingBusy, PasswordHashing } from './hashQueue';
 
 /** A task that finishes when the test says so. */

@@ -1,5 +1,5 @@
 import type { HashingLimits } from '../limits';
-import { ApiFailure, apiError } from '../plugins/errors';
+import { ApiFailure, apiError } from '../schemas/errors';
 import { hashPassword, OWASP_SCRYPT_COST, unknownAccountHash, verifyPassword, type ScryptCost } from './passwords';
 
 /**

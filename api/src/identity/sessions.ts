@@ -1,7 +1,7 @@
 import { SESSION_COOKIE } from '@storefront/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { namedStatement, type Queryable } from '../db/database';
-import { apiError } from '../plugins/errors';
+import { apiError } from '../schemas/errors';
 import { clearCookie, readCookie, writeCookie } from './cookies';
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens';
 import { toUser, USER_COLUMNS, type User, type UserRow } from './users';

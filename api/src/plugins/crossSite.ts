@@ -30,7 +30,7 @@
  * route's other writes (JSON from the store's page) are judged as every other.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiError } from './errors';
+import { apiError } from '../schemas/errors';
 import fp from 'fastify-plugin';
 import type { ApiOptions } from '../options';
 

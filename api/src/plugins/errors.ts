@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiError } from '@storefront/shared/types';
 import { DatabaseUnavailableError } from '../db/errors';
 import { textRuleMessage } from '../schemas/common';
 import fp from 'fastify-plugin';
+import { ApiFailure, apiError, DATABASE_UNAVAILABLE } from '../schemas/errors';
 
 const ERROR_CODES: Readonly<Record<number, string>> = {
   400: 'bad_request',
@@ -19,28 +19,6 @@ const ERROR_CODES: Readonly<Record<number, string>> = {
   429: 'too_many_requests',
   431: 'headers_too_large',
 };
-
-export function apiError(error: string, message: string): ApiError {
-  return { error, message };
-}
-
-/** The answer when the database does not answer in time (db/errors.ts). */
-export const DATABASE_UNAVAILABLE = apiError('database_unavailable', 'The store cannot reach its database just now. Please try again in a moment.');
-
-/**
- * An answer decided below a route handler (a rate limit in a hook, a full hashing queue): thrown,
- * and sent as it is, with its headers, by the error handler.
- */
-export class ApiFailure extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly body: ApiError,
-    readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(body.message);
-    this.name = 'ApiFailure';
-  }
-}
 
 /** The value at an Ajv instance path (a JSON Pointer) in the part of the request it names. */
 function valueAt(request: FastifyRequest, dataVar: string | undefined, instancePath: string): unknown {

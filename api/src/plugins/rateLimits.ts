@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/database';
 import type { WindowLimit } from '../limits';
 import { clientAddressKey } from '../net/clientAddress';
-import { ApiFailure } from './errors';
+import { ApiFailure } from '../schemas/errors';
 import fp from 'fastify-plugin';
 
 /**

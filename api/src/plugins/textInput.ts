@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiError } from './errors';
+import { apiError } from '../schemas/errors';
 import fp from 'fastify-plugin';
 
 /**

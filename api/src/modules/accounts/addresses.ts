@@ -5,7 +5,7 @@ import { isSaProvince, SA_PROVINCES } from '@storefront/shared/domain';
 import { Type, type Static } from 'typebox';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { requireSignedIn } from '../../identity/sessions';

@@ -16,7 +16,7 @@ import type { ApiLimits } from '../../limits';
 import type { Mailer } from '../../mail/mailer';
 import { welcomeMail } from '../../mail/welcomeMail';
 import { clientAddressKey } from '../../net/clientAddress';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { newShopperId, setShopperCookie } from '../../plugins/shopper';
 import { access } from '../../schemas/access';

@@ -9,7 +9,7 @@ import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
 import { passwordChangedMail } from '../../mail/accountNoticeMail';
 import type { Mailer } from '../../mail/mailer';
-import { ApiFailure, apiError } from '../../plugins/errors';
+import { ApiFailure, apiError } from '../../schemas/errors';
 import { countHit, giveBackHit, limitPerAddress, waitInWords } from '../../plugins/rateLimits';
 import { MessageSchema, SignedOutOthersSchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';

@@ -9,7 +9,7 @@ import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/passwordResetMail';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { countHit, limitPerAddress } from '../../plugins/rateLimits';
 import { MessageSchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';

@@ -1,6 +1,6 @@
 import { isValidPhone, newPasswordProblem, normalisePhone } from '@storefront/shared/domain';
 import type { ApiError } from '@storefront/shared/types';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { passwordWeakness, type PasswordOwner } from './passwordStrength';
 
 /**

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database';
 import type { LoginLimits } from '../../limits';
-import { ApiFailure, apiError } from '../../plugins/errors';
+import { ApiFailure, apiError } from '../../schemas/errors';
 import { waitInWords } from '../../plugins/rateLimits';
 import { isHashingBusy } from '../../identity/hashQueue';
 

@@ -4,7 +4,7 @@ import { productIdFromKey } from '@storefront/shared/domain';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { ensureShopper } from '../../plugins/shopper';
 import { CartKeyParamsSchema } from './cartSchemas';
 import { access } from '../../schemas/access';

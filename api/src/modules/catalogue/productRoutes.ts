@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { etagOf, matchesEtag, type CachedBody, type CachedAnswer, type ProductDetailCache } from './productDetailCache';
 import type { Database } from '../../db/database';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema } from '../../schemas/common';
 import { productFacets } from './facetQueries';

@@ -4,7 +4,7 @@ import { isBlankPhone, normalisePhone, validateContactMessage } from '@storefron
 import { changesTextDirection, DIRECTION_CONTROL_MESSAGE } from '@storefront/shared/text-direction';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { MessageSchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
 import { confirmSubscription, isNewsletterToken, NEWSLETTER_CONFIRM_DAYS, requestSubscription, unsubscribe, type NewsletterMailing } from './subscriptions';
-import { ApiFailure, apiError } from '../../plugins/errors';
+import { ApiFailure, apiError } from '../../schemas/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { MessageSchema } from '../../schemas/auth';
 import { access } from '../../schemas/access';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
 import { MAIL_STATUSES, outboxOverview, retryOutboxMail } from '../../mail/outbox';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { access } from '../../schemas/access';
 import { NoQuerySchema } from '../../schemas/common';
 

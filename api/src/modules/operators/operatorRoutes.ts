@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { access } from '../../schemas/access';
 import { MediaAnswer, NoQuerySchema } from '../../schemas/common';
 import { isLoopbackHost } from '../../net/loopback';

@@ -8,7 +8,7 @@ import { orderConfirmationMail } from '../../mail/orderConfirmationMail';
 import { requestSubscription, type NewsletterMailing } from '../newsletter';
 import type { ApiLimits, WindowLimit } from '../../limits';
 import { clientAddressKey } from '../../net/clientAddress';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { limitPerAddress, waitInWords } from '../../plugins/rateLimits';
 import { access } from '../../schemas/access';
 import { NoQuerySchema } from '../../schemas/common';

@@ -3,7 +3,7 @@ import { IdentifierSchema } from '@storefront/contracts';
 import { COLOURS } from '@storefront/shared/domain';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { access } from '../../schemas/access';
 import { errorResponses, MediaAnswer, NoQuerySchema } from '../../schemas/common';
 import { findProductById } from '../catalogue';

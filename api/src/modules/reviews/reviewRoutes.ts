@@ -3,7 +3,7 @@ import { ErrorSchema, NewReviewSchema, ReviewPageSchema, ReviewSchema } from '@s
 import { withoutDirectionControls } from '@storefront/shared/text-direction';
 import type { User } from '../../identity/users';
 import type { Database } from '../../db/database';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
 import { requireSignedIn } from '../../identity/sessions';

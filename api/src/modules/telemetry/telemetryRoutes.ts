@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import type { ApiLimits } from '../../limits';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { limitPerAddress } from '../../plugins/rateLimits';
 import { access } from '../../schemas/access';
 import { NoQuerySchema, writeErrorResponses } from '../../schemas/common';

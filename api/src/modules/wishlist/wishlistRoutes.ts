@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdentifierSchema, ProductSchema, WishlistPayloadSchema } from '@storefront/contracts';
 import { Type } from 'typebox';
 import { namedStatement, type Database } from '../../db/database';
-import { apiError } from '../../plugins/errors';
+import { apiError } from '../../schemas/errors';
 import { ensureShopper } from '../../plugins/shopper';
 import { access } from '../../schemas/access';
 import { errorResponses, NoQuerySchema, writeErrorResponses } from '../../schemas/common';
