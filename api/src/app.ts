@@ -29,6 +29,9 @@ const PLUGIN_FILE = /^\/[^/]+(?<!\.test)\.(?:ts|js)$/;
  * this file's. Every plugin and module is given the options with their defaults (options.ts).
  */
 export async function buildApp(given: BuildAppOptions): Promise<FastifyInstance> {
+  // Run from its TypeScript source (the tests, sucrase), the api autoloads .ts files: autoload
+  // takes them only when told the runtime compiles them, and knows jest's and ts-node's, not sucrase's.
+  if (path.extname(__filename) === '.ts') process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
   const options = withDefaults(given);
   const app = Fastify({
     logger: given.logger ?? false,

@@ -58,7 +58,7 @@ function deliveryCosts(shop: ShopDetails): string[] {
   ];
 }
 
-/** What the api keeps and for how long (cleanup/expireData.ts), what shoppers can do about it (account/privacy.ts). */
+/** What the api keeps and for how long (cleanup/expireData.ts), what shoppers can do about it (modules/accounts/privacy.ts). */
 function privacyPolicy(shop: ShopDetails, terms: ShopTerms): string[] {
   return [
     'We keep what you give us to run your orders and your account: your name, email address, phone number and delivery addresses, your orders, reviews, cart and wishlist. Your password is kept only as a one-way hash that cannot be turned back into it. A review you write is shown with the name you sign it with. We never sell your details; your name, phone number and delivery address go to the courier who brings your order.',
