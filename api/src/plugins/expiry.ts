@@ -24,5 +24,7 @@ export default fp<ApiOptions>(
     app.addHook('onReady', async () => sweeper.start());
     app.addHook('onClose', () => sweeper.close());
   },
-  { name: 'expiry', dependencies: ['database', 'limits'] },
+  // After mail: plugins close in the reverse order, so a sweep under way (a payment reminder
+  // among its tasks) ends before the mail stops.
+  { name: 'expiry', dependencies: ['database', 'limits', 'mail'] },
 );
