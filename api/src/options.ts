@@ -128,17 +128,14 @@ export interface BuildAppOptions {
    * of requests a second they cost more than a product answered from memory.
    */
   logRequests?: boolean;
-  /** How long /health waits for the database before answering 503 (modules/health/healthRoutes.ts has the default). */
+  /** How long /health waits for the database before answering 503 (DEFAULT_HEALTH_TIMEOUT_MS). */
   healthTimeoutMs?: number;
   /**
-   * The storefront's health reports and the canary's abort worker (telemetry/): off unless a
+   * The storefront's health reports and the canary's abort worker (modules/telemetry): off unless a
    * secret is given. Tests give a composition file of their own and a long `checkMs`, and make
    * the worker's looks themselves (judgeCanaryOnce).
    */
   telemetry?: Partial<TelemetryOptions>;
-}
-
-declare module 'fastify' {
 }
 
 /** The options with every default filled in: what plugins and modules are given. */
