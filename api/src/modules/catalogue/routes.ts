@@ -34,10 +34,10 @@ export default apiModule({
 
     // Product details are public, the same for everyone, and cached: served without a shopper cookie.
     await app.register(productDetailRoutes, { database, productCache });
-    await app.register(async (shopperRoutes) => {
-      shopperRoutes.addHook('onRequest', app.identifyShopper);
-      await shopperRoutes.register(productRoutes, { database, productCache, lexicon });
-      await shopperRoutes.register(catalogueRoutes, { database });
+    await app.register(async function listingRoutes(listing) {
+      listing.addHook('onRequest', app.identifyShopper);
+      await listing.register(productRoutes, { database, productCache, lexicon });
+      await listing.register(catalogueRoutes, { database });
     });
   },
 });
