@@ -87,7 +87,7 @@ const ADD_TO_LINE = namedStatement(
   `WITH added AS (
        INSERT INTO cart_lines (shopper_id, key, product_id, colour, size, qty)
        SELECT $1, $2, p.id, $4, $5, LEAST($6::int, p.stock)
-       FROM products p WHERE p.id = $3 AND p.stock > 0
+       FROM products p WHERE p.id = $3 AND p.stock > 0 AND p.published
          AND (EXISTS (SELECT 1 FROM cart_lines WHERE shopper_id = $1 AND key = $2)
               OR (SELECT count(*) FROM cart_lines WHERE shopper_id = $1) < $7)
        ON CONFLICT (shopper_id, key) DO UPDATE

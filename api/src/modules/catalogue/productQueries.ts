@@ -313,11 +313,11 @@ export async function findProductsByIds(db: Queryable, ids: readonly string[]): 
   return rows.rows.map(toProduct);
 }
 
-/** By id or by link, in any letter case (ids and links are stored lowercase). */
+/** A published product by id or by link, in any letter case (ids and links are stored lowercase). */
 export async function findProduct(db: Queryable, idOrLink: string): Promise<Product | null> {
   const rows = await db.query<ProductRow>(
     `SELECT ${PRODUCT_COLUMNS} FROM products p
-     WHERE p.id = lower($1) OR p.link = lower($1)
+     WHERE (p.id = lower($1) OR p.link = lower($1)) AND p.published
      ORDER BY (p.id = lower($1)) DESC
      LIMIT 1`,
     [idOrLink],

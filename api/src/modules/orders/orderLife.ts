@@ -145,6 +145,13 @@ async function changeStatus(
        WHERE p.id = l.product_id`,
       [order.id],
     );
+    // And to each colour and size's own count, where the shop keeps one.
+    await tx.query(
+      `UPDATE product_variants v SET stock = v.stock + l.qty
+       FROM (SELECT product_id, colour, size, SUM(qty)::int AS qty FROM order_lines WHERE order_id = $1::uuid GROUP BY product_id, colour, size) l
+       WHERE v.product_id = l.product_id AND v.colour IS NOT DISTINCT FROM l.colour AND v.size IS NOT DISTINCT FROM l.size`,
+      [order.id],
+    );
   }
   await tx.query('INSERT INTO order_events (order_id, from_status, to_status, actor, note) VALUES ($1::uuid, $2, $3, $4, $5)', [
     order.id,

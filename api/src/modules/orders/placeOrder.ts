@@ -155,12 +155,31 @@ async function lockCartAndStock(tx: Queryable, shopperId: string) {
     [shopperId],
   );
   const productIds = [...new Set(lines.rows.map((line) => line.product_id))].sort();
+  // An unpublished product (the shop took it off sale) has none to sell.
   const products = await tx.query<LockedProduct>(
-    'SELECT id, stock FROM products WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE',
+    'SELECT id, CASE WHEN published THEN stock ELSE 0 END AS stock FROM products WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE',
     [productIds],
   );
-  return { lines: lines.rows, stock: new Map(products.rows.map((row) => [row.id, row.stock])) };
+  // A product the shop counts by colour and size (product_variants) sells each from its own count.
+  const variants = await tx.query<LockedVariant>(
+    'SELECT product_id, colour, size, stock FROM product_variants WHERE product_id = ANY($1::text[]) ORDER BY sku FOR NO KEY UPDATE',
+    [productIds],
+  );
+  return {
+    lines: lines.rows,
+    stock: new Map(products.rows.map((row) => [row.id, row.stock])),
+    variantStock: new Map(variants.rows.map((row) => [variantKey(row), row.stock])),
+  };
 }
+
+interface LockedVariant {
+  product_id: string;
+  colour: string | null;
+  size: string | null;
+  stock: number;
+}
+
+const variantKey = (line: { product_id: string; colour: string | null; size: string | null }) => JSON.stringify([line.product_id, line.colour, line.size]);
 
 function requestedByProduct(lines: readonly LockedCartLine[]): Map<string, number> {
   const requested = new Map<string, number>();
@@ -168,17 +187,36 @@ function requestedByProduct(lines: readonly LockedCartLine[]): Map<string, numbe
   return requested;
 }
 
-function shortLines(lines: readonly LockedCartLine[], stock: ReadonlyMap<string, number>, names: ReadonlyMap<string, string>): ShortLine[] {
+function requestedByVariant(lines: readonly LockedCartLine[]): Map<string, number> {
+  const requested = new Map<string, number>();
+  for (const line of lines) requested.set(variantKey(line), (requested.get(variantKey(line)) ?? 0) + line.qty);
+  return requested;
+}
+
+/** The lines that ask for more than there is: of the product in all, or of their own colour and size where the shop counts those. */
+function shortLines(
+  lines: readonly LockedCartLine[],
+  stock: ReadonlyMap<string, number>,
+  variantStock: ReadonlyMap<string, number>,
+  names: ReadonlyMap<string, string>,
+): ShortLine[] {
   const requested = requestedByProduct(lines);
-  return lines
-    .filter((line) => (requested.get(line.product_id) ?? 0) > (stock.get(line.product_id) ?? 0))
-    .map((line) => ({
-      id: line.key,
-      product_id: line.product_id,
-      name: names.get(line.product_id) ?? line.product_id,
-      requested: requested.get(line.product_id) ?? line.qty,
-      available: Math.max(0, stock.get(line.product_id) ?? 0),
-    }));
+  const byVariant = requestedByVariant(lines);
+  return lines.flatMap((line) => {
+    const own = variantStock.get(variantKey(line));
+    const productShort = (requested.get(line.product_id) ?? 0) > (stock.get(line.product_id) ?? 0);
+    const variantShort = own !== undefined && (byVariant.get(variantKey(line)) ?? 0) > own;
+    if (!productShort && !variantShort) return [];
+    return [
+      {
+        id: line.key,
+        product_id: line.product_id,
+        name: names.get(line.product_id) ?? line.product_id,
+        requested: variantShort ? (byVariant.get(variantKey(line)) ?? line.qty) : (requested.get(line.product_id) ?? line.qty),
+        available: Math.max(0, variantShort ? Math.min(own, stock.get(line.product_id) ?? 0) : (stock.get(line.product_id) ?? 0)),
+      },
+    ];
+  });
 }
 
 async function readProducts(tx: Queryable, ids: readonly string[]): Promise<Map<string, ProductDetails>> {
@@ -205,6 +243,20 @@ async function takeStock(tx: Queryable, requested: ReadonlyMap<string, number>):
     [ids, ids.map((id) => requested.get(id) ?? 0)],
   );
   return taken.rows.map((row) => row.id);
+}
+
+/** Takes each line's units from its colour and size's own count too, where the shop keeps one (checked above, under lock). */
+async function takeVariantStock(tx: Queryable, lines: readonly LockedCartLine[]): Promise<void> {
+  const wanted = [...requestedByVariant(lines)].map(([key, qty]) => {
+    const [product_id, colour, size] = JSON.parse(key) as [string, string | null, string | null];
+    return { product_id, colour, size, qty };
+  });
+  await tx.query(
+    `UPDATE product_variants v SET stock = v.stock - d.qty
+     FROM json_to_recordset($1::json) AS d(product_id text, colour text, size text, qty int)
+     WHERE v.product_id = d.product_id AND v.colour IS NOT DISTINCT FROM d.colour AND v.size IS NOT DISTINCT FROM d.size`,
+    [JSON.stringify(wanted)],
+  );
 }
 
 async function insertOrder(
@@ -311,12 +363,12 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
       const capped = await checkUnpaidOrders(tx, input, new Date());
       if (capped) throw new OrderRefused(capped);
 
-      const { lines, stock } = await lockCartAndStock(tx, input.shopperId);
+      const { lines, stock, variantStock } = await lockCartAndStock(tx, input.shopperId);
       if (lines.length === 0) throw new OrderRefused({ kind: 'empty_cart' });
       const products = await readProducts(tx, [...stock.keys()]);
       const names = new Map([...products].map(([id, product]) => [id, product.name]));
 
-      const short = shortLines(lines, stock, names);
+      const short = shortLines(lines, stock, variantStock, names);
       if (short.length > 0) throw new OrderRefused({ kind: 'insufficient_stock', lines: short });
       const requested = requestedByProduct(lines);
       const taken = await takeStock(tx, requested);
@@ -326,8 +378,9 @@ export async function placeOrder(database: Database, input: PlaceOrderInput): Pr
         const current = await tx.query<LockedProduct>('SELECT id, stock FROM products WHERE id = ANY($1::text[])', [untaken]);
         const now = new Map(current.rows.map((row) => [row.id, row.stock]));
         const untakenLines = lines.filter((line) => untaken.includes(line.product_id));
-        throw new OrderRefused({ kind: 'insufficient_stock', lines: shortLines(untakenLines, now, names) });
+        throw new OrderRefused({ kind: 'insufficient_stock', lines: shortLines(untakenLines, now, new Map(), names) });
       }
+      await takeVariantStock(tx, lines);
 
       const orderId = await insertOrder(tx, input, lines, products);
       const order = await findOrder(tx, input.shopperId, orderId);
