@@ -136,6 +136,11 @@ export interface BuildAppOptions {
    * the worker's looks themselves (judgeCanaryOnce).
    */
   telemetry?: Partial<TelemetryOptions>;
+  /**
+   * Makes the pictures an import names in the background, one after another (on unless false);
+   * tests that make them a step at a time turn it off (modules/catalogueFiles).
+   */
+  makePictures?: boolean;
 }
 
 /** The options with every default filled in: what plugins and modules are given. */
@@ -159,5 +164,6 @@ export function withDefaults(options: BuildAppOptions): ApiOptions {
     limits: options.limits ?? {},
     healthTimeoutMs: options.healthTimeoutMs ?? DEFAULT_HEALTH_TIMEOUT_MS,
     telemetry: { ...TELEMETRY_OFF, ...options.telemetry },
+    makePictures: options.makePictures ?? true,
   };
 }

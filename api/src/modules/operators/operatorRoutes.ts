@@ -17,6 +17,7 @@ import { MediaAnswer, NoQuerySchema } from '../../schemas/common';
 import { isLoopbackHost } from '../../net/loopback';
 import { findOrderByNumber, listOrdersForOperator, matchOperatorOrderNumber, moveOrder, type OperatorNumberMatch, operatorOrder, OperatorOrderListQuerySchema, OperatorOrderNumberParamsSchema, ordersCsv, type OrderTerms, paidTotals } from '../orders';
 import { releaseHealthRoutes } from '../telemetry';
+import { catalogueFileRoutes } from '../catalogueFiles';
 import type { TelemetryOptions } from '../../options';
 import { isMachineToken } from '../../identity/machineCredential';
 import { operatorMailRoutes } from './operatorMailRoutes';
@@ -283,4 +284,5 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
 
   await app.register(operatorMailRoutes, { database, mail, now: () => mail.now() });
   await app.register(releaseHealthRoutes, { database, compositionFile: telemetry.compositionFile, thresholds: telemetry.thresholds });
+  await app.register(catalogueFileRoutes, { database, mayEditCatalogue: (request) => request.operatorActor === COMMAND_LINE_ACTOR });
 };

@@ -1,0 +1,376 @@
+import colourNames from 'color-name';
+import { randomId } from '@storefront/shared/domain';
+import type { Database, Queryable } from '../../db/database';
+import { replacePictureSources, type PictureWanted } from './pictureStore';
+import { type CataloguePlan, type PlannedProduct, type Problem, readShopifyCsv } from './readShopifyCsv';
+
+/** What the command line found of each picture path the file names: its bytes' digest (sent already), or why it could not read it. */
+export type PictureFiles = Record<string, { digest: string } | { missing: string }>;
+
+export interface ImportRequest {
+  csv: string;
+  files: PictureFiles;
+  dryRun: boolean;
+  removeMissing: boolean;
+}
+
+export interface ImportOutcome {
+  ok: boolean;
+  problems: Problem[];
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  unpublished: number;
+  /** Pictures waiting to be made after this import. */
+  picturesWaiting: number;
+  dryRun: boolean;
+}
+
+/** The product as the store holds it, in the terms of the file, to tell what an import changes. */
+interface Stored {
+  id: string;
+  link: string;
+  name: string;
+  description: string;
+  short_description: string;
+  price_cents: number;
+  sale_cents: number | null;
+  sale_ended: boolean;
+  sku: string;
+  stock: number;
+  published: boolean;
+  vendor: string;
+  product_type: string;
+  product_category: string;
+  tags: string[];
+  categories: string[];
+  colours: string[];
+  sizes: string[];
+  variants: { sku: string; colour: string | null; size: string | null; stock: number }[];
+  pictures: { source: string; upload: string | null; alt: string; colour: string | null; state: string }[];
+}
+
+async function readStored(tx: Queryable, handles: readonly string[]): Promise<Map<string, Stored>> {
+  const rows = await tx.query<Stored>(
+    `SELECT p.id, p.link, p.name, p.description, p.short_description,
+       (p.price * 100)::bigint::float8 AS price_cents, (p.on_sale_price * 100)::bigint::float8 AS sale_cents,
+       COALESCE(p.on_sale_until <= now(), false) AS sale_ended,
+       p.sku, p.stock, p.published, p.vendor, p.product_type, p.product_category, p.tags,
+       ARRAY(SELECT category_id FROM product_categories WHERE product_id = p.id ORDER BY position, category_id) AS categories,
+       ARRAY(SELECT colour FROM product_colours WHERE product_id = p.id ORDER BY position, colour) AS colours,
+       ARRAY(SELECT size FROM product_sizes WHERE product_id = p.id ORDER BY position, size) AS sizes,
+       COALESCE((SELECT json_agg(json_build_object('sku', v.sku, 'colour', v.colour, 'size', v.size, 'stock', v.stock) ORDER BY v.position)
+                 FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS variants,
+       COALESCE((SELECT json_agg(json_build_object('source', s.source, 'upload', s.upload, 'alt', s.alt, 'colour', s.colour, 'state', s.state) ORDER BY s.position)
+                 FROM picture_sources s WHERE s.product_id = p.id), '[]'::json) AS pictures
+     FROM products p WHERE p.link = ANY ($1::text[])`,
+    [handles],
+  );
+  return new Map(rows.rows.map((row) => [row.link, row]));
+}
+
+/** An id for a category made from a name: lower case, words joined by hyphens. */
+function slug(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 90) || 'category'
+  );
+}
+
+/** The categories a product is in, by name, parent first: the file's category path's last part under its parent, and its type. */
+export function categoryNamesOf(product: Pick<PlannedProduct, 'productCategory' | 'type'>): { name: string; parent: string | null }[] {
+  const path = product.productCategory
+    .split('>')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const named: { name: string; parent: string | null }[] = [];
+  const leaf = path.at(-1);
+  const parent = path.length > 1 ? (path.at(-2) ?? null) : null;
+  if (parent) named.push({ name: parent, parent: null });
+  if (leaf) named.push({ name: leaf, parent });
+  if (product.type && !named.some((category) => category.name.toLowerCase() === product.type.toLowerCase())) named.push({ name: product.type, parent: null });
+  return named;
+}
+
+/** The ids of these categories, made where the shop has none of that name (matched in any letter case). */
+async function ensureCategories(tx: Queryable, products: readonly PlannedProduct[]): Promise<Map<string, string>> {
+  const existing = await tx.query<{ id: string; name: string }>('SELECT id, name FROM categories');
+  const byName = new Map(existing.rows.map((row) => [row.name.toLowerCase(), row.id]));
+  const ids = new Set(existing.rows.map((row) => row.id));
+  const made: { id: string; name: string; parent_id: string | null }[] = [];
+  for (const product of products) {
+    for (const { name, parent } of categoryNamesOf(product)) {
+      if (byName.has(name.toLowerCase())) continue;
+      let id = slug(name);
+      for (let n = 2; ids.has(id); n += 1) id = `${slug(name)}-${n}`;
+      ids.add(id);
+      byName.set(name.toLowerCase(), id);
+      made.push({ id, name: name.slice(0, 100), parent_id: parent ? (byName.get(parent.toLowerCase()) ?? null) : null });
+    }
+  }
+  if (made.length > 0) {
+    await tx.query(
+      `INSERT INTO categories (id, name, parent_id, position)
+       SELECT m.id, m.name, m.parent_id, (SELECT COALESCE(max(position), 0) FROM categories) + m.ord
+       FROM json_to_recordset($1::json) AS m(id text, name text, parent_id text, ord int)
+       ORDER BY m.ord`,
+      [JSON.stringify(made.map((category, index) => ({ ...category, ord: index + 1 })))],
+    );
+  }
+  return byName;
+}
+
+/** A colour's swatch: the CSS colour of that name where there is one ("navy blue" is navy), else a neutral grey. */
+export function colourCode(name: string): string {
+  const rgb = (colourNames as Record<string, [number, number, number]>)[name.replace(/\s+/g, '')];
+  if (!rgb) return '#9ca3af';
+  return `#${rgb.map((part) => part.toString(16).padStart(2, '0')).join('')}`;
+}
+
+async function ensureColoursAndSizes(tx: Queryable, products: readonly PlannedProduct[]): Promise<void> {
+  const colours = [...new Set(products.flatMap((product) => product.colours))];
+  if (colours.length > 0) {
+    await tx.query(
+      `INSERT INTO colours (name, code, position)
+       SELECT c.name, c.code, (SELECT COALESCE(max(position), 0) FROM colours) + c.ord
+       FROM json_to_recordset($1::json) AS c(name text, code text, ord int)
+       ON CONFLICT (name) DO NOTHING`,
+      [JSON.stringify(colours.map((name, index) => ({ name, code: colourCode(name), ord: index + 1 })))],
+    );
+  }
+  const sizes = new Map<string, string>();
+  for (const size of products.flatMap((product) => product.sizes)) if (!sizes.has(size.name)) sizes.set(size.name, size.label);
+  if (sizes.size > 0) {
+    await tx.query(
+      `INSERT INTO sizes (name, label, position)
+       SELECT s.name, s.label, (SELECT COALESCE(max(position), 0) FROM sizes) + s.ord
+       FROM json_to_recordset($1::json) AS s(name text, label text, ord int)
+       ON CONFLICT (name) DO NOTHING`,
+      [JSON.stringify([...sizes].map(([name, label], index) => ({ name, label: label.slice(0, 20), ord: index + 1 })))],
+    );
+  }
+}
+
+/** SKUs of the file that the shop already has on another product: nothing is imported then. */
+async function foreignSkus(tx: Queryable, plan: CataloguePlan): Promise<Problem[]> {
+  const wanted = plan.products.flatMap((product) =>
+    product.variants.length > 0
+      ? product.variants.map((variant) => ({ sku: variant.sku, handle: product.handle, line: variant.line }))
+      : [{ sku: product.sku, handle: product.handle, line: product.line }],
+  );
+  if (wanted.length === 0) return [];
+  const taken = await tx.query<{ sku: string; link: string; line: number }>(
+    `SELECT w.sku, owner.link, w.line
+     FROM json_to_recordset($1::json) AS w(sku text, handle text, line int)
+     JOIN LATERAL (
+       SELECT p.link FROM product_variants v JOIN products p ON p.id = v.product_id WHERE upper(v.sku) = upper(w.sku)
+       UNION ALL
+       SELECT p.link FROM products p WHERE upper(p.sku) = upper(w.sku)
+     ) owner ON owner.link <> w.handle
+     ORDER BY w.line`,
+    [JSON.stringify(wanted)],
+  );
+  return taken.rows.map((row) => ({
+    line: row.line,
+    column: '"Variant SKU"',
+    message: `the SKU "${row.sku}" belongs to another product of the shop ("${row.link}")`,
+  }));
+}
+
+/** The pictures the file asks for, or the problems of those the command line could not read. */
+async function picturesWanted(tx: Queryable, product: PlannedProduct, stored: Stored | undefined, files: PictureFiles, problems: Problem[]): Promise<PictureWanted[]> {
+  const wanted: PictureWanted[] = [];
+  for (const picture of product.pictures) {
+    if (/^https?:\/\//i.test(picture.source)) {
+      wanted.push({ source: picture.source, upload: null, alt: picture.alt, colour: picture.colour });
+      continue;
+    }
+    const file = files[picture.source];
+    const kept = stored?.pictures.find((candidate) => candidate.source === picture.source && candidate.upload !== null);
+    if (file && 'digest' in file) {
+      const sent = await tx.query('SELECT 1 FROM picture_uploads WHERE digest = $1', [file.digest]);
+      if (sent.rows.length > 0 || kept?.upload === file.digest) {
+        wanted.push({ source: picture.source, upload: file.digest, alt: picture.alt, colour: picture.colour });
+        continue;
+      }
+      problems.push({ line: picture.line, column: '"Image Src"', message: `the picture "${picture.source}" was not sent to the store` });
+    } else if (kept) {
+      // The file beside the CSV is gone, but the store made this picture from it before: kept as it is.
+      wanted.push({ source: picture.source, upload: kept.upload, alt: picture.alt, colour: picture.colour });
+    } else {
+      problems.push({ line: picture.line, column: '"Image Src"', message: `cannot read the picture "${picture.source}": ${file?.missing ?? 'no such file beside the CSV'}` });
+    }
+  }
+  return wanted;
+}
+
+function samePictures(stored: Stored | undefined, wanted: readonly PictureWanted[]): boolean {
+  const before = stored?.pictures ?? [];
+  return before.length === wanted.length && before.every((picture, index) => {
+    const want = wanted[index] as PictureWanted;
+    return picture.source === want.source && picture.upload === want.upload && picture.alt === want.alt && picture.colour === want.colour;
+  });
+}
+
+const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+
+class Rollback extends Error {
+  constructor(readonly outcome: ImportOutcome) {
+    super('rolled back');
+  }
+}
+
+/**
+ * Imports a Shopify product CSV: checked whole first, and all or nothing. Products are matched by
+ * handle (the store's link) and their variants by SKU; what is the same as stored is left alone, so
+ * importing the same file twice changes nothing. With `removeMissing`, products the file no longer
+ * has are unpublished (never deleted: orders keep them). A dry run checks everything an import
+ * would, the database's part included, and writes nothing.
+ */
+export async function importCatalogue(database: Database, request: ImportRequest): Promise<ImportOutcome> {
+  const plan = readShopifyCsv(request.csv);
+  const outcome: ImportOutcome = { ok: false, problems: plan.problems, rows: plan.rows, created: 0, updated: 0, unchanged: 0, unpublished: 0, picturesWaiting: 0, dryRun: request.dryRun };
+  if (plan.problems.length > 0) return outcome;
+  try {
+    return await database.transaction(
+      async (tx) => {
+        // One import at a time: two at once could each find a SKU free and both take it.
+        if (database.kind === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(hashtext('storefront:catalogue-import:' || current_schema()))`);
+        const stored = await readStored(tx, plan.products.map((product) => product.handle));
+        const problems = await foreignSkus(tx, plan);
+        const pictures = new Map<string, PictureWanted[]>();
+        for (const product of plan.products) {
+          pictures.set(product.handle, await picturesWanted(tx, product, stored.get(product.handle), request.files, problems));
+        }
+        if (problems.length > 0) throw new Rollback({ ...outcome, problems: problems.sort((a, b) => a.line - b.line) });
+
+        const categoryIds = await ensureCategories(tx, plan.products);
+        await ensureColoursAndSizes(tx, plan.products);
+        const changedVariants: { id: string; product: PlannedProduct }[] = [];
+        const changedPictures: { id: string; wanted: PictureWanted[] }[] = [];
+        for (const product of plan.products) {
+          const before = stored.get(product.handle);
+          const categories = categoryNamesOf(product).map(({ name }) => categoryIds.get(name.toLowerCase()) as string);
+          const wanted = pictures.get(product.handle) ?? [];
+          // Where the file names no picture, a product keeps the ones it has (the sample catalogue's drawings).
+          const picturesChange = product.pictures.length > 0 || (before?.pictures.length ?? 0) > 0 ? !samePictures(before, wanted) : false;
+          const saleKept = before !== undefined && before.sale_cents === product.salePriceCents && !before.sale_ended;
+          const row = {
+            name: product.title,
+            description: product.description,
+            // A description the file leaves as it was keeps the short line the shop may have written.
+            short_description: before && before.description === product.description ? before.short_description : product.shortDescription,
+            price: product.priceCents / 100,
+            on_sale_price: product.salePriceCents === null ? null : product.salePriceCents / 100,
+            sku: product.sku,
+            stock: product.stock,
+            published: product.published,
+            has_variants: product.colours.length > 0 || product.sizes.length > 0,
+            vendor: product.vendor,
+            product_type: product.type,
+            product_category: product.productCategory,
+            tags: product.tags,
+          };
+          const variants = product.variants.map(({ sku, colour, size, stock }) => ({ sku, colour, size, stock }));
+          const sizes = product.sizes.map((size) => size.name);
+          let id: string;
+          if (!before) {
+            id = randomId(12);
+            await tx.query(
+              `INSERT INTO products (id, link, name, description, short_description, price, on_sale_price, sku, stock, published,
+                 has_variants, vendor, product_type, product_category, tags, category_ids, colour_names)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+              [id, product.handle, row.name, row.description, row.short_description, row.price, row.on_sale_price, row.sku, row.stock, row.published,
+                row.has_variants, row.vendor, row.product_type, row.product_category, row.tags, categories, [...product.colours].sort()],
+            );
+            outcome.created += 1;
+          } else {
+            id = before.id;
+            const same =
+              before.name === row.name &&
+              before.description === row.description &&
+              before.price_cents === product.priceCents &&
+              (saleKept || (product.salePriceCents === null && (before.sale_cents === null || before.sale_ended))) &&
+              before.sku === row.sku &&
+              before.stock === row.stock &&
+              before.published === row.published &&
+              before.vendor === row.vendor &&
+              before.product_type === row.product_type &&
+              before.product_category === row.product_category &&
+              sameList(before.tags, row.tags) &&
+              sameList(before.categories, categories) &&
+              sameList(before.colours, product.colours) &&
+              sameList(before.sizes, sizes) &&
+              (sameList(before.variants, variants) || (before.variants.length === 0 && variants.length === 0)) &&
+              !picturesChange;
+            if (same) {
+              outcome.unchanged += 1;
+              continue;
+            }
+            await tx.query(
+              `UPDATE products SET name = $2, description = $3, short_description = $4, price = $5,
+                 on_sale_price = $6, on_sale_until = CASE WHEN $7::boolean THEN on_sale_until END,
+                 sku = $8, stock = $9, published = $10, has_variants = $11, vendor = $12, product_type = $13,
+                 product_category = $14, tags = $15
+               WHERE id = $1`,
+              [id, row.name, row.description, row.short_description, row.price, row.on_sale_price, saleKept, row.sku, row.stock, row.published,
+                row.has_variants, row.vendor, row.product_type, row.product_category, row.tags],
+            );
+            outcome.updated += 1;
+          }
+          if (!before || !sameList(before.categories, categories)) {
+            await tx.query('DELETE FROM product_categories WHERE product_id = $1', [id]);
+            await tx.query('INSERT INTO product_categories (product_id, category_id, position) SELECT $1, c, o::int - 1 FROM unnest($2::text[]) WITH ORDINALITY AS t(c, o)', [id, categories]);
+          }
+          if (!before || !sameList(before.colours, product.colours)) {
+            await tx.query('DELETE FROM product_colours WHERE product_id = $1', [id]);
+            await tx.query('INSERT INTO product_colours (product_id, colour, position) SELECT $1, c, o::int - 1 FROM unnest($2::text[]) WITH ORDINALITY AS t(c, o)', [id, product.colours]);
+          }
+          if (!before || !sameList(before.sizes, sizes)) {
+            await tx.query('DELETE FROM product_sizes WHERE product_id = $1', [id]);
+            await tx.query('INSERT INTO product_sizes (product_id, size, position) SELECT $1, s, o::int - 1 FROM unnest($2::text[]) WITH ORDINALITY AS t(s, o)', [id, sizes]);
+          }
+          if (!before || !sameList(before.variants, variants)) changedVariants.push({ id, product });
+          if (picturesChange) changedPictures.push({ id, wanted });
+        }
+        // Variants are written after every product's old ones are gone, so a SKU may move between them.
+        if (changedVariants.length > 0) {
+          await tx.query('DELETE FROM product_variants WHERE product_id = ANY ($1::text[])', [changedVariants.map(({ id }) => id)]);
+          const rows = changedVariants.flatMap(({ id, product }) =>
+            product.variants.map((variant, position) => ({ product_id: id, sku: variant.sku, colour: variant.colour, size: variant.size, stock: variant.stock, position })),
+          );
+          if (rows.length > 0) {
+            await tx.query(
+              `INSERT INTO product_variants (product_id, sku, colour, size, stock, position)
+               SELECT product_id, sku, colour, size, stock, position FROM json_populate_recordset(NULL::product_variants, $1::json)`,
+              [JSON.stringify(rows)],
+            );
+          }
+        }
+        for (const { id, wanted } of changedPictures) await replacePictureSources(tx, id, wanted);
+        if (request.removeMissing) {
+          const gone = await tx.query<{ id: string }>('UPDATE products SET published = false WHERE published AND NOT (link = ANY ($1::text[])) RETURNING id', [
+            plan.products.map((product) => product.handle),
+          ]);
+          outcome.unpublished = gone.rows.length;
+        }
+        const waiting = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM picture_sources WHERE state = 'waiting'`);
+        outcome.picturesWaiting = waiting.rows[0]?.n ?? 0;
+        outcome.ok = true;
+        if (request.dryRun) throw new Rollback(outcome);
+        return outcome;
+      },
+      { unbounded: true },
+    );
+  } catch (error) {
+    if (error instanceof Rollback) return error.outcome;
+    throw error;
+  }
+}
