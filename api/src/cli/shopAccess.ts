@@ -10,6 +10,7 @@ import { readMachineCredentials, type MachineCredentialFile } from '../identity/
 import { COMMAND_LINE_ACTOR, grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../modules/operators';
 import { type ChangeContext, findOrderByNumber, listOrdersForOperator, matchOperatorOrderNumber, moveOrder, OPERATOR_TYPED_ORDER_NUMBER, operatorOrder, type OrderFilter, ordersCsv, paidTotals } from '../modules/orders';
 import { readSettings, SettingsError, type ApiSettings } from '../settings';
+import { exportCatalogue, importCatalogue, type ImportOutcome, type ImportRequest, makeNextPicture, pictureReport, PictureRefused, storeUpload } from '../modules/catalogueFiles';
 
 /** Why a command could not do what it was asked; its message is for the person at the terminal. */
 export class CommandError extends Error {
@@ -35,6 +36,16 @@ export interface ShopAccess {
   listMail(status: MailStatus | null, limit: number): Promise<{ counts: Record<MailStatus, number>; mail: OutboxEntry[] }>;
   /** Sends mails again from now: the ids given, or every failed one. */
   retryMail(target: RetryTarget): Promise<{ queued: string[]; notRetried: string[] }>;
+  /** Keeps a picture's bytes for an import; answers their digest, or throws PictureRefused with why. */
+  uploadPicture(bytes: Buffer): Promise<string>;
+  importCatalogue(request: ImportRequest): Promise<ImportOutcome>;
+  exportCatalogue(): Promise<string>;
+  pictures(): Promise<{ waiting: number; ready: number; failed: { link: string; source: string; problem: string }[] }>;
+  /**
+   * Makes the next waiting picture here and now, for a database no api is running on (false when
+   * none waits); null through a running api, which makes them itself.
+   */
+  makeNextPicture: (() => Promise<boolean>) | null;
   close(): Promise<void>;
 }
 
@@ -50,14 +61,20 @@ function query(filter: OrderFilter, page?: number): string {
 /** Through the running api, with the credential it wrote for this machine. */
 function throughApi(credential: MachineCredentialFile): ShopAccess {
   async function call<T>(method: string, path: string, body?: unknown, as: 'json' | 'text' = 'json'): Promise<T> {
+    const bytes = Buffer.isBuffer(body);
     const response = await fetch(`${credential.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${credential.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
+      headers: {
+        authorization: `Bearer ${credential.token}`,
+        ...(body === undefined ? {} : { 'content-type': bytes ? 'application/octet-stream' : 'application/json' }),
+      },
+      body: body === undefined ? undefined : bytes ? new Uint8Array(body) : JSON.stringify(body),
+      // An import of a large catalogue is one transaction: minutes, not seconds.
+      signal: AbortSignal.timeout(path.startsWith('/operator/catalogue') ? 15 * 60_000 : 30_000),
     });
     if (!response.ok) {
-      const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+      const answer = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
+      if (answer?.error === 'invalid_picture') throw new PictureRefused((answer.message ?? '').replace(/^body: /, ''));
       throw new CommandError(answer?.message ?? `the api answered ${response.status}`);
     }
     return (as === 'json' ? response.json() : response.text()) as Promise<T>;
@@ -84,6 +101,20 @@ function throughApi(credential: MachineCredentialFile): ShopAccess {
       const answer = await call<{ queued: string[]; not_retried: string[] }>('POST', '/operator/mail/retry', 'ids' in target ? { ids: target.ids } : { all_failed: true });
       return { queued: answer.queued, notRetried: answer.not_retried };
     },
+    uploadPicture: async (bytes) => (await call<{ digest: string }>('POST', '/operator/catalogue/pictures', bytes)).digest,
+    importCatalogue: async (request) => {
+      const answer = await call<Omit<ImportOutcome, 'picturesWaiting' | 'dryRun'> & { pictures_waiting: number; dry_run: boolean }>('POST', '/operator/catalogue/import', {
+        csv: request.csv,
+        files: request.files,
+        dry_run: request.dryRun,
+        remove_missing: request.removeMissing,
+      });
+      const { pictures_waiting, dry_run, ...rest } = answer;
+      return { ...rest, picturesWaiting: pictures_waiting, dryRun: dry_run };
+    },
+    exportCatalogue: () => call('GET', '/operator/catalogue/export.csv', undefined, 'text'),
+    pictures: () => call('GET', '/operator/catalogue/pictures'),
+    makeNextPicture: null,
     close: async () => {},
   };
 }
@@ -140,6 +171,11 @@ export function directShopAccess(database: Database, mail: Mailer, settings: Api
     listMail: (status, limit) => outboxOverview(database, status, limit),
     // Sent when the command closes (below), or by the api once it runs.
     retryMail: (target) => retryOutboxMail(database, target, mail.now()),
+    uploadPicture: (bytes) => storeUpload(database, bytes),
+    importCatalogue: (request) => importCatalogue(database, request),
+    exportCatalogue: () => exportCatalogue(database),
+    pictures: () => pictureReport(database),
+    makeNextPicture: () => makeNextPicture(database),
     async close() {
       await mail.idle();
       await mail.close();
@@ -189,6 +225,7 @@ function isExplained(error: unknown): error is Error {
   return (
     error instanceof CommandError ||
     error instanceof SettingsError ||
+    error instanceof PictureRefused ||
     error.name === 'DataDirLockedError' ||
     (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
   );
