@@ -161,6 +161,9 @@ describe('reading a Shopify product CSV', () => {
     const broken = readShopifyCsv(`${HEADER}\nmug,"Mug with an open quote,,,\n`);
     expect(broken.products).toEqual([]);
     expect(broken.problems[0]?.message).toMatch(/^the file is not CSV/);
+    expect(readShopifyCsv('Handle,Title,Variant Price\nmug,Mug,1,299.00\n').problems.map(describeProblem)).toEqual([
+      'line 2: the row has 4 cells where the first line names 3 columns (a comma inside a cell needs the cell in "quotes")',
+    ]);
     expect(readShopifyCsv('').problems.map(describeProblem)).toEqual(['line 1: the file is empty: its first line names the columns (Handle, Title, …)']);
   });
 });

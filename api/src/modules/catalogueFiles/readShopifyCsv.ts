@@ -112,8 +112,12 @@ function readRows(text: string, problems: Problem[]): Row[] {
   try {
     records = parse(text, { info: true, relax_column_count: false, skip_empty_lines: true, max_record_size: FILE_LIMITS.cellLength * 8 }) as typeof records;
   } catch (error) {
-    const lines = (error as { lines?: number }).lines;
-    problems.push({ line: lines ?? 1, column: null, message: `the file is not CSV: ${(error as Error).message.replace(/^Invalid Record Length: /, '')}` });
+    const { lines, code, record } = error as { lines?: number; code?: string; record?: unknown[] };
+    const message =
+      code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' && Array.isArray(record)
+        ? `the row has ${record.length} cells where the first line names ${headerLength(text)} columns (a comma inside a cell needs the cell in "quotes")`
+        : `the file is not CSV: ${(error as Error).message}`;
+    problems.push({ line: lines ?? 1, column: null, message });
     return [];
   }
   const [header, ...body] = records;
@@ -147,6 +151,15 @@ function readRows(text: string, problems: Problem[]): Row[] {
 }
 
 /** `refused`: an option the store does not sell by, already reported on the first row. */
+/** How many columns the header line names. */
+function headerLength(text: string): number {
+  try {
+    return (parse(text, { to_line: 1 }) as string[][])[0]?.length ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
 type OptionKind = 'colour' | 'size' | 'default' | 'refused';
 
 /** The store's options of a product, by the file's option column: colour, size, or Shopify's lone "Title". */

@@ -11,7 +11,7 @@ const IDLE_POLL_MS = 2000;
  * in the background. Importing and exporting are operator routes (catalogueFileRoutes.ts).
  */
 export default apiModule({
-  name: 'catalogue-files',
+  name: 'catalogueFiles',
   uses: ['database'],
   async register(app, { makePictures }) {
     const { database } = app;
