@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CSV_ENCODINGS, type CsvEncoding, decodeCsv, describeProblem, digestOf, type PictureFiles, PictureRefused, readShopifyCsv } from '../modules/catalogueFiles';
+import { CSV_ENCODINGS, type CsvEncoding, decodeCsv, describeProblem, digestOf, judgePicture, type PictureFiles, PictureRefused, readShopifyCsv } from '../modules/catalogueFiles';
 import { CommandError, runCommandLine, type ShopAccess } from './shopAccess';
 
 export const CATALOGUE_USAGE = `usage: npm run catalogue -- <command>
@@ -59,7 +59,8 @@ async function sendPictures(shop: ShopAccess, csvFile: string, sources: readonly
   }
   if (sources.length > 0) {
     progress('');
-    out(`Sent ${done} of ${sources.length} pictures beside the file.`);
+    const unread = sources.length - done;
+    out(`Sent ${done} picture${done === 1 ? '' : 's'} from beside the file${unread > 0 ? `; ${unread} could not be read there (a picture the store already made from it is kept)` : ''}.`);
   }
   return files;
 }
@@ -109,13 +110,20 @@ async function runImport(shop: ShopAccess, file: string, options: { dryRun: bool
   return 0;
 }
 
-/** Whether a picture beside the file can be read, for a dry run (which sends nothing). */
+/** Whether a picture beside the file is one the store takes, for a dry run (which sends nothing). */
 async function localPicture(csvFile: string, source: string): Promise<PictureFiles[string]> {
   const where = path.resolve(path.dirname(path.resolve(csvFile)), source);
+  let bytes: Buffer;
   try {
-    return { digest: digestOf(await fs.readFile(where)) };
+    bytes = await fs.readFile(where);
   } catch {
     return { missing: `no file ${where}` };
+  }
+  try {
+    await judgePicture(bytes);
+    return { digest: digestOf(bytes) };
+  } catch (error) {
+    return { missing: (error as Error).message };
   }
 }
 

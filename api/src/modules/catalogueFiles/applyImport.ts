@@ -185,7 +185,13 @@ async function foreignSkus(tx: Queryable, plan: CataloguePlan): Promise<Problem[
 }
 
 /** The pictures the file asks for, or the problems of those the command line could not read. */
-async function picturesWanted(tx: Queryable, product: PlannedProduct, stored: Stored | undefined, files: PictureFiles, problems: Problem[]): Promise<PictureWanted[]> {
+async function picturesWanted(
+  tx: Queryable,
+  product: PlannedProduct,
+  stored: Stored | undefined,
+  { files, dryRun }: Pick<ImportRequest, 'files' | 'dryRun'>,
+  problems: Problem[],
+): Promise<PictureWanted[]> {
   const wanted: PictureWanted[] = [];
   for (const picture of product.pictures) {
     if (/^https?:\/\//i.test(picture.source)) {
@@ -196,7 +202,8 @@ async function picturesWanted(tx: Queryable, product: PlannedProduct, stored: St
     const kept = stored?.pictures.find((candidate) => candidate.source === picture.source && candidate.upload !== null);
     if (file && 'digest' in file) {
       const sent = await tx.query('SELECT 1 FROM picture_uploads WHERE digest = $1', [file.digest]);
-      if (sent.rows.length > 0 || kept?.upload === file.digest) {
+      // A dry run sends no picture: the command line has read and judged it beside the file.
+      if (sent.rows.length > 0 || kept?.upload === file.digest || dryRun) {
         wanted.push({ source: picture.source, upload: file.digest, alt: picture.alt, colour: picture.colour });
         continue;
       }
@@ -247,7 +254,7 @@ export async function importCatalogue(database: Database, request: ImportRequest
         const problems = await foreignSkus(tx, plan);
         const pictures = new Map<string, PictureWanted[]>();
         for (const product of plan.products) {
-          pictures.set(product.handle, await picturesWanted(tx, product, stored.get(product.handle), request.files, problems));
+          pictures.set(product.handle, await picturesWanted(tx, product, stored.get(product.handle), request, problems));
         }
         if (problems.length > 0) throw new Rollback({ ...outcome, problems: problems.sort((a, b) => a.line - b.line) });
 
