@@ -25,6 +25,7 @@ export const SPEC_OWNERS: Record<string, Team> = {
   'catalog.spec.ts': 'mfe-catalog',
   'searchTypos.spec.ts': 'mfe-catalog',
   'searchEngines.spec.ts': 'mfe-catalog',
+  'catalogueImport.spec.ts': 'mfe-catalog',
   // Accounts, sign-in, order look-up and the operators' pages.
   'account.spec.ts': 'mfe-account',
   'accountSettings.spec.ts': 'mfe-account',

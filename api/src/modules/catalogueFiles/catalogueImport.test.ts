@@ -91,12 +91,12 @@ describe.each(testDatabases())('importing a shop’s catalogue file ($name)', (t
     await makeAllPictures();
     const dress = (await product('karoo-linen-dress')).json<Product>();
     expect(dress.large_pictures).toEqual([
-      { url: expect.stringMatching(/^catalogue\/[0-9a-z]+\/[0-9a-f]{64}-large\.webp$/), width: 640, height: 800, colour: 'navy' },
-      { url: expect.stringMatching(/-large\.webp$/), width: 640, height: 800, colour: 'red' },
+      { url: expect.stringMatching(/^catalogue\/[0-9a-z]+\/[0-9a-f]{64}-large\.webp$/), width: 800, height: 800, colour: 'navy' },
+      { url: expect.stringMatching(/-large\.webp$/), width: 800, height: 800, colour: 'red' },
     ]);
     expect(dress.small_pictures.map(({ width, height }) => ({ width, height }))).toEqual([
-      { width: 320, height: 400 },
-      { width: 320, height: 400 },
+      { width: 400, height: 400 },
+      { width: 400, height: 400 },
     ]);
     const served = await ctx.app.inject({ url: `/images/${dress.small_pictures[0]?.url}` });
     expect(served.statusCode).toBe(200);

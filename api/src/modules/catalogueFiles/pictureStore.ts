@@ -115,13 +115,17 @@ export async function rebuildProductPictures(tx: Queryable, productId: string): 
   );
 }
 
-/** The store's sizes of a picture, as WebP: the whole picture fitted inside each size, turned upright. */
+/**
+ * The store's sizes of a picture, as WebP: square, as every picture of the store is shown, with
+ * the whole picture fitted inside on white (a dress's hem is never cropped), turned upright.
+ */
 export async function makeSizes(bytes: Buffer): Promise<Record<keyof typeof PICTURE_SIZES, { bytes: Buffer; width: number; height: number }>> {
   await judgePicture(bytes);
   const make = async (size: number) => {
     const { data, info } = await sharp(bytes, { limitInputPixels: PICTURE_LIMITS.maxPixels })
       .rotate()
-      .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: size, height: size, fit: 'contain', background: '#ffffff' })
+      .flatten({ background: '#ffffff' })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, width: info.width, height: info.height };
