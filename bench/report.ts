@@ -4,6 +4,7 @@ import { CART_SHOPPERS, CONNECTIONS } from './apiBench';
 import { AUDITED_BUILDS, BUILDS, type RouteFigures } from './frontEnd';
 import type { BaselineFigures } from './baselineBench';
 import { CANARY_GUEST_PAGES_PER_SECOND, type CanaryFigures } from './canaryBench';
+import { CATALOGUE_IMPORT_GOAL_SECONDS, type CatalogueFigures } from './catalogueBench';
 import type { HydrationFigures } from './hydrationBench';
 import { FAST_HOST_BENCHMARK_INDEX, LIGHTHOUSE_CATEGORIES, SLOW_HOST_BENCHMARK_INDEX, type LighthouseCategory, type LighthouseFigures, type SimulatedPaint } from './lib/lighthouse';
 import { EMPTY_ROOT_CONNECTIONS, EMPTY_ROOT_PAGES, LOAD_CONNECTIONS } from './hydrationBench';
@@ -60,6 +61,7 @@ interface ReportInput {
   hydration?: HydrationFigures | null;
   baseline?: BaselineFigures | null;
   canary?: CanaryFigures | null;
+  catalogue?: CatalogueFigures | null;
   totalSeconds: number;
 }
 
@@ -491,6 +493,22 @@ function canarySection({ load, reportsPerSecond }: CanaryFigures, goals: Goal[])
   ].join('\n\n');
 }
 
+function catalogueSection({ products, rows, imports, pictures }: CatalogueFigures, goals: Goal[]): string {
+  for (const figures of imports) {
+    goals.push({
+      goal: `${products} products with variants imported in under ${CATALOGUE_IMPORT_GOAL_SECONDS} s (${figures.database})`,
+      pass: figures.firstSeconds < CATALOGUE_IMPORT_GOAL_SECONDS,
+      figure: `${figures.firstSeconds.toFixed(1)} s`,
+    });
+  }
+  return [
+    '## 8. Bringing in a shop\'s catalogue',
+    `A generated Shopify product CSV of ${products} products in 2 colours × 2 sizes (${rows} rows), imported by \`npm run catalogue\` into a fresh database: the whole command as a person runs it (node, opening and migrating the database, the check, the write), then the same file again, which changes nothing.`,
+    table(['database', 'first import', 'rows/s', 'the same file again'], imports.map((item) => [item.database, `${item.firstSeconds.toFixed(1)} s`, item.rowsPerSecond.toFixed(0), `${item.againSeconds.toFixed(1)} s`])),
+    `Pictures, made one at a time after the products are in: ${pictures.perSecond.toFixed(1)} a second from ${pictures.count} photographs of ${pictures.sourcePixels} (both sizes, WebP).`,
+  ].join('\n\n');
+}
+
 export function renderReport(input: ReportInput): { markdown: string; summary: string } {
   const { machine } = input;
   const goals: Goal[] = [];
@@ -501,6 +519,7 @@ export function renderReport(input: ReportInput): { markdown: string; summary: s
     input.hydration ? hydrationSection(input.hydration, goals) : '## 5. The server\'s page, live at once, and under load\n\nNot run (BENCH_ONLY).',
     input.frontEnd && input.hydration ? tbtAgreement(input.frontEnd, input.hydration) : '',
     input.canary ? canarySection(input.canary, goals) : '## 7. Guests\' pages during a canary\n\nNot run (BENCH_ONLY).',
+    input.catalogue ? catalogueSection(input.catalogue, goals) : '## 8. Bringing in a shop\'s catalogue\n\nNot run (BENCH_ONLY).',
     input.baseline ? baselineSection(input.baseline) : '## 6. Side by side with the code before a change\n\nNot run: set BENCH_BASELINE to a git ref (main, HEAD~1, a tag or a commit) to measure its browser figures beside this checkout\'s in the same run.',
   ].filter((section) => section !== '');
   const goalTable = table(['goal', 'status', 'figure'], goals.map((goal) => [goal.goal, verdict(goal.pass), goal.figure]));

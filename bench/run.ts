@@ -2,7 +2,7 @@
  * `npm run bench`: the four benchmarks of issue 9 side by side, with the goals' status. Prints a
  * summary and writes bench/report.md. Settings (env): BENCH_RUNS (5), BENCH_API_SECONDS (1),
  * BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DATABASE_URL (PostgreSQL server; empty skips it),
- * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api"; sections frontend, api, growth, hydration, baseline, canary), BENCH_TAPS (10), RENDER_THREADS (section 5's store, 1), BENCH_GROWTH_DATABASES (pglite; "pglite,postgres"
+ * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api"; sections frontend, api, growth, hydration, baseline, canary, catalogue), BENCH_CATALOGUE_PRODUCTS (10000), BENCH_TAPS (10), RENDER_THREADS (section 5's store, 1), BENCH_GROWTH_DATABASES (pglite; "pglite,postgres"
  * also measures growth on BENCH_DATABASE_URL's server), BENCH_BASELINE (a git ref: section 6 measures the browser's figures of
  * that commit and of this checkout side by side; unset, the code before the change (baselineBench.ts's
  * defaultBaseline); "none" skips section 6).
@@ -13,13 +13,14 @@ import { ensureBuilt, ensureMonolithBuilt } from '../scripts/lib/ensureBuilt';
 import { benchApi, type ApiFigures } from './apiBench';
 import { benchBaseline, defaultBaseline, repositoryState, type BaselineFigures } from './baselineBench';
 import { benchCanary, type CanaryFigures } from './canaryBench';
+import { benchCatalogue, type CatalogueFigures } from './catalogueBench';
 import { benchFrontEnd, type RouteFigures } from './frontEnd';
 import { benchHydration, type HydrationFigures } from './hydrationBench';
 import { benchGrowth, GROWTH_DATABASES, type GrowthDatabase, type GrowthFigures } from './growthBench';
 import { machineInfo } from './lib/machine';
 import { renderReport } from './report';
 
-const SECTIONS = ['frontend', 'api', 'growth', 'hydration', 'baseline', 'canary'] as const;
+const SECTIONS = ['frontend', 'api', 'growth', 'hydration', 'baseline', 'canary', 'catalogue'] as const;
 
 function wholeNumber(name: string, fallback: number, min = 1): number {
   const value = process.env[name];
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
   let hydration: HydrationFigures | null = null;
   let baseline: BaselineFigures | null = null;
   let canary: CanaryFigures | null = null;
+  let catalogue: CatalogueFigures | null = null;
   if (only.has('frontend')) {
     log(`front end: 4 routes × composed and monolith, each server- and browser-rendered × ${runs} cold, throttled loads`);
     frontEnd = await benchFrontEnd(runs, log);
@@ -124,7 +126,14 @@ async function main(): Promise<void> {
     log(`canary done at ${elapsed()}`);
   }
 
-  const report = renderReport({ machine, runs, apiSeconds: seconds, frontEnd, api, growth, hydration, baseline, canary, totalSeconds: (Date.now() - started) / 1000 });
+  if (only.has('catalogue')) {
+    const products = wholeNumber('BENCH_CATALOGUE_PRODUCTS', 10_000);
+    log(`catalogue: importing ${products} products with 4 variants each, then the same file again; pictures made afterwards`);
+    catalogue = await benchCatalogue({ products, postgresUrl: postgresUrl || null, log });
+    log(`catalogue done at ${elapsed()}`);
+  }
+
+  const report = renderReport({ machine, runs, apiSeconds: seconds, frontEnd, api, growth, hydration, baseline, canary, catalogue, totalSeconds: (Date.now() - started) / 1000 });
   const file = path.join(__dirname, 'report.md');
   await writeFile(file, report.markdown);
   console.log(`\n${report.summary}\n\nThe full report: ${path.relative(process.cwd(), file)} (${elapsed()})`);

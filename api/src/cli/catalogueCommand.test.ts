@@ -54,7 +54,7 @@ describe.each(testDatabases())('npm run catalogue, with no store running ($name)
     expect(imported.printed.split('\n')).toEqual([
       'Sent 3 pictures from beside the file.',
       expect.stringMatching(/^Imported 5 rows in [0-9.]+ s \([0-9]+ rows\/s\): 2 new, 0 updated, 0 unchanged\.$/),
-      'Made 3 pictures.',
+      expect.stringMatching(/^Made 3 pictures in [0-9.]+ s\.$/),
     ]);
     const pictures = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM product_pictures`);
     expect(pictures.rows[0]?.n).toBe(6);

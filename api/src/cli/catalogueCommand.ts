@@ -133,15 +133,18 @@ async function makePictures(shop: ShopAccess, waiting: number, out: (text: strin
     out(`The store makes ${waiting} picture${waiting === 1 ? '' : 's'} in the background; until then a product shows the placeholder. npm run catalogue -- pictures shows how far it is.`);
     return;
   }
+  const before = await shop.pictures();
   const started = performance.now();
-  let made = 0;
+  let tried = 0;
   while (await shop.makeNextPicture()) {
-    made += 1;
-    progress(`pictures made ${bar(Math.min(made, waiting), waiting)} (${perSecond(made, started)}/s)`);
+    tried += 1;
+    progress(`pictures made ${bar(Math.min(tried, waiting), waiting)} (${perSecond(tried, started)}/s)`);
   }
   progress('');
-  const report = await shop.pictures();
-  out(`Made ${report.ready} pictures${report.failed.length > 0 ? `; ${report.failed.length} could not be made (npm run catalogue -- pictures says why)` : ''}.`);
+  const after = await shop.pictures();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const failed = after.failed.length - before.failed.length;
+  out(`Made ${after.ready - before.ready} pictures in ${seconds} s${failed > 0 ? `; ${failed} could not be made (npm run catalogue -- pictures says why)` : ''}.`);
 }
 
 export async function runCatalogueCommand(args: readonly string[], open: () => Promise<ShopAccess>, out: (text: string) => void): Promise<number> {

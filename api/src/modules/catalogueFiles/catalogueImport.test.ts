@@ -25,7 +25,7 @@ describe.each(testDatabases())('importing a shop’s catalogue file ($name)', (t
   let ctx: TestApp;
   const machine = newMachineToken();
   const auth = { authorization: `Bearer ${machine.token}` };
-  let files: Record<string, { digest: string }> = {};
+  const files: Record<string, { digest: string }> = {};
 
   beforeAll(async () => {
     ctx = await startTestApp(target, { machineTokenHash: machine.hash, makePictures: false, unpaidOrderLimits: ROOMY_UNPAID_ORDER_LIMITS, limits: ROOMY_RATE_LIMITS });
