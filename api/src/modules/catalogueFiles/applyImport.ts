@@ -37,6 +37,7 @@ interface Stored {
   price_cents: number;
   sale_cents: number | null;
   sale_ended: boolean;
+  on_sale_until: string | null;
   sku: string;
   stock: number;
   published: boolean;
@@ -55,7 +56,7 @@ async function readStored(tx: Queryable, handles: readonly string[]): Promise<Ma
   const rows = await tx.query<Stored>(
     `SELECT p.id, p.link, p.name, p.description, p.short_description,
        (p.price * 100)::bigint::float8 AS price_cents, (p.on_sale_price * 100)::bigint::float8 AS sale_cents,
-       COALESCE(p.on_sale_until <= now(), false) AS sale_ended,
+       COALESCE(p.on_sale_until <= now(), false) AS sale_ended, p.on_sale_until::text AS on_sale_until,
        p.sku, p.stock, p.published, p.vendor, p.product_type, p.product_category, p.tags,
        ARRAY(SELECT category_id FROM product_categories WHERE product_id = p.id ORDER BY position, category_id) AS categories,
        ARRAY(SELECT colour FROM product_colours WHERE product_id = p.id ORDER BY position, colour) AS colours,
@@ -170,9 +171,9 @@ async function foreignSkus(tx: Queryable, plan: CataloguePlan): Promise<Problem[
     `SELECT w.sku, owner.link, w.line
      FROM json_to_recordset($1::json) AS w(sku text, handle text, line int)
      JOIN LATERAL (
-       SELECT p.link FROM product_variants v JOIN products p ON p.id = v.product_id WHERE upper(v.sku) = upper(w.sku)
+       SELECT p.link FROM product_variants v JOIN products p ON p.id = v.product_id WHERE v.sku = w.sku
        UNION ALL
-       SELECT p.link FROM products p WHERE upper(p.sku) = upper(w.sku)
+       SELECT p.link FROM products p WHERE p.sku = w.sku
      ) owner ON owner.link <> w.handle
      ORDER BY w.line`,
     [JSON.stringify(wanted)],
@@ -185,13 +186,13 @@ async function foreignSkus(tx: Queryable, plan: CataloguePlan): Promise<Problem[
 }
 
 /** The pictures the file asks for, or the problems of those the command line could not read. */
-async function picturesWanted(
-  tx: Queryable,
+function picturesWanted(
+  sent: ReadonlySet<string>,
   product: PlannedProduct,
   stored: Stored | undefined,
   { files, dryRun }: Pick<ImportRequest, 'files' | 'dryRun'>,
   problems: Problem[],
-): Promise<PictureWanted[]> {
+): PictureWanted[] {
   const wanted: PictureWanted[] = [];
   for (const picture of product.pictures) {
     if (/^https?:\/\//i.test(picture.source)) {
@@ -201,9 +202,8 @@ async function picturesWanted(
     const file = files[picture.source];
     const kept = stored?.pictures.find((candidate) => candidate.source === picture.source && candidate.upload !== null);
     if (file && 'digest' in file) {
-      const sent = await tx.query('SELECT 1 FROM picture_uploads WHERE digest = $1', [file.digest]);
       // A dry run sends no picture: the command line has read and judged it beside the file.
-      if (sent.rows.length > 0 || kept?.upload === file.digest || dryRun) {
+      if (sent.has(file.digest) || kept?.upload === file.digest || dryRun) {
         wanted.push({ source: picture.source, upload: file.digest, alt: picture.alt, colour: picture.colour });
         continue;
       }
@@ -227,6 +227,75 @@ function samePictures(stored: Stored | undefined, wanted: readonly PictureWanted
 }
 
 const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A products row as an import writes it. */
+interface ProductRow {
+  id: string;
+  link: string;
+  name: string;
+  description: string;
+  short_description: string;
+  price: number;
+  on_sale_price: number | null;
+  on_sale_until: string | null;
+  sku: string;
+  stock: number;
+  published: boolean;
+  has_variants: boolean;
+  vendor: string;
+  product_type: string;
+  product_category: string;
+  tags: string[];
+  category_ids: string[];
+  colour_names: string[];
+}
+
+const PRODUCT_COLUMNS = 'id, link, name, description, short_description, price, on_sale_price, on_sale_until, sku, stock, published, has_variants, vendor, product_type, product_category, tags, category_ids, colour_names';
+
+/** Rows per statement: each chunk travels as one JSON parameter, and a statement's triggers run once per chunk. */
+const CHUNK = 2000;
+
+async function inChunks<T>(rows: readonly T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) await write(rows.slice(start, start + CHUNK));
+}
+
+/**
+ * Writes the import's products and the lists hanging off them in a few statements per 2000
+ * products, not a few per product: each statement's triggers (search words, the store's copy for
+ * listings, change notices) then run once for many products.
+ */
+async function writeProducts(tx: Queryable, inserts: readonly ProductRow[], updates: readonly ProductRow[], lists: readonly { id: string; categories?: string[]; colours?: string[]; sizes?: string[]; variants?: PlannedProduct['variants'] }[]): Promise<void> {
+  await inChunks(inserts, (chunk) =>
+    tx.query(`INSERT INTO products (${PRODUCT_COLUMNS}) SELECT ${PRODUCT_COLUMNS} FROM json_populate_recordset(NULL::products, $1::json)`, [JSON.stringify(chunk)]),
+  );
+  const assignments = PRODUCT_COLUMNS.split(', ')
+    .filter((column) => column !== 'id' && column !== 'link')
+    .map((column) => `${column} = d.${column}`)
+    .join(', ');
+  await inChunks(updates, (chunk) => tx.query(`UPDATE products p SET ${assignments} FROM json_populate_recordset(NULL::products, $1::json) d WHERE p.id = d.id`, [JSON.stringify(chunk)]));
+  const replace = async (table: string, column: string, key: 'categories' | 'colours' | 'sizes') => {
+    const changed = lists.filter((list) => list[key] !== undefined);
+    await inChunks(changed, async (chunk) => {
+      await tx.query(`DELETE FROM ${table} WHERE product_id = ANY ($1::text[])`, [chunk.map((list) => list.id)]);
+      const rows = chunk.flatMap((list) => (list[key] ?? []).map((value, position) => ({ product_id: list.id, [column]: value, position })));
+      if (rows.length > 0) await tx.query(`INSERT INTO ${table} (product_id, ${column}, position) SELECT product_id, ${column}, position FROM json_populate_recordset(NULL::${table}, $1::json)`, [JSON.stringify(rows)]);
+    });
+  };
+  await replace('product_categories', 'category_id', 'categories');
+  await replace('product_colours', 'colour', 'colours');
+  await replace('product_sizes', 'size', 'sizes');
+  // Variants go after every changed product's old ones are gone, so a SKU may move between products.
+  const changedVariants = lists.filter((list) => list.variants !== undefined);
+  await inChunks(changedVariants, (chunk) => tx.query('DELETE FROM product_variants WHERE product_id = ANY ($1::text[])', [chunk.map((list) => list.id)]));
+  const variantRows = changedVariants.flatMap((list) => (list.variants ?? []).map((variant, position) => ({ product_id: list.id, sku: variant.sku, colour: variant.colour, size: variant.size, stock: variant.stock, position })));
+  await inChunks(variantRows, (chunk) =>
+    tx.query(
+      `INSERT INTO product_variants (product_id, sku, colour, size, stock, position)
+       SELECT product_id, sku, colour, size, stock, position FROM json_populate_recordset(NULL::product_variants, $1::json)`,
+      [JSON.stringify(chunk)],
+    ),
+  );
+}
 
 class Rollback extends Error {
   constructor(readonly outcome: ImportOutcome) {
@@ -252,15 +321,18 @@ export async function importCatalogue(database: Database, request: ImportRequest
         if (database.kind === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(hashtext('storefront:catalogue-import:' || current_schema()))`);
         const stored = await readStored(tx, plan.products.map((product) => product.handle));
         const problems = await foreignSkus(tx, plan);
+        const digests = Object.values(request.files).flatMap((file) => ('digest' in file ? [file.digest] : []));
+        const uploaded = await tx.query<{ digest: string }>('SELECT digest FROM picture_uploads WHERE digest = ANY ($1::text[])', [digests]);
+        const sent = new Set(uploaded.rows.map((row) => row.digest));
         const pictures = new Map<string, PictureWanted[]>();
-        for (const product of plan.products) {
-          pictures.set(product.handle, await picturesWanted(tx, product, stored.get(product.handle), request, problems));
-        }
+        for (const product of plan.products) pictures.set(product.handle, picturesWanted(sent, product, stored.get(product.handle), request, problems));
         if (problems.length > 0) throw new Rollback({ ...outcome, problems: problems.sort((a, b) => a.line - b.line) });
 
         const categoryIds = await ensureCategories(tx, plan.products);
         await ensureColoursAndSizes(tx, plan.products);
-        const changedVariants: { id: string; product: PlannedProduct }[] = [];
+        const inserts: ProductRow[] = [];
+        const updates: ProductRow[] = [];
+        const lists: { id: string; categories?: string[]; colours?: string[]; sizes?: string[]; variants?: PlannedProduct['variants'] }[] = [];
         const changedPictures: { id: string; wanted: PictureWanted[] }[] = [];
         for (const product of plan.products) {
           const before = stored.get(product.handle);
@@ -268,14 +340,20 @@ export async function importCatalogue(database: Database, request: ImportRequest
           const wanted = pictures.get(product.handle) ?? [];
           // Where the file names no picture, a product keeps the ones it has (the sample catalogue's drawings).
           const picturesChange = product.pictures.length > 0 || (before?.pictures.length ?? 0) > 0 ? !samePictures(before, wanted) : false;
+          // The same sale as before keeps its end; a new sale (or none) has none.
           const saleKept = before !== undefined && before.sale_cents === product.salePriceCents && !before.sale_ended;
-          const row = {
+          const variants = product.variants.map(({ sku, colour, size, stock }) => ({ sku, colour, size, stock }));
+          const sizes = product.sizes.map((size) => size.name);
+          const row: ProductRow = {
+            id: before?.id ?? randomId(12),
+            link: product.handle,
             name: product.title,
             description: product.description,
             // A description the file leaves as it was keeps the short line the shop may have written.
             short_description: before && before.description === product.description ? before.short_description : product.shortDescription,
             price: product.priceCents / 100,
             on_sale_price: product.salePriceCents === null ? null : product.salePriceCents / 100,
+            on_sale_until: saleKept ? (before?.on_sale_until ?? null) : null,
             sku: product.sku,
             stock: product.stock,
             published: product.published,
@@ -284,83 +362,44 @@ export async function importCatalogue(database: Database, request: ImportRequest
             product_type: product.type,
             product_category: product.productCategory,
             tags: product.tags,
+            category_ids: categories,
+            colour_names: [...product.colours].sort(),
           };
-          const variants = product.variants.map(({ sku, colour, size, stock }) => ({ sku, colour, size, stock }));
-          const sizes = product.sizes.map((size) => size.name);
-          let id: string;
+          const changedLists = {
+            id: row.id,
+            ...(!before || !sameList(before.categories, categories) ? { categories } : {}),
+            ...(!before || !sameList(before.colours, product.colours) ? { colours: product.colours } : {}),
+            ...(!before || !sameList(before.sizes, sizes) ? { sizes } : {}),
+            ...(!before || !sameList(before.variants, variants) ? { variants: product.variants } : {}),
+          };
+          if (picturesChange) changedPictures.push({ id: row.id, wanted });
           if (!before) {
-            id = randomId(12);
-            await tx.query(
-              `INSERT INTO products (id, link, name, description, short_description, price, on_sale_price, sku, stock, published,
-                 has_variants, vendor, product_type, product_category, tags, category_ids, colour_names)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-              [id, product.handle, row.name, row.description, row.short_description, row.price, row.on_sale_price, row.sku, row.stock, row.published,
-                row.has_variants, row.vendor, row.product_type, row.product_category, row.tags, categories, [...product.colours].sort()],
-            );
-            outcome.created += 1;
-          } else {
-            id = before.id;
-            const same =
-              before.name === row.name &&
-              before.description === row.description &&
-              before.price_cents === product.priceCents &&
-              (saleKept || (product.salePriceCents === null && (before.sale_cents === null || before.sale_ended))) &&
-              before.sku === row.sku &&
-              before.stock === row.stock &&
-              before.published === row.published &&
-              before.vendor === row.vendor &&
-              before.product_type === row.product_type &&
-              before.product_category === row.product_category &&
-              sameList(before.tags, row.tags) &&
-              sameList(before.categories, categories) &&
-              sameList(before.colours, product.colours) &&
-              sameList(before.sizes, sizes) &&
-              (sameList(before.variants, variants) || (before.variants.length === 0 && variants.length === 0)) &&
-              !picturesChange;
-            if (same) {
-              outcome.unchanged += 1;
-              continue;
-            }
-            await tx.query(
-              `UPDATE products SET name = $2, description = $3, short_description = $4, price = $5,
-                 on_sale_price = $6, on_sale_until = CASE WHEN $7::boolean THEN on_sale_until END,
-                 sku = $8, stock = $9, published = $10, has_variants = $11, vendor = $12, product_type = $13,
-                 product_category = $14, tags = $15
-               WHERE id = $1`,
-              [id, row.name, row.description, row.short_description, row.price, row.on_sale_price, saleKept, row.sku, row.stock, row.published,
-                row.has_variants, row.vendor, row.product_type, row.product_category, row.tags],
-            );
-            outcome.updated += 1;
+            inserts.push(row);
+            lists.push(changedLists);
+            continue;
           }
-          if (!before || !sameList(before.categories, categories)) {
-            await tx.query('DELETE FROM product_categories WHERE product_id = $1', [id]);
-            await tx.query('INSERT INTO product_categories (product_id, category_id, position) SELECT $1, c, o::int - 1 FROM unnest($2::text[]) WITH ORDINALITY AS t(c, o)', [id, categories]);
-          }
-          if (!before || !sameList(before.colours, product.colours)) {
-            await tx.query('DELETE FROM product_colours WHERE product_id = $1', [id]);
-            await tx.query('INSERT INTO product_colours (product_id, colour, position) SELECT $1, c, o::int - 1 FROM unnest($2::text[]) WITH ORDINALITY AS t(c, o)', [id, product.colours]);
-          }
-          if (!before || !sameList(before.sizes, sizes)) {
-            await tx.query('DELETE FROM product_sizes WHERE product_id = $1', [id]);
-            await tx.query('INSERT INTO product_sizes (product_id, size, position) SELECT $1, s, o::int - 1 FROM unnest($2::text[]) WITH ORDINALITY AS t(s, o)', [id, sizes]);
-          }
-          if (!before || !sameList(before.variants, variants)) changedVariants.push({ id, product });
-          if (picturesChange) changedPictures.push({ id, wanted });
+          const same =
+            before.name === row.name &&
+            before.description === row.description &&
+            before.price_cents === product.priceCents &&
+            (saleKept || (product.salePriceCents === null && (before.sale_cents === null || before.sale_ended))) &&
+            before.sku === row.sku &&
+            before.stock === row.stock &&
+            before.published === row.published &&
+            before.vendor === row.vendor &&
+            before.product_type === row.product_type &&
+            before.product_category === row.product_category &&
+            sameList(before.tags, row.tags) &&
+            Object.keys(changedLists).length === 1 &&
+            !picturesChange;
+          if (same) continue;
+          updates.push(row);
+          lists.push(changedLists);
         }
-        // Variants are written after every product's old ones are gone, so a SKU may move between them.
-        if (changedVariants.length > 0) {
-          await tx.query('DELETE FROM product_variants WHERE product_id = ANY ($1::text[])', [changedVariants.map(({ id }) => id)]);
-          const rows = changedVariants.flatMap(({ id, product }) =>
-            product.variants.map((variant, position) => ({ product_id: id, sku: variant.sku, colour: variant.colour, size: variant.size, stock: variant.stock, position })),
-          );
-          if (rows.length > 0) {
-            await tx.query(
-              `INSERT INTO product_variants (product_id, sku, colour, size, stock, position)
-               SELECT product_id, sku, colour, size, stock, position FROM json_populate_recordset(NULL::product_variants, $1::json)`,
-              [JSON.stringify(rows)],
-            );
-          }
-        }
+        outcome.created = inserts.length;
+        outcome.updated = updates.length;
+        outcome.unchanged = plan.products.length - inserts.length - updates.length;
+        await writeProducts(tx, inserts, updates, lists);
         for (const { id, wanted } of changedPictures) await replacePictureSources(tx, id, wanted);
         if (request.removeMissing) {
           const gone = await tx.query<{ id: string }>('UPDATE products SET published = false WHERE published AND NOT (link = ANY ($1::text[])) RETURNING id', [
