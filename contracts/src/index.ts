@@ -81,3 +81,21 @@ export {
   TelemetryReportSchema,
   VersionHealthSchema,
 } from './telemetry';
+export {
+  CatalogueChoicesSchema,
+  EditableProductSchema,
+  NewProductBodySchema,
+  OperatorPictureSchema,
+  OperatorProductListQuerySchema,
+  OperatorProductPageSchema,
+  OperatorProductRowSchema,
+  OperatorProductSchema,
+  PictureArrangementBodySchema,
+  ProductEditConflictSchema,
+  ProductSaleSchema,
+  ProductUpdateBodySchema,
+  ProductVariantStockSchema,
+  StockChangeBodySchema,
+  StockMovementSchema,
+  STOCK_REASONS,
+} from './productEditing';

@@ -5,17 +5,22 @@
 import { runCommandLine, CommandError, type ShopAccess } from './shopAccess';
 
 export const OPERATORS_USAGE = `usage: npm run operators -- <command>
-  add <email>      make the account with this email an operator (it signs up in the store first)
-  remove <email>   make it a shopper's account again
-  list             the operators`;
+  add <email> [--catalogue]      make the account with this email an operator (it signs up in the
+                                 store first); --catalogue: one who may also edit products,
+                                 pictures and stock (/operator/products)
+  remove <email> [--catalogue]   make it a shopper's account again; --catalogue: take only the
+                                 catalogue role, leaving an operator
+  list                           the operators`;
 
 export async function runOperatorsCommand(args: readonly string[], open: () => Promise<ShopAccess>, out: (text: string) => void): Promise<number> {
-  const [command, email, extra] = args;
+  const catalogue = args.includes('--catalogue');
+  const [command, email, extra] = args.filter((arg) => arg !== '--catalogue');
   if (!command || command === 'help' || command === '--help') {
     out(OPERATORS_USAGE);
     return command ? 0 : 1;
   }
   if (command !== 'list' && command !== 'add' && command !== 'remove') throw new CommandError(`unknown command "${command}"\n${OPERATORS_USAGE}`);
+  if (command === 'list' && catalogue) throw new CommandError(`--catalogue is for add and remove\n${OPERATORS_USAGE}`);
   if (command !== 'list' && (!email || extra !== undefined || !/^[^\s@]+@[^\s@]+$/.test(email.trim()))) {
     throw new CommandError(`${command} needs one email address\n${OPERATORS_USAGE}`);
   }
@@ -24,24 +29,28 @@ export async function runOperatorsCommand(args: readonly string[], open: () => P
     if (command === 'list') {
       const operators = await shop.operators();
       if (operators.length === 0) out('No operators yet: npm run operators -- add <email>');
-      for (const operator of operators) out(`${operator.email}  ${operator.name}`);
+      for (const operator of operators) out(`${operator.email}  ${operator.name}${operator.catalogue ? '  (edits the catalogue)' : ''}`);
       return 0;
     }
-    const outcome = command === 'add' ? await shop.grant(email ?? '') : await shop.revoke(email ?? '');
+    const outcome = command === 'add' ? await shop.grant(email ?? '', catalogue) : await shop.revoke(email ?? '', catalogue);
     switch (outcome.kind) {
       case 'no_account':
         throw new CommandError(`No account has the email ${outcome.email}: its owner signs up in the store first, then run this again.`);
       case 'granted':
-        out(`${outcome.email} is now an operator: signed in, they see the shop's orders at /operator.`);
+        out(
+          catalogue
+            ? `${outcome.email} is now an operator who edits the catalogue: signed in, they see the shop's orders at /operator and its products at /operator/products.`
+            : `${outcome.email} is now an operator: signed in, they see the shop's orders at /operator.`,
+        );
         return 0;
       case 'already':
-        out(`${outcome.email} was already an operator.`);
+        out(`${outcome.email} was already an operator${catalogue ? ' who edits the catalogue' : ''}.`);
         return 0;
       case 'revoked':
-        out(`${outcome.email} is no longer an operator.`);
+        out(catalogue ? `${outcome.email} no longer edits the catalogue (still an operator).` : `${outcome.email} is no longer an operator.`);
         return 0;
       case 'not_operator':
-        out(`${outcome.email} was not an operator.`);
+        out(catalogue ? `${outcome.email} did not edit the catalogue.` : `${outcome.email} was not an operator.`);
         return 0;
     }
   } finally {

@@ -29,9 +29,11 @@ export interface ShopAccess {
   move(number: string, move: OrderMoveRequest): Promise<OperatorOrder>;
   summary(): Promise<OperatorSummary>;
   csv(filter: OrderFilter): Promise<string>;
-  grant(email: string): Promise<RoleOutcome>;
-  revoke(email: string): Promise<RoleOutcome>;
-  operators(): Promise<{ email: string; name: string }[]>;
+  /** Makes an operator; with `catalogue`, one who may also edit the catalogue. */
+  grant(email: string, catalogue?: boolean): Promise<RoleOutcome>;
+  /** Takes the operator role (and the catalogue role); with `catalogueOnly`, the catalogue role alone. */
+  revoke(email: string, catalogueOnly?: boolean): Promise<RoleOutcome>;
+  operators(): Promise<{ email: string; name: string; catalogue: boolean }[]>;
   /** The outbox's counts and its newest `limit` mails, of one state or all. */
   listMail(status: MailStatus | null, limit: number): Promise<{ counts: Record<MailStatus, number>; mail: OutboxEntry[] }>;
   /** Sends mails again from now: the ids given, or every failed one. */
@@ -87,12 +89,12 @@ function throughApi(credential: MachineCredentialFile): ShopAccess {
     move: (value, move) => call('POST', `/operator/orders/${number(value)}/moves`, move),
     summary: () => call('GET', '/operator/summary'),
     csv: (filter) => call('GET', `/operator/orders.csv${query(filter)}`, undefined, 'text'),
-    grant: async (email) => {
-      const answer = await call<{ outcome: RoleOutcome['kind']; email: string }>('POST', '/operator/operators', { email });
+    grant: async (email, catalogue = false) => {
+      const answer = await call<{ outcome: RoleOutcome['kind']; email: string }>('POST', '/operator/operators', { email, catalogue });
       return { kind: answer.outcome, email: answer.email } as RoleOutcome;
     },
-    revoke: async (email) => {
-      const answer = await call<{ outcome: RoleOutcome['kind']; email: string }>('DELETE', '/operator/operators', { email });
+    revoke: async (email, catalogueOnly = false) => {
+      const answer = await call<{ outcome: RoleOutcome['kind']; email: string }>('DELETE', '/operator/operators', { email, catalogue: catalogueOnly });
       return { kind: answer.outcome, email: answer.email } as RoleOutcome;
     },
     operators: () => call('GET', '/operator/operators'),
@@ -165,8 +167,8 @@ export function directShopAccess(database: Database, mail: Mailer, settings: Api
     },
     summary: () => paidTotals(database),
     csv: (filter) => ordersCsv(database, filter),
-    grant: (email) => grantOperator(database, email),
-    revoke: (email) => revokeOperator(database, email),
+    grant: (email, catalogue) => grantOperator(database, email, catalogue),
+    revoke: (email, catalogueOnly) => revokeOperator(database, email, catalogueOnly),
     operators: () => listOperators(database),
     listMail: (status, limit) => outboxOverview(database, status, limit),
     // Sent when the command closes (below), or by the api once it runs.

@@ -14,6 +14,8 @@ const BROWSER_SESSION_SECONDS = DAY_SECONDS;
 
 export interface SignedIn {
   user: User;
+  /** The operator may also edit the catalogue (the catalogue role). */
+  catalogue: boolean;
   shopperId: string;
   tokenHash: string;
 }
@@ -35,7 +37,7 @@ export async function findSignedIn(db: Queryable, token: string): Promise<Signed
   const tokenHash = hashToken(token);
   const result = await db.query<UserRow>(FIND_SIGNED_IN, [tokenHash]);
   const row = result.rows[0];
-  return row ? { user: toUser(row), shopperId: row.shopper_id, tokenHash } : null;
+  return row ? { user: toUser(row), catalogue: row.catalogue, shopperId: row.shopper_id, tokenHash } : null;
 }
 
 /** A new session: a new id on every sign-in, so a cookie planted before sign-in is worthless. */

@@ -9,9 +9,11 @@ export interface UserRow extends Omit<User, 'created_at' | 'operator'> {
   shopper_id: string;
   password_hash: string;
   role: 'shopper' | 'operator';
+  /** An operator who may also edit the catalogue (/operator/products). */
+  catalogue: boolean;
 }
 
-export const USER_COLUMNS = 'u.id, u.email, u.first_name, u.last_name, u.phone, u.created_at, u.shopper_id, u.password_hash, u.role';
+export const USER_COLUMNS = 'u.id, u.email, u.first_name, u.last_name, u.phone, u.created_at, u.shopper_id, u.password_hash, u.role, u.catalogue';
 
 /** How an email identifies an account: trimmed and lowercased. */
 export function emailKey(email: string): string {

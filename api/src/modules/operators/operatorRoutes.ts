@@ -18,6 +18,7 @@ import { isLoopbackHost } from '../../net/loopback';
 import { findOrderByNumber, listOrdersForOperator, matchOperatorOrderNumber, moveOrder, type OperatorNumberMatch, operatorOrder, OperatorOrderListQuerySchema, OperatorOrderNumberParamsSchema, ordersCsv, type OrderTerms, paidTotals } from '../orders';
 import { releaseHealthRoutes } from '../telemetry';
 import { catalogueFileRoutes } from '../catalogueFiles';
+import { productEditRoutes } from '../productEditing';
 import type { TelemetryOptions } from '../../options';
 import { isMachineToken } from '../../identity/machineCredential';
 import { operatorMailRoutes } from './operatorMailRoutes';
@@ -218,7 +219,10 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
 
   // Making and unmaking operators is the command line's alone: an operator's stolen session
   // must not be able to make more of them.
-  const OperatorEmailSchema = Type.Object({ email: TypedEmailSchema }, { additionalProperties: false });
+  const OperatorEmailSchema = Type.Object(
+    { email: TypedEmailSchema, catalogue: Type.Optional(Type.Boolean({ description: 'the catalogue role: granted with the operator role, or (removing) taken alone' })) },
+    { additionalProperties: false },
+  );
   const RoleAnswerSchema = Type.Object({ outcome: Type.String(), email: Type.String() }, { additionalProperties: false });
   const commandLineOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.operatorActor !== COMMAND_LINE_ACTOR) {
@@ -236,7 +240,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
         tags: ['operator'],
         security: access.commandLine,
         querystring: NoQuerySchema,
-        response: { 200: Type.Array(Type.Object({ email: Type.String(), name: Type.String() }, { additionalProperties: false })), ...responses },
+        response: { 200: Type.Array(Type.Object({ email: Type.String(), name: Type.String(), catalogue: Type.Boolean() }, { additionalProperties: false })), ...responses },
       },
     },
     async () => listOperators(database),
@@ -257,7 +261,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
       },
     },
     async (request) => {
-      const outcome = await grantOperator(database, request.body.email.trim());
+      const outcome = await grantOperator(database, request.body.email.trim(), request.body.catalogue ?? false);
       return { outcome: outcome.kind, email: outcome.email };
     },
   );
@@ -277,7 +281,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
       },
     },
     async (request) => {
-      const outcome = await revokeOperator(database, request.body.email.trim());
+      const outcome = await revokeOperator(database, request.body.email.trim(), request.body.catalogue ?? false);
       return { outcome: outcome.kind, email: outcome.email };
     },
   );
@@ -285,4 +289,9 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
   await app.register(operatorMailRoutes, { database, mail, now: () => mail.now() });
   await app.register(releaseHealthRoutes, { database, compositionFile: telemetry.compositionFile, thresholds: telemetry.thresholds });
   await app.register(catalogueFileRoutes, { database, mayEditCatalogue: (request) => request.operatorActor === COMMAND_LINE_ACTOR });
+  await app.register(productEditRoutes, {
+    database,
+    mayEditCatalogue: (request) => request.operatorActor === COMMAND_LINE_ACTOR || request.signedIn?.catalogue === true,
+    actorOf: (request) => request.operatorActor ?? 'unknown',
+  });
 };
