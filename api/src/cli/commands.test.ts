@@ -183,6 +183,27 @@ describe.each(testDatabases())('the command line ($name)', (target) => {
       }
     });
 
+    test('the catalogue role is granted and taken with --catalogue, both ways, and list says who has it', async () => {
+      const { ways, done } = await bothWays();
+      try {
+        for (const [way, open] of ways) {
+          const email = `catalogue.${way.replace(/\W+/g, '-')}.${process.pid}@example.co.za`;
+          await shopperSession(ctx.app).request({ method: 'POST', url: '/auth/register', payload: registration(email) });
+          expect((await run(runOperatorsCommand, ['add', email, '--catalogue'], open)).printed).toBe(
+            `${email} is now an operator who edits the catalogue: signed in, they see the shop's orders at /operator and its products at /operator/products.`,
+          );
+          expect((await run(runOperatorsCommand, ['list'], open)).printed).toContain(`${email}  Thandi Mokoena  (edits the catalogue)`);
+          expect((await run(runOperatorsCommand, ['remove', email, '--catalogue'], open)).printed).toBe(`${email} no longer edits the catalogue (still an operator).`);
+          const listed = (await run(runOperatorsCommand, ['list'], open)).printed.split('\n').find((line) => line.startsWith(email));
+          expect(listed).toBe(`${email}  Thandi Mokoena`);
+          expect((await run(runOperatorsCommand, ['remove', email], open)).printed).toBe(`${email} is no longer an operator.`);
+        }
+        await expect(run(runOperatorsCommand, ['list', '--catalogue'], ways[0]?.[1] as () => Promise<ShopAccess>)).rejects.toThrow('--catalogue is for add and remove');
+      } finally {
+        await done();
+      }
+    });
+
     test('a number no order has is "No order …" both ways, and one that is no number is refused before asking', async () => {
       const { ways, done } = await bothWays();
       try {
