@@ -14,5 +14,13 @@ export const CONTRACT = {
     'getOperatorOrder',
     'moveOrder',
     'lookupOrder',
+    'getOperatorProducts',
+    'getCatalogueChoices',
+    'getOperatorProduct',
+    'createProduct',
+    'updateProduct',
+    'addPicture',
+    'arrangePictures',
+    'changeStock',
   ],
 };

@@ -33,6 +33,7 @@ const ROUTE_META: readonly [RegExp, PageMeta][] = [
   [/^\/forgot-password$/, { title: 'Forgot your password', description: 'Reset the password of your Jacaranda account.' }],
   [/^\/reset-password$/, { title: 'Choose a new password', description: 'Reset the password of your Jacaranda account.' }],
   [/^\/account(\/|$)/, { title: 'Your account', description: 'Your Jacaranda profile, orders and addresses.' }],
+  [/^\/operator\/products(\/|$)/, { title: 'Shop products', description: 'The products of the shop, for its staff to edit.' }],
   [/^\/operator(\/|$)/, { title: 'Shop orders', description: 'The orders of the shop, for its operators.' }],
   [/^\/order-status$/, { title: 'Track an order', description: 'Follow a Jacaranda order with its number and your email address.' }],
   [/^\/about$/, { title: 'About us', description: 'Jacaranda is a family-run clothing and general shop from Pretoria, delivering across South Africa.' }],

@@ -4,4 +4,6 @@ export { importCatalogue, type ImportOutcome, type ImportRequest, type PictureFi
 export { exportCatalogue } from './exportCatalogue';
 export { decodeCsv, CSV_ENCODINGS, type CsvEncoding } from './csvText';
 export { describeProblem, readShopifyCsv, type Problem } from './readShopifyCsv';
-export { digestOf, judgePicture, makeNextPicture, pictureReport, PictureRefused, storeUpload } from './pictureStore';
+export { digestOf, judgePicture, makeNextPicture, makeSizes, pictureReport, PictureRefused, rebuildProductPictures, storeUpload } from './pictureStore';
+export { colourCode } from './applyImport';
+export { descriptionFromHtml, shortDescriptionOf } from './descriptions';

@@ -109,7 +109,11 @@ export async function rebuildProductPictures(tx: Queryable, productId: string): 
        CASE k.kind WHEN 'small' THEN s.small_width ELSE s.large_width END,
        CASE k.kind WHEN 'small' THEN s.small_height ELSE s.large_height END,
        s.colour
-     FROM (SELECT *, row_number() OVER (ORDER BY position) AS rank FROM picture_sources WHERE product_id = $1 AND state = 'ready') s
+     FROM (
+       -- The same picture twice (one file named by two addresses) is shown once, where it first comes.
+       SELECT *, row_number() OVER (ORDER BY position) AS rank
+       FROM (SELECT DISTINCT ON (small_file) * FROM picture_sources WHERE product_id = $1 AND state = 'ready' ORDER BY small_file, position) first
+     ) s
      CROSS JOIN (VALUES ('small'), ('large')) AS k(kind)`,
     [productId],
   );

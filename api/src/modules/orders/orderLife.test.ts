@@ -346,7 +346,7 @@ describe.each(testDatabases())('the life of an order ($name)', (target) => {
 
       const bearer = { authorization: `Bearer ${machine.token}` };
       const listed = await ctx.app.inject({ url: '/operator/operators', headers: bearer });
-      expect(listed.json()).toEqual([{ email: OPERATOR_EMAIL, name: 'Thandi Mokoena' }]);
+      expect(listed.json()).toEqual([{ email: OPERATOR_EMAIL, name: 'Thandi Mokoena', catalogue: false }]);
       const order = await place();
       const byScript = await ctx.app.inject({ method: 'POST', url: `/operator/orders/${order.number.toLowerCase()}/moves`, headers: bearer, payload: { to: 'cancelled', reason: 'Duplicate' } });
       expect(byScript.statusCode).toBe(200);

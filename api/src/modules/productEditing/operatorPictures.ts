@@ -17,8 +17,10 @@ export async function addPicture(db: Queryable, productId: string, bytes: Buffer
   const row = product.rows[0];
   if (!row) throw new EditRefused(404, 'not_found', `No product "${productId}"`);
   if (row.pictures >= MAX_PICTURES) throw new EditRefused(409, 'too_many_pictures', `a product shows at most ${MAX_PICTURES} pictures`);
-  const made = await makeSizes(bytes);
   const digest = digestOf(bytes);
+  const same = await db.query<{ position: number }>('SELECT position FROM picture_sources WHERE product_id = $1 AND upload = $2', [row.id, digest]);
+  if (same.rows[0]) throw new EditRefused(409, 'same_picture', `body: this picture is already the product’s picture ${same.rows[0].position}`);
+  const made = await makeSizes(bytes);
   const small = `${digest}-small.webp`;
   const large = `${digest}-large.webp`;
   await db.query('INSERT INTO picture_files (name, bytes) VALUES ($1, $2), ($3, $4) ON CONFLICT (name) DO NOTHING', [small, made.small.bytes, large, made.large.bytes]);
@@ -49,12 +51,13 @@ export async function arrangePictures(db: Queryable, productId: string, arrangem
   const unknown = positions.find((position) => !old.rows.some((picture) => picture.position === position));
   if (unknown !== undefined) throw new EditRefused(400, 'invalid_picture', `pictures: the product has no picture ${unknown}`);
   if (new Set(positions).size !== positions.length) throw new EditRefused(400, 'invalid_picture', 'pictures: a picture is named twice');
-  const strange = arrangement.find((picture) => picture.colour !== null && !row.colours.includes(picture.colour));
+  // No colour (every colour) may arrive as null or, coerced on its way in, as "".
+  const strange = arrangement.find((picture) => picture.colour && !row.colours.includes(picture.colour));
   if (strange) throw new EditRefused(400, 'invalid_colour', `pictures: the product is not sold in "${strange.colour}"`);
   const rows = arrangement.map((picture, index) => ({
     ...old.rows.find((candidate) => candidate.position === picture.position),
     position: index + 1,
-    colour: picture.colour,
+    colour: picture.colour || null,
     alt: picture.alt.trim(),
   }));
   await db.query('DELETE FROM picture_sources WHERE product_id = $1', [row.id]);

@@ -204,6 +204,14 @@ describe.each(testDatabases())('staff editing products ($name)', (target) => {
     const shown = (await storePage(product.link)).json<Product>();
     expect(shown.large_pictures.map((picture) => picture.colour)).toEqual(['sand', 'navy']);
     expect((await ctx.app.inject({ url: `/images/${shown.small_pictures[0]?.url}` })).headers['content-type']).toBe('image/webp');
+    expect((await upload(PICTURE)).json()).toMatchObject({ error: 'same_picture', message: 'body: this picture is already the product’s picture 2' });
+    // "All colours" is null, as the form sends it.
+    const allColours = await editor.request({
+      method: 'PUT',
+      url: `/operator/products/${product.id}/pictures`,
+      payload: { pictures: [{ position: 1, colour: null, alt: '' }, { position: 2, colour: 'navy', alt: 'In navy' }] },
+    });
+    expect(allColours.json<OperatorProduct>().pictures.map((picture) => picture.colour)).toEqual([null, 'navy']);
     const wrongColour = await editor.request({ method: 'PUT', url: `/operator/products/${product.id}/pictures`, payload: { pictures: [{ position: 1, colour: 'purple', alt: '' }] } });
     expect(wrongColour.statusCode).toBe(400);
   });

@@ -25,13 +25,14 @@ function signInHref(pathname: string, search: string): string {
  */
 export function OperatorAccessNotice({ problem, heading = true }: { problem: AccessProblem; heading?: boolean }) {
   const { pathname, search } = useLocation();
+  const products = pathname.startsWith('/operator/products');
   return (
     <>
-      {heading && <h1>Shop orders</h1>}
+      {heading && <h1>{products ? 'Shop products' : 'Shop orders'}</h1>}
       <div className="sf-notice" data-testid="operator-access">
         {problem === 'signed_out' ? (
           <>
-            <p>Sign in with an operator’s account to see and move the shop’s orders.</p>
+            <p>{products ? 'Sign in with an operator’s account to edit the shop’s products.' : 'Sign in with an operator’s account to see and move the shop’s orders.'}</p>
             <Link className="sf-button" to={signInHref(pathname, search)}>
               Sign in
             </Link>
