@@ -31,6 +31,7 @@ export const SPEC_OWNERS: Record<string, Team> = {
   'accountSettings.spec.ts': 'mfe-account',
   'signInCode.spec.ts': 'mfe-account',
   'operator.spec.ts': 'mfe-account',
+  'operatorCatalogue.spec.ts': 'mfe-account',
   'exposure.spec.ts': 'mfe-account',
   // The host: header, footer, layout, the shell's own pages, composition, releases, the edge,
   // loading, server render and hydration, and the checks across every page.

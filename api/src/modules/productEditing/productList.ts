@@ -9,9 +9,9 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${ch
 /** A page of every product, published or not, newest first; `q` finds names, SKUs (variants' too) and addresses. */
 export async function listOperatorProducts(db: Queryable, q: string, page: number): Promise<Static<typeof OperatorProductPageSchema>> {
   const search = q.trim();
-  const where = search
-    ? `WHERE p.name ILIKE $1 OR p.sku ILIKE $1 OR p.link ILIKE $1 OR EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.sku ILIKE $1)`
-    : 'WHERE $1::text IS NULL OR true';
+  // No search: every product ($1 is null).
+  const where = `WHERE $1::text IS NULL OR p.name ILIKE $1 OR p.sku ILIKE $1 OR p.link ILIKE $1
+    OR EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id AND v.sku ILIKE $1)`;
   const params = [search ? likeText(search) : null];
   const total = (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${where}`, params)).rows[0]?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
