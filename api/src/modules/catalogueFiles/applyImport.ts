@@ -3,6 +3,7 @@ import { randomId } from '@storefront/shared/domain';
 import type { Database, Queryable } from '../../db/database';
 import { replacePictureSources, type PictureWanted } from './pictureStore';
 import { type CataloguePlan, type PlannedProduct, type Problem, readShopifyCsv } from './readShopifyCsv';
+import { slugOf } from './slug';
 
 /** What the command line found of each picture path the file names: its bytes' digest (sent already), or why it could not read it. */
 export type PictureFiles = Record<string, { digest: string } | { missing: string }>;
@@ -71,19 +72,7 @@ async function readStored(tx: Queryable, handles: readonly string[]): Promise<Ma
   return new Map(rows.rows.map((row) => [row.link, row]));
 }
 
-/** An id for a category made from a name: lower case, words joined by hyphens. */
-function slug(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/&/g, ' and ')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 90) || 'category'
-  );
-}
+const slug = (name: string) => slugOf(name, 'category');
 
 /** The categories a product is in, by name, parent first: the file's category path's last part under its parent, and its type. */
 export function categoryNamesOf(product: Pick<PlannedProduct, 'productCategory' | 'type'>): { name: string; parent: string | null }[] {

@@ -3,8 +3,9 @@ import { convert } from 'html-to-text';
 /**
  * The product page shows a description as plain paragraphs (a blank line between them), never as
  * HTML: a file's `Body (HTML)` is read down to its text, so no markup, script, style or link from
- * the file reaches a shopper's page. Paragraphs, headings and list items become paragraphs; a line
- * break stays a line break; entities are read (`&amp;` is "&").
+ * the file reaches a shopper's page. Paragraphs, headings, list items and lines broken with `<br>`
+ * each become a paragraph (the page runs the lines of one paragraph together); entities are read
+ * (`&amp;` is "&").
  */
 export function descriptionFromHtml(html: string): string {
   if (html.trim() === '') return '';
@@ -26,16 +27,15 @@ export function descriptionFromHtml(html: string): string {
   return text
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, ' ').trim())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .filter((line) => line !== '')
+    .join('\n\n');
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** A description as `Body (HTML)`: a paragraph each, line breaks kept, so reading it back gives the same text. */
+/** A description as `Body (HTML)`: a paragraph each (a line break within one kept), so reading it back gives the same text. */
 export function htmlFromDescription(text: string): string {
   if (text.trim() === '') return '';
   return text

