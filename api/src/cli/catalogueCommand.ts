@@ -92,7 +92,9 @@ async function runImport(shop: ShopAccess, file: string, options: { dryRun: bool
   const files = options.dryRun ? Object.fromEntries(await Promise.all(sources.map(async (source) => [source, await localPicture(file, source)] as const))) : await sendPictures(shop, file, sources, out);
   progress(`importing ${plan.products.length} products…`);
   const importing = performance.now();
-  const outcome = await shop.importCatalogue({ csv, files, dryRun: options.dryRun, removeMissing: options.removeMissing });
+  const outcome = await shop.importCatalogue({ csv, files, dryRun: options.dryRun, removeMissing: options.removeMissing }, (written, total) =>
+    progress(`importing ${bar(written, total)} products (${perSecond(written, importing)} products/s)`),
+  );
   progress('');
   if (!outcome.ok) {
     for (const problem of outcome.problems) out(describeProblem(problem));

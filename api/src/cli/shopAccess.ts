@@ -10,7 +10,7 @@ import { readMachineCredentials, type MachineCredentialFile } from '../identity/
 import { COMMAND_LINE_ACTOR, grantOperator, listOperators, revokeOperator, type RoleOutcome } from '../modules/operators';
 import { type ChangeContext, findOrderByNumber, listOrdersForOperator, matchOperatorOrderNumber, moveOrder, OPERATOR_TYPED_ORDER_NUMBER, operatorOrder, type OrderFilter, ordersCsv, paidTotals } from '../modules/orders';
 import { readSettings, SettingsError, type ApiSettings } from '../settings';
-import { exportCatalogue, importCatalogue, type ImportOutcome, type ImportRequest, makeNextPicture, pictureReport, PictureRefused, storeUpload } from '../modules/catalogueFiles';
+import { exportCatalogue, importCatalogue, type ImportOutcome, type ImportProgress, type ImportRequest, makeNextPicture, pictureReport, PictureRefused, storeUpload } from '../modules/catalogueFiles';
 
 /** Why a command could not do what it was asked; its message is for the person at the terminal. */
 export class CommandError extends Error {
@@ -40,7 +40,8 @@ export interface ShopAccess {
   retryMail(target: RetryTarget): Promise<{ queued: string[]; notRetried: string[] }>;
   /** Keeps a picture's bytes for an import; answers their digest, or throws PictureRefused with why. */
   uploadPicture(bytes: Buffer): Promise<string>;
-  importCatalogue(request: ImportRequest): Promise<ImportOutcome>;
+  /** `onProgress` hears how the writing goes, straight to the database; a running api says only when it is done. */
+  importCatalogue(request: ImportRequest, onProgress?: ImportProgress): Promise<ImportOutcome>;
   exportCatalogue(): Promise<string>;
   pictures(): Promise<{ waiting: number; ready: number; failed: { link: string; source: string; problem: string }[] }>;
   /**
@@ -174,7 +175,7 @@ export function directShopAccess(database: Database, mail: Mailer, settings: Api
     // Sent when the command closes (below), or by the api once it runs.
     retryMail: (target) => retryOutboxMail(database, target, mail.now()),
     uploadPicture: (bytes) => storeUpload(database, bytes),
-    importCatalogue: (request) => importCatalogue(database, request),
+    importCatalogue: (request, onProgress) => importCatalogue(database, request, onProgress),
     exportCatalogue: () => exportCatalogue(database),
     pictures: () => pictureReport(database),
     makeNextPicture: () => makeNextPicture(database),

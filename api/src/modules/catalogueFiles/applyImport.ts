@@ -15,6 +15,9 @@ export interface ImportRequest {
   removeMissing: boolean;
 }
 
+/** Products written so far of those the import writes (new or changed), as the writing goes. */
+export type ImportProgress = (written: number, total: number) => void;
+
 export interface ImportOutcome {
   ok: boolean;
   problems: Problem[];
@@ -253,15 +256,29 @@ async function inChunks<T>(rows: readonly T[], write: (chunk: T[]) => Promise<un
  * products, not a few per product: each statement's triggers (search words, the store's copy for
  * listings, change notices) then run once for many products.
  */
-async function writeProducts(tx: Queryable, inserts: readonly ProductRow[], updates: readonly ProductRow[], lists: readonly { id: string; categories?: string[]; colours?: string[]; sizes?: string[]; variants?: PlannedProduct['variants'] }[]): Promise<void> {
-  await inChunks(inserts, (chunk) =>
-    tx.query(`INSERT INTO products (${PRODUCT_COLUMNS}) SELECT ${PRODUCT_COLUMNS} FROM json_populate_recordset(NULL::products, $1::json)`, [JSON.stringify(chunk)]),
-  );
+async function writeProducts(
+  tx: Queryable,
+  inserts: readonly ProductRow[],
+  updates: readonly ProductRow[],
+  lists: readonly { id: string; categories?: string[]; colours?: string[]; sizes?: string[]; variants?: PlannedProduct['variants'] }[],
+  onProgress: ImportProgress,
+): Promise<void> {
+  const total = inserts.length + updates.length;
+  let written = 0;
+  await inChunks(inserts, async (chunk) => {
+    await tx.query(`INSERT INTO products (${PRODUCT_COLUMNS}) SELECT ${PRODUCT_COLUMNS} FROM json_populate_recordset(NULL::products, $1::json)`, [JSON.stringify(chunk)]);
+    written += chunk.length;
+    onProgress(written, total);
+  });
   const assignments = PRODUCT_COLUMNS.split(', ')
     .filter((column) => column !== 'id' && column !== 'link')
     .map((column) => `${column} = d.${column}`)
     .join(', ');
-  await inChunks(updates, (chunk) => tx.query(`UPDATE products p SET ${assignments} FROM json_populate_recordset(NULL::products, $1::json) d WHERE p.id = d.id`, [JSON.stringify(chunk)]));
+  await inChunks(updates, async (chunk) => {
+    await tx.query(`UPDATE products p SET ${assignments} FROM json_populate_recordset(NULL::products, $1::json) d WHERE p.id = d.id`, [JSON.stringify(chunk)]);
+    written += chunk.length;
+    onProgress(written, total);
+  });
   const replace = async (table: string, column: string, key: 'categories' | 'colours' | 'sizes') => {
     const changed = lists.filter((list) => list[key] !== undefined);
     await inChunks(changed, async (chunk) => {
@@ -299,7 +316,7 @@ class Rollback extends Error {
  * has are unpublished (never deleted: orders keep them). A dry run checks everything an import
  * would, the database's part included, and writes nothing.
  */
-export async function importCatalogue(database: Database, request: ImportRequest): Promise<ImportOutcome> {
+export async function importCatalogue(database: Database, request: ImportRequest, onProgress: ImportProgress = () => undefined): Promise<ImportOutcome> {
   const plan = readShopifyCsv(request.csv);
   const outcome: ImportOutcome = { ok: false, problems: plan.problems, rows: plan.rows, created: 0, updated: 0, unchanged: 0, unpublished: 0, picturesWaiting: 0, dryRun: request.dryRun };
   if (plan.problems.length > 0) return outcome;
@@ -388,7 +405,7 @@ export async function importCatalogue(database: Database, request: ImportRequest
         outcome.created = inserts.length;
         outcome.updated = updates.length;
         outcome.unchanged = plan.products.length - inserts.length - updates.length;
-        await writeProducts(tx, inserts, updates, lists);
+        await writeProducts(tx, inserts, updates, lists, onProgress);
         for (const { id, wanted } of changedPictures) await replacePictureSources(tx, id, wanted);
         if (request.removeMissing) {
           const gone = await tx.query<{ id: string }>('UPDATE products SET published = false WHERE published AND NOT (link = ANY ($1::text[])) RETURNING id', [
