@@ -20,11 +20,20 @@ interface CartLineRow {
   small_pictures: Picture[];
 }
 
+/**
+ * The units a line may hold: its colour and size's own count where the shop keeps one (products
+ * from its file or its staff), else the product's.
+ */
+function lineStockSql(product: string, colour: string, size: string): string {
+  return `COALESCE((SELECT v.stock FROM product_variants v
+      WHERE v.product_id = ${product}.id AND v.colour IS NOT DISTINCT FROM ${colour} AND v.size IS NOT DISTINCT FROM ${size}), ${product}.stock)`;
+}
+
 /** A cart line described from the catalogue; `lines` is any relation with cart_lines' columns. */
 function cartItemSql(lines: string, where: string): string {
   return `SELECT l.key, l.product_id, l.colour, l.size, l.qty,
       p.link, p.name, p.price::float8 AS price, p.on_sale_price::float8 AS on_sale_price, p.on_sale_until,
-      p.has_variants, p.stock, co.code AS colour_code,
+      p.has_variants, ${lineStockSql('p', 'l.colour', 'l.size')} AS stock, co.code AS colour_code,
       ${picturesSql('p', 'small', 'l.colour')} AS small_pictures
     FROM ${lines} l
     JOIN products p ON p.id = l.product_id
@@ -86,8 +95,8 @@ const ADD_TO_LINE = namedStatement(
   'cart.add',
   `WITH added AS (
        INSERT INTO cart_lines (shopper_id, key, product_id, colour, size, qty)
-       SELECT $1, $2, p.id, $4, $5, LEAST($6::int, p.stock)
-       FROM products p WHERE p.id = $3 AND p.stock > 0 AND p.published
+       SELECT $1, $2, p.id, $4, $5, LEAST($6::int, ${lineStockSql('p', '$4::text', '$5::text')})
+       FROM products p WHERE p.id = $3 AND ${lineStockSql('p', '$4::text', '$5::text')} > 0 AND p.published
          AND (EXISTS (SELECT 1 FROM cart_lines WHERE shopper_id = $1 AND key = $2)
               OR (SELECT count(*) FROM cart_lines WHERE shopper_id = $1) < $7)
        ON CONFLICT (shopper_id, key) DO UPDATE
@@ -95,7 +104,7 @@ const ADD_TO_LINE = namedStatement(
          -- qty > 0 check would otherwise turn into a failed request.
          SET qty = GREATEST(1, LEAST(
                cart_lines.qty + EXCLUDED.qty,
-               (SELECT stock FROM products WHERE id = EXCLUDED.product_id))),
+               (SELECT ${lineStockSql('sp', 'EXCLUDED.colour', 'EXCLUDED.size')} FROM products sp WHERE sp.id = EXCLUDED.product_id))),
              updated_at = clock_timestamp()
        RETURNING *
      )
@@ -132,9 +141,9 @@ export type SetQtyOutcome = { outcome: 'updated'; item: CartItem } | { outcome: 
 const SET_QTY = namedStatement(
   'cart.setQty',
   `WITH updated AS (
-       UPDATE cart_lines l SET qty = LEAST($3::int, p.stock), updated_at = clock_timestamp()
+       UPDATE cart_lines l SET qty = LEAST($3::int, ${lineStockSql('p', 'l.colour', 'l.size')}), updated_at = clock_timestamp()
        FROM products p
-       WHERE l.shopper_id = $1 AND l.key = $2 AND p.id = l.product_id AND p.stock > 0
+       WHERE l.shopper_id = $1 AND l.key = $2 AND p.id = l.product_id AND ${lineStockSql('p', 'l.colour', 'l.size')} > 0
        RETURNING l.*
      )
      ${cartItemSql('updated', '')}`,

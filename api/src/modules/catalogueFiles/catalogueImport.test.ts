@@ -160,13 +160,19 @@ describe.each(testDatabases())('importing a shop’s catalogue file ($name)', (t
     const dress = (await product('karoo-linen-dress')).json<Product>();
     const shopper = shopperSession(ctx.app);
     await shopper.request({ method: 'POST', url: '/auth/register', payload: registration(`catalogue.${process.pid}.${target.name}@example.co.za`) });
-    // Red in S has none, though the dress has 20 in all.
-    await addLine(shopper, dress, 1, 'red', 's');
-    const refused = await postOrder(shopper, deliveryOrder());
-    expect(refused.statusCode).toBe(409);
-    expect(refused.body).toContain('insufficient_stock');
-    await shopper.request({ method: 'DELETE', url: `/cart/${encodeURIComponent(`${dress.id}-red-s`)}` });
-    await addLine(shopper, dress, 2, 'navy', 's');
+    // Red in S has none, though the dress has 20 in all: it cannot be added.
+    const redS = await shopper.request({ method: 'POST', url: '/cart', payload: { id: `${dress.id}-red-s`, qty: 1, colour: 'red', size: 's' } });
+    expect([redS.statusCode, redS.json<{ error: string }>().error]).toEqual([409, 'out_of_stock']);
+    // A line is capped at its own colour and size's count (9), not the dress's (20).
+    expect((await addLine(shopper, dress, 50, 'navy', 's')).qty).toBe(9);
+    // Should the count fall after the add, checkout refuses the line, naming what is left.
+    await ctx.database.query(`UPDATE product_variants SET stock = 1 WHERE sku = 'KLD-NAV-S'`);
+    const short = await postOrder(shopper, deliveryOrder());
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({ error: 'insufficient_stock', lines: [expect.objectContaining({ requested: 9, available: 1 })] });
+    await ctx.database.query(`UPDATE product_variants SET stock = 9 WHERE sku = 'KLD-NAV-S'`);
+    const key = `${dress.id}-navy-s`;
+    expect((await shopper.request({ method: 'PATCH', url: `/cart/${encodeURIComponent(key)}`, payload: { id: key, qty: 2, colour: 'navy', size: 's' } })).statusCode).toBe(200);
     const placed = await postOrder(shopper, deliveryOrder());
     expect(placed.statusCode).toBe(201);
     const order = placed.json<Order>();
