@@ -100,6 +100,8 @@ export async function fetchPublic(address: string, limits: PublicFetchLimits = P
     if (url.username || url.password) throw new FetchRefused('addresses with a user name or password are not fetched');
     const answer = await getOnce(url, limits, signal);
     if (answer.body) return answer.body;
+    // A busy or failing server may answer next time; any other answer is the address's for good.
+    if (!answer.location && (answer.status >= 500 || answer.status === 429)) throw new Error(`the server answered ${answer.status}`);
     if (!answer.location) throw new FetchRefused(`the server answered ${answer.status}`);
     url = new URL(answer.location, url);
   }

@@ -4,6 +4,8 @@
  * showing the change, pictures made in the background, and the file written back out the same.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Order, Product } from '@storefront/shared/types';
 import { newMachineToken } from '../../identity/machineCredential';
@@ -12,6 +14,7 @@ import { addLine, deliveryOrder, postOrder } from '../../testing/orderFixtures';
 import { shopperSession } from '../../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, ROOMY_RATE_LIMITS, ROOMY_UNPAID_ORDER_LIMITS, startTestApp, testDatabases, type TestApp } from '../../testing/testDatabases';
 import type { ImportOutcome } from './applyImport';
+import { PUBLIC_FETCH_LIMITS } from '../../net/publicFetch';
 import { makeNextPicture } from './pictureStore';
 
 jest.setTimeout(120_000);
@@ -265,6 +268,50 @@ describe.each(testDatabases())('importing a shop’s catalogue file ($name)', (t
     const report = (await ctx.app.inject({ url: '/operator/catalogue/pictures', headers: auth })).json<{ failed: { link: string; problem: string }[] }>();
     expect(report.failed).toEqual([{ link: 'inside-job', source: 'http://169.254.169.254/latest/meta-data', problem: '169.254.169.254 is not a public address' }]);
     expect((await product('inside-job')).json<Product>().small_pictures).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())('making a picture whose server is busy ($name)', (target) => {
+  let ctx: TestApp;
+  let server: http.Server;
+  let port = 0;
+  let answers = 0;
+  const machine = newMachineToken();
+
+  beforeAll(async () => {
+    ctx = await startTestApp(target, { machineTokenHash: machine.hash, makePictures: false });
+    server = http.createServer((_request, response) => {
+      answers += 1;
+      response.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  }, DATABASE_TIMEOUT_MS);
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await ctx.close();
+  }, DATABASE_TIMEOUT_MS);
+
+  it('tries again 30 s and then 60 s later, and then marks it failed with why', async () => {
+    const csv = `${HEADER_OF(FIXTURE_CSV)}\nbusy-server,Busy Server,,,,,,TRUE,Title,Default Title,,,,,BUSY-1,1,10,,http://127.0.0.1:${port}/picture.jpg,1,,,active\n`;
+    const imported = await ctx.app.inject({ method: 'POST', url: '/operator/catalogue/import', headers: { authorization: `Bearer ${machine.token}` }, payload: { csv, files: {}, dry_run: false, remove_missing: false } });
+    expect(imported.json()).toMatchObject({ ok: true, pictures_waiting: 1 });
+    // This test's own server stands in for a public one.
+    const options = { fetchLimits: { ...PUBLIC_FETCH_LIMITS, isAllowedAddress: (address: string) => address === '127.0.0.1' } };
+    const state = async () => (await ctx.database.query<{ state: string; attempts: number; problem: string | null }>(`SELECT state, attempts, problem FROM picture_sources s JOIN products p ON p.id = s.product_id WHERE p.link = 'busy-server'`)).rows[0];
+    expect(await makeNextPicture(ctx.database, options)).toBe(true);
+    expect(await state()).toEqual({ state: 'waiting', attempts: 1, problem: 'the server answered 503' });
+    // Not due yet.
+    expect(await makeNextPicture(ctx.database, options)).toBe(false);
+    expect(answers).toBe(1);
+    const later = (seconds: number) => ctx.database.query(`UPDATE picture_sources SET changed_at = changed_at - make_interval(secs => $1)`, [seconds]);
+    await later(31);
+    expect(await makeNextPicture(ctx.database, options)).toBe(true);
+    expect(await state()).toMatchObject({ state: 'waiting', attempts: 2 });
+    await later(61);
+    expect(await makeNextPicture(ctx.database, options)).toBe(true);
+    expect(await state()).toEqual({ state: 'failed', attempts: 3, problem: 'the server answered 503' });
+    expect(answers).toBe(3);
   });
 });
 

@@ -137,7 +137,7 @@ export async function makeSizes(bytes: Buffer): Promise<Record<keyof typeof PICT
   return { small: await make(PICTURE_SIZES.small), large: await make(PICTURE_SIZES.large) };
 }
 
-/** How many times a picture is tried before it is marked failed (a server that is down for a moment gets another go). */
+/** How many times a picture is tried before it is marked failed (a server that is down for a moment gets another go, 30 s later, then 60 s). */
 const ATTEMPTS = 3;
 
 export interface PictureMakerOptions {
@@ -146,12 +146,15 @@ export interface PictureMakerOptions {
 
 /**
  * Makes the next waiting picture: reads its bytes (sent, or fetched from its address), makes the
- * store's sizes, keeps them, and shows them on the product. Answers false when none waits. A
- * picture whose source changed meanwhile is left for its new source.
+ * store's sizes, keeps them, and shows them on the product. Answers false when none waits (or
+ * none whose next try is due). A picture whose source changed meanwhile is left for its new source.
  */
 export async function makeNextPicture(database: Database, options: PictureMakerOptions = {}): Promise<boolean> {
   const next = await database.query<{ product_id: string; position: number; source: string; upload: string | null; attempts: number }>(
-    `SELECT product_id, position, source, upload, attempts FROM picture_sources WHERE state = 'waiting' ORDER BY changed_at, product_id, position LIMIT 1`,
+    // A picture whose last try failed on the network waits 30 s a try before the next.
+    `SELECT product_id, position, source, upload, attempts FROM picture_sources
+     WHERE state = 'waiting' AND changed_at <= clock_timestamp() - make_interval(secs => attempts * 30)
+     ORDER BY changed_at, product_id, position LIMIT 1`,
   );
   const row = next.rows[0];
   if (!row) return false;
