@@ -1,9 +1,11 @@
-import colourNames from 'color-name';
 import { randomId } from '@storefront/shared/domain';
 import type { Database, Queryable } from '../../db/database';
 import { replacePictureSources, type PictureWanted } from './pictureStore';
 import { type CataloguePlan, type PlannedProduct, type Problem, readShopifyCsv } from './readShopifyCsv';
-import { slugOf } from './slug';
+import { categoryNamesOf, ensureCategories, ensureColoursAndSizes } from './shopOptions';
+import { type ImportLists, type ImportProgress, type ProductRow, writeProducts } from './writeProducts';
+
+export type { ImportProgress } from './writeProducts';
 
 /** What the command line found of each picture path the file names: its bytes' digest (sent already), or why it could not read it. */
 export type PictureFiles = Record<string, { digest: string } | { missing: string }>;
@@ -14,9 +16,6 @@ export interface ImportRequest {
   dryRun: boolean;
   removeMissing: boolean;
 }
-
-/** Products written so far of those the import writes (new or changed), as the writing goes. */
-export type ImportProgress = (written: number, total: number) => void;
 
 export interface ImportOutcome {
   ok: boolean;
@@ -73,82 +72,6 @@ async function readStored(tx: Queryable, handles: readonly string[]): Promise<Ma
     [handles],
   );
   return new Map(rows.rows.map((row) => [row.link, row]));
-}
-
-const slug = (name: string) => slugOf(name, 'category');
-
-/** The categories a product is in, by name, parent first: the file's category path's last part under its parent, and its type. */
-export function categoryNamesOf(product: Pick<PlannedProduct, 'productCategory' | 'type'>): { name: string; parent: string | null }[] {
-  const path = product.productCategory
-    .split('>')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const named: { name: string; parent: string | null }[] = [];
-  const leaf = path.at(-1);
-  const parent = path.length > 1 ? (path.at(-2) ?? null) : null;
-  if (parent) named.push({ name: parent, parent: null });
-  if (leaf) named.push({ name: leaf, parent });
-  if (product.type && !named.some((category) => category.name.toLowerCase() === product.type.toLowerCase())) named.push({ name: product.type, parent: null });
-  return named;
-}
-
-/** The ids of these categories, made where the shop has none of that name (matched in any letter case). */
-async function ensureCategories(tx: Queryable, products: readonly PlannedProduct[]): Promise<Map<string, string>> {
-  const existing = await tx.query<{ id: string; name: string }>('SELECT id, name FROM categories');
-  const byName = new Map(existing.rows.map((row) => [row.name.toLowerCase(), row.id]));
-  const ids = new Set(existing.rows.map((row) => row.id));
-  const made: { id: string; name: string; parent_id: string | null }[] = [];
-  for (const product of products) {
-    for (const { name, parent } of categoryNamesOf(product)) {
-      if (byName.has(name.toLowerCase())) continue;
-      let id = slug(name);
-      for (let n = 2; ids.has(id); n += 1) id = `${slug(name)}-${n}`;
-      ids.add(id);
-      byName.set(name.toLowerCase(), id);
-      made.push({ id, name: name.slice(0, 100), parent_id: parent ? (byName.get(parent.toLowerCase()) ?? null) : null });
-    }
-  }
-  if (made.length > 0) {
-    await tx.query(
-      `INSERT INTO categories (id, name, parent_id, position)
-       SELECT m.id, m.name, m.parent_id, (SELECT COALESCE(max(position), 0) FROM categories) + m.ord
-       FROM json_to_recordset($1::json) AS m(id text, name text, parent_id text, ord int)
-       ORDER BY m.ord`,
-      [JSON.stringify(made.map((category, index) => ({ ...category, ord: index + 1 })))],
-    );
-  }
-  return byName;
-}
-
-/** A colour's swatch: the CSS colour of that name where there is one ("navy blue" is navy), else a neutral grey. */
-export function colourCode(name: string): string {
-  const rgb = (colourNames as Record<string, [number, number, number]>)[name.replace(/\s+/g, '')];
-  if (!rgb) return '#9ca3af';
-  return `#${rgb.map((part) => part.toString(16).padStart(2, '0')).join('')}`;
-}
-
-async function ensureColoursAndSizes(tx: Queryable, products: readonly PlannedProduct[]): Promise<void> {
-  const colours = [...new Set(products.flatMap((product) => product.colours))];
-  if (colours.length > 0) {
-    await tx.query(
-      `INSERT INTO colours (name, code, position)
-       SELECT c.name, c.code, (SELECT COALESCE(max(position), 0) FROM colours) + c.ord
-       FROM json_to_recordset($1::json) AS c(name text, code text, ord int)
-       ON CONFLICT (name) DO NOTHING`,
-      [JSON.stringify(colours.map((name, index) => ({ name, code: colourCode(name), ord: index + 1 })))],
-    );
-  }
-  const sizes = new Map<string, string>();
-  for (const size of products.flatMap((product) => product.sizes)) if (!sizes.has(size.name)) sizes.set(size.name, size.label);
-  if (sizes.size > 0) {
-    await tx.query(
-      `INSERT INTO sizes (name, label, position)
-       SELECT s.name, s.label, (SELECT COALESCE(max(position), 0) FROM sizes) + s.ord
-       FROM json_to_recordset($1::json) AS s(name text, label text, ord int)
-       ON CONFLICT (name) DO NOTHING`,
-      [JSON.stringify([...sizes].map(([name, label], index) => ({ name, label: label.slice(0, 20), ord: index + 1 })))],
-    );
-  }
 }
 
 /** SKUs of the file that the shop already has on another product: nothing is imported then. */
@@ -220,89 +143,6 @@ function samePictures(stored: Stored | undefined, wanted: readonly PictureWanted
 
 const sameList = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A products row as an import writes it. */
-interface ProductRow {
-  id: string;
-  link: string;
-  name: string;
-  description: string;
-  short_description: string;
-  price: number;
-  on_sale_price: number | null;
-  on_sale_until: string | null;
-  sku: string;
-  stock: number;
-  published: boolean;
-  has_variants: boolean;
-  vendor: string;
-  product_type: string;
-  product_category: string;
-  tags: string[];
-  category_ids: string[];
-  colour_names: string[];
-}
-
-const PRODUCT_COLUMNS = 'id, link, name, description, short_description, price, on_sale_price, on_sale_until, sku, stock, published, has_variants, vendor, product_type, product_category, tags, category_ids, colour_names';
-
-/** Rows per statement: each chunk travels as one JSON parameter, and a statement's triggers run once per chunk. */
-const CHUNK = 2000;
-
-async function inChunks<T>(rows: readonly T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let start = 0; start < rows.length; start += CHUNK) await write(rows.slice(start, start + CHUNK));
-}
-
-/**
- * Writes the import's products and the lists hanging off them in a few statements per 2000
- * products, not a few per product: each statement's triggers (search words, the store's copy for
- * listings, change notices) then run once for many products.
- */
-async function writeProducts(
-  tx: Queryable,
-  inserts: readonly ProductRow[],
-  updates: readonly ProductRow[],
-  lists: readonly { id: string; categories?: string[]; colours?: string[]; sizes?: string[]; variants?: PlannedProduct['variants'] }[],
-  onProgress: ImportProgress,
-): Promise<void> {
-  const total = inserts.length + updates.length;
-  let written = 0;
-  await inChunks(inserts, async (chunk) => {
-    await tx.query(`INSERT INTO products (${PRODUCT_COLUMNS}) SELECT ${PRODUCT_COLUMNS} FROM json_populate_recordset(NULL::products, $1::json)`, [JSON.stringify(chunk)]);
-    written += chunk.length;
-    onProgress(written, total);
-  });
-  const assignments = PRODUCT_COLUMNS.split(', ')
-    .filter((column) => column !== 'id' && column !== 'link')
-    .map((column) => `${column} = d.${column}`)
-    .join(', ');
-  await inChunks(updates, async (chunk) => {
-    await tx.query(`UPDATE products p SET ${assignments} FROM json_populate_recordset(NULL::products, $1::json) d WHERE p.id = d.id`, [JSON.stringify(chunk)]);
-    written += chunk.length;
-    onProgress(written, total);
-  });
-  const replace = async (table: string, column: string, key: 'categories' | 'colours' | 'sizes') => {
-    const changed = lists.filter((list) => list[key] !== undefined);
-    await inChunks(changed, async (chunk) => {
-      await tx.query(`DELETE FROM ${table} WHERE product_id = ANY ($1::text[])`, [chunk.map((list) => list.id)]);
-      const rows = chunk.flatMap((list) => (list[key] ?? []).map((value, position) => ({ product_id: list.id, [column]: value, position })));
-      if (rows.length > 0) await tx.query(`INSERT INTO ${table} (product_id, ${column}, position) SELECT product_id, ${column}, position FROM json_populate_recordset(NULL::${table}, $1::json)`, [JSON.stringify(rows)]);
-    });
-  };
-  await replace('product_categories', 'category_id', 'categories');
-  await replace('product_colours', 'colour', 'colours');
-  await replace('product_sizes', 'size', 'sizes');
-  // Variants go after every changed product's old ones are gone, so a SKU may move between products.
-  const changedVariants = lists.filter((list) => list.variants !== undefined);
-  await inChunks(changedVariants, (chunk) => tx.query('DELETE FROM product_variants WHERE product_id = ANY ($1::text[])', [chunk.map((list) => list.id)]));
-  const variantRows = changedVariants.flatMap((list) => (list.variants ?? []).map((variant, position) => ({ product_id: list.id, sku: variant.sku, colour: variant.colour, size: variant.size, stock: variant.stock, position })));
-  await inChunks(variantRows, (chunk) =>
-    tx.query(
-      `INSERT INTO product_variants (product_id, sku, colour, size, stock, position)
-       SELECT product_id, sku, colour, size, stock, position FROM json_populate_recordset(NULL::product_variants, $1::json)`,
-      [JSON.stringify(chunk)],
-    ),
-  );
-}
-
 class Rollback extends Error {
   constructor(readonly outcome: ImportOutcome) {
     super('rolled back');
@@ -338,7 +178,7 @@ export async function importCatalogue(database: Database, request: ImportRequest
         await ensureColoursAndSizes(tx, plan.products);
         const inserts: ProductRow[] = [];
         const updates: ProductRow[] = [];
-        const lists: { id: string; categories?: string[]; colours?: string[]; sizes?: string[]; variants?: PlannedProduct['variants'] }[] = [];
+        const lists: ImportLists[] = [];
         const changedPictures: { id: string; wanted: PictureWanted[] }[] = [];
         for (const product of plan.products) {
           const before = stored.get(product.handle);

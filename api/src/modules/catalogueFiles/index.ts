@@ -5,6 +5,6 @@ export { exportCatalogue } from './exportCatalogue';
 export { decodeCsv, CSV_ENCODINGS, type CsvEncoding } from './csvText';
 export { describeProblem, readShopifyCsv, type Problem } from './readShopifyCsv';
 export { digestOf, judgePicture, makeNextPicture, makeSizes, pictureReport, PictureRefused, rebuildProductPictures, storeUpload } from './pictureStore';
-export { colourCode } from './applyImport';
+export { colourCode } from './shopOptions';
 export { descriptionFromHtml, shortDescriptionOf } from './descriptions';
 export { slugOf } from './slug';

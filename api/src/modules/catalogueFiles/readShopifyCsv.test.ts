@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { categoryNamesOf, colourCode } from './applyImport';
+import { categoryNamesOf, colourCode } from './shopOptions';
 import { decodeCsv, guardFormula, unguardFormula } from './csvText';
 import { descriptionFromHtml, htmlFromDescription, shortDescriptionOf } from './descriptions';
 import { readPrice } from './prices';
