@@ -60,10 +60,16 @@ async function asCommandLine(path: string, body: unknown): Promise<Response> {
   });
 }
 
-/** A signed-in operator: an account made an operator as `npm run operators -- add` does, and the store told. */
-export async function signedInOperator(shopper: RecordedShopper = recordedShopper()): Promise<RecordedShopper & { user: User }> {
-  const registered = await registerShopper(shopper.store, 'Ayanda');
-  const granted = await asCommandLine('operator/operators', { email: registered.email });
+/**
+ * A signed-in operator: an account made an operator as `npm run operators -- add` does (with
+ * `catalogue`, `--catalogue`: one who also edits the catalogue), and the store told.
+ */
+export async function signedInOperator(
+  shopper: RecordedShopper = recordedShopper(),
+  { catalogue = false, firstName = 'Ayanda' }: { catalogue?: boolean; firstName?: string } = {},
+): Promise<RecordedShopper & { user: User }> {
+  const registered = await registerShopper(shopper.store, firstName);
+  const granted = await asCommandLine('operator/operators', { email: registered.email, ...(catalogue ? { catalogue } : {}) });
   if (!granted.ok) throw new Error(`could not make ${registered.email} an operator: ${granted.status} ${await granted.text()}`);
   const user = await shopper.store.dispatch(authApi.endpoints.getMe.initiate(undefined, { forceRefetch: true })).unwrap();
   shopper.sent.length = 0;

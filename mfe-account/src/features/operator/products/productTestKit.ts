@@ -1,28 +1,12 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { authApi, randomId, type User } from '@storefront/shared';
+import { randomId, type User } from '@storefront/shared';
 import { testApiUrl } from '@storefront/shared/testing';
-import { recordedShopper, registerShopper, type RecordedShopper } from '../../orders/orderTestKit';
+import { recordedShopper, signedInOperator, type RecordedShopper } from '../../orders/orderTestKit';
 import type { EditableProduct, OperatorProduct } from './productsApi';
 
-/** What the shop's command line may do while the api runs (api/src/testing/globalSetup.ts gives the token). */
-async function asCommandLine(path: string, body: unknown): Promise<Response> {
-  const token = process.env.STOREFRONT_TEST_MACHINE_TOKEN;
-  if (!token) throw new Error('STOREFRONT_TEST_MACHINE_TOKEN is not set: run web tests through jest, whose globalSetup starts the api');
-  return fetch(`${testApiUrl()}/${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
 /** A signed-in operator with the catalogue role, as `npm run operators -- add <email> --catalogue` makes one. */
-export async function signedInCatalogueOperator(shopper: RecordedShopper = recordedShopper()): Promise<RecordedShopper & { user: User }> {
-  const registered = await registerShopper(shopper.store, 'Thandi');
-  const granted = await asCommandLine('operator/operators', { email: registered.email, catalogue: true });
-  if (!granted.ok) throw new Error(`could not give ${registered.email} the catalogue role: ${granted.status} ${await granted.text()}`);
-  const user = await shopper.store.dispatch(authApi.endpoints.getMe.initiate(undefined, { forceRefetch: true })).unwrap();
-  shopper.sent.length = 0;
-  return { ...shopper, user };
+export function signedInCatalogueOperator(shopper: RecordedShopper = recordedShopper()): Promise<RecordedShopper & { user: User }> {
+  return signedInOperator(shopper, { catalogue: true, firstName: 'Thandi' });
 }
 
 /** A name no other test (nor the seed) uses: the test api's database is shared by every test file. */

@@ -45,6 +45,18 @@ const UPLOAD_TIMEOUT_MS = 120_000;
  * product, which the product's page shows at once; the list and the shop's own product pages
  * ('Catalogue', 'Product') ask again.
  */
+/**
+ * A write answers with the whole product: the product's page shows it at once, under `id` (or,
+ * for a new product, the id the answer gives). A refused write shows nothing.
+ */
+async function showSaved(id: string | null, dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: OperatorProduct }>): Promise<void> {
+  const saved = await queryFulfilled.then(
+    ({ data }) => data,
+    () => null,
+  );
+  if (saved) dispatch(productsApi.util.upsertQueryData('getOperatorProduct', id ?? saved.id, saved));
+}
+
 export const productsApi = baseApi.enhanceEndpoints({ addTagTypes: ['OperatorProduct', 'CatalogueChoices', 'Auth'] }).injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
@@ -62,25 +74,13 @@ export const productsApi = baseApi.enhanceEndpoints({ addTagTypes: ['OperatorPro
     }),
     createProduct: build.mutation<OperatorProduct, NewProduct>({
       query: (body) => ({ url: 'operator/products', method: 'POST', body }),
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        const created = await queryFulfilled.then(
-          ({ data }) => data,
-          () => null,
-        );
-        if (created) dispatch(productsApi.util.upsertQueryData('getOperatorProduct', created.id, created));
-      },
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) => showSaved(null, dispatch, queryFulfilled),
       // A new colour or size typed into the form is one of the shop's from now on.
       invalidatesTags: (created) => (created ? [{ type: 'OperatorProduct', id: 'LIST' }, 'CatalogueChoices', 'Catalogue'] : []),
     }),
     updateProduct: build.mutation<OperatorProduct, UpdateProductArgs>({
       query: ({ id, base, next }) => ({ url: `operator/products/${encodeURIComponent(id)}`, method: 'PUT', body: { base, next } }),
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        const saved = await queryFulfilled.then(
-          ({ data }) => data,
-          () => null,
-        );
-        if (saved) dispatch(productsApi.util.upsertQueryData('getOperatorProduct', id, saved));
-      },
+      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => showSaved(id, dispatch, queryFulfilled),
       // Refused because someone else saved first: the page's product is stale too.
       invalidatesTags: (saved, _error, { id }) =>
         saved
@@ -95,36 +95,18 @@ export const productsApi = baseApi.enhanceEndpoints({ addTagTypes: ['OperatorPro
         body: file,
         timeout: UPLOAD_TIMEOUT_MS,
       }),
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        const saved = await queryFulfilled.then(
-          ({ data }) => data,
-          () => null,
-        );
-        if (saved) dispatch(productsApi.util.upsertQueryData('getOperatorProduct', id, saved));
-      },
+      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => showSaved(id, dispatch, queryFulfilled),
       invalidatesTags: (saved, _error, { id }) => (saved ? [{ type: 'OperatorProduct', id: 'LIST' }, 'Catalogue', { type: 'Product', id }] : []),
     }),
     arrangePictures: build.mutation<OperatorProduct, { id: string; pictures: PictureArrangement }>({
       query: ({ id, pictures }) => ({ url: `operator/products/${encodeURIComponent(id)}/pictures`, method: 'PUT', body: { pictures } }),
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        const saved = await queryFulfilled.then(
-          ({ data }) => data,
-          () => null,
-        );
-        if (saved) dispatch(productsApi.util.upsertQueryData('getOperatorProduct', id, saved));
-      },
+      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => showSaved(id, dispatch, queryFulfilled),
       invalidatesTags: (saved, _error, { id }) =>
         saved ? [{ type: 'OperatorProduct', id: 'LIST' }, 'Catalogue', { type: 'Product', id }] : [{ type: 'OperatorProduct', id }],
     }),
     changeStock: build.mutation<OperatorProduct, StockChange & { id: string }>({
       query: ({ id, ...body }) => ({ url: `operator/products/${encodeURIComponent(id)}/stock`, method: 'POST', body }),
-      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
-        const saved = await queryFulfilled.then(
-          ({ data }) => data,
-          () => null,
-        );
-        if (saved) dispatch(productsApi.util.upsertQueryData('getOperatorProduct', id, saved));
-      },
+      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) => showSaved(id, dispatch, queryFulfilled),
       // Refused (more damaged than in stock, say): the stock shown may be stale.
       invalidatesTags: (saved, _error, { id }) =>
         saved ? [{ type: 'OperatorProduct', id: 'LIST' }, 'Catalogue', { type: 'Product', id }] : [{ type: 'OperatorProduct', id }],
