@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { abortCanary } from './abort';
-import { FileCompositionStore, type CompositionDocument } from './store';
+import { FileCompositionStore } from './fileStore';
+import type { CompositionDocument } from './store';
 
 const entry = (version: string) => ({ version, manifest: `http://cdn.test/mfe-catalog/${version}/mf-manifest.json` });
 const facts = { singletons: [], exposes: ['HomePage'], slices: [], endpoints: [] };

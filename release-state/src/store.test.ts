@@ -78,7 +78,7 @@ describe('the file composition store', () => {
   it('lets exactly one of two processes win, each holding the lock in turn', async () => {
     await store.publish(change('1.0.0'), 0);
     const script = `
-      const { FileCompositionStore } = require(${JSON.stringify(path.join(__dirname, 'store.ts'))});
+      const { FileCompositionStore } = require(${JSON.stringify(path.join(__dirname, 'fileStore.ts'))});
       const store = new FileCompositionStore(process.argv[1]);
       const version = process.argv[2];
       store.publish({ by: version, reason: null, action: 'set', composition: { remotes: { 'mfe-catalog': { version, manifest: 'http://cdn.test/' + version + '/mf-manifest.json' } } }, facts: {}, checkedAt: null }, 1)

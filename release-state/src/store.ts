@@ -4,17 +4,11 @@
  * from and the facts the checks read of each release; a change started from a revision that is no
  * longer the newest is refused, so two release managers never lose one another's change.
  *
- * `CompositionStore` is what the compose command and the edge use; `FileCompositionStore` keeps it
- * on one machine's disk: `composition/composition.json` (or COMPOSITION_FILE) is the live
- * composition with its revision number, `composition/revisions/000012.json` each revision. Writes
- * are atomic (a temporary file renamed into place), so the edge never reads half a file, and made
- * under a lock folder, so two commands at the same moment are taken one after the other.
+ * `CompositionStore` is what the compose command, the edge and the api use, one per environment
+ * (environments.ts): `FileCompositionStore` keeps it on one machine's disk (fileStore.ts),
+ * `PgCompositionStore` in PostgreSQL for several edges (pgStore.ts).
  */
-import { promises as fs } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { currentStat } from './fileStat';
-import { isRemote, REMOTES, ROOT, shortName, type Remote } from './remotes';
+import { isRemote, REMOTES, shortName, type Remote } from './remotes';
 
 /** What the compose command reads of a remote's release when it passes the checks, recorded with its revision. */
 export interface ReleaseFacts {
@@ -48,6 +42,13 @@ export interface Canary {
 
 export interface CompositionDocument {
   remotes: Partial<Record<Remote, CompositionEntry>>;
+  /**
+   * Where this composition's releases are served from, as RELEASE_BASE_URL said when it was
+   * composed (`https://cdn.example.co.za/{remote}`; `{remote}` and `{port}` filled in per remote).
+   * A release is built once and served from wherever the composition names: the environment's
+   * next change keeps serving from here unless RELEASE_BASE_URL says otherwise.
+   */
+  releaseBase?: string;
   config?: { apiBase?: string; assetHost?: string };
   /** A canary that runs beside the live remotes, if one does. */
   canary?: Canary;
@@ -116,9 +117,7 @@ export class CompositionConflict extends Error {
   }
 }
 
-/**
- * Where compositions are kept. A PostgreSQL store (several edges, one truth) implements the same.
- */
+/** Where an environment's compositions are kept: files on one machine, or PostgreSQL for several edges. */
 export interface CompositionStore {
   /** What the edge keeps for this store, e.g. a file's path. */
   readonly name: string;
@@ -137,12 +136,14 @@ export interface CompositionStore {
   publish(change: RevisionChange, basedOn: number, servedBefore?: CompositionDocument): Promise<Revision>;
   /** Records that a revision passed the checks at `at` (a revision imported from before revisions), and what they read of each release. */
   markChecked(revision: number, at: Date, shell: Record<string, string>, facts?: Revision['facts']): Promise<void>;
-  /** Makes revisions of a composition kept before revisions were (its file and history); nothing when there is none. */
+  /**
+   * Makes revisions of a composition kept before revisions were (its file and history), or, in
+   * PostgreSQL, brings in the environment's revisions from this machine's files; nothing when
+   * there is none.
+   */
   upgrade(): Promise<void>;
-}
-
-export function compositionFile(): string {
-  return path.resolve(process.env.COMPOSITION_FILE ?? path.join(ROOT, 'composition', 'composition.json'));
+  /** Lets go of what it holds open (a database connection); nothing for files. */
+  close(): Promise<void>;
 }
 
 /** A manifest URL names its version folder: …/1.4.0/mf-manifest.json. */
@@ -156,7 +157,7 @@ export function versionFromManifestUrl(manifest: string): string | undefined {
   return /\/([^/]+)\/mf-manifest\.json$/.exec(pathname)?.[1];
 }
 
-type RawDocument = { remotes?: Record<string, unknown>; config?: CompositionDocument['config']; canary?: unknown };
+type RawDocument = { remotes?: Record<string, unknown>; config?: CompositionDocument['config']; canary?: unknown; releaseBase?: unknown };
 
 /** A share of browsers in percent: more than 0, at most 100, to one decimal place. */
 export function isCanaryPercent(value: unknown): value is number {
@@ -174,8 +175,14 @@ function readCanary(raw: unknown): Canary {
   return { remotes, percent: canary.percent, startedBy: canary.startedBy as number, since: canary.since };
 }
 
-function readDocument(raw: RawDocument): CompositionDocument {
-  return { remotes: readRemotes(raw.remotes ?? {}), ...(raw.config ? { config: raw.config } : {}), ...(raw.canary ? { canary: readCanary(raw.canary) } : {}) };
+export function readDocument(raw: RawDocument): CompositionDocument {
+  if (raw.releaseBase !== undefined && typeof raw.releaseBase !== 'string') throw new Error('releaseBase must be a URL template');
+  return {
+    remotes: readRemotes(raw.remotes ?? {}),
+    ...(raw.releaseBase ? { releaseBase: raw.releaseBase } : {}),
+    ...(raw.config ? { config: raw.config } : {}),
+    ...(raw.canary ? { canary: readCanary(raw.canary) } : {}),
+  };
 }
 
 function readRemotes(raw: Record<string, unknown>): CompositionDocument['remotes'] {
@@ -196,34 +203,73 @@ export function parseCompositionDocument(text: string): CompositionDocument {
   return readDocument(JSON.parse(text) as RawDocument);
 }
 
-function parseLive(text: string): LiveComposition {
-  const raw = JSON.parse(text) as RawDocument & { revision?: unknown };
-  const revision = typeof raw.revision === 'number' && Number.isInteger(raw.revision) && raw.revision > 0 ? raw.revision : null;
-  return { revision, document: readDocument(raw) };
+/** A revision as stored (a file's or a row's JSON), with its composition read as any composition is. */
+export function revisionFromJson(raw: unknown, where: string): Revision {
+  try {
+    const revision = raw as Revision;
+    if (typeof raw !== 'object' || raw === null || !Number.isInteger(revision.revision) || typeof revision.at !== 'string') throw new Error('no revision number or time');
+    return { ...revision, composition: readDocument(revision.composition as RawDocument) };
+  } catch (error) {
+    throw new Error(`the revision ${where} cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
 }
 
-/** The live composition of a file, or null when there is none. */
-export async function readComposition(file = compositionFile()): Promise<CompositionDocument | null> {
-  return (await readLive(file))?.document ?? null;
-}
-
-async function readLive(file: string): Promise<LiveComposition | null> {
-  const text = await fs.readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw error;
+/**
+ * The revisions a publish writes after `newest` (null: there is none yet): the change, numbered
+ * next; before the first one, `servedBefore` (what was served: the working builds), recorded as
+ * the revision it is made on, so that the first change can be rolled back. Every store writes
+ * them the same way.
+ */
+export function nextRevisions(newest: Revision | null, change: RevisionChange, servedBefore?: CompositionDocument, now = new Date()): Revision[] {
+  const written: Revision[] = [];
+  let previous = newest;
+  if (!previous && servedBefore) {
+    previous = {
+      revision: 1,
+      at: now.toISOString(),
+      by: 'the working builds',
+      reason: 'served before the first composition',
+      action: 'imported',
+      basedOn: 0,
+      changes: describeChanges(null, servedBefore),
+      composition: servedBefore,
+      facts: {},
+      checkedAt: null,
+    };
+    written.push(previous);
+  }
+  written.push({
+    ...change,
+    revision: (previous?.revision ?? 0) + 1,
+    at: now.toISOString(),
+    basedOn: previous?.revision ?? 0,
+    changes: describeChanges(previous?.composition ?? null, change.composition),
   });
-  return text === null ? null : parseLive(text);
+  return written;
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await fs.writeFile(temporary, text);
-  await fs.rename(temporary, file);
+/**
+ * Compositions kept before revisions were (oldest first), as revisions: imported and unchecked,
+ * so none is known good until it has passed the checks again.
+ */
+export function importedRevisions(documents: readonly CompositionDocument[], now = new Date()): Revision[] {
+  return documents.map((document, index) => ({
+    revision: index + 1,
+    at: now.toISOString(),
+    by: 'before revisions',
+    reason: 'kept before revisions were recorded',
+    action: 'imported' as const,
+    basedOn: index,
+    changes: describeChanges(documents[index - 1] ?? null, document),
+    composition: document,
+    facts: {},
+    checkedAt: null,
+  }));
 }
 
-function serialiseLive(revision: number, document: CompositionDocument): string {
-  return `${JSON.stringify({ revision, ...document }, null, 2)}\n`;
+/** A revision that passed the checks at `at`: when, the shell it was checked against, and what they read. */
+export function checkedRevision(revision: Revision, at: Date, shell: Record<string, string>, facts?: Revision['facts']): Revision {
+  return { ...revision, checkedAt: at.toISOString(), shell, ...(facts ? { facts } : {}) };
 }
 
 /** The lines that say what differs between two compositions, per remote. */
@@ -239,6 +285,7 @@ export function describeChanges(before: CompositionDocument | null, after: Compo
     else lines.push(`${remote} ${was.version} → ${now.version}`);
   }
   if (JSON.stringify(before?.config ?? {}) !== JSON.stringify(after.config ?? {})) lines.push('config changed');
+  if ((before?.releaseBase ?? null) !== (after.releaseBase ?? null) && after.releaseBase) lines.push(`releases served from ${after.releaseBase}`);
   const canaryBefore = before?.canary;
   const canaryAfter = after.canary;
   if (JSON.stringify(canaryBefore ?? null) !== JSON.stringify(canaryAfter ?? null)) {
@@ -265,226 +312,6 @@ export function describeRevision(revision: Revision): string {
     : `${time.toLocaleDateString('en-CA')} ${time.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
   const changed = revision.changes.map((line) => shortName(line.replace(/ \S+ → /, ' '))).join(', ');
   return `revision ${revision.revision}, by ${revision.by}, ${when}${changed ? `, ${changed}` : ''}`;
-}
-
-const LOCK_STALE_MS = 60_000;
-const LOCK_WAIT_MS = 15_000;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** A lock left by a command that died holding it: its process is gone from this machine, or it is older than any change takes. */
-async function lockIsStale(lock: string): Promise<boolean> {
-  const owner = await fs
-    .readFile(path.join(lock, 'owner'), 'utf8')
-    .then((text) => JSON.parse(text) as { pid?: number; host?: string })
-    .catch(() => null);
-  if (owner?.host === os.hostname() && typeof owner.pid === 'number' && !processAlive(owner.pid)) return true;
-  const stat = await fs.stat(lock).catch(() => null);
-  return stat !== null && Date.now() - stat.mtimeMs > LOCK_STALE_MS;
-}
-
-/** Runs `work` holding the store's lock (a folder: creating one is atomic), taken one after another by every command. */
-async function withLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
-  await fs.mkdir(dir, { recursive: true });
-  const lock = path.join(dir, '.lock');
-  for (const deadline = Date.now() + LOCK_WAIT_MS; ; ) {
-    try {
-      await fs.mkdir(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (await lockIsStale(lock)) {
-        await fs.rm(lock, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(`another compose command holds ${lock}; if none is running, remove that folder`, { cause: error });
-      await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
-    }
-  }
-  try {
-    await fs.writeFile(path.join(lock, 'owner'), JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString() }));
-    return await work();
-  } finally {
-    await fs.rm(lock, { recursive: true, force: true });
-  }
-}
-
-const REVISION_FILE = /^(\d{6,})\.json$/;
-
-function parseRevision(text: string, file: string): Revision {
-  try {
-    const raw = JSON.parse(text) as Revision;
-    if (!Number.isInteger(raw.revision) || typeof raw.at !== 'string') throw new Error('no revision number or time');
-    return { ...raw, composition: readDocument(raw.composition as RawDocument) };
-  } catch (error) {
-    throw new Error(`the revision ${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
-}
-
-/** Revisions and the live composition as files beside COMPOSITION_FILE (see the top of this file). */
-export class FileCompositionStore implements CompositionStore {
-  readonly name: string;
-
-  constructor(readonly file = compositionFile()) {
-    this.name = file;
-  }
-
-  private get directory(): string {
-    return path.dirname(this.file);
-  }
-
-  private get revisionsDir(): string {
-    return path.join(this.directory, 'revisions');
-  }
-
-  private revisionFile(revision: number): string {
-    return path.join(this.revisionsDir, `${String(revision).padStart(6, '0')}.json`);
-  }
-
-  async changeToken(): Promise<string | null> {
-    // The edge asks on every page: one look shared by the pages asking at the same moment.
-    const stat = await currentStat(this.file);
-    // Every write puts a new file in place (writeAtomically): another inode, time and size.
-    return stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : null;
-  }
-
-  live(): Promise<LiveComposition | null> {
-    return readLive(this.file);
-  }
-
-  private async numbers(): Promise<number[]> {
-    const names = await fs.readdir(this.revisionsDir).catch(() => [] as string[]);
-    return names
-      .map((name) => REVISION_FILE.exec(name)?.[1])
-      .filter((number): number is string => number !== undefined)
-      .map(Number)
-      .sort((a, b) => a - b);
-  }
-
-  async revisions(): Promise<Revision[]> {
-    const numbers = await this.numbers();
-    return Promise.all(numbers.map(async (number) => parseRevision(await fs.readFile(this.revisionFile(number), 'utf8'), this.revisionFile(number))));
-  }
-
-  async revision(revision: number): Promise<Revision | null> {
-    if (!Number.isInteger(revision) || revision < 1) return null;
-    const text = await fs.readFile(this.revisionFile(revision), 'utf8').catch(() => null);
-    return text === null ? null : parseRevision(text, this.revisionFile(revision));
-  }
-
-  /** Writes a revision file that must not exist yet (a hard link fails if it does), complete before it has its name. */
-  private async writeRevision(revision: Revision): Promise<void> {
-    const target = this.revisionFile(revision.revision);
-    await fs.mkdir(this.revisionsDir, { recursive: true });
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temporary, `${JSON.stringify(revision, null, 2)}\n`);
-    try {
-      await fs.link(temporary, target);
-    } finally {
-      await fs.rm(temporary, { force: true });
-    }
-  }
-
-  async publish(change: RevisionChange, basedOn: number, servedBefore?: CompositionDocument): Promise<Revision> {
-    return withLock(this.directory, async () => {
-      await this.importBeforeRevisions();
-      const numbers = await this.numbers();
-      const newestNumber = numbers[numbers.length - 1] ?? 0;
-      if (newestNumber !== basedOn) {
-        const newest = await this.revision(newestNumber);
-        if (newest) throw new CompositionConflict(newest);
-        throw new Error(`the change was made on revision ${basedOn}, and there is none`);
-      }
-      let previous = newestNumber > 0 ? await this.revision(newestNumber) : null;
-      let number = newestNumber + 1;
-      if (!previous && servedBefore) {
-        previous = {
-          revision: number,
-          at: new Date().toISOString(),
-          by: 'the working builds',
-          reason: 'served before the first composition',
-          action: 'imported',
-          basedOn: 0,
-          changes: describeChanges(null, servedBefore),
-          composition: servedBefore,
-          facts: {},
-          checkedAt: null,
-        };
-        await this.writeRevision(previous);
-        number += 1;
-      }
-      const revision: Revision = {
-        ...change,
-        revision: number,
-        at: new Date().toISOString(),
-        basedOn: previous?.revision ?? 0,
-        changes: describeChanges(previous?.composition ?? null, change.composition),
-      };
-      await this.writeRevision(revision);
-      // The live file last: the edge follows it, and by then the revision it names is complete.
-      await writeAtomically(this.file, serialiseLive(revision.revision, revision.composition));
-      return revision;
-    });
-  }
-
-  async markChecked(revision: number, at: Date, shell: Record<string, string>, facts?: Revision['facts']): Promise<void> {
-    await withLock(this.directory, async () => {
-      const found = await this.revision(revision);
-      if (!found) throw new Error(`there is no revision ${revision}`);
-      if (found.checkedAt) return;
-      const checked = { ...found, checkedAt: at.toISOString(), shell, ...(facts ? { facts } : {}) };
-      await writeAtomically(this.revisionFile(revision), `${JSON.stringify(checked, null, 2)}\n`);
-      // The live file again (the same composition), so that the edge reads the revisions anew.
-      const live = await this.live();
-      if (live?.revision) await writeAtomically(this.file, serialiseLive(live.revision, live.document));
-    });
-  }
-
-  async upgrade(): Promise<void> {
-    if ((await this.numbers()).length > 0) return;
-    if (!(await readLive(this.file))) return;
-    await withLock(this.directory, () => this.importBeforeRevisions());
-  }
-
-  /**
-   * A composition kept before revisions were (a live file without a revision number, and the
-   * compositions that were live before it in `history/`): each becomes a revision, unchecked, so
-   * none is known good until it has passed the checks again.
-   */
-  private async importBeforeRevisions(): Promise<void> {
-    if ((await this.numbers()).length > 0) return;
-    const live = await readLive(this.file);
-    if (!live) return;
-    const historyDir = path.join(this.directory, 'history');
-    const names = (await fs.readdir(historyDir).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
-    const documents = await Promise.all(names.map(async (name) => parseCompositionDocument(await fs.readFile(path.join(historyDir, name), 'utf8'))));
-    documents.push(live.document);
-    let previous: CompositionDocument | null = null;
-    for (const [index, document] of documents.entries()) {
-      await this.writeRevision({
-        revision: index + 1,
-        at: new Date().toISOString(),
-        by: 'before revisions',
-        reason: 'kept before revisions were recorded',
-        action: 'imported',
-        basedOn: index,
-        changes: describeChanges(previous, document),
-        composition: document,
-        facts: {},
-        checkedAt: null,
-      });
-      previous = document;
-    }
-    await writeAtomically(this.file, serialiseLive(documents.length, live.document));
-    await fs.rm(historyDir, { recursive: true, force: true });
-  }
 }
 
 /** The moment a revision's time live began to count: once it was live and had passed the checks. */
