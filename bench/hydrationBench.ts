@@ -36,6 +36,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { SERVER_RENDERED_ATTRIBUTE } from '../shared/src/ssr/contract';
 import { buildShellEdge } from '../edge/src/app';
+import { liveRemotes } from '../edge/src/composition';
 import { loadRenderer, RENDER_LIMIT_MS } from '../edge/src/serverRender';
 import { readEdgeSettings } from '../edge/src/settings';
 import { shellBundleFile, startStore } from '../scripts/lib/startStore';
@@ -380,7 +381,8 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
   await uncached.listen({ port: ports.shell + 30, host: '127.0.0.1' });
   const uncachedUrl = `http://localhost:${ports.shell + 30}`;
   // The same, drawing in the edge's own thread, as RENDER_THREADS=0 does.
-  const ownThread = await loadRenderer({ shellBundle: shellBundleFile(shellEdgeOptions.dist), composition: shellEdgeOptions.composition, timeoutMs: RENDER_LIMIT_MS });
+  const { composition } = shellEdgeOptions;
+  const ownThread = await loadRenderer({ shellBundle: shellBundleFile(shellEdgeOptions.dist), timeoutMs: RENDER_LIMIT_MS, live: await liveRemotes(composition) }, () => liveRemotes(composition));
   const inEdgeThread = await buildShellEdge({ ...shellEdgeOptions, render: { draw: ownThread.draw, guestPageTtlMs: 0, budgetMs: renderTimeoutMs } });
   await inEdgeThread.listen({ port: ports.shell + 31, host: '127.0.0.1' });
   const inEdgeThreadUrl = `http://localhost:${ports.shell + 31}`;

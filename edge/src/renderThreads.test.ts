@@ -1,34 +1,43 @@
 /**
  * Render threads with a stand-in for the shell's server bundle (a real one needs the builds): it
- * draws in the thread, the edge's own event loop stays free meanwhile, and a thread that dies
- * costs only its pages' server render until it is started again.
+ * draws in the thread, the edge's own event loop stays free meanwhile, a thread that dies costs
+ * only its pages' server render until it is started again, and a thread holds none of the edge's
+ * keys: not its environment's secrets, not the composition store.
  */
+import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { RenderThreads } from './renderThreads';
-import type { PageRequest, RendererSource } from './serverRender';
+import { SHARE_ENV, Worker } from 'node:worker_threads';
+import type { CompositionDocument } from '@storefront/release-state';
+import { renderThreadEnvironment, RenderThreads, type RenderThreadsOptions } from './renderThreads';
+import type { PageRequest } from './serverRender';
 
 /**
  * Draws `<p>drawn in thread N</p>`, or on /shop/count `<p>page K of thread N</p>` (K counts the
- * thread's pages); /shop/slow holds its thread for 300 ms; /shop/exit ends it.
+ * thread's pages); /shop/slow holds its thread for 300 ms; /shop/exit ends it; /shop/env shows
+ * the names in the thread's environment and whether it has DATABASE_URL; /shop/loaded the server
+ * entries it has loaded.
  */
 const STAND_IN = `
 const { threadId } = require('node:worker_threads');
 let drawn = 0;
+const loaded = [];
 const shell = {
   renderShellPage: ({ region }) => ({ html: '<main>' + (region ? region.html : '') + '</main>', css: '' }),
-  loadServerRemote: () => Promise.resolve({
+  loadServerRemote: ({ entry }) => { loaded.push(entry); return Promise.resolve({
     renderRegion: async ({ pathname }) => {
       if (pathname === '/shop/exit') process.exit(3);
+      if (pathname === '/shop/env') return { html: JSON.stringify({ names: Object.keys(process.env), databaseUrl: process.env.DATABASE_URL !== undefined }), css: '' };
+      if (pathname === '/shop/loaded') return { html: JSON.stringify(loaded), css: '' };
       if (pathname === '/shop/slow') { const until = Date.now() + 300; while (Date.now() < until); }
       drawn += 1;
       if (pathname === '/shop/count') return { html: '<p>page ' + drawn + ' of thread ' + threadId + '</p>', css: '' };
       return { html: '<p>drawn in thread ' + threadId + '</p>', css: '' };
     },
-  }),
+  }); },
   dropServerRemote: () => undefined,
 };
 module.exports = Promise.resolve(shell);
@@ -37,18 +46,39 @@ module.exports = Promise.resolve(shell);
 let work: string;
 let origin: http.Server;
 let threads: RenderThreads;
-let source: RendererSource;
+let source: Omit<RenderThreadsOptions, 'threads'>;
 const log = jest.fn();
 
-function request(pathname: string): PageRequest {
+/** A version of a remote on the test's origin. */
+function versionOf(version: string): { version: string; manifest: string } {
   const { port } = origin.address() as AddressInfo;
-  return {
-    pathname,
-    search: '',
-    viewportWidth: 1280,
-    remotes: { 'mfe-catalog': { version: '1.0.0', manifest: `http://127.0.0.1:${port}/1.0.0/mf-manifest.json` } },
-    config: { apiBase: 'http://127.0.0.1:9' },
-  };
+  return { version, manifest: `http://127.0.0.1:${port}/${version}/mf-manifest.json` };
+}
+
+function request(pathname: string): PageRequest {
+  return { pathname, search: '', viewportWidth: 1280, remotes: { 'mfe-catalog': versionOf('1.0.0') }, config: { apiBase: 'http://127.0.0.1:9' } };
+}
+
+/**
+ * Sets variables (deleted: undefined) in this test file's process.env, jest's copy, which the
+ * edge's code reads, and in the process's own, which a thread started without `env` is given:
+ * through a thread that shares it.
+ */
+async function setEnvironment(values: Record<string, string | undefined>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  const setter = new Worker(
+    "for (const [name, value] of Object.entries(require('node:worker_threads').workerData)) { if (value === null) delete process.env[name]; else process.env[name] = value; }",
+    { eval: true, env: SHARE_ENV, workerData: Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value ?? null])) },
+  );
+  await once(setter, 'exit');
+}
+
+/** What the page's region drew: the JSON /shop/env and /shop/loaded answer with. */
+function regionOf(html: string | undefined): unknown {
+  return JSON.parse(/^<main>(.*)<\/main>$/.exec(html ?? '')?.[1] ?? 'null');
 }
 
 beforeAll(async () => {
@@ -57,11 +87,8 @@ beforeAll(async () => {
   // The remote's origin: its server entry is there (the thread asks before loading it).
   origin = http.createServer((_request, response) => response.writeHead(200).end());
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
-  const { port } = origin.address() as AddressInfo;
-  const ports = { shell: 9, api: 9, remotes: { 'mfe-catalog': port, 'mfe-product': port, 'mfe-cart': port, 'mfe-account': port } };
-  const workingVersions = { 'mfe-catalog': '1.0.0', 'mfe-product': '1.0.0', 'mfe-cart': '1.0.0', 'mfe-account': '1.0.0' };
-  const composition = { ports, publicHost: '127.0.0.1', file: path.join(work, 'no-composition.json'), workingVersions, shellManifest: path.join(work, 'mf-manifest.json'), knownGoodAfterMs: 30 * 60_000 };
-  source = { shellBundle: path.join(work, 'render.js'), composition, timeoutMs: 2000 };
+  const remotes: CompositionDocument['remotes'] = { 'mfe-catalog': versionOf('1.0.0'), 'mfe-product': versionOf('1.0.0'), 'mfe-cart': versionOf('1.0.0'), 'mfe-account': versionOf('1.0.0') };
+  source = { shellBundle: path.join(work, 'render.js'), live: async () => ({ ...remotes }), timeoutMs: 2000 };
   threads = await RenderThreads.start({ ...source, threads: 1, log });
 }, 30_000);
 
@@ -175,6 +202,71 @@ describe('render threads', () => {
       const counts = after.map((page) => /page (\d+) of/.exec(page?.html ?? '')?.[1]).sort();
       // The thread kept from before is on its third page; the new one on its second, after the warm-up.
       expect(counts).toEqual(['2', '3']);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
+
+  it('start a thread with none of the edge’s environment but the harmless variables', () => {
+    const env = {
+      NODE_ENV: 'production',
+      TZ: 'UTC',
+      LANG: 'en_GB.UTF-8',
+      LC_ALL: 'en_GB.UTF-8',
+      LIGHTGALLERY_LICENSE_KEY: '1234-5678-901-2345',
+      PATH: '/usr/bin',
+      HOME: '/home/edge',
+      TMPDIR: '/tmp',
+      DATABASE_URL: 'postgres://owner:hunter2@db/shop',
+      COMPOSITION_READER_URL: 'postgres://reader:secret@db/shop',
+      TELEMETRY_SECRET: 'x'.repeat(40),
+      SESSION_SECRET: 'y'.repeat(40),
+      GITHUB_TOKEN: 'ghp_x',
+      PGPASSWORD: 'hunter2',
+      LANGUAGE: undefined,
+    };
+    expect(renderThreadEnvironment(env)).toEqual({
+      NODE_ENV: 'production',
+      TZ: 'UTC',
+      LANG: 'en_GB.UTF-8',
+      LC_ALL: 'en_GB.UTF-8',
+      LIGHTGALLERY_LICENSE_KEY: '1234-5678-901-2345',
+      PATH: '/usr/bin',
+      HOME: '/home/edge',
+      TMPDIR: '/tmp',
+    });
+  });
+
+  it('a render thread cannot see DATABASE_URL or the secrets', async () => {
+    const before = { DATABASE_URL: process.env.DATABASE_URL, TELEMETRY_SECRET: process.env.TELEMETRY_SECRET };
+    await setEnvironment({ DATABASE_URL: 'postgres://owner:hunter2@db/shop', TELEMETRY_SECRET: 'x'.repeat(40) });
+    let pool: RenderThreads | undefined;
+    try {
+      pool = await RenderThreads.start({ ...source, threads: 1, log });
+      const page = await pool.render(request('/shop/env'));
+      const seen = regionOf(page?.html) as { names: string[]; databaseUrl: boolean };
+      expect(seen.databaseUrl).toBe(false);
+      expect(seen.names).not.toContain('DATABASE_URL');
+      expect(seen.names).not.toContain('TELEMETRY_SECRET');
+      if (process.env.NODE_ENV !== undefined) expect(seen.names).toContain('NODE_ENV');
+    } finally {
+      await pool?.close();
+      await setEnvironment(before);
+    }
+  }, 30_000);
+
+  it('the live remotes come from the edge’s thread', async () => {
+    let catalog = versionOf('1.0.0');
+    const pool = await RenderThreads.start({ ...source, live: async () => ({ 'mfe-catalog': catalog }), threads: 1, log });
+    try {
+      const entryOf = (version: string) => new URL(`/${version}/server/remoteEntry.js`, versionOf(version).manifest).href;
+      const loaded = async () => regionOf((await pool.render(request('/shop/loaded')))?.html) as string[];
+      expect(await loaded()).toEqual([entryOf('1.0.0')]);
+      catalog = versionOf('1.0.1');
+      const changed = Date.now();
+      // No page names 1.0.1: the edge's thread tells the thread it is live, and it loads it.
+      while (!(await loaded()).includes(entryOf('1.0.1')) && Date.now() - changed < 2_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await loaded()).toEqual([entryOf('1.0.0'), entryOf('1.0.1')]);
     } finally {
       await pool.close();
     }

@@ -16,14 +16,22 @@
  * pages asked for meanwhile: none is ready, and they get no page at once. A page given up stays in
  * its thread's hand until the thread has finished drawing it (a render cannot be stopped halfway),
  * so what a thread has in hand is the work it really has.
+ *
+ * The threads run the remotes' server code (other teams'), so they hold nothing that opens the
+ * store's data: they start with a scrubbed environment (`renderThreadEnvironment`), and never read
+ * the composition store; the edge's thread reads which remotes are live (`live`) and tells them.
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { CompositionDocument } from '@storefront/release-state';
 import { countRenderFailures, type RenderFailureCount } from './renderFailures';
 import { RENDER_LIMIT_MS, type PageRequest, type RenderedPage, type RendererSource } from './serverRender';
 
-/** `deadline`: after it (Date.now()) the page is no longer waited for, and is not drawn. */
-export type ToRenderThread = { id: number; request: PageRequest; deadline: number };
+/**
+ * A page to draw (`deadline`: after it, Date.now(), the page is no longer waited for, and is not
+ * drawn), or the live composition's remotes now that they have changed.
+ */
+export type ToRenderThread = { type: 'page'; id: number; request: PageRequest; deadline: number } | { type: 'live'; remotes: CompositionDocument['remotes'] };
 export type FromRenderThread = { type: 'ready' } | { type: 'page'; id: number; page: RenderedPage | null; failures?: RenderFailureCount[] };
 
 /** The thread's code is TypeScript, as the edge's: sucrase compiles it there as `npm start` does here. */
@@ -39,6 +47,24 @@ const MAX_RESTART_AFTER_MS = 60_000;
  * in hand only makes every one of them late, so the next waits its turn in the pool.
  */
 const DEFAULT_MAX_PENDING = 4;
+/** How often the edge's thread reads the live remotes for the threads. */
+const DEFAULT_LIVE_EVERY_MS = 1_000;
+
+/** What a render thread's environment keeps: the locale's variables (LC_*) and these. */
+const THREAD_ENVIRONMENT = new Set(['NODE_ENV', 'TZ', 'LANG', 'LANGUAGE', 'LIGHTGALLERY_LICENSE_KEY', 'PATH', 'HOME', 'TMPDIR']);
+
+/**
+ * Remote code never holds the keys: a render thread's process.env has only the mode, the time
+ * zone, the locale, where programs and temporary files are, and the gallery's licence key (every
+ * browser gets it; mfe-product's server code reads it). The database's address, the secrets,
+ * tokens and passwords, the composition store's address, and whatever else the edge is given are
+ * left out.
+ */
+export function renderThreadEnvironment(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && (THREAD_ENVIRONMENT.has(entry[0]) || entry[0].startsWith('LC_'))),
+  );
+}
 
 interface RenderThread {
   worker: Worker;
@@ -55,8 +81,16 @@ interface WaitingPage {
   settle: (page: RenderedPage | null) => void;
 }
 
-export interface RenderThreadsOptions extends RendererSource {
+export interface RenderThreadsOptions {
   threads: number;
+  /** The shell's server bundle (shell/dist/server/render.js). */
+  shellBundle: string;
+  /** How long a page is waited for, waiting its turn included (RENDER_LIMIT_MS). */
+  timeoutMs: number;
+  /** The live composition's remotes, read here in the edge's thread: the threads load and keep them. */
+  live: () => Promise<CompositionDocument['remotes']>;
+  /** How often `live` is read again (1 s); a change goes to every thread. */
+  liveEveryMs?: number;
   /** How many pages a thread may have in hand before the next waits its turn (4). */
   maxPending?: number;
   log?: (line: string) => void;
@@ -70,6 +104,12 @@ export class RenderThreads {
   private readonly waiting: WaitingPage[] = [];
   /** What each thread draws once before it takes shoppers' pages (`warm`). */
   private warmUps: readonly PageRequest[] = [];
+  /** The live remotes the threads were last told, and as JSON (what a read is compared with). */
+  private live: CompositionDocument['remotes'] = {};
+  private liveJson = '{}';
+  private liveTimer: NodeJS.Timeout | undefined;
+  private readingLive = false;
+  private liveFailing = false;
   private readonly log: (line: string) => void;
 
   private constructor(private readonly options: RenderThreadsOptions) {
@@ -80,8 +120,36 @@ export class RenderThreads {
   static async start(options: RenderThreadsOptions): Promise<RenderThreads> {
     if (!Number.isInteger(options.threads) || options.threads < 1) throw new Error(`render threads must be 1 or more, got ${options.threads}`);
     const pool = new RenderThreads(options);
+    await pool.readLive();
     await Promise.all(Array.from({ length: options.threads }, (_, index) => pool.spawn(index)));
+    pool.liveTimer = setInterval(() => void pool.readLive(), options.liveEveryMs ?? DEFAULT_LIVE_EVERY_MS);
+    pool.liveTimer.unref();
     return pool;
+  }
+
+  /**
+   * Reads the live remotes and, when they changed, tells every thread (and those started later,
+   * in their workerData). A read that fails changes nothing: the threads keep what they have.
+   */
+  private async readLive(): Promise<void> {
+    if (this.readingLive || this.closed) return;
+    this.readingLive = true;
+    try {
+      const remotes = await this.options.live();
+      this.liveFailing = false;
+      const json = JSON.stringify(remotes);
+      if (json === this.liveJson || this.closed) return;
+      this.live = remotes;
+      this.liveJson = json;
+      const message: ToRenderThread = { type: 'live', remotes };
+      for (const thread of this.threads) if (!thread.exited) thread.worker.postMessage(message);
+    } catch (error) {
+      // Said once until a read works again.
+      if (!this.liveFailing) this.log(`[edge] the live remotes cannot be read for the render threads, which keep those they have: ${error instanceof Error ? error.message : String(error)}`);
+      this.liveFailing = true;
+    } finally {
+      this.readingLive = false;
+    }
   }
 
   /**
@@ -169,7 +237,7 @@ export class RenderThreads {
         // Its room goes to the next page waiting.
         this.drawWaiting();
       });
-      const message: ToRenderThread = { id, request, deadline: Date.now() + waitMs };
+      const message: ToRenderThread = { type: 'page', id, request, deadline: Date.now() + waitMs };
       thread.worker.postMessage(message);
     });
   }
@@ -190,15 +258,15 @@ export class RenderThreads {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.liveTimer);
     for (const page of this.waiting.splice(0)) page.settle(null);
     await Promise.all(this.threads.map((thread) => thread.worker.terminate()));
   }
 
   private spawn(index: number, restartAfterMs = RESTART_AFTER_MS): Promise<void> {
-    const { shellBundle, composition } = this.options;
     // The thread answers when it has finished, however late; the page's own time is kept here.
-    const workerData: RendererSource = { shellBundle, composition, timeoutMs: THREAD_RENDER_LIMIT_MS };
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData, name: `render-${index}` });
+    const workerData: RendererSource = { shellBundle: this.options.shellBundle, timeoutMs: THREAD_RENDER_LIMIT_MS, live: this.live };
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData, env: renderThreadEnvironment(process.env), name: `render-${index}` });
     const thread: RenderThread = { worker, ready: false, exited: false, pending: new Map() };
     this.threads[index] = thread;
     return new Promise((started) => {

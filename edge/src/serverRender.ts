@@ -26,8 +26,7 @@ import {
   type ShopperList,
 } from '../../shared/src/ssr/contract';
 import { holdsProductOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
-import { liveRemotes, type CompositionSource } from './composition';
-import { isRemote, type Arm, type CompositionEntry } from '@storefront/release-state';
+import { isRemote, type Arm, type CompositionDocument, type CompositionEntry } from '@storefront/release-state';
 import { VERSION_PATTERN } from './releaseStore';
 import { countRenderFailure } from './renderFailures';
 
@@ -355,25 +354,42 @@ export function inThisThread(options: RenderOptions): PageDrawer {
 export interface RendererSource {
   /** The shell's server bundle (shell/dist/server/render.js). */
   shellBundle: string;
-  composition: CompositionSource;
   /** How long a render may take before it is given up (RENDER_LIMIT_MS). */
   timeoutMs: number;
+  /** The live composition's remotes when it starts: their versions load before it is ready. */
+  live: CompositionDocument['remotes'];
+}
+
+export interface Renderer {
+  draw: PageDrawer;
+  /** The live composition's remotes as they are now: the versions newly named start loading at once. */
+  setLive(remotes: CompositionDocument['remotes']): void;
+  close(): void;
 }
 
 /**
  * The shell's server bundle loaded in this thread, and through it the remotes' containers the
- * composition names (loaded before this resolves, and followed after): a drawer, and what stops
- * following.
+ * live composition names (loaded before this resolves, and followed after): as `liveNow` gives
+ * them, else as `live` and then `setLive` say. A render thread is told them by the edge's thread
+ * (renderThreads.ts): it never reads the composition store itself.
  */
-export async function loadRenderer({ shellBundle, composition, timeoutMs }: RendererSource): Promise<{ draw: PageDrawer; close(): void }> {
+export async function loadRenderer({ shellBundle, timeoutMs, live }: RendererSource, liveNow?: () => Promise<CompositionDocument['remotes']>): Promise<Renderer> {
   // A promise of its exports: its shared modules are ready first (webpack.common.ts's serverConfig).
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the shell's own build, read once per thread
   const shell = (await require(shellBundle)) as ShellServerBundle;
   const remotes = new ServerRemotes(shell);
-  const following = remotes.follow(() => liveRemotes(composition));
+  let latest = live;
+  const following = remotes.follow(liveNow ?? (() => Promise.resolve(latest)));
   await following.ready;
   return {
     draw: inThisThread({ shell, loadRemoteBundle: remotes.bundle, timeoutMs }),
+    setLive: (next) => {
+      latest = next;
+      // A new composition's versions are loaded before its first page asks for them.
+      for (const [remote, entry] of Object.entries(next)) {
+        if (entry) void remotes.bundle(remote, entry).catch(() => null);
+      }
+    },
     close: () => {
       following.stop();
       remotes.close();

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from '../../edge/src/app';
-import type { CompositionSource } from '../../edge/src/composition';
+import { liveRemotes, type CompositionSource } from '../../edge/src/composition';
 import { compositionFile } from '@storefront/release-state';
 import { REMOTES, ROOT, workingVersions, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
@@ -215,12 +215,12 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     let warm: ((requests: readonly PageRequest[]) => Promise<readonly (RenderedPage | null)[]>) | undefined;
     if (serverRender && threads > 0) {
       // The live versions load in each thread before it says it is ready.
-      renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), composition, timeoutMs: RENDER_LIMIT_MS });
+      renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), timeoutMs: RENDER_LIMIT_MS, live: () => liveRemotes(composition) });
       draw = renderThreads.render;
       warm = renderThreads.warm;
     } else if (serverRender) {
       // The live versions load now, not on (and too late for) the first page.
-      const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), composition, timeoutMs: RENDER_LIMIT_MS });
+      const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), timeoutMs: RENDER_LIMIT_MS, live: await liveRemotes(composition) }, () => liveRemotes(composition));
       stopRenderer = renderer.close;
       draw = renderer.draw;
       warm = async (requests) => {
