@@ -202,16 +202,15 @@ const REACT_ROUTER_PRODUCTION = path.join(path.dirname(require.resolve('react-ro
 export const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
 
 /**
- * A release build (scripts/release.ts) goes to its own immutable folder with an absolute public
- * path; a working build goes to the package's dist/<version> and finds its chunks relative to
- * its manifest.
+ * A release build (scripts/release.ts) goes to its own immutable folder, a working build to the
+ * package's dist/<version>. Both find their files beside their manifest (public path `auto`), so
+ * a release is built once and served from wherever a composition names: this machine, another
+ * host or a CDN, for one environment or several.
  */
-function releaseTarget(): { outputPath: string; publicPath: string } | null {
+function releaseTarget(): { outputPath: string } | null {
   const outputPath = process.env.STOREFRONT_RELEASE_DIR;
-  const publicPath = process.env.STOREFRONT_RELEASE_PUBLIC_PATH;
-  if (!outputPath && !publicPath) return null;
-  if (!outputPath || !publicPath) throw new Error('a release build needs both STOREFRONT_RELEASE_DIR and STOREFRONT_RELEASE_PUBLIC_PATH');
-  return { outputPath, publicPath };
+  if (process.env.STOREFRONT_RELEASE_PUBLIC_PATH) throw new Error('STOREFRONT_RELEASE_PUBLIC_PATH is no longer read: a release loads its files from beside its manifest, wherever it is served');
+  return outputPath ? { outputPath } : null;
 }
 
 function typescriptRule(production: boolean) {
@@ -244,7 +243,7 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     target: 'web',
     output: {
       path: release?.outputPath ?? path.resolve(dirname, outputDir),
-      publicPath: release?.publicPath ?? 'auto',
+      publicPath: 'auto',
       // The federation runtime names entry files before content hashes exist, so entries use the build hash.
       filename: production ? '[name].[fullhash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,10 +138,11 @@ beforeAll(async () => {
       exposes: [],
     }),
   );
-  // /<remote>/<version>/<file> from the release store; under /slow/ each answer takes 800 ms.
+  // /<remote>/<version>/<file> from the release store; under /slow/ each answer takes 800 ms; under
+  // /other/ the same releases from a second place (another host or CDN).
   server = createServer((request, response) => {
     const slow = request.url?.startsWith('/slow/') ?? false;
-    const file = path.join(releasesDir, ...(request.url ?? '/').replace(/^\/slow\//, '/').split('/').filter((part) => part && part !== '..'));
+    const file = path.join(releasesDir, ...(request.url ?? '/').replace(/^\/(slow|other)\//, '/').split('/').filter((part) => part && part !== '..'));
     setTimeout(
       () => {
         readFile(file).then(
@@ -167,6 +168,8 @@ interface Composition {
   store: FileCompositionStore;
   /** The manifest URL of a release, as compose writes it. */
   manifest: (remote: Remote, version: string) => string;
+  /** RELEASE_BASE_URL, which compose records with the composition. */
+  releaseBase: string;
 }
 
 /** A composition folder of its own, and the environment the compose command needs to work on it. */
@@ -182,8 +185,10 @@ async function newComposition(options: { slow?: boolean } = {}): Promise<Composi
     COMPOSITION_FILE: file,
     COMPOSE_ACTOR: 'thandi',
     KNOWN_GOOD_AFTER: '30m',
+    // Files, whatever the caller's environment says (CI points DATABASE_URL at a server).
+    DATABASE_URL: '',
   };
-  return { file, env, store: new FileCompositionStore(file), manifest: (remote, version) => `${base}/${remote}/${version}/mf-manifest.json` };
+  return { file, env, store: new FileCompositionStore(file), manifest: (remote, version) => `${base}/${remote}/${version}/mf-manifest.json`, releaseBase: `${base}/{remote}` };
 }
 
 function documentOf(composition: Composition, cart: string): CompositionDocument {
@@ -192,7 +197,7 @@ function documentOf(composition: Composition, cart: string): CompositionDocument
     const version = remote === 'mfe-cart' ? cart : '1.0.0';
     remotes[remote] = { version, manifest: composition.manifest(remote, version) };
   }
-  return { remotes };
+  return { remotes, releaseBase: composition.releaseBase };
 }
 
 function factsFor(document: CompositionDocument): Partial<Record<Remote, ReleaseFacts>> {
@@ -643,4 +648,75 @@ describe('the release command’s verdict', () => {
     expect(verdict.notChecked).toEqual([{ remote: 'mfe-account', why: `its contract beside ${origin}/mfe-account/7.7.7/mf-manifest.json answered 404` }]);
     expect(verdict.lines[verdict.lines.length - 1]).toBe(`  ! not checked for slice and endpoint clashes with mfe-account: its contract beside ${origin}/mfe-account/7.7.7/mf-manifest.json answered 404`);
   });
+});
+
+describe('environments', () => {
+  const historyOf = async (composition: Composition, environment: string) => (await compose(composition.env, 'history', '--env', environment)).output;
+  const staging = (composition: Composition) => new FileCompositionStore(path.join(path.dirname(composition.file), 'environments', 'staging', 'composition.json'));
+
+  it('keep a composition, revisions and history each; a bad name is refused and writes nothing', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1');
+    const set = await compose(composition.env, 'set', 'catalog=1.0.0', 'product=1.0.0', 'cart=1.0.3', 'account=1.0.0', '--env', 'staging', '--reason', 'try the new cart');
+    expect(set.output).toContain('environment staging (');
+    expect(set.output).toContain('✓ revision 2 is live (by thandi)');
+    expect(set.code).toBe(0);
+    expect((await staging(composition).live())?.document.remotes['mfe-cart']?.version).toBe('1.0.3');
+    expect((await composition.store.live())?.revision).toBe(1);
+    expect((await composition.store.live())?.document.remotes['mfe-cart']?.version).toBe('1.0.1');
+    expect(await historyOf(composition, 'staging')).toContain('why: try the new cart');
+    expect((await compose(composition.env, 'history')).output).not.toContain('try the new cart');
+
+    const before = await readFile(composition.file, 'utf8');
+    for (const name of ['Staging', '../production', 'qa_2', '2qa', 'a'.repeat(33)]) {
+      const refused = await compose(composition.env, 'set', 'cart=1.0.3', '--env', name);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain('--env must name an environment: a lower-case letter, then up to 31 lower-case letters, digits or hyphens');
+    }
+    expect(await readFile(composition.file, 'utf8')).toBe(before);
+    expect(await readdir(path.join(path.dirname(composition.file), 'environments'))).toEqual(['staging']);
+  }, 30_000);
+
+  it('serve one release, built once, from where each environment names', async () => {
+    const composition = await newComposition();
+    const elsewhere = { ...composition.env, RELEASE_BASE_URL: `${origin}/other/{remote}` };
+    expect((await compose(elsewhere, 'set', 'catalog=1.0.0', 'product=1.0.0', 'cart=1.0.1', 'account=1.0.0', '--env', 'staging')).code).toBe(0);
+    expect((await compose(composition.env, 'set', 'catalog=1.0.0', 'product=1.0.0', 'cart=1.0.1', 'account=1.0.0')).code).toBe(0);
+    const [inStaging, inProduction] = [(await staging(composition).live())?.document, (await composition.store.live())?.document];
+    expect(inStaging?.remotes['mfe-cart']).toEqual({ version: '1.0.1', manifest: `${origin}/other/mfe-cart/1.0.1/mf-manifest.json` });
+    expect(inProduction?.remotes['mfe-cart']).toEqual({ version: '1.0.1', manifest: `${origin}/mfe-cart/1.0.1/mf-manifest.json` });
+    // The environment remembers where it serves from: the next change, without RELEASE_BASE_URL, stays there.
+    const { RELEASE_BASE_URL: _unset, ...plain } = composition.env;
+    expect((await compose(plain, 'set', 'cart=1.0.3', '--env', 'staging')).code).toBe(0);
+    expect((await staging(composition).live())?.document.remotes['mfe-cart']?.manifest).toBe(`${origin}/other/mfe-cart/1.0.3/mf-manifest.json`);
+  }, 30_000);
+
+  it('promote what staging runs to production through the same checks: refused on a failing one, done on a passing one', async () => {
+    const composition = await newComposition();
+    await seed(composition, '1.0.1');
+    const toStaging = await compose({ ...composition.env, RELEASE_BASE_URL: `${origin}/other/{remote}` }, 'set', 'catalog=1.0.0', 'product=1.0.0', 'cart=1.0.3', 'account=1.0.0', '--env', 'staging');
+    expect(toStaging.code).toBe(0);
+    const before = await readFile(composition.file, 'utf8');
+
+    // Production serves from a CDN the release was not copied to: refused, production unchanged.
+    const missing = await compose({ ...composition.env, RELEASE_BASE_URL: `${origin}/nowhere/{remote}` }, 'promote', '--from', 'staging', '--to', 'production', '--reason', 'ship the new cart');
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain(`✗ mfe-cart [manifest-answers] ${origin}/nowhere/mfe-cart/1.0.3/mf-manifest.json answered 404`);
+    expect(missing.output).toContain('nothing changed: production stays as it was (revision 1)');
+    expect(await readFile(composition.file, 'utf8')).toBe(before);
+
+    const promoted = await compose(composition.env, 'promote', '--from', 'staging', '--reason', 'ship the new cart');
+    expect(promoted.output).toContain('✓ promoted: revision 2 of production runs what staging runs (its revision 2), by thandi: cart 1.0.1 → 1.0.3');
+    expect(promoted.code).toBe(0);
+    const revision = await composition.store.revision(2);
+    expect(revision).toMatchObject({ action: 'promote', promotedFrom: { environment: 'staging', revision: 2 }, reason: 'ship the new cart', checkedAt: expect.any(String) });
+    // The same release, served from where production serves its releases.
+    expect(revision?.composition.remotes['mfe-cart']).toEqual({ version: '1.0.3', manifest: `${origin}/mfe-cart/1.0.3/mf-manifest.json` });
+    expect(await historyOf(composition, 'production')).toMatch(/revision 2 · .* · by thandi · promoted from staging revision 2 · LIVE/);
+
+    const again = await compose(composition.env, 'promote', '--from', 'staging');
+    expect(again.output).toContain('nothing to change: production (revision 2) runs what staging runs (revision 2)');
+    expect((await compose(composition.env, 'promote', '--from', 'staging', '--to', 'staging')).output).toContain('--from and --to both name staging');
+    expect((await compose(composition.env, 'promote', '--from', 'Prod')).output).toContain('--from must name an environment');
+  }, 60_000);
 });

@@ -7,133 +7,27 @@
  * commands and options (scripts/lib/composeOptions.ts).
  */
 import { promises as fs } from 'node:fs';
-import { checkComposition, factsOf, readShellFacts, type Problem, type ReleaseFacts, type RemoteCandidate, type ShellFacts } from '../edge/src/compositionRules';
 import {
-  abortCanary,
   CompositionConflict,
-  isCanaryPercent,
   describeChanges,
-  FileCompositionStore,
+  DEFAULT_ENVIRONMENT,
   parseCompositionDocument,
-  remoteFromName,
-  shortName,
+  readEnvironment,
   type CompositionDocument,
   type CompositionStore,
-  type LiveComposition,
   type Revision,
 } from '@storefront/release-state';
-import { portsFromEnv, REMOTES, type Remote } from '../edge/src/packages';
-import { listReleases, releaseManifestUrl, VERSION_PATTERN } from '../edge/src/releaseStore';
+import { REMOTES, type Remote } from '../edge/src/packages';
+import { listReleases } from '../edge/src/releaseStore';
 import { readKnownGoodAfter } from '../edge/src/settings';
 import { COMMAND_OPTIONS, parseCommandLine, readActor, readPositiveNumber, readReason, UsageError, USAGE, type CommandLine } from './lib/composeOptions';
-import { localComposition } from '../edge/src/composition';
-import { asConsumer, asProvider, checkExposedTypes, moduleUses } from './lib/exposedProps';
-import { gather, shellManifestPath } from './lib/gatherReleases';
+import { parseAssignments, printVersions, readBase, runChecks, servedWithoutComposition, withAssignments } from './lib/composeChanges';
+import { abort, canaryText, promoteCanary, startCanary } from './lib/canaryCommands';
+import { environmentStore } from './lib/environmentStore';
 import { diffLines, formatDuration, formatWhen, historyLines, shortChanges } from './lib/revisionReport';
 import { status } from './lib/releaseHealth';
 
 const DEFAULT_HISTORY_LIMIT = 20;
-
-function printTable(candidates: readonly RemoteCandidate[], problems: readonly Problem[]) {
-  const rows = candidates.map((candidate) => {
-    const own = problems.filter((problem) => problem.remote === candidate.remote);
-    return { remote: candidate.remote, version: candidate.version, result: own.length === 0 ? 'ok' : own.map((problem) => problem.rule).join(', '), manifest: candidate.manifestUrl };
-  });
-  console.table(rows);
-  for (const problem of problems) {
-    console.error(`✗ ${problem.remote} [${problem.rule}] ${problem.message}\n    fix: ${problem.fix}`);
-  }
-}
-
-interface Checked {
-  ok: boolean;
-  shell: ShellFacts;
-  /** What the checks read of every remote whose manifest answered. */
-  facts: Partial<Record<Remote, ReleaseFacts>>;
-  /** When the checks ended. */
-  at: Date;
-}
-
-/** Fetches every remote's manifest, entry and contract, checks them against the shell and each other, and prints the table. */
-async function runChecks(document: CompositionDocument): Promise<Checked> {
-  const shell = await readShellFacts(shellManifestPath());
-  const candidates = await gather(document);
-  // Each release's modules still take what the shell and the composed remotes pass them, compiled
-  // against its published types (here, never by the edge).
-  const problems = [...checkComposition(candidates, shell), ...checkExposedTypes(candidates.map(asProvider), moduleUses(candidates.map(asConsumer)))];
-  printTable(candidates, problems);
-  const facts: Partial<Record<Remote, ReleaseFacts>> = {};
-  for (const candidate of candidates) {
-    if (candidate.manifest) facts[candidate.remote as Remote] = factsOf(candidate.manifest, candidate.contract);
-  }
-  return { ok: problems.length === 0, shell, facts, at: new Date() };
-}
-
-/**
- * What the shell serves while no composition is published: the working builds, named by the
- * versions their package.json files give now (a store started before a version was raised serves
- * the version it started with; the checks then refuse a build that is not there).
- */
-function servedWithoutComposition(): CompositionDocument {
-  return localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost');
-}
-
-interface Base {
-  live: LiveComposition | null;
-  /** The revision the change is made on: the live one when the command read it (0: none yet). */
-  basedOn: number;
-  /** The composition the change starts from: the live one, or the working builds while there is none. */
-  current: CompositionDocument;
-}
-
-/**
- * Reads the live revision before anything slow happens: the change is made on it, and refused
- * when publishing if another change went live meanwhile. `--base` states it: refused at once when
- * it is not the newest.
- */
-async function readBase(store: CompositionStore, baseOption: string | undefined): Promise<Base> {
-  await store.upgrade();
-  const live = await store.live();
-  if (live && live.revision === null) throw new Error(`the live composition ${store.name} has no revision number; it could not be recorded as revisions`);
-  const basedOn = live?.revision ?? 0;
-  if (baseOption !== undefined) {
-    if (!/^\d{1,9}$/.test(baseOption)) throw new UsageError(`--base must be a revision number, got "${baseOption}"`);
-    const base = Number(baseOption);
-    if (base !== basedOn) {
-      const newest = basedOn > 0 ? await store.revision(basedOn) : null;
-      if (newest && base < basedOn) throw new CompositionConflict(newest);
-      throw new UsageError(`there is no revision ${base}: the newest is ${basedOn > 0 ? basedOn : 'none yet (--base 0)'}`);
-    }
-  }
-  return { live, basedOn, current: live?.document ?? servedWithoutComposition() };
-}
-
-/** `catalog=1.4.0 cart=2.0.1` → each remote's version, refusing unknown remotes, versions and repeats. */
-function parseAssignments(assignments: readonly string[]): Map<Remote, string> {
-  const chosen = new Map<Remote, string>();
-  for (const assignment of assignments) {
-    const match = /^([^=]+)=(.*)$/.exec(assignment);
-    if (!match) throw new UsageError(`"${assignment}" is not <remote>=<version>, such as cart=2.0.1`);
-    const [, name = '', version = ''] = match;
-    const remote = remoteFromName(name);
-    if (!remote) throw new UsageError(`unknown remote "${name}" (known: ${REMOTES.map(shortName).join(', ')})`);
-    if (!VERSION_PATTERN.test(version)) throw new UsageError(`"${version}" is not a version such as 1.4.0`);
-    if (chosen.has(remote)) throw new UsageError(`${shortName(remote)} is given twice`);
-    chosen.set(remote, version);
-  }
-  return chosen;
-}
-
-function withAssignments(current: CompositionDocument, chosen: ReadonlyMap<Remote, string>): CompositionDocument {
-  const ports = portsFromEnv();
-  const next: CompositionDocument = { ...current, remotes: { ...current.remotes } };
-  for (const [remote, version] of chosen) next.remotes[remote] = { version, manifest: releaseManifestUrl(remote, version, ports) };
-  return next;
-}
-
-function printVersions(document: CompositionDocument) {
-  console.table(REMOTES.filter((remote) => document.remotes[remote]).map((remote) => ({ remote, version: document.remotes[remote]?.version })));
-}
 
 /** Checks the live composition; one imported from before revisions that passes is recorded as checked (it may become known good). */
 async function checkLive(store: CompositionStore): Promise<boolean> {
@@ -247,98 +141,64 @@ async function rollback(store: CompositionStore, line: CommandLine): Promise<boo
   return true;
 }
 
-/** "cart 1.0.2 for 10%, revision 2": a running canary as release managers read it. */
-function canaryText(canary: NonNullable<CompositionDocument['canary']>): string {
-  const versions = REMOTES.flatMap((remote) => (canary.remotes[remote] ? [`${shortName(remote)} ${canary.remotes[remote]?.version}`] : [])).join(', ');
-  return `${versions} for ${canary.percent}%, revision ${canary.startedBy}`;
-}
-
-/** `--percent 10` → 10: more than 0, at most 100, to one decimal place. */
-function readPercent(value: string | undefined): number {
-  if (value === undefined) throw new UsageError('say how many browsers get the canary: --percent 10');
-  const percent = /^\d{1,3}(\.\d)?$/.test(value) ? Number(value) : Number.NaN;
-  if (!isCanaryPercent(percent)) throw new UsageError(`--percent must be more than 0 and at most 100, to one decimal place (10, 2.5), got "${value}"`);
-  return percent;
-}
-
 /**
- * Gives new versions of some remotes to a share of browsers: checked as `set` checks them (the
- * live composition with these versions), then a revision whose composition keeps the live
- * versions and names the canary's beside them.
+ * `promote --from staging [--to production]`: what one environment runs made live in another
+ * without a rebuild: the same releases, served from where the target serves its releases (its
+ * release base, or RELEASE_BASE_URL), checked there exactly as `set` is. The revision records the
+ * environment and revision it came from.
  */
-async function startCanary(store: CompositionStore, line: CommandLine): Promise<boolean> {
-  if (line.positional.length === 0) throw new UsageError('say which versions: npm run compose -- canary catalog=1.5.0 --percent 10');
-  const chosen = parseAssignments(line.positional);
-  const percent = readPercent(line.options.percent);
-  const by = readActor(line.options.by, process.env);
-  const reason = readReason(line.options.reason, false, 'canary');
-  const { live, basedOn, current } = await readBase(store, line.options.base);
-  if (current.canary) throw new UsageError(`a canary runs already (${canaryText(current.canary)}): promote or abort it first`);
-  for (const [remote, version] of chosen) {
-    if (current.remotes[remote]?.version === version) throw new UsageError(`${shortName(remote)} ${version} is live already: a canary gives browsers a version other than the live one`);
-  }
-  const tried = withAssignments(current, chosen);
-  const checked = await runChecks(tried);
-  if (!checked.ok) {
-    console.error(`nothing changed: no canary started${basedOn > 0 ? `, revision ${basedOn} stays live` : ''}`);
-    return false;
-  }
-  const previous = live?.revision ? await store.revision(live.revision) : null;
-  // The revision's facts are the live remotes': the canary's versions are not live for everyone.
-  const facts: Revision['facts'] = { ...checked.facts };
-  for (const remote of chosen.keys()) {
-    const recorded = previous?.facts[remote];
-    if (recorded) facts[remote] = recorded;
-    else delete facts[remote];
-  }
-  const canaryRemotes: NonNullable<CompositionDocument['canary']>['remotes'] = {};
-  for (const remote of chosen.keys()) canaryRemotes[remote] = tried.remotes[remote];
-  // Its own number: the next one, after the working builds' when nothing was composed before (publish records them first).
-  const startedBy = basedOn + (live ? 1 : 2);
-  const composition: CompositionDocument = { ...current, canary: { remotes: canaryRemotes, percent, startedBy, since: new Date().toISOString() } };
-  const revision = await store.publish(
-    { by, reason, action: 'canary', composition, facts, shell: checked.shell.shared, checkedAt: checked.at.toISOString() },
-    basedOn,
-    live ? undefined : current,
-  );
-  if (revision.revision !== startedBy) throw new Error(`the canary's revision is ${revision.revision}, not ${startedBy} as expected: abort it (npm run compose -- abort) and start it again`);
-  console.log(`✓ revision ${revision.revision}: the canary runs for ${percent}% of browsers (by ${revision.by}): ${shortChanges(revision.changes)}`);
-  console.log('  each browser keeps its version on every page; npm run compose -- status shows how it does, promote or abort ends it');
-  return true;
-}
-
-/** The running canary's versions live for everyone, checked as `set` checks them. */
-async function promote(store: CompositionStore, line: CommandLine): Promise<boolean> {
-  if (line.positional.length > 0) throw new UsageError(`promote takes no versions (got ${line.positional.join(' ')}): it makes the running canary's live`);
+async function promoteEnvironment(line: CommandLine, target: string): Promise<boolean> {
+  if (line.positional.length > 0) throw new UsageError(`promote takes no versions (got ${line.positional.join(' ')}): --from names the environment whose versions go live`);
+  const from = readEnvironment(line.options.from, '--from');
+  if (from === target) throw new UsageError(`--from and --to both name ${from}: promote moves what one environment runs to another`);
   const by = readActor(line.options.by, process.env);
   const reason = readReason(line.options.reason, false, 'promote');
-  const { live, basedOn, current } = await readBase(store, line.options.base);
-  const { canary, ...rest } = current;
-  if (!live || !canary) throw new UsageError('no canary runs: there is nothing to promote (npm run compose -- canary <remote>=<version> --percent <p>)');
-  const next: CompositionDocument = { ...rest, remotes: { ...rest.remotes, ...canary.remotes } };
-  const checked = await runChecks(next);
-  if (!checked.ok) {
-    console.error(`nothing changed: the canary keeps running (revision ${basedOn}); abort it, or fix what the checks found`);
-    return false;
+  const source = environmentStore(from);
+  const store = environmentStore(target);
+  try {
+    await source.upgrade();
+    const running = await source.live();
+    if (!running?.revision) throw new UsageError(`nothing is composed in ${from}: there is nothing to promote (npm run compose -- set <remote>=<version> --env ${from})`);
+    if (running.document.canary) throw new UsageError(`a canary runs in ${from} (${canaryText(running.document.canary)}): promote or abort it there first, so that one set of versions moves`);
+    const { live, basedOn, current } = await readBase(store, line.options.base);
+    if (current.canary) throw new UsageError(`a canary runs in ${target} (${canaryText(current.canary)}): promote or abort it first (--env ${target})`);
+    const chosen = new Map<Remote, string>();
+    for (const remote of REMOTES) {
+      const entry = running.document.remotes[remote];
+      if (entry) chosen.set(remote, entry.version);
+    }
+    const next = withAssignments(current, chosen);
+    if (live && describeChanges(live.document, next).length === 0) {
+      console.log(`nothing to change: ${target} (revision ${basedOn}) runs what ${from} runs (revision ${running.revision})`);
+      return true;
+    }
+    console.log(`promoting what ${from} runs (revision ${running.revision}) to ${target}, checked first:`);
+    const checked = await runChecks(next);
+    if (!checked.ok) {
+      console.error(`nothing changed: ${target} stays as it was${basedOn > 0 ? ` (revision ${basedOn})` : ''}`);
+      return false;
+    }
+    const revision = await store.publish(
+      {
+        by,
+        reason,
+        action: 'promote',
+        promotedFrom: { environment: from, revision: running.revision },
+        composition: next,
+        facts: checked.facts,
+        shell: checked.shell.shared,
+        checkedAt: checked.at.toISOString(),
+      },
+      basedOn,
+      live ? undefined : current,
+    );
+    console.log(`✓ promoted: revision ${revision.revision} of ${target} runs what ${from} runs (its revision ${running.revision}), by ${revision.by}: ${shortChanges(revision.changes)}`);
+    printVersions(revision.composition);
+    return true;
+  } finally {
+    await source.close();
+    await store.close();
   }
-  const revision = await store.publish({ by, reason, action: 'promote', composition: next, facts: checked.facts, shell: checked.shell.shared, checkedAt: checked.at.toISOString() }, basedOn);
-  console.log(`✓ promoted: revision ${revision.revision} is live for everyone (by ${revision.by}): ${shortChanges(revision.changes)}`);
-  printVersions(revision.composition);
-  return true;
-}
-
-/** Ends the running canary: everyone back on the live versions on their next page. */
-async function abort(store: CompositionStore, line: CommandLine): Promise<boolean> {
-  if (line.positional.length > 0) throw new UsageError(`abort takes no versions (got ${line.positional.join(' ')})`);
-  const by = readActor(line.options.by, process.env);
-  const reason = readReason(line.options.reason, false, 'abort');
-  const { live } = await readBase(store, line.options.base);
-  const canary = live?.document.canary;
-  if (!canary) throw new UsageError('no canary runs: there is nothing to abort');
-  const revision = await abortCanary(store, { by, reason, startedBy: canary.startedBy });
-  if (!revision) throw new UsageError('no canary runs: there is nothing to abort');
-  console.log(`✓ aborted: revision ${revision.revision} (by ${revision.by}): ${shortChanges(revision.changes)}; shoppers get the live versions on their next page`);
-  return true;
 }
 
 function knownGoodAfter(): number {
@@ -401,18 +261,7 @@ async function list(store: CompositionStore): Promise<boolean> {
   return true;
 }
 
-async function main(argv: readonly string[]): Promise<boolean> {
-  const [command] = argv;
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    (command === undefined ? console.error : console.log)(USAGE);
-    return command !== undefined;
-  }
-  if (!(command in COMMAND_OPTIONS)) {
-    console.error(`unknown command "${command}"\n\n${USAGE}`);
-    return false;
-  }
-  const line = parseCommandLine(argv);
-  const store = new FileCompositionStore();
+async function run(command: string, line: CommandLine, store: CompositionStore): Promise<boolean> {
   switch (command) {
     case 'check':
       return check(store, line.positional);
@@ -423,7 +272,7 @@ async function main(argv: readonly string[]): Promise<boolean> {
     case 'canary':
       return startCanary(store, line);
     case 'promote':
-      return promote(store, line);
+      return promoteCanary(store, line);
     case 'abort':
       return abort(store, line);
     case 'status':
@@ -435,6 +284,32 @@ async function main(argv: readonly string[]): Promise<boolean> {
     default:
       if (line.positional.length > 0) throw new UsageError(`${command} takes no arguments`);
       return list(store);
+  }
+}
+
+async function main(argv: readonly string[]): Promise<boolean> {
+  const [command] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    (command === undefined ? console.error : console.log)(USAGE);
+    return command !== undefined;
+  }
+  if (!(command in COMMAND_OPTIONS)) {
+    console.error(`unknown command "${command}"\n\n${USAGE}`);
+    return false;
+  }
+  const line = parseCommandLine(argv);
+  const environment = readEnvironment(line.options.env, '--env');
+  if (command === 'promote' && (line.options.from !== undefined || line.options.to !== undefined)) {
+    if (line.options.from === undefined) throw new UsageError('promote --to needs --from: the environment whose versions go live (npm run compose -- promote --from staging --to production)');
+    if (line.options.to !== undefined && line.options.env !== undefined && line.options.to !== line.options.env) throw new UsageError('--to and --env name different environments: name the target once');
+    return promoteEnvironment(line, readEnvironment(line.options.to ?? line.options.env, '--to'));
+  }
+  const store = environmentStore(environment);
+  if (environment !== DEFAULT_ENVIRONMENT) console.log(`environment ${environment} (${store.name})`);
+  try {
+    return await run(command, line, store);
+  } finally {
+    await store.close();
   }
 }
 

@@ -1,6 +1,8 @@
 /**
  * `npm run release -w mfe-cart [-- --version 2.0.1-rc.1] [--strict]`: builds the remote into its
- * immutable release folder `releases/<remote>/<version>/` with an absolute public path. The build
+ * immutable release folder `releases/<remote>/<version>/`, once: it loads its files from beside
+ * its manifest, so the same folder is served from wherever a composition names (RELEASE_BASE_URL
+ * is read when composing, never here). The build
  * writes the contract release managers' checks read beside the manifest: exposed modules, injected
  * slices and endpoints, shared singletons and the versions they need.
  *
@@ -13,11 +15,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SERVER_ENTRY_PATH } from '../shared/src/ssr/serverEntry';
 import { readShellFacts, type Contract, type Manifest } from '../edge/src/compositionRules';
-import { FileCompositionStore, isRemote } from '@storefront/release-state';
+import { isRemote } from '@storefront/release-state';
 import { packageVersion, portsFromEnv, ROOT, type Remote } from '../edge/src/packages';
-import { releaseBaseUrl, releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';
+import { releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';
 import { localComposition } from '../edge/src/composition';
 import { shellManifestPath } from './lib/gatherReleases';
+import { environmentStore } from './lib/environmentStore';
 import { DECLARATIONS_PATH, declarationsOf, embeddedUsesOf, exposedPropsOf } from './lib/exposedProps';
 import { judgeRelease } from './lib/releaseVerdict';
 
@@ -28,13 +31,15 @@ function argument(name: string): string | undefined {
 
 /** Whether the new release could go live as things are; false also when it could not be judged. */
 async function couldGoLive(remote: Remote, version: string, folder: string): Promise<boolean> {
+  // Judged beside what production runs.
+  const store = environmentStore();
   try {
     const verdict = await judgeRelease({
       remote,
       version,
       folder,
       shell: await readShellFacts(shellManifestPath()),
-      store: new FileCompositionStore(),
+      store,
       servedBefore: () => localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost'),
     });
     for (const line of verdict.lines) (verdict.couldGoLive ? console.log : console.error)(`[release] ${line}`);
@@ -42,6 +47,8 @@ async function couldGoLive(remote: Remote, version: string, folder: string): Pro
   } catch (error) {
     console.error(`[release] ? could not judge whether ${remote}@${version} could go live: ${error instanceof Error ? error.message : String(error)}`);
     return false;
+  } finally {
+    await store.close();
   }
 }
 
@@ -81,14 +88,12 @@ async function main() {
   if (await fs.stat(target).catch(() => null)) {
     throw new Error(`${remote}@${version} is already released (${path.relative(ROOT, target)}); releases never change: bump the version`);
   }
-  const publicPath = `${releaseBaseUrl(remote, portsFromEnv())}/${version}/`;
   const staging = `${target}.staging-${process.pid}`;
   let verdict: boolean;
-  console.log(`[release] building ${remote}@${version} for ${publicPath}`);
+  console.log(`[release] building ${remote}@${version} once, to be served from wherever a composition names`);
   try {
     await build(remote, {
       STOREFRONT_RELEASE_DIR: staging,
-      STOREFRONT_RELEASE_PUBLIC_PATH: publicPath,
       MF_BUILD_VERSION: version,
     });
     // The build wrote contract.json beside the manifest (webpack.common's ContractPlugin).

@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { localComposition } from '../edge/src/composition';
-import { FileCompositionStore } from '@storefront/release-state';
+import { environmentStore } from './lib/environmentStore';
 import { portsFromEnv, ROOT } from '../edge/src/packages';
 import { specsOf, TEAMS } from '../e2e/teams';
 import { ensureSharedBuilt } from './lib/ensureBuilt';
@@ -33,7 +33,7 @@ async function main(): Promise<number> {
   }
   await ensureSharedBuilt((line) => console.log(`[test] ${line}`));
   // What it passes the live releases' modules, and they pass its own, compiled against their published types.
-  const fit = await judgeWorkingCopy(team, new FileCompositionStore(), () => localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost'));
+  const fit = await judgeWorkingCopy(team, environmentStore(), () => localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost'));
   for (const line of fit.lines) (fit.ok ? console.log : console.error)(`[test] ${line}`);
   if (!fit.ok) return 1;
   for (const run of jestRuns(team, options)) {

@@ -27,6 +27,9 @@ function toolEnvironment(): NodeJS.ProcessEnv {
     CART_PORT: String(ports.remotes['mfe-cart']),
     ACCOUNT_PORT: String(ports.remotes['mfe-account']),
     PUBLIC_HOST: 'localhost',
+    // The e2e store keeps its compositions in files, as its edge reads them: a DATABASE_URL in the
+    // caller's environment (CI's) must not send the tools to a server.
+    DATABASE_URL: '',
   };
 }
 

@@ -65,6 +65,23 @@ describe('checkComposition', () => {
     ]);
   });
 
+  it('serves a release built once from anywhere, and one built for a place (before releases were built once) only from there', () => {
+    const pinned = (manifestUrl: string) => {
+      const built = candidate('mfe-catalog', '1.4.0', { manifestUrl });
+      const own = built.manifest as Manifest;
+      return { ...built, manifest: { ...own, metaData: { ...own.metaData, publicPath: 'http://localhost:9081/releases/1.4.0/' } } };
+    };
+    expect(checkComposition([candidate('mfe-catalog', '1.4.0', { manifestUrl: 'https://cdn.example.co.za/mfe-catalog/1.4.0/mf-manifest.json' }), candidate('mfe-cart', '2.0.1')], shell)).toEqual([]);
+    expect(checkComposition([pinned('http://localhost:9081/releases/1.4.0/mf-manifest.json'), candidate('mfe-cart', '2.0.1')], shell)).toEqual([]);
+    expect(checkComposition([pinned('https://cdn.example.co.za/mfe-catalog/1.4.0/mf-manifest.json'), candidate('mfe-cart', '2.0.1')], shell)).toEqual([
+      expect.objectContaining({
+        remote: 'mfe-catalog',
+        rule: 'served-where-built',
+        message: 'mfe-catalog@1.4.0 was built to load its files from http://localhost:9081/releases/1.4.0/ (a release made before releases were built once), and this composition serves it from https://cdn.example.co.za/mfe-catalog/1.4.0/',
+      }),
+    ]);
+  });
+
   it('reports a remote entry that does not answer', () => {
     const problems = checkComposition([candidate('mfe-catalog', '1.4.0', { remoteEntryStatus: 500 }), candidate('mfe-cart', '2.0.1')], shell);
     expect(problems.map((problem) => problem.rule)).toEqual(['remote-entry-answers']);

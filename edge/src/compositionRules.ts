@@ -104,7 +104,8 @@ export type Rule =
   | 'federation-runtime'
   | 'contract'
   | 'unique-injections'
-  | 'exposed-props';
+  | 'exposed-props'
+  | 'served-where-built';
 
 export interface Problem {
   remote: string;
@@ -152,6 +153,31 @@ function checkBuildVersion(remote: string, version: string, manifest: Manifest):
       rule: 'build-version',
       message: `the manifest was built as ${built}, the composition chose ${version}`,
       fix: `point ${remote} at the folder of ${version}, or choose ${built}`,
+    },
+  ];
+}
+
+/**
+ * A release is built once and loads its files from beside its manifest, wherever the composition
+ * serves it from. One built before that (an absolute public path in its manifest) loads them from
+ * where it was built: it may be composed from there only.
+ */
+function checkServedWhereBuilt(candidate: RemoteCandidate): Problem[] {
+  const publicPath = candidate.manifest?.metaData.publicPath;
+  if (!publicPath || publicPath === 'auto' || !/^https?:\/\//i.test(publicPath)) return [];
+  let servedFrom: string;
+  try {
+    servedFrom = new URL('.', candidate.manifestUrl).toString();
+  } catch {
+    return [];
+  }
+  if (new URL(publicPath).toString() === servedFrom) return [];
+  return [
+    {
+      remote: candidate.remote,
+      rule: 'served-where-built',
+      message: `${candidate.remote}@${candidate.version} was built to load its files from ${publicPath} (a release made before releases were built once), and this composition serves it from ${servedFrom}`,
+      fix: `compose it where it was built (RELEASE_BASE_URL), or release a new version of it, which is served from anywhere`,
     },
   ];
 }
@@ -290,6 +316,7 @@ export function checkComposition(candidates: readonly RemoteCandidate[], shell: 
     problems.push(...checkReachable(candidate));
     if (candidate.manifest) {
       problems.push(...checkBuildVersion(candidate.remote, candidate.version, candidate.manifest));
+      problems.push(...checkServedWhereBuilt(candidate));
       problems.push(...checkFacts(candidate.remote, candidate.version, factsOf(candidate.manifest, candidate.contract), shell));
     }
   }

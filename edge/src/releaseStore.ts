@@ -50,17 +50,21 @@ export async function isReleased(remote: Remote, version: string): Promise<boole
     .catch(() => false);
 }
 
-/**
- * Where a remote's releases are served from: RELEASE_BASE_URL with {remote} and {port} filled in
- * (a CDN: https://cdn.example.co.za/{remote}), by default that remote's own server.
- */
-export function releaseBaseUrl(remote: Remote, ports: Ports): string {
-  const template = process.env.RELEASE_BASE_URL ?? `http://${process.env.PUBLIC_HOST ?? 'localhost'}:{port}/releases`;
-  return template.replace('{remote}', remote).replace('{port}', String(ports.remotes[remote])).replace(/\/+$/, '');
+/** Where releases are served from unless a composition names another place: each remote's own server. */
+export function defaultReleaseBase(): string {
+  return `http://${process.env.PUBLIC_HOST ?? 'localhost'}:{port}/releases`;
 }
 
-export function releaseManifestUrl(remote: Remote, version: string, ports: Ports): string {
-  return `${releaseBaseUrl(remote, ports)}/${version}/mf-manifest.json`;
+/**
+ * Where a remote's releases are served from: a composition's release base (RELEASE_BASE_URL when
+ * it was composed, such as https://cdn.example.co.za/{remote}) with {remote} and {port} filled in.
+ */
+export function releaseBaseUrl(remote: Remote, ports: Ports, template: string = defaultReleaseBase()): string {
+  return template.replaceAll('{remote}', remote).replaceAll('{port}', String(ports.remotes[remote])).replace(/\/+$/, '');
+}
+
+export function releaseManifestUrl(remote: Remote, version: string, ports: Ports, template?: string): string {
+  return `${releaseBaseUrl(remote, ports, template)}/${version}/mf-manifest.json`;
 }
 
 /** What the rules read of a release in the store: its manifest, its contract (null without one), and whether its remote entry is there. */

@@ -57,8 +57,9 @@ export interface CompositionDocument {
 /**
  * set: a release manager chose versions; rollback: an earlier revision brought back; imported:
  * recorded from before revisions were kept (never checked since); canary: new versions given to a
- * share of browsers; promote: the canary's versions made live for everyone; abort: the canary
- * ended, everyone back on the live versions.
+ * share of browsers; promote: the canary's versions made live for everyone, or (with
+ * `promotedFrom`) what another environment runs; abort: the canary ended, everyone back on the
+ * live versions.
  */
 export type RevisionAction = 'set' | 'rollback' | 'imported' | 'canary' | 'promote' | 'abort';
 
@@ -86,6 +87,8 @@ export interface Revision {
   basedOn: number;
   /** For a rollback: the revision whose composition it brought back. */
   restores?: number;
+  /** For a promotion from another environment: which, and the revision of it whose versions went live. */
+  promotedFrom?: { environment: string; revision: number };
   /** What differs from the revision before it, one line per remote ("mfe-cart 1.0.2 → 1.0.3"). */
   changes: string[];
   composition: CompositionDocument;

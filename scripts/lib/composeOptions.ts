@@ -33,6 +33,10 @@ export const USAGE = `usage: npm run compose -- <command> [options]
   promote [--reason <text>] [--by <name>] [--base <revision>]
                                        check, then make the running canary's versions live for
                                        everyone (the old live versions stay in the history)
+  promote --from <env> [--to <env>] [--reason <text>] [--by <name>] [--base <revision>]
+                                       check, then make what environment --from runs live in --to
+                                       (default production): the same releases, no rebuild, served
+                                       from where --to serves its releases
   abort [--reason <text>] [--by <name>] [--base <revision>]
                                        end the running canary: everyone back on the live versions
                                        on their next page
@@ -46,6 +50,9 @@ export const USAGE = `usage: npm run compose -- <command> [options]
   help                                 this text
 
 options:
+  --env <name>         the environment the command works on (default production): each has its
+                       own composition, revisions, known good and history; a lower-case letter,
+                       then up to 31 lower-case letters, digits or hyphens
   --by <name>          who makes the change (else COMPOSE_ACTOR, else the OS user); 1 to 64
                        printable characters
   --reason <text>      why (required for rollback); at most 500 characters, no control characters
@@ -53,25 +60,33 @@ options:
                        (without it: the revision the command read before checking)
   --to <revision>      rollback: the revision whose composition comes back (default: the one before
                        the live one)
+  --from <env>, --to <env>
+                       promote: from which environment to which (default production)
   --limit <n>          history: how many revisions to show (default 20)
   --percent <p>        canary: the share of browsers that get it, more than 0 and at most 100, to
                        one decimal place (10, 2.5)
   --hours <n>          status: the hours of page views the versions' figures cover (default 24)
 
-remotes: catalog, product, cart, account (or mfe-catalog, …)`;
+remotes: catalog, product, cart, account (or mfe-catalog, …)
+
+RELEASE_BASE_URL (set, canary, promote --from): where the chosen releases are served
+from, such as https://cdn.example.co.za/{remote}; recorded with the environment's composition and
+kept by its next changes. Unset: where the environment serves them now, at first each remote's
+own server. DATABASE_URL: the compositions are kept in that PostgreSQL server, shared by every
+edge; unset, in files on this machine (COMPOSITION_FILE).`;
 
 /** The options each command takes; each takes a value. */
 export const COMMAND_OPTIONS: Record<string, readonly string[]> = {
-  list: [],
-  check: [],
-  set: ['by', 'reason', 'base'],
-  rollback: ['by', 'reason', 'base', 'to'],
-  canary: ['by', 'reason', 'base', 'percent'],
-  promote: ['by', 'reason', 'base'],
-  abort: ['by', 'reason', 'base'],
-  status: ['hours'],
-  history: ['limit'],
-  diff: [],
+  list: ['env'],
+  check: ['env'],
+  set: ['by', 'reason', 'base', 'env'],
+  rollback: ['by', 'reason', 'base', 'to', 'env'],
+  canary: ['by', 'reason', 'base', 'percent', 'env'],
+  promote: ['by', 'reason', 'base', 'env', 'from', 'to'],
+  abort: ['by', 'reason', 'base', 'env'],
+  status: ['hours', 'env'],
+  history: ['limit', 'env'],
+  diff: ['env'],
   help: [],
 };
 

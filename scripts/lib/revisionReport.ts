@@ -32,6 +32,7 @@ export function shortChanges(lines: readonly string[]): string {
 /** What a revision did: set, imported, or the revision a rollback brought back. */
 export function actionOf(revision: Revision): string {
   if (revision.action === 'rollback') return revision.restores ? `rollback to revision ${revision.restores}` : 'rollback';
+  if (revision.promotedFrom) return `promoted from ${revision.promotedFrom.environment} revision ${revision.promotedFrom.revision}`;
   return revision.action;
 }
 
