@@ -13,7 +13,6 @@ import {
   DEFAULT_ENVIRONMENT,
   parseCompositionDocument,
   readEnvironment,
-  type CompositionDocument,
   type CompositionStore,
   type Revision,
 } from '@storefront/release-state';

@@ -6,7 +6,7 @@ import { startStore } from './lib/startStore';
 
 async function main() {
   const ports = portsFromEnv();
-  const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs, knownGoodAfterMs } = readEdgeSettings(process.env);
+  const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs, knownGoodAfterMs, compositionEnvironment, compositionReaderUrl } = readEdgeSettings(process.env);
   await ensureBuilt((line) => console.log(`[start] ${line}`));
   const store = await startStore({
     ports,
@@ -15,6 +15,8 @@ async function main() {
     ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     ...(process.env.COMPOSITION_FILE ? { compositionFile: process.env.COMPOSITION_FILE } : {}),
+    compositionEnvironment,
+    ...(compositionReaderUrl ? { compositionReaderUrl } : {}),
     log: (line) => console.log(`[start] ${line}`),
     ...(trustProxy ? { trustProxy } : {}),
     apiTimeoutMs,

@@ -57,8 +57,12 @@ export interface TelemetryOptions {
    * reports. Null: telemetry is off (POST /telemetry answers 503) and no canary is judged.
    */
   secret: string | null;
-  /** COMPOSITION_FILE: the live composition, whose running canary the worker judges and may end. */
+  /** COMPOSITION_FILE: production's live composition file, whose running canary the worker judges and may end. */
   compositionFile: string;
+  /** COMPOSITION_ENV: the environment whose composition this api judges (production unless said; the edge's). */
+  compositionEnvironment?: string;
+  /** DATABASE_URL, when the compositions are kept in PostgreSQL (the store's server) rather than files. */
+  compositionDatabaseUrl?: string;
   thresholds: CanaryThresholds;
   /** CANARY_CHECK_MS: how often the worker judges a running canary. */
   checkMs: number;

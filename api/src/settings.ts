@@ -5,7 +5,7 @@
  * accounts or money quietly, and one that does not say who it is (SHOP_*) sells unlawfully.
  */
 import path from 'node:path';
-import { MIN_SECRET_LENGTH } from '@storefront/release-state';
+import { ENVIRONMENT_PATTERN, MIN_SECRET_LENGTH } from '@storefront/release-state';
 import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database';
 import { limitOverridesFrom, parseWindowLimit, type LimitOverrides, type WindowLimit } from './limits';
@@ -87,7 +87,7 @@ export interface ApiSettings {
   shutdownTimeoutMs: number;
   /**
    * The storefront's health reports and the canary's abort worker: TELEMETRY_SECRET (unset: off,
-   * in production too), COMPOSITION_FILE, and the canary's thresholds CANARY_*.
+   * in production too), COMPOSITION_FILE, COMPOSITION_ENV, and the canary's thresholds CANARY_*.
    */
   telemetry: TelemetryOptions;
   /** What the log says at start about the settings, such as a variable that is no longer read. */
@@ -154,9 +154,17 @@ function readTelemetry(env: Environment, problems: string[]): TelemetryOptions {
     problems.push(`TELEMETRY_SECRET must be at least ${MIN_SECRET_LENGTH} characters (the same as the edge's), got ${secret.length}`);
   }
   const file = given(env, 'COMPOSITION_FILE');
+  const environment = given(env, 'COMPOSITION_ENV');
+  if (environment !== undefined && !ENVIRONMENT_PATTERN.test(environment)) {
+    problems.push(`COMPOSITION_ENV must name an environment: a lower-case letter, then up to 31 lower-case letters, digits or hyphens (production, staging), got "${environment}"`);
+  }
+  const databaseUrl = given(env, 'DATABASE_URL');
   return {
     secret,
     compositionFile: file === undefined ? DEFAULT_COMPOSITION_FILE : path.resolve(file),
+    ...(environment !== undefined && ENVIRONMENT_PATTERN.test(environment) ? { compositionEnvironment: environment } : {}),
+    // With a PostgreSQL server, the compositions are kept there, as the compose command keeps them.
+    ...(databaseUrl !== undefined ? { compositionDatabaseUrl: databaseUrl } : {}),
     thresholds: {
       errorMargin: readDecimal(env, 'CANARY_ERROR_MARGIN', DEFAULT_CANARY_THRESHOLDS.errorMargin, 0.001, 0.5, problems),
       alpha: readDecimal(env, 'CANARY_ALPHA', DEFAULT_CANARY_THRESHOLDS.alpha, 0.0001, 0.5, problems),

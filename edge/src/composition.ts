@@ -10,7 +10,10 @@ import { checkFacts, checkRelease, readShellFacts, type Injector, type ShellFact
 import {
   armOf,
   BROWSER_ID_PATTERN,
+  DEFAULT_ENVIRONMENT,
+  environmentFile,
   FileCompositionStore,
+  PgCompositionStore,
   newBrowserId,
   newPageViewId,
   signPageView,
@@ -93,8 +96,18 @@ export interface CompositionSource {
   ports: Ports;
   /** Host name the browser uses for the remotes' origins (the working builds'). */
   publicHost: string;
-  /** The composition store's live file (FileCompositionStore); the working builds are served while it does not exist. */
+  /**
+   * Production's live composition file (COMPOSITION_FILE; another environment's is beside it); the
+   * working builds are served while the environment's does not exist. Not read with `readerUrl`.
+   */
   file: string;
+  /** COMPOSITION_ENV: the environment whose composition this edge serves (production unless said). */
+  environment?: string;
+  /**
+   * COMPOSITION_READER_URL: the compositions are in PostgreSQL, shared by every edge, read through
+   * a role that can only read them (openCompositionSource refuses one that could write).
+   */
+  readerUrl?: string;
   /**
    * The working builds' versions, read once when the store started (packages.ts's
    * workingVersions): a version raised in a package.json meanwhile changes nothing served.
@@ -118,16 +131,49 @@ export type Fallbacks = Partial<Record<Remote, CompositionEntry>>;
 
 export type ServedComposition = Awaited<ReturnType<typeof servedComposition>>;
 
-/** The store of each source, by its file: one per edge (and per render thread), so what it reads is read once. */
+/** The store of each source, by where it is: one per edge, so what it reads is read once. */
 const stores = new Map<string, CompositionStore>();
 
+function storeKey(source: CompositionSource): string {
+  return JSON.stringify([source.readerUrl ?? null, source.file, source.environment ?? DEFAULT_ENVIRONMENT]);
+}
+
 function storeOf(source: CompositionSource): CompositionStore {
-  let store = stores.get(source.file);
+  const key = storeKey(source);
+  let store = stores.get(key);
   if (!store) {
-    store = new FileCompositionStore(source.file);
-    stores.set(source.file, store);
+    const environment = source.environment ?? DEFAULT_ENVIRONMENT;
+    store = source.readerUrl ? new PgCompositionStore({ connectionString: source.readerUrl, environment }) : new FileCompositionStore(environmentFile(environment, source.file));
+    stores.set(key, store);
   }
   return store;
+}
+
+/**
+ * Readies the edge's composition before it serves. In PostgreSQL the edge's role must only read
+ * compositions (remote code runs in its process, so it never holds a key that could change what
+ * is live): one that could write is refused here. It then follows them: a NOTIFY from every
+ * change, and a look every few seconds besides, so each page costs no query. Gives what lets go.
+ */
+export async function openCompositionSource(source: CompositionSource, log: (line: string) => void = (line) => console.error(line)): Promise<() => Promise<void>> {
+  const store = storeOf(source);
+  const close = async () => {
+    stores.delete(storeKey(source));
+    liveReads.delete(store.name);
+    await store.close();
+  };
+  if (store instanceof PgCompositionStore) {
+    try {
+      if (await store.canWrite()) {
+        throw new Error('COMPOSITION_READER_URL names a role that can change compositions: the edge runs other teams\' server code, so give it a role that can only read them (docs/releasing.md, "Several edges, one composition")');
+      }
+      await store.follow({ log });
+    } catch (error) {
+      await close();
+      throw error;
+    }
+  }
+  return close;
 }
 
 /** What a browser was served, once per arm: the live remotes, or the canary's over them. */
@@ -311,7 +357,8 @@ export async function servedComposition(cookieHeader: string | undefined, source
           served.previewRefused.push({ ...choice, reason });
           continue;
         }
-        served.remotes[choice.remote] = { version: choice.version, manifest: releaseManifestUrl(choice.remote, choice.version, source.ports) };
+        // Served from where the environment serves its releases.
+        served.remotes[choice.remote] = { version: choice.version, manifest: releaseManifestUrl(choice.remote, choice.version, source.ports, read?.live.document.releaseBase) };
         served.preview.push(choice);
       }
     }

@@ -3,6 +3,7 @@
  * problem is reported at once.
  */
 import proxyAddr from '@fastify/proxy-addr';
+import { ENVIRONMENT_PATTERN, DEFAULT_ENVIRONMENT } from '@storefront/release-state';
 import { DEFAULT_GUEST_PAGE_TTL_MS } from './guestPages';
 import { DEFAULT_SHOPPER_LISTS_MS } from './shopperLists';
 
@@ -27,6 +28,10 @@ export interface EdgeSettings {
   renderTimeoutMs: number;
   /** KNOWN_GOOD_AFTER: how long a checked composition must stay live, not rolled away, to be known good (a fallback). */
   knownGoodAfterMs: number;
+  /** COMPOSITION_ENV: the environment whose composition the edge serves (production). */
+  compositionEnvironment: string;
+  /** COMPOSITION_READER_URL: PostgreSQL through a role that can only read compositions (with DATABASE_URL; unless said, one made per run). */
+  compositionReaderUrl: string | undefined;
 }
 
 /** A composition that passed the checks is known good once it has stayed live this long without being rolled away. */
@@ -112,6 +117,13 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
   const renderThreads = wholeNumber(env, problems, 'RENDER_THREADS', DEFAULT_RENDER_THREADS, 0, MAX_RENDER_THREADS, `a whole number from 0 (the edge's own thread) to ${MAX_RENDER_THREADS}`);
   const renderTimeoutMs = wholeNumber(env, problems, 'RENDER_TIMEOUT_MS', DEFAULT_RENDER_TIMEOUT_MS, 50, 10_000, 'a whole number of milliseconds from 50 to 10000');
   const knownGoodAfterMs = readKnownGoodAfter(env, problems);
+  const compositionEnvironment = env.COMPOSITION_ENV?.trim() || DEFAULT_ENVIRONMENT;
+  if (!ENVIRONMENT_PATTERN.test(compositionEnvironment)) {
+    problems.push(`COMPOSITION_ENV must name an environment: a lower-case letter, then up to 31 lower-case letters, digits or hyphens (production, staging), got "${compositionEnvironment}"`);
+  }
+  const compositionReaderUrl = env.COMPOSITION_READER_URL?.trim() || undefined;
+  if (compositionReaderUrl && !/^postgres(ql)?:\/\//.test(compositionReaderUrl)) problems.push('COMPOSITION_READER_URL must be a postgres:// connection string');
+  else if (compositionReaderUrl && !env.DATABASE_URL?.trim()) problems.push('COMPOSITION_READER_URL needs DATABASE_URL: compositions are kept in PostgreSQL only when the store is (the compose command and the api write them there)');
   if (problems.length > 0) throw new EdgeSettingsError(problems.join('\n'));
-  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs, knownGoodAfterMs };
+  return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs, knownGoodAfterMs, compositionEnvironment, compositionReaderUrl };
 }

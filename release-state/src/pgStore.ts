@@ -113,8 +113,8 @@ export class PgCompositionStore implements CompositionStore {
     return this.options.environment;
   }
 
-  /** The tables, made by the first writer of a database. */
-  private ensureSchema(): Promise<void> {
+  /** The tables, made by the first writer of a database (every write makes sure of them). */
+  ensureSchema(): Promise<void> {
     this.schemaReady ??= (async () => {
       const client = await this.pool.connect();
       try {
@@ -341,3 +341,44 @@ export class PgCompositionStore implements CompositionStore {
     await this.pool.end().catch(() => undefined);
   }
 }
+
+/** The login role `npm start` gives its edge when it is not given one (COMPOSITION_READER_URL). */
+export const EDGE_LOGIN_ROLE = 'storefront_edge';
+
+/**
+ * A connection string for an edge on this machine: the schema made (as its owner), and the login
+ * role `storefront_edge`, a member of the reader role only, given a new random password each time
+ * (so it is known to this run alone). Needs a server role that may create roles; a shop whose
+ * edges run elsewhere makes its own reader login and gives it as COMPOSITION_READER_URL.
+ */
+export async function edgeReaderUrl(ownerUrl: string, password: string): Promise<string> {
+  const owner = new PgCompositionStore({ connectionString: ownerUrl, environment: 'production' });
+  try {
+    await owner.ensureSchema();
+    const client = new pg.Client({ connectionString: ownerUrl });
+    await client.connect();
+    try {
+      const literal = client.escapeLiteral(password);
+      await client.query(`DO $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${EDGE_LOGIN_ROLE}') THEN
+    CREATE ROLE ${EDGE_LOGIN_ROLE} LOGIN;
+  END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+END $$`);
+      await client.query(`ALTER ROLE ${EDGE_LOGIN_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${literal}`);
+      await client.query(`GRANT ${COMPOSITION_READER_ROLE} TO ${EDGE_LOGIN_ROLE}`);
+    } finally {
+      await client.end();
+    }
+  } catch (error) {
+    throw new Error(`cannot make the edge's reader role at ${describeServer(ownerUrl)} (${error instanceof Error ? error.message : String(error)}): make a login role in ${COMPOSITION_READER_ROLE} and give it as COMPOSITION_READER_URL`, { cause: error });
+  } finally {
+    await owner.close();
+  }
+  const url = new URL(ownerUrl);
+  url.username = EDGE_LOGIN_ROLE;
+  url.password = password;
+  return url.toString();
+}
+

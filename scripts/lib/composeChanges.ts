@@ -109,7 +109,7 @@ export function parseAssignments(assignments: readonly string[]): Map<Remote, st
 export function releaseBaseFor(current: CompositionDocument, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const given = env.RELEASE_BASE_URL?.trim();
   if (!given) return current.releaseBase;
-  let url: URL | null = null;
+  let url: URL | null;
   try {
     url = new URL(given.replaceAll('{remote}', 'mfe-cart').replaceAll('{port}', '1'));
   } catch {

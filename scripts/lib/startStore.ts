@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildRemoteOrigin, buildShellEdge } from '../../edge/src/app';
-import { liveRemotes, type CompositionSource } from '../../edge/src/composition';
-import { compositionFile } from '@storefront/release-state';
+import { liveRemotes, openCompositionSource, type CompositionSource } from '../../edge/src/composition';
+import { compositionFile, edgeReaderUrl } from '@storefront/release-state';
 import { REMOTES, ROOT, workingVersions, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
 import { RenderThreads } from '../../edge/src/renderThreads';
@@ -28,6 +28,13 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** A composition file to serve instead of the one made from the local builds. */
   compositionFile?: string;
+  /** The environment whose composition the edge serves and the api's abort worker judges (COMPOSITION_ENV; production). */
+  compositionEnvironment?: string;
+  /**
+   * With databaseUrl, the role the edge reads compositions through (COMPOSITION_READER_URL); unless
+   * said, a login role made for this run that can only read them.
+   */
+  compositionReaderUrl?: string;
   log?: (line: string) => void;
   /** Settings for the api over the caller's environment (the e2e suite's bank account, say). */
   apiEnvironment?: Readonly<Record<string, string>>;
@@ -149,6 +156,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
         // The api checks the edge's page-view tokens, and ends a failing canary in the composition the edge serves.
         TELEMETRY_SECRET: telemetrySecret,
         COMPOSITION_FILE: liveFile,
+        ...(options.compositionEnvironment ? { COMPOSITION_ENV: options.compositionEnvironment } : {}),
         ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         ...options.apiEnvironment,
@@ -170,10 +178,12 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
   // containers loaded in this thread.
   let renderThreads: RenderThreads | null = null;
   let stopRenderer: (() => void) | null = null;
+  const closers: (() => Promise<void>)[] = [];
   const stop = async () => {
     stopRenderer?.();
     await renderThreads?.close();
     await Promise.all(servers.map((server) => server.close()));
+    await Promise.all(closers.map((close) => close()));
     await Promise.all(apis.map(stopApi));
   };
 
@@ -199,15 +209,22 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     }
 
     const shellDist = path.join(ROOT, 'shell/dist');
+    // With a PostgreSQL server the compositions are there, and the edge reads them through a role
+    // that can only read them; never with the api's DATABASE_URL.
+    const readerUrl = options.databaseUrl ? (options.compositionReaderUrl ?? (await edgeReaderUrl(options.databaseUrl, randomBytes(24).toString('base64url')))) : undefined;
     const composition: CompositionSource = {
       ports,
       publicHost,
       file: liveFile,
+      ...(options.compositionEnvironment ? { environment: options.compositionEnvironment } : {}),
+      ...(readerUrl ? { readerUrl } : {}),
       workingVersions: versions,
       // Fallbacks and previews must fit the shell this edge serves.
       shellManifest: path.join(shellDist, 'mf-manifest.json'),
       knownGoodAfterMs: options.knownGoodAfterMs ?? DEFAULT_KNOWN_GOOD_AFTER_MS,
     };
+    const closeComposition = await openCompositionSource(composition, log);
+    closers.push(closeComposition);
     const serverRender = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') && hasShellBundle(shellDist, log);
     const threads = options.renderThreads ?? DEFAULT_RENDER_THREADS;
     const renderTimeoutMs = options.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;

@@ -42,7 +42,7 @@ export interface OperatorRoutesOptions {
   /** The hash of the token the api wrote for the command line on its machine; null: none. */
   machineTokenHash: string | null;
   /** Where the live composition is, and the canary's thresholds, for the release health. */
-  telemetry: Pick<TelemetryOptions, 'compositionFile' | 'thresholds'>;
+  telemetry: Pick<TelemetryOptions, 'compositionFile' | 'compositionEnvironment' | 'compositionDatabaseUrl' | 'thresholds'>;
 }
 
 const responses = {
@@ -287,7 +287,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorRoutesOptions> = 
   );
 
   await app.register(operatorMailRoutes, { database, mail, now: () => mail.now() });
-  await app.register(releaseHealthRoutes, { database, compositionFile: telemetry.compositionFile, thresholds: telemetry.thresholds });
+  await app.register(releaseHealthRoutes, { database, thresholds: telemetry.thresholds, compositionFile: telemetry.compositionFile, compositionEnvironment: telemetry.compositionEnvironment, compositionDatabaseUrl: telemetry.compositionDatabaseUrl });
   await app.register(catalogueFileRoutes, { database, mayEditCatalogue: (request) => request.operatorActor === COMMAND_LINE_ACTOR });
   await app.register(productEditRoutes, {
     database,

@@ -147,6 +147,7 @@ describe.each(testDatabases())('the abort worker ($name)', (target) => {
       revision: (number) => real.revision(number),
       markChecked: (...args) => real.markChecked(...args),
       upgrade: () => real.upgrade(),
+      close: () => real.close(),
       async publish(change, basedOn, servedBefore) {
         if (conflicts > 0) {
           conflicts -= 1;

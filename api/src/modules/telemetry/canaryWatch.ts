@@ -13,10 +13,11 @@
  * (telemetryQueries.ts, pageViewBatch), so a row committed after later ones is counted at the next
  * look and none twice.
  */
-import { abortCanary, CompositionConflict, FileCompositionStore, type CanaryJudgement, type CompositionStore, type LiveComposition, type Revision } from '@storefront/release-state';
+import { abortCanary, CompositionConflict, type CanaryJudgement, type CompositionStore, type LiveComposition, type Revision } from '@storefront/release-state';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { CanaryThresholds } from '../../options';
+import { compositionStoreOf, type CompositionPlaceOptions } from './compositionPlace';
 import { addBatch, judgeCanary, type ErrorTest } from './judgement';
 import { canaryArmFigures, markCanaryAborted, pageViewBatch, readJudgementState, saveJudgementState } from './telemetryQueries';
 
@@ -92,6 +93,7 @@ export class CanaryWatch {
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.looks.catch(() => undefined);
+    await this.options.store.close();
   }
 
   /** The live composition, read again only when the store says it changed. */
@@ -142,10 +144,10 @@ export class CanaryWatch {
   }
 }
 
-/** The worker for `compositionFile`, started; null when `secret` is (telemetry off). */
-export function startCanaryWatch(options: Omit<CanaryWatchOptions, 'store'> & { compositionFile: string; secret: string | null }): CanaryWatch | null {
+/** The worker for the environment's composition, started; null when `secret` is (telemetry off). */
+export function startCanaryWatch(options: Omit<CanaryWatchOptions, 'store'> & CompositionPlaceOptions & { secret: string | null }): CanaryWatch | null {
   if (options.secret === null) return null;
-  const watch = new CanaryWatch({ ...options, store: new FileCompositionStore(options.compositionFile) });
+  const watch = new CanaryWatch({ ...options, store: compositionStoreOf(options) });
   watch.start();
   return watch;
 }

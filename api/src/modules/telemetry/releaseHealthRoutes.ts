@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorSchema, ReleaseHealthSchema, type Static } from '@storefront/contracts';
-import { FileCompositionStore, REMOTES, type CompositionStore } from '@storefront/release-state';
+import { REMOTES, type CompositionStore } from '@storefront/release-state';
+import { compositionStoreOf, type CompositionPlaceOptions } from './compositionPlace';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database';
 import { access } from '../../schemas/access';
@@ -17,9 +18,8 @@ const ReleaseHealthQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export interface ReleaseHealthRoutesOptions {
+export interface ReleaseHealthRoutesOptions extends CompositionPlaceOptions {
   database: Database;
-  compositionFile: string;
   thresholds: CanaryThresholds;
 }
 
@@ -67,8 +67,9 @@ export async function releaseHealth(database: Database, store: CompositionStore,
  * GET /operator/releases/health, for release managers: registered inside operatorRoutes, behind
  * its check (an operator's session, or the command line's token on the api's machine).
  */
-export const releaseHealthRoutes: FastifyPluginAsyncTypebox<ReleaseHealthRoutesOptions> = async (app, { database, compositionFile, thresholds }) => {
-  const store = new FileCompositionStore(compositionFile);
+export const releaseHealthRoutes: FastifyPluginAsyncTypebox<ReleaseHealthRoutesOptions> = async (app, { database, thresholds, ...place }) => {
+  const store = compositionStoreOf(place);
+  app.addHook('onClose', () => store.close());
   app.get(
     '/operator/releases/health',
     {

@@ -46,6 +46,14 @@ describe('telemetry settings', () => {
     });
   });
 
+  it("reads the environment it judges and keeps compositions in the store's PostgreSQL server when there is one", () => {
+    expect(readSettings({ COMPOSITION_ENV: 'staging', DATABASE_URL: 'postgres://shop@db:5432/shop' }).telemetry).toMatchObject({
+      compositionEnvironment: 'staging',
+      compositionDatabaseUrl: 'postgres://shop@db:5432/shop',
+    });
+    expect(problemsOf({ COMPOSITION_ENV: '../production' })).toEqual([expect.stringContaining('COMPOSITION_ENV must name an environment')]);
+  });
+
   it('is optional in production', () => {
     expect(problemsOf(PRODUCTION)).toEqual([]);
     expect(readSettings(PRODUCTION).telemetry.secret).toBeNull();

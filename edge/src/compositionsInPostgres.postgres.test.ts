@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createScratchDatabase, type ScratchDatabase } from '../../api/src/testing/scratchDatabase';
-import { COMPOSITION_READER_ROLE, CompositionConflict, FileCompositionStore, PgCompositionStore, type CompositionDocument, type RevisionChange } from './index';
+import { COMPOSITION_READER_ROLE, CompositionConflict, FileCompositionStore, PgCompositionStore, type CompositionDocument, type RevisionChange } from '@storefront/release-state';
 
 const composition = (version: string): CompositionDocument => ({ remotes: { 'mfe-catalog': { version, manifest: `http://cdn.test/mfe-catalog/${version}/mf-manifest.json` } } });
 const change = (version: string, by = 'thandi'): RevisionChange => ({ by, reason: null, action: 'set', composition: composition(version), facts: {}, checkedAt: new Date().toISOString() });
