@@ -1,8 +1,11 @@
 /**
  * Compositions in PostgreSQL: the same revisions as the files, one winner of two changes made at
  * the same moment from different connections (machines), a following store told of a change
- * within a second, a reader role that cannot write, and a machine's files brought in.
+ * within a second, a reader role that cannot write, a machine's files brought in; and two edge
+ * processes on one server, both serving a new composition within a second, one of two changes
+ * made at once, and an edge given a role that could write refusing to start.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -138,3 +141,102 @@ describe('the PostgreSQL composition store', () => {
     await expect(open('Bad Name').publish(change('1.0.0'), 0)).rejects.toThrow(/check constraint/);
   });
 });
+
+/** An edge process serving /composition.json of the environment it is given, as the shell's edge does. */
+const EDGE = `
+const Fastify = require('fastify');
+const { openCompositionSource, registerCompositionRoute } = require(${JSON.stringify(path.join(__dirname, 'composition.ts'))});
+(async () => {
+  const source = JSON.parse(process.env.EDGE_SOURCE);
+  await openCompositionSource(source, () => undefined);
+  const app = Fastify();
+  registerCompositionRoute(app, source, async () => null);
+  process.stdout.write(await app.listen({ port: 0, host: '127.0.0.1' }) + '\\n');
+})().catch((error) => { process.stderr.write(error.message); process.exit(1); });
+`;
+
+function startEdge(readerUrl: string): { child: ChildProcess; url: Promise<string> } {
+  const ports = { shell: 9, api: 9, remotes: { 'mfe-catalog': 9, 'mfe-product': 9, 'mfe-cart': 9, 'mfe-account': 9 } };
+  const versions = { 'mfe-catalog': '1.0.0', 'mfe-product': '1.0.0', 'mfe-cart': '1.0.0', 'mfe-account': '1.0.0' };
+  const source = { ports, publicHost: '127.0.0.1', file: '/nonexistent/composition.json', environment: 'production', readerUrl, workingVersions: versions, shellManifest: '/nonexistent/mf-manifest.json', knownGoodAfterMs: 60_000 };
+  // No DATABASE_URL and no secret: only what an edge needs.
+  const child = spawn(process.execPath, ['--conditions=storefront-source', '-r', 'sucrase/register/ts', '-e', EDGE], {
+    cwd: path.join(__dirname, '..', '..'),
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', EDGE_SOURCE: JSON.stringify(source) },
+  });
+  let output = '';
+  let errors = '';
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('\n')) resolve(output.trim());
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`the edge exited with ${code}: ${errors}`)));
+  });
+  return { child, url };
+}
+
+async function servedCatalog(url: string): Promise<string | undefined> {
+  const answer = (await (await fetch(`${url}/composition.json`)).json()) as { remotes: Record<string, { version: string }> };
+  return answer.remotes['mfe-catalog']?.version;
+}
+
+describe('two edge processes on one PostgreSQL', () => {
+  let role: string;
+  let readerUrl: string;
+  const edges: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    role = `storefront_edge_test_${randomBytes(4).toString('hex')}`;
+    await open('production').ensureSchema();
+    await scratch.query(`CREATE ROLE ${role} LOGIN IN ROLE ${COMPOSITION_READER_ROLE}`);
+    const url = new URL(scratch.url);
+    url.username = role;
+    readerUrl = url.toString();
+  });
+
+  afterAll(async () => {
+    for (const edge of edges) edge.kill();
+    await Promise.all(edges.map((edge) => (edge.exitCode === null ? new Promise((resolve) => edge.once('exit', resolve)) : null)));
+    await scratch.query(`DROP OWNED BY ${role}`).catch(() => undefined);
+    await scratch.query(`DROP ROLE ${role}`).catch(() => undefined);
+  });
+
+  it('both serve a new composition within a second, and exactly one of two changes made at the same moment', async () => {
+    const writer = open('production');
+    const base = (await writer.live())?.revision ?? 0;
+    await writer.publish(change('3.0.0'), base);
+    const started = [startEdge(readerUrl), startEdge(readerUrl)];
+    edges.push(...started.map((edge) => edge.child));
+    const urls = await Promise.all(started.map((edge) => edge.url));
+    expect(await Promise.all(urls.map(servedCatalog))).toEqual(['3.0.0', '3.0.0']);
+
+    // Two release managers, two connections, the same revision, the same moment.
+    const [one, two] = [open('production'), open('production')];
+    const live = (await one.live())?.revision ?? 0;
+    const results = await Promise.allSettled([one.publish(change('3.1.0', 'thandi'), live), two.publish(change('3.2.0', 'sipho'), live)]);
+    const published = Date.now();
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect((results.find((result) => result.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(CompositionConflict);
+    const winner = (results.find((result) => result.status === 'fulfilled') as PromiseFulfilledResult<{ composition: CompositionDocument }>).value.composition.remotes['mfe-catalog']?.version;
+
+    const seen = await Promise.all(
+      urls.map(async (url) => {
+        while (Date.now() - published < 3_000) {
+          if ((await servedCatalog(url)) === winner) return Date.now() - published;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return Infinity;
+      }),
+    );
+    for (const after of seen) expect(after).toBeLessThan(1_000);
+  }, 60_000);
+
+  it('refuses to start an edge whose role could change compositions', async () => {
+    const edge = startEdge(scratch.url);
+    edges.push(edge.child);
+    await expect(edge.url).rejects.toThrow('COMPOSITION_READER_URL names a role that can change compositions');
+  }, 30_000);
+});
+
