@@ -8,7 +8,7 @@
  * live composition. While one runs, any other spec's pages would come from the remote versions it
  * composed. scripts/testStages.test.ts fails when a spec that composes is missing here.
  */
-const COMPOSING = ['composedIn.spec.ts', 'cartRelease.spec.ts', 'releases.spec.ts', 'releaseSafety.spec.ts', 'canary.spec.ts'];
+const COMPOSING = ['composedIn.spec.ts', 'cartRelease.spec.ts', 'releases.spec.ts', 'releaseSafety.spec.ts', 'canary.spec.ts', 'environments.spec.ts'];
 
 /**
  * The specs that time, on the real clock, what a shopper waits for: a failed region's message

@@ -46,6 +46,7 @@ export const SPEC_OWNERS: Record<string, Team> = {
   'releases.spec.ts': 'shell',
   'releaseSafety.spec.ts': 'shell',
   'canary.spec.ts': 'shell',
+  'environments.spec.ts': 'shell',
   'resilience.spec.ts': 'shell',
   'standalone.spec.ts': 'shell',
   'storefront.spec.ts': 'shell',

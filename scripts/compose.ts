@@ -13,11 +13,12 @@ import {
   DEFAULT_ENVIRONMENT,
   parseCompositionDocument,
   readEnvironment,
+  shortName,
   type CompositionStore,
   type Revision,
 } from '@storefront/release-state';
-import { REMOTES, type Remote } from '../edge/src/packages';
-import { listReleases } from '../edge/src/releaseStore';
+import { portsFromEnv, REMOTES, type Remote } from '../edge/src/packages';
+import { defaultReleaseBase, listReleases, releaseManifestUrl } from '../edge/src/releaseStore';
 import { readKnownGoodAfter } from '../edge/src/settings';
 import { COMMAND_OPTIONS, parseCommandLine, readActor, readPositiveNumber, readReason, UsageError, USAGE, type CommandLine } from './lib/composeOptions';
 import { parseAssignments, printVersions, readBase, runChecks, servedWithoutComposition, withAssignments } from './lib/composeChanges';
@@ -161,11 +162,19 @@ async function promoteEnvironment(line: CommandLine, target: string): Promise<bo
     if (running.document.canary) throw new UsageError(`a canary runs in ${from} (${canaryText(running.document.canary)}): promote or abort it there first, so that one set of versions moves`);
     const { live, basedOn, current } = await readBase(store, line.options.base);
     if (current.canary) throw new UsageError(`a canary runs in ${target} (${canaryText(current.canary)}): promote or abort it first (--env ${target})`);
+    // Its releases move; what it serves that is not a release (a working build) cannot, and the
+    // target keeps its own.
     const chosen = new Map<Remote, string>();
+    const notReleases: string[] = [];
+    const ports = portsFromEnv();
     for (const remote of REMOTES) {
       const entry = running.document.remotes[remote];
-      if (entry) chosen.set(remote, entry.version);
+      if (!entry) continue;
+      if (entry.manifest === releaseManifestUrl(remote, entry.version, ports, running.document.releaseBase ?? defaultReleaseBase())) chosen.set(remote, entry.version);
+      else notReleases.push(shortName(remote));
     }
+    if (chosen.size === 0) throw new UsageError(`${from} runs no releases (${notReleases.join(', ')}: working builds): there is nothing to promote`);
+    if (notReleases.length > 0) console.log(`${notReleases.join(', ')}: ${from} serves ${notReleases.length === 1 ? 'a build that is not a release' : 'builds that are not releases'}; ${target} keeps its own`);
     const next = withAssignments(current, chosen);
     if (live && describeChanges(live.document, next).length === 0) {
       console.log(`nothing to change: ${target} (revision ${basedOn}) runs what ${from} runs (revision ${running.revision})`);

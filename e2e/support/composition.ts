@@ -17,7 +17,7 @@ export function compositionFile(): string {
 }
 
 /** The environment the release and compose commands need to address the e2e store. */
-function toolEnvironment(): NodeJS.ProcessEnv {
+function toolEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const ports = e2ePorts();
   return {
     ...process.env,
@@ -30,6 +30,7 @@ function toolEnvironment(): NodeJS.ProcessEnv {
     // The e2e store keeps its compositions in files, as its edge reads them: a DATABASE_URL in the
     // caller's environment (CI's) must not send the tools to a server.
     DATABASE_URL: '',
+    ...extra,
   };
 }
 
@@ -39,11 +40,11 @@ export interface ToolRun {
 }
 
 /** Runs one of the repository's tools (scripts/*.ts) as a release manager or team would. */
-export function runTool(script: 'compose' | 'release', args: string[]): Promise<ToolRun> {
+export function runTool(script: 'compose' | 'release', args: string[], environment: NodeJS.ProcessEnv = {}): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--conditions=storefront-source', '-r', 'sucrase/register/ts', path.join(ROOT, 'scripts', `${script}.ts`), ...args], {
       cwd: ROOT,
-      env: toolEnvironment(),
+      env: toolEnvironment(environment),
     });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
