@@ -4,18 +4,27 @@ import { DEFAULT_API_TIMEOUT_MS, DEFAULT_KNOWN_GOOD_AFTER_MS, DEFAULT_RENDER_THR
 
 describe('the edge’s settings', () => {
   it('trusts no proxy and waits 15 s for the api by default', () => {
-    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, shopperListsMs: DEFAULT_SHOPPER_LISTS_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS, knownGoodAfterMs: DEFAULT_KNOWN_GOOD_AFTER_MS });
+    expect(readEdgeSettings({})).toEqual({ trustProxy: undefined, apiTimeoutMs: DEFAULT_API_TIMEOUT_MS, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, shopperListsMs: DEFAULT_SHOPPER_LISTS_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS, knownGoodAfterMs: DEFAULT_KNOWN_GOOD_AFTER_MS, compositionEnvironment: 'production', compositionReaderUrl: undefined });
     expect(readEdgeSettings({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
   });
 
   it('takes the proxies in front of it as addresses and ranges, and a timeout in milliseconds', () => {
-    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, shopperListsMs: DEFAULT_SHOPPER_LISTS_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS, knownGoodAfterMs: DEFAULT_KNOWN_GOOD_AFTER_MS });
+    expect(readEdgeSettings({ TRUST_PROXY: '10.0.0.0/8, loopback', API_TIMEOUT_MS: '5000' })).toEqual({ trustProxy: '10.0.0.0/8, loopback', apiTimeoutMs: 5000, apiProcesses: 1, guestPageTtlMs: DEFAULT_GUEST_PAGE_TTL_MS, shopperListsMs: DEFAULT_SHOPPER_LISTS_MS, renderThreads: DEFAULT_RENDER_THREADS, renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS, knownGoodAfterMs: DEFAULT_KNOWN_GOOD_AFTER_MS, compositionEnvironment: 'production', compositionReaderUrl: undefined });
   });
 
   it('refuses to start on a setting it cannot honour, naming each at once', () => {
     expect(() => readEdgeSettings({ TRUST_PROXY: 'true', API_TIMEOUT_MS: '2s' })).toThrow(/TRUST_PROXY=true would believe any client's X-Forwarded-For[\s\S]*API_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000, got "2s"/);
     expect(() => readEdgeSettings({ TRUST_PROXY: '10.0.0.300' })).toThrow(/TRUST_PROXY must list addresses or ranges/);
     expect(() => readEdgeSettings({ API_TIMEOUT_MS: '0' })).toThrow(/API_TIMEOUT_MS/);
+  });
+
+  it('serves the environment COMPOSITION_ENV names, read through COMPOSITION_READER_URL only beside a PostgreSQL store', () => {
+    expect(readEdgeSettings({ COMPOSITION_ENV: 'staging' }).compositionEnvironment).toBe('staging');
+    expect(() => readEdgeSettings({ COMPOSITION_ENV: 'Staging' })).toThrow('COMPOSITION_ENV must name an environment');
+    const reader = 'postgres://shop_edge@db:5432/shop';
+    expect(readEdgeSettings({ COMPOSITION_READER_URL: reader, DATABASE_URL: 'postgres://shop@db:5432/shop' }).compositionReaderUrl).toBe(reader);
+    expect(() => readEdgeSettings({ COMPOSITION_READER_URL: reader })).toThrow('COMPOSITION_READER_URL needs DATABASE_URL');
+    expect(() => readEdgeSettings({ COMPOSITION_READER_URL: 'http://db', DATABASE_URL: 'postgres://db/shop' })).toThrow('COMPOSITION_READER_URL must be a postgres:// connection string');
   });
 
   it('runs several api processes only on a PostgreSQL server', () => {
