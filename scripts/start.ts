@@ -7,6 +7,8 @@ import { startStore } from './lib/startStore';
 async function main() {
   const ports = portsFromEnv();
   const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs, knownGoodAfterMs, compositionEnvironment, compositionReaderUrl } = readEdgeSettings(process.env);
+  // The store's own api writes compositions where the edge reads them: PostgreSQL only beside it.
+  if (compositionReaderUrl && !process.env.DATABASE_URL?.trim()) throw new Error('COMPOSITION_READER_URL needs DATABASE_URL: npm start keeps compositions in PostgreSQL only when the store is there');
   await ensureBuilt((line) => console.log(`[start] ${line}`));
   const store = await startStore({
     ports,

@@ -2,8 +2,10 @@
  * The edge as an attacker and a browser's security checks meet it: the headers every page
  * carries, a Content-Security-Policy that lets the store run (and follows the composition:
  * composedIn.spec.ts), nothing private served, and the client's address and protocol reaching
- * the api only through proxies the edge was told to trust.
+ * the api only through proxies the edge was told to trust; and an edge run on its own (`npm run
+ * edge`), which is never given the keys.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -181,5 +183,60 @@ describe('the proxy chain', () => {
     expect((await send(balancerUrl, '203.0.113.250', 12)).status).toBe(201);
     // …and a client of the store's own edge (which trusts no proxy) claiming to be that client is counted as itself.
     expect((await send(shellUrl('/').replace(/\/$/, ''), client, 13)).status).toBe(201);
+  });
+});
+
+describe('npm run edge: an edge process on its own', () => {
+  /** Starts scripts/edge.ts as a shop starts one of its edges; resolves with its output once it serves, or rejects with it. */
+  function startEdgeProcess(extra: NodeJS.ProcessEnv): { child: ChildProcess; serving: Promise<string> } {
+    const ports = e2ePorts();
+    const { DATABASE_URL: _none, ...environment } = process.env;
+    const child = spawn(process.execPath, ['--conditions=storefront-source', '-r', 'sucrase/register/ts', path.join(ROOT, 'scripts', 'edge.ts')], {
+      cwd: ROOT,
+      env: {
+        ...environment,
+        SHELL_PORT: String(ports.shell + 40),
+        CATALOG_PORT: String(ports.remotes['mfe-catalog']),
+        PRODUCT_PORT: String(ports.remotes['mfe-product']),
+        CART_PORT: String(ports.remotes['mfe-cart']),
+        ACCOUNT_PORT: String(ports.remotes['mfe-account']),
+        API_URLS: apiUrl('/').replace(/\/$/, ''),
+        COMPOSITION_FILE: compositionFile(),
+        ...extra,
+      },
+    });
+    let output = '';
+    const serving = new Promise<string>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('The edge serves')) resolve(output);
+      };
+      child.stdout?.on('data', read);
+      child.stderr?.on('data', read);
+      child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    });
+    return { child, serving };
+  }
+
+  it('serves the shop from the composition, forwarding /api to the api it is given', async () => {
+    const edge = startEdgeProcess({});
+    try {
+      expect(await edge.serving).toContain(`The edge serves production at http://localhost:${e2ePorts().shell + 40}`);
+      const base = `http://127.0.0.1:${e2ePorts().shell + 40}`;
+      const [own, store] = await Promise.all([fetch(`${base}/composition.json`), fetch(shellUrl('/composition.json'))]);
+      const versions = (answer: { remotes: Record<string, { version: string }> }) => Object.fromEntries(Object.entries(answer.remotes).map(([remote, entry]) => [remote, entry.version]));
+      expect(versions((await own.json()) as never)).toEqual(versions((await store.json()) as never));
+      const page = await fetch(`${base}/shop`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('data-remote="mfe-catalog"');
+      expect((await fetch(`${base}/api/products?limit=1`)).status).toBe(200);
+    } finally {
+      edge.child.kill('SIGTERM');
+    }
+  }, 120_000);
+
+  it('refuses to start with a DATABASE_URL: remote code runs in it', async () => {
+    const edge = startEdgeProcess({ DATABASE_URL: 'postgres://owner:hunter2@127.0.0.1:5432/shop' });
+    await expect(edge.serving).rejects.toThrow(/exited with 1: \[edge\] an edge is given no DATABASE_URL/);
   });
 });

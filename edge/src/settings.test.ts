@@ -18,12 +18,11 @@ describe('the edge’s settings', () => {
     expect(() => readEdgeSettings({ API_TIMEOUT_MS: '0' })).toThrow(/API_TIMEOUT_MS/);
   });
 
-  it('serves the environment COMPOSITION_ENV names, read through COMPOSITION_READER_URL only beside a PostgreSQL store', () => {
+  it('serves the environment COMPOSITION_ENV names, read through COMPOSITION_READER_URL when it is a PostgreSQL connection', () => {
     expect(readEdgeSettings({ COMPOSITION_ENV: 'staging' }).compositionEnvironment).toBe('staging');
     expect(() => readEdgeSettings({ COMPOSITION_ENV: 'Staging' })).toThrow('COMPOSITION_ENV must name an environment');
     const reader = 'postgres://shop_edge@db:5432/shop';
     expect(readEdgeSettings({ COMPOSITION_READER_URL: reader, DATABASE_URL: 'postgres://shop@db:5432/shop' }).compositionReaderUrl).toBe(reader);
-    expect(() => readEdgeSettings({ COMPOSITION_READER_URL: reader })).toThrow('COMPOSITION_READER_URL needs DATABASE_URL');
     expect(() => readEdgeSettings({ COMPOSITION_READER_URL: 'http://db', DATABASE_URL: 'postgres://db/shop' })).toThrow('COMPOSITION_READER_URL must be a postgres:// connection string');
   });
 

@@ -123,7 +123,6 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
   }
   const compositionReaderUrl = env.COMPOSITION_READER_URL?.trim() || undefined;
   if (compositionReaderUrl && !/^postgres(ql)?:\/\//.test(compositionReaderUrl)) problems.push('COMPOSITION_READER_URL must be a postgres:// connection string');
-  else if (compositionReaderUrl && !env.DATABASE_URL?.trim()) problems.push('COMPOSITION_READER_URL needs DATABASE_URL: compositions are kept in PostgreSQL only when the store is (the compose command and the api write them there)');
   if (problems.length > 0) throw new EdgeSettingsError(problems.join('\n'));
   return { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs, knownGoodAfterMs, compositionEnvironment, compositionReaderUrl };
 }

@@ -5,17 +5,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildRemoteOrigin, buildShellEdge } from '../../edge/src/app';
-import { liveRemotes, openCompositionSource, type CompositionSource } from '../../edge/src/composition';
+import { buildRemoteOrigin, type buildShellEdge } from '../../edge/src/app';
 import { compositionFile, edgeReaderUrl } from '@storefront/release-state';
 import { REMOTES, ROOT, workingVersions, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
-import { RenderThreads } from '../../edge/src/renderThreads';
-import { loadRenderer, RENDER_LIMIT_MS, type PageDrawer, type PageRequest, type RenderedPage } from '../../edge/src/serverRender';
-import { DEFAULT_KNOWN_GOOD_AFTER_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS } from '../../edge/src/settings';
+import { listen, startShellEdge, type RunningEdge } from './startEdge';
 
 export interface StoreOptions {
   ports: Ports;
@@ -97,13 +93,6 @@ export interface RunningStore {
   stop: () => Promise<void>;
 }
 
-async function listen(server: FastifyInstance, port: number, host: string): Promise<void> {
-  try {
-    await server.listen({ port, host });
-  } catch (error) {
-    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`port ${port} is already in use (set another with the env vars in the README)`) : error;
-  }
-}
 
 async function waitForApi(url: string, child: ChildProcess, timeoutMs = 60000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -174,16 +163,10 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     await exited;
     clearTimeout(timer);
   };
-  // What draws the pages: render threads, or the shell's server bundle and the remotes' server
-  // containers loaded in this thread.
-  let renderThreads: RenderThreads | null = null;
-  let stopRenderer: (() => void) | null = null;
-  const closers: (() => Promise<void>)[] = [];
+  let edge: RunningEdge | null = null;
   const stop = async () => {
-    stopRenderer?.();
-    await renderThreads?.close();
+    await edge?.stop();
     await Promise.all(servers.map((server) => server.close()));
-    await Promise.all(closers.map((close) => close()));
     await Promise.all(apis.map(stopApi));
   };
 
@@ -208,56 +191,21 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       remoteUrls[remote] = `http://${publicHost}:${ports.remotes[remote]}/${versions[remote]}/`;
     }
 
-    const shellDist = path.join(ROOT, 'shell/dist');
     // With a PostgreSQL server the compositions are there, and the edge reads them through a role
     // that can only read them; never with the api's DATABASE_URL.
     const readerUrl = options.databaseUrl ? (options.compositionReaderUrl ?? (await edgeReaderUrl(options.databaseUrl, randomBytes(24).toString('base64url')))) : undefined;
-    const composition: CompositionSource = {
+    edge = await startShellEdge({
       ports,
+      bindHost,
       publicHost,
-      file: liveFile,
-      ...(options.compositionEnvironment ? { environment: options.compositionEnvironment } : {}),
-      ...(readerUrl ? { readerUrl } : {}),
+      apiUrls,
+      composition: { file: liveFile, ...(options.compositionEnvironment ? { environment: options.compositionEnvironment } : {}), ...(readerUrl ? { readerUrl } : {}) },
       workingVersions: versions,
-      // Fallbacks and previews must fit the shell this edge serves.
-      shellManifest: path.join(shellDist, 'mf-manifest.json'),
-      knownGoodAfterMs: options.knownGoodAfterMs ?? DEFAULT_KNOWN_GOOD_AFTER_MS,
-    };
-    const closeComposition = await openCompositionSource(composition, log);
-    closers.push(closeComposition);
-    const serverRender = (options.serverRender ?? process.env.SERVER_RENDER !== 'off') && hasShellBundle(shellDist, log);
-    const threads = options.renderThreads ?? DEFAULT_RENDER_THREADS;
-    const renderTimeoutMs = options.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
-    let draw: PageDrawer | null = null;
-    let warm: ((requests: readonly PageRequest[]) => Promise<readonly (RenderedPage | null)[]>) | undefined;
-    if (serverRender && threads > 0) {
-      // The live versions load in each thread before it says it is ready.
-      renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), timeoutMs: RENDER_LIMIT_MS, live: () => liveRemotes(composition) });
-      draw = renderThreads.render;
-      warm = renderThreads.warm;
-    } else if (serverRender) {
-      // The live versions load now, not on (and too late for) the first page.
-      const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), timeoutMs: RENDER_LIMIT_MS, live: await liveRemotes(composition) }, () => liveRemotes(composition));
-      stopRenderer = renderer.close;
-      draw = renderer.draw;
-      warm = async (requests) => {
-        const drawn: (RenderedPage | null)[] = [];
-        for (const request of requests) drawn.push(await renderer.draw(request));
-        return drawn;
-      };
-    }
-    const shellEdgeOptions: RunningStore['shellEdgeOptions'] = {
-      dist: shellDist,
-      apiUrl: apiUrls,
-      composition,
       telemetrySecret,
-      render: draw ? { draw, budgetMs: renderTimeoutMs, ...(warm ? { warm } : {}), ...(options.guestPageTtlMs !== undefined ? { guestPageTtlMs: options.guestPageTtlMs } : {}), ...(options.shopperListsMs !== undefined ? { shopperListsMs: options.shopperListsMs } : {}) } : null,
-      ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
-      ...(options.apiTimeoutMs ? { apiTimeoutMs: options.apiTimeoutMs } : {}),
-    };
-    const shell = await buildShellEdge(shellEdgeOptions);
-    await listen(shell, ports.shell, bindHost);
-    servers.push(shell);
+      log,
+      settings: options,
+    });
+    const { shellEdgeOptions } = edge;
 
     const shellUrl = `http://${publicHost}:${ports.shell}`;
     log(`api      ${apiUrls.join(', ')}`);
@@ -267,17 +215,4 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     await stop();
     throw error;
   }
-}
-
-/** The shell's server bundle in its build folder. */
-export function shellBundleFile(shellDist: string): string {
-  return path.join(shellDist, 'server/render.js');
-}
-
-/** Whether the shell's build has its server bundle (a line says so when not). */
-function hasShellBundle(shellDist: string, log: (line: string) => void): boolean {
-  const file = shellBundleFile(shellDist);
-  if (existsSync(file)) return true;
-  log(`no ${path.relative(ROOT, file)}: pages are rendered in the browser only`);
-  return false;
 }

@@ -1,0 +1,142 @@
+/**
+ * The shell's edge, started: the shell's pages drawn by render threads (or this thread), its
+ * /composition.json from the environment's composition, and /api forwarded to the api processes.
+ * `npm start` runs it beside the api and the remotes' origins (startStore.ts); `npm run edge` runs
+ * it alone, one of several behind a load balancer (scripts/edge.ts).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildShellEdge } from '../../edge/src/app';
+import { liveRemotes, openCompositionSource, type CompositionSource } from '../../edge/src/composition';
+import { ROOT, type Ports, type Remote } from '../../edge/src/packages';
+import { RenderThreads } from '../../edge/src/renderThreads';
+import { loadRenderer, RENDER_LIMIT_MS, type PageDrawer, type PageRequest, type RenderedPage } from '../../edge/src/serverRender';
+import { DEFAULT_KNOWN_GOOD_AFTER_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS } from '../../edge/src/settings';
+
+/** The edge's own settings, as `npm start` and `npm run edge` read them (edge/src/settings.ts). */
+export interface EdgeTuning {
+  /** Render each page's first screen on the server; on unless SERVER_RENDER=off. */
+  serverRender?: boolean;
+  trustProxy?: string;
+  apiTimeoutMs?: number;
+  guestPageTtlMs?: number;
+  shopperListsMs?: number;
+  renderThreads?: number;
+  renderTimeoutMs?: number;
+  knownGoodAfterMs?: number;
+}
+
+export interface EdgeOptions {
+  ports: Ports;
+  bindHost: string;
+  publicHost: string;
+  /** The api processes /api is forwarded to, and server renders ask. */
+  apiUrls: readonly string[];
+  /** Where the environment's composition is (CompositionSource). */
+  composition: Pick<CompositionSource, 'file' | 'environment' | 'readerUrl'>;
+  /** The working builds' versions, served while nothing is composed. */
+  workingVersions: Record<Remote, string>;
+  telemetrySecret?: string;
+  log: (line: string) => void;
+  settings: EdgeTuning;
+}
+
+export interface RunningEdge {
+  /** What the shell's edge was built with: a caller builds another beside it (the bench's variants). */
+  shellEdgeOptions: Parameters<typeof buildShellEdge>[0];
+  stop: () => Promise<void>;
+}
+
+export async function listen(server: FastifyInstance, port: number, host: string): Promise<void> {
+  try {
+    await server.listen({ port, host });
+  } catch (error) {
+    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`port ${port} is already in use (set another with the env vars in the README)`) : error;
+  }
+}
+
+/** The shell's server bundle in its build folder. */
+export function shellBundleFile(shellDist: string): string {
+  return path.join(shellDist, 'server/render.js');
+}
+
+/** Whether the shell's build has its server bundle (a line says so when not). */
+function hasShellBundle(shellDist: string, log: (line: string) => void): boolean {
+  const file = shellBundleFile(shellDist);
+  if (existsSync(file)) return true;
+  log(`no ${path.relative(ROOT, file)}: pages are rendered in the browser only`);
+  return false;
+}
+
+export async function startShellEdge(options: EdgeOptions): Promise<RunningEdge> {
+  const { ports, bindHost, publicHost, settings, log } = options;
+  const shellDist = path.join(ROOT, 'shell/dist');
+  const composition: CompositionSource = {
+    ports,
+    publicHost,
+    ...options.composition,
+    workingVersions: options.workingVersions,
+    // Fallbacks and previews must fit the shell this edge serves.
+    shellManifest: path.join(shellDist, 'mf-manifest.json'),
+    knownGoodAfterMs: settings.knownGoodAfterMs ?? DEFAULT_KNOWN_GOOD_AFTER_MS,
+  };
+  // What draws the pages: render threads, or the shell's server bundle and the remotes' server
+  // containers loaded in this thread.
+  let renderThreads: RenderThreads | null = null;
+  let stopRenderer: (() => void) | null = null;
+  let shell: FastifyInstance | null = null;
+  const closeComposition = await openCompositionSource(composition, log);
+  const stop = async () => {
+    stopRenderer?.();
+    await renderThreads?.close();
+    await shell?.close();
+    await closeComposition();
+  };
+  try {
+    const serverRender = (settings.serverRender ?? process.env.SERVER_RENDER !== 'off') && hasShellBundle(shellDist, log);
+    const threads = settings.renderThreads ?? DEFAULT_RENDER_THREADS;
+    let draw: PageDrawer | null = null;
+    let warm: ((requests: readonly PageRequest[]) => Promise<readonly (RenderedPage | null)[]>) | undefined;
+    if (serverRender && threads > 0) {
+      // The live versions load in each thread before it says it is ready.
+      renderThreads = await RenderThreads.start({ threads, shellBundle: shellBundleFile(shellDist), timeoutMs: RENDER_LIMIT_MS, live: () => liveRemotes(composition) });
+      draw = renderThreads.render;
+      warm = renderThreads.warm;
+    } else if (serverRender) {
+      // The live versions load now, not on (and too late for) the first page.
+      const renderer = await loadRenderer({ shellBundle: shellBundleFile(shellDist), timeoutMs: RENDER_LIMIT_MS, live: await liveRemotes(composition) }, () => liveRemotes(composition));
+      stopRenderer = renderer.close;
+      draw = renderer.draw;
+      warm = async (requests) => {
+        const drawn: (RenderedPage | null)[] = [];
+        for (const request of requests) drawn.push(await renderer.draw(request));
+        return drawn;
+      };
+    }
+    const budgetMs = settings.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+    const shellEdgeOptions: RunningEdge['shellEdgeOptions'] = {
+      dist: shellDist,
+      apiUrl: options.apiUrls,
+      composition,
+      ...(options.telemetrySecret ? { telemetrySecret: options.telemetrySecret } : {}),
+      render: draw
+        ? {
+            draw,
+            budgetMs,
+            ...(warm ? { warm } : {}),
+            ...(settings.guestPageTtlMs !== undefined ? { guestPageTtlMs: settings.guestPageTtlMs } : {}),
+            ...(settings.shopperListsMs !== undefined ? { shopperListsMs: settings.shopperListsMs } : {}),
+          }
+        : null,
+      ...(settings.trustProxy ? { trustProxy: settings.trustProxy } : {}),
+      ...(settings.apiTimeoutMs ? { apiTimeoutMs: settings.apiTimeoutMs } : {}),
+    };
+    shell = await buildShellEdge(shellEdgeOptions);
+    await listen(shell, ports.shell, bindHost);
+    return { shellEdgeOptions, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
