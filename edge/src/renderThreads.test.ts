@@ -208,7 +208,7 @@ describe('render threads', () => {
   }, 30_000);
 
   it('start a thread with none of the edge’s environment but the harmless variables', () => {
-    const env = {
+    const harmless = {
       NODE_ENV: 'production',
       TZ: 'UTC',
       LANG: 'en_GB.UTF-8',
@@ -217,6 +217,9 @@ describe('render threads', () => {
       PATH: '/usr/bin',
       HOME: '/home/edge',
       TMPDIR: '/tmp',
+    };
+    const env = {
+      ...harmless,
       DATABASE_URL: 'postgres://owner:hunter2@db/shop',
       COMPOSITION_READER_URL: 'postgres://reader:secret@db/shop',
       TELEMETRY_SECRET: 'x'.repeat(40),
@@ -225,16 +228,7 @@ describe('render threads', () => {
       PGPASSWORD: 'hunter2',
       LANGUAGE: undefined,
     };
-    expect(renderThreadEnvironment(env)).toEqual({
-      NODE_ENV: 'production',
-      TZ: 'UTC',
-      LANG: 'en_GB.UTF-8',
-      LC_ALL: 'en_GB.UTF-8',
-      LIGHTGALLERY_LICENSE_KEY: '1234-5678-901-2345',
-      PATH: '/usr/bin',
-      HOME: '/home/edge',
-      TMPDIR: '/tmp',
-    });
+    expect(renderThreadEnvironment(env)).toEqual(harmless);
   });
 
   it('a render thread cannot see DATABASE_URL or the secrets', async () => {

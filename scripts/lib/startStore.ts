@@ -11,9 +11,10 @@ import { buildRemoteOrigin, type buildShellEdge } from '../../edge/src/app';
 import { compositionFile, edgeReaderUrl } from '@storefront/release-state';
 import { REMOTES, ROOT, workingVersions, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
-import { listen, startShellEdge, type RunningEdge } from './startEdge';
+import { listen, startShellEdge, type EdgeTuning, type RunningEdge } from './startEdge';
 
-export interface StoreOptions {
+/** What `npm start` serves, and how: the edge's own settings (EdgeTuning) and the api's. */
+export interface StoreOptions extends EdgeTuning {
   ports: Ports;
   /** Interface the servers listen on. */
   bindHost?: string;
@@ -36,38 +37,6 @@ export interface StoreOptions {
   apiEnvironment?: Readonly<Record<string, string>>;
   /** The api's own log lines. */
   apiOutput?: 'inherit' | 'ignore';
-  /**
-   * Render each page's first screen on the server (edge/src/serverRender.ts); on unless
-   * SERVER_RENDER=off.
-   */
-  serverRender?: boolean;
-  /**
-   * The proxies in front of the shell's edge whose forwarding headers it believes (TRUST_PROXY;
-   * none by default). The api believes the same chain behind the edge.
-   */
-  trustProxy?: string;
-  /** How long the api may take before the edge answers 504 (API_TIMEOUT_MS). */
-  apiTimeoutMs?: number;
-  /** How long a guest's server-rendered page is kept and shared (GUEST_PAGE_TTL_MS; 0: never). */
-  guestPageTtlMs?: number;
-  /** How long the edge uses what the api said of a shopper's lists being empty (SHOPPER_LISTS_MS; 0: it asks every time). */
-  shopperListsMs?: number;
-  /**
-   * How many threads draw the pages off the edge's event loop (RENDER_THREADS, 1 unless said;
-   * 0: the edge's own thread, edge/src/renderThreads.ts).
-   */
-  renderThreads?: number;
-  /**
-   * A page's budget (RENDER_TIMEOUT_MS; 300 ms unless said): how long a guest waits for its render
-   * before getting the page's last good render (edge/src/lastGoodPages.ts). Renders themselves run
-   * up to RENDER_LIMIT_MS.
-   */
-  renderTimeoutMs?: number;
-  /**
-   * How long a composition that passed the checks must stay live, and not be rolled away, before
-   * its versions may be fallen back to (KNOWN_GOOD_AFTER; 30 minutes unless said).
-   */
-  knownGoodAfterMs?: number;
   /**
    * How many api processes to run behind the edge (API_PROCESSES), on ports from ports.api up;
    * more than one needs databaseUrl (a PostgreSQL server), which they share.
