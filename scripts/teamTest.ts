@@ -33,7 +33,8 @@ async function main(): Promise<number> {
   }
   await ensureSharedBuilt((line) => console.log(`[test] ${line}`));
   // What it passes the live releases' modules, and they pass its own, compiled against their published types.
-  const fit = await judgeWorkingCopy(team, environmentStore(), () => localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost'));
+  const store = environmentStore();
+  const fit = await judgeWorkingCopy(team, store, () => localComposition(portsFromEnv(), process.env.PUBLIC_HOST ?? 'localhost')).finally(() => store.close());
   for (const line of fit.lines) (fit.ok ? console.log : console.error)(`[test] ${line}`);
   if (!fit.ok) return 1;
   for (const run of jestRuns(team, options)) {
