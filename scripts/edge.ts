@@ -11,6 +11,7 @@
 import { MIN_SECRET_LENGTH, compositionFile } from '@storefront/release-state';
 import { ensureBuilt } from './lib/ensureBuilt';
 import { startShellEdge } from './lib/startEdge';
+import { readableLogsWanted, readableStream } from './lib/readableLogs';
 import { portsFromEnv, workingVersions } from '../edge/src/packages';
 import { EdgeSettingsError, readEdgeSettings } from '../edge/src/settings';
 
@@ -57,6 +58,7 @@ async function main() {
     ...(telemetrySecret ? { telemetrySecret } : {}),
     log,
     settings,
+    ...(readableLogsWanted(process.env) ? { logStream: readableStream(process.stdout, 'edge') } : {}),
   });
   const where = settings.compositionReaderUrl ? 'PostgreSQL (a reader role)' : compositionFile();
   console.log(`\n  The edge serves ${settings.compositionEnvironment} at http://${process.env.PUBLIC_HOST ?? 'localhost'}:${ports.shell}, its composition from ${where}, /api from ${apiUrls.join(', ')}\n`);

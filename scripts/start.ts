@@ -3,12 +3,14 @@ import { ensureBuilt } from './lib/ensureBuilt';
 import { portsFromEnv } from '../edge/src/packages';
 import { readEdgeSettings } from '../edge/src/settings';
 import { startStore } from './lib/startStore';
+import { readableLogsWanted } from './lib/readableLogs';
 
 async function main() {
   const ports = portsFromEnv();
   const { trustProxy, apiTimeoutMs, apiProcesses, guestPageTtlMs, shopperListsMs, renderThreads, renderTimeoutMs, knownGoodAfterMs, compositionEnvironment, compositionReaderUrl } = readEdgeSettings(process.env);
   // The store's own api writes compositions where the edge reads them: PostgreSQL only beside it.
   if (compositionReaderUrl && !process.env.DATABASE_URL?.trim()) throw new Error('COMPOSITION_READER_URL needs DATABASE_URL: npm start keeps compositions in PostgreSQL only when the store is there');
+  const readable = readableLogsWanted(process.env);
   await ensureBuilt((line) => console.log(`[start] ${line}`));
   const store = await startStore({
     ports,
@@ -20,6 +22,8 @@ async function main() {
     compositionEnvironment,
     ...(compositionReaderUrl ? { compositionReaderUrl } : {}),
     log: (line) => console.log(`[start] ${line}`),
+    // Short lines for a person in development; JSON, as it is, in production (LOG_FORMAT).
+    ...(readable ? { apiOutput: 'readable' as const } : {}),
     ...(trustProxy ? { trustProxy } : {}),
     apiTimeoutMs,
     apiProcesses,

@@ -28,6 +28,8 @@ export interface EdgeCommonOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Log each request (off by default; errors are logged either way). */
   logRequests?: boolean;
+  /** Where its JSON log lines go (standard output unless said: `npm start` shows them readable). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface ShellEdgeOptions extends EdgeCommonOptions {
@@ -52,11 +54,11 @@ export interface ShellEdgeOptions extends EdgeCommonOptions {
   render?: Omit<NonNullable<PagesOptions['render']>, 'apiUrl'> | null;
 }
 
-function edgeInstance({ trustProxy = false, logRequests = false }: EdgeCommonOptions): FastifyInstance {
+function edgeInstance({ trustProxy = false, logRequests = false, logStream }: EdgeCommonOptions): FastifyInstance {
   return Fastify({
     trustProxy,
     // Requests are logged at info: below warn, only when asked for.
-    logger: { level: logRequests ? 'info' : 'warn' },
+    logger: { level: logRequests ? 'info' : 'warn', ...(logStream ? { stream: logStream } : {}) },
     // A shopper's page never waits on a slow upload to the edge.
     requestTimeout: 30_000,
   });

@@ -63,6 +63,8 @@ export interface EdgeOptions {
   telemetrySecret?: string;
   log: (line: string) => void;
   settings: EdgeTuning;
+  /** Where the edge's JSON log lines go (standard output unless said). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface RunningEdge {
@@ -154,6 +156,7 @@ export async function startShellEdge(options: EdgeOptions): Promise<RunningEdge>
         : null,
       ...(settings.trustProxy ? { trustProxy: settings.trustProxy } : {}),
       ...(settings.apiTimeoutMs ? { apiTimeoutMs: settings.apiTimeoutMs } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
     };
     shell = await buildShellEdge(shellEdgeOptions);
     await listen(shell, ports.shell, bindHost);

@@ -12,6 +12,7 @@ import { compositionFile, edgeReaderUrl } from '@storefront/release-state';
 import { REMOTES, ROOT, workingVersions, type Ports } from '../../edge/src/packages';
 import { releasesDir } from '../../edge/src/releaseStore';
 import { listen, startShellEdge, type EdgeTuning, type RunningEdge } from './startEdge';
+import { pipeReadable, readableStream } from './readableLogs';
 
 /** What `npm start` serves, and how: the edge's own settings (EdgeTuning) and the api's. */
 export interface StoreOptions extends EdgeTuning {
@@ -36,7 +37,7 @@ export interface StoreOptions extends EdgeTuning {
   /** Settings for the api over the caller's environment (the e2e suite's bank account, say). */
   apiEnvironment?: Readonly<Record<string, string>>;
   /** The api's own log lines. */
-  apiOutput?: 'inherit' | 'ignore';
+  apiOutput?: 'inherit' | 'ignore' | 'readable';
   /**
    * How many api processes to run behind the edge (API_PROCESSES), on ports from ports.api up;
    * more than one needs databaseUrl (a PostgreSQL server), which they share.
@@ -119,9 +120,17 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
         ...options.apiEnvironment,
       },
-      stdio: ['ignore', options.apiOutput ?? 'inherit', 'inherit'],
+      stdio: ['ignore', options.apiOutput === 'readable' ? 'pipe' : (options.apiOutput ?? 'inherit'), options.apiOutput === 'readable' ? 'pipe' : 'inherit'],
     }),
   );
+  if (options.apiOutput === 'readable') {
+    for (const api of apis) {
+      if (api.stdout) pipeReadable(api.stdout, process.stdout, 'api');
+      if (api.stderr) pipeReadable(api.stderr, process.stderr, 'api');
+    }
+  }
+  // The edge's and the remotes' own lines, readable beside the api's.
+  const logStream = options.apiOutput === 'readable' ? readableStream(process.stdout, 'edge') : undefined;
 
   const stopApi = async (api: ChildProcess) => {
     if (api.exitCode !== null || api.signalCode !== null) return;
@@ -151,6 +160,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
     for (const remote of REMOTES) {
       // Published releases, each immutable, beside the working build.
       const server = await buildRemoteOrigin({
+        ...(logStream ? { logStream } : {}),
         dist: path.join(ROOT, remote, 'dist'),
         releases: path.join(releasesDir(), remote),
         ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
@@ -173,6 +183,7 @@ export async function startStore(options: StoreOptions): Promise<RunningStore> {
       telemetrySecret,
       log,
       settings: options,
+      ...(logStream ? { logStream } : {}),
     });
     const { shellEdgeOptions } = edge;
 
