@@ -34,7 +34,7 @@ function port(name: string, fallback: number): number {
   return parsed;
 }
 
-/** Ports from the environment (README lists them), or the defaults. */
+/** Ports from the environment (README and docs/settings.md list them), or the defaults. */
 export function portsFromEnv(): Ports {
   return {
     api: port('API_PORT', 4000),

@@ -3,7 +3,7 @@ import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '
 import { REACH_BOUND, resolveSearch, typoDistance, typosBetween } from './searchTerms';
 
 /**
- * The search's rules (README, "Search"), on products of their own whose words are in no seeded
+ * The search's rules (docs/decisions/spec-readings.md, "Search"), on products of their own whose words are in no seeded
  * product, so every answer is exact: typos by kind and by word length, words from their start,
  * the last word a beginning, the order of the results, and what the page says it searched for.
  */
