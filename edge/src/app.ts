@@ -10,7 +10,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { TELEMETRY_PATH } from '@storefront/contracts';
 import { startRenderFailureReports } from './renderFailures';
 import { registerCompositionRoute, withoutBrowserId, type CompositionSource } from './composition';
-import { PAGE_BROTLI_PARAMS, registerPages, type PagesOptions } from './page';
+import { registerPages, type PagesOptions } from './page';
+import { PAGE_BROTLI_PARAMS } from './pageTemplate';
 import { registerApiProxy } from './proxy';
 import { registerSeoRoutes } from './seo';
 import { ShopperLists } from './shopperLists';

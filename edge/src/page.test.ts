@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { assemblePage, drawnPageBytes, drawnPageTemplate, parsePageTemplate, renderedPageParts, scriptPreloadsLow, unrenderedPageStatus, withPageHead, type PageTemplate } from './page';
+import { unrenderedPageStatus } from './page';
+import { assemblePage, drawnPageBytes, drawnPageTemplate, parsePageTemplate, renderedPageParts, scriptPreloadsLow, withPageHead, type PageTemplate } from './pageTemplate';
 import type { RenderedPage } from './serverRender';
 import { REPLAY_SCRIPT_TAG } from './eventReplay';
 import { ShopperFrames, withTheirLists } from './shopperFrames';
