@@ -33,7 +33,7 @@ const packageBoundaries = [
   },
   // A team builds its remote alone: its build config reads no other package's source.
   ...REMOTES.map((remote) => ({
-    target: [`./${remote}/webpack.config.ts`, './webpack.common.ts'],
+    target: [`./${remote}/webpack.config.ts`, './webpack.common.ts', './webpack.remote.ts'],
     from: ['./shell', './edge', ...REMOTES.filter((other) => other !== remote).map((other) => `./${other}`)],
     message: 'A remote builds on its own: its webpack config (and webpack.common.ts) may not import the shell, the edge or another remote.',
   })),

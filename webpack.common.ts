@@ -18,7 +18,7 @@ import { MINIFY_CSS_LOADER } from './scripts/lib/minifyCssLoader';
 
 export type Mode = 'production' | 'development';
 
-interface PackageJson {
+export interface PackageJson {
   name: string;
   version: string;
   dependencies?: Record<string, string>;

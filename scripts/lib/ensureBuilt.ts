@@ -18,7 +18,7 @@ interface Buildable {
   outDir?: string;
 }
 
-const frontEndInputs = (dir: string) => [`${dir}/src`, `${dir}/package.json`, `${dir}/webpack.config.ts`, 'webpack.common.ts', 'shared/src'];
+const frontEndInputs = (dir: string) => [`${dir}/src`, `${dir}/package.json`, `${dir}/webpack.config.ts`, 'webpack.common.ts', 'webpack.remote.ts', 'shared/src'];
 
 /** The benchmarks' monolith: the shell with every remote's exposed modules bundled in (shell/webpack.monolith.ts). */
 const MONOLITH: Buildable = {
