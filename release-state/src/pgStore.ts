@@ -79,6 +79,11 @@ export interface FollowOptions {
   log?: (line: string) => void;
 }
 
+/** How many changes a token (`<live revision>:<changes>`) counts. */
+function changesOf(token: string): number {
+  return Number(token.slice(token.indexOf(':') + 1));
+}
+
 /** A table that is not there yet: nothing has been composed in this database. */
 function isMissingTable(error: unknown): boolean {
   return (error as { code?: string }).code === '42P01';
@@ -288,7 +293,9 @@ export class PgCompositionStore implements CompositionStore {
       (token) => {
         if (following.failing) this.log(`[compositions] ${this.name} answers again`);
         following.failing = false;
-        following.token = token;
+        // Two asks in flight (a notification's and the poll's) may answer out of order: the count
+        // of changes only grows, so an older answer never replaces a newer one.
+        if (token === null || following.token === null || changesOf(token) >= changesOf(following.token)) following.token = token;
         following.ready = true;
       },
       (error: unknown) => {
