@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { factsOf, type Contract, type Manifest, type ReleaseFacts, type ShellFacts } from '../edge/src/compositionRules';
-import { FileCompositionStore, type CompositionDocument, type Revision } from '@storefront/release-state';
+import { environmentFile, FileCompositionStore, type CompositionDocument, type Revision } from '@storefront/release-state';
 import { REMOTES, type Remote } from '../edge/src/packages';
 import { REMOTE_MODULES } from '../shell/src/federation/remoteModules';
 import { readActor, readReason, UsageError } from './lib/composeOptions';
@@ -652,7 +652,7 @@ describe('the release command’s verdict', () => {
 
 describe('environments', () => {
   const historyOf = async (composition: Composition, environment: string) => (await compose(composition.env, 'history', '--env', environment)).output;
-  const staging = (composition: Composition) => new FileCompositionStore(path.join(path.dirname(composition.file), 'environments', 'staging', 'composition.json'));
+  const staging = (composition: Composition) => new FileCompositionStore(environmentFile('staging', composition.file));
 
   it('keep a composition, revisions and history each; a bad name is refused and writes nothing', async () => {
     const composition = await newComposition();

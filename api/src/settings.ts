@@ -5,7 +5,7 @@
  * accounts or money quietly, and one that does not say who it is (SHOP_*) sells unlawfully.
  */
 import path from 'node:path';
-import { ENVIRONMENT_PATTERN, MIN_SECRET_LENGTH } from '@storefront/release-state';
+import { ENVIRONMENT_PATTERN, EnvironmentNameError, MIN_SECRET_LENGTH } from '@storefront/release-state';
 import type { EftAccount } from '@storefront/shared/types';
 import { DEFAULT_DATA_DIR, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database';
 import { limitOverridesFrom, parseWindowLimit, type LimitOverrides, type WindowLimit } from './limits';
@@ -156,7 +156,7 @@ function readTelemetry(env: Environment, problems: string[]): TelemetryOptions {
   const file = given(env, 'COMPOSITION_FILE');
   const environment = given(env, 'COMPOSITION_ENV');
   if (environment !== undefined && !ENVIRONMENT_PATTERN.test(environment)) {
-    problems.push(`COMPOSITION_ENV must name an environment: a lower-case letter, then up to 31 lower-case letters, digits or hyphens (production, staging), got "${environment}"`);
+    problems.push(new EnvironmentNameError(environment, 'COMPOSITION_ENV').message);
   }
   const databaseUrl = given(env, 'DATABASE_URL');
   return {

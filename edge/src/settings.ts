@@ -3,7 +3,7 @@
  * problem is reported at once.
  */
 import proxyAddr from '@fastify/proxy-addr';
-import { ENVIRONMENT_PATTERN, DEFAULT_ENVIRONMENT } from '@storefront/release-state';
+import { DEFAULT_ENVIRONMENT, ENVIRONMENT_PATTERN, EnvironmentNameError } from '@storefront/release-state';
 import { DEFAULT_GUEST_PAGE_TTL_MS } from './guestPages';
 import { DEFAULT_SHOPPER_LISTS_MS } from './shopperLists';
 
@@ -119,7 +119,7 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
   const knownGoodAfterMs = readKnownGoodAfter(env, problems);
   const compositionEnvironment = env.COMPOSITION_ENV?.trim() || DEFAULT_ENVIRONMENT;
   if (!ENVIRONMENT_PATTERN.test(compositionEnvironment)) {
-    problems.push(`COMPOSITION_ENV must name an environment: a lower-case letter, then up to 31 lower-case letters, digits or hyphens (production, staging), got "${compositionEnvironment}"`);
+    problems.push(new EnvironmentNameError(compositionEnvironment, 'COMPOSITION_ENV').message);
   }
   const compositionReaderUrl = env.COMPOSITION_READER_URL?.trim() || undefined;
   if (compositionReaderUrl && !/^postgres(ql)?:\/\//.test(compositionReaderUrl)) problems.push('COMPOSITION_READER_URL must be a postgres:// connection string');
