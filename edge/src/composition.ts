@@ -138,7 +138,12 @@ function storeKey(source: CompositionSource): string {
   return JSON.stringify([source.readerUrl ?? null, source.file, source.environment ?? DEFAULT_ENVIRONMENT]);
 }
 
+/** Each source's store, found without making its key on every page. */
+const storesBySource = new WeakMap<CompositionSource, CompositionStore>();
+
 function storeOf(source: CompositionSource): CompositionStore {
+  const known = storesBySource.get(source);
+  if (known) return known;
   const key = storeKey(source);
   let store = stores.get(key);
   if (!store) {
@@ -146,6 +151,7 @@ function storeOf(source: CompositionSource): CompositionStore {
     store = source.readerUrl ? new PgCompositionStore({ connectionString: source.readerUrl, environment }) : new FileCompositionStore(environmentFile(environment, source.file));
     stores.set(key, store);
   }
+  storesBySource.set(source, store);
   return store;
 }
 
@@ -159,6 +165,7 @@ export async function openCompositionSource(source: CompositionSource, log: (lin
   const store = storeOf(source);
   const close = async () => {
     stores.delete(storeKey(source));
+    storesBySource.delete(source);
     liveReads.delete(store.name);
     await store.close();
   };
