@@ -39,6 +39,9 @@ const common = {
   // (a test checking what the browser's code sends against the contracts' schema) ship only ES
   // modules, which jest on Node 20 cannot require inside its sandbox: @swc/jest compiles them to CommonJS.
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|typebox)/)(?!.*/node_modules/)'],
+  // A package's entries are resolved to its TypeScript source, as `node --conditions=storefront-source`
+  // resolves them for the scripts: a test never runs a stale build of a package it imports.
+  testEnvironmentOptions: { customExportConditions: ['storefront-source', 'node', 'node-addons'] },
 };
 
 module.exports = {
@@ -57,6 +60,7 @@ module.exports = {
       ...common,
       displayName: 'web',
       testEnvironment: '<rootDir>/shared/src/testing/jsdomWithFetch.js',
+      testEnvironmentOptions: { customExportConditions: ['storefront-source', 'browser'] },
       globalSetup: '<rootDir>/api/src/testing/globalSetup.ts',
       globalTeardown: '<rootDir>/api/src/testing/globalTeardown.ts',
       setupFilesAfterEnv: ['<rootDir>/shared/src/testing/setupWebTests.ts'],

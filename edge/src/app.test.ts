@@ -14,9 +14,9 @@ import { buildRemoteOrigin, buildShellEdge } from './app';
 import type { CompositionSource } from './composition';
 import type { ReleaseFacts } from './compositionRules';
 import { FileCompositionStore, type CompositionEntry } from '@storefront/release-state';
-import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
+import { REMOTE_MODULES } from 'shell/remote-modules';
 import type { Ports } from './packages';
-import type { ServerQueryEntry } from '../../shared/src/ssr/contract';
+import type { ServerQueryEntry } from '@storefront/shared/ssr/contract';
 import { inThisThread, type PageRequest, type RenderedPage, type RenderOptions } from './serverRender';
 
 const PORTS: Ports = { api: 1, shell: 2, remotes: { 'mfe-catalog': 18481, 'mfe-product': 18482, 'mfe-cart': 18483, 'mfe-account': 18484 } };

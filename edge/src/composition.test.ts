@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
+import { REMOTE_MODULES } from 'shell/remote-modules';
 import { answerPreviewRequest, registerCompositionRoute, servedComposition, withoutBrowserId, type CompositionSource } from './composition';
 import type { Contract, Manifest, ReleaseFacts } from './compositionRules';
 import { FileCompositionStore, readPageView, type CompositionDocument, type RevisionChange } from '@storefront/release-state';

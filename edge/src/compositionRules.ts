@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs';
 import { satisfy } from '@module-federation/enhanced/runtime';
 import type { ReleaseFacts } from '@storefront/release-state';
-import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
+import { REMOTE_MODULES } from 'shell/remote-modules';
 
 export interface ManifestShared {
   name: string;

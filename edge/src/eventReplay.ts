@@ -21,7 +21,7 @@
  * other inline script.
  */
 import { createHash } from 'node:crypto';
-import { HYDRATION_PENDING_ATTRIBUTE } from '../../shared/src/ssr/contract';
+import { HYDRATION_PENDING_ATTRIBUTE } from '@storefront/shared/ssr/contract';
 
 const CONTROLS = 'button,input,select,textarea,summary,label,[role=button],[role=tab],[role=checkbox],[role=radio],[role=switch],[role=menuitem],[role=option]';
 

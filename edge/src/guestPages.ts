@@ -9,7 +9,7 @@
  * At 20 connections the edge drew the home page 60 times a second, and while it did the api's
  * answers through it waited behind the renders; a kept page costs a lookup.
  */
-import type { ShopperList } from '../../shared/src/ssr/contract';
+import type { ShopperList } from '@storefront/shared/ssr/contract';
 import type { RenderedPage } from './serverRender';
 
 /** GUEST_PAGE_TTL_MS's default. */

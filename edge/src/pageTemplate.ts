@@ -13,7 +13,7 @@ import {
   SERVER_RENDERED_ATTRIBUTE,
   SERVER_VIEWPORT_ATTRIBUTE,
   type PageHead,
-} from '../../shared/src/ssr/contract';
+} from '@storefront/shared/ssr/contract';
 import { REPLAY_SCRIPT_TAG } from './eventReplay';
 import { framedPageOf, type FramedPage } from './shopperFrames';
 import type { RenderedPage } from './serverRender';

@@ -9,7 +9,7 @@
  * A manifest that cannot be read in time costs only its preloads: the page loads the same files
  * itself, as it always does.
  */
-import { pageModuleForPath } from '../../shell/src/federation/routeModules';
+import { pageModuleForPath } from 'shell/routes';
 
 interface Manifest {
   metaData: { remoteEntry: { name: string; path: string }; publicPath?: string };

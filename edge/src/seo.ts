@@ -4,7 +4,7 @@
  * category pages from the live catalogue.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUnindexedPage, LISTED_SHELL_PAGES } from '../../shell/src/app/shellPages';
+import { isUnindexedPage, LISTED_SHELL_PAGES } from 'shell/shell-pages';
 
 /** The sitemap protocol's limit for one file. */
 export const SITEMAP_MAX_URLS = 50_000;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellOwnPageRequest, ShellServerBundle } from '../../shared/src/ssr/contract';
+import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellOwnPageRequest, ShellServerBundle } from '@storefront/shared/ssr/contract';
 import { embeddedFrom, frameEmbedsFor, guessViewportWidth, holdsRegionProducts, inThisThread, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
 import { takeRenderFailures } from './renderFailures';
 

@@ -10,8 +10,8 @@
  * what a page that misses its budget (RENDER_TIMEOUT_MS) gets meanwhile, and what one whose
  * render failed gets instead (the last good render of a guest's page, or `skeletonPage`'s frame).
  */
-import { pageModuleForPath } from '../../shell/src/federation/routeModules';
-import { SERVER_ENTRY_PATH, serverContainerName } from '../../shared/src/ssr/serverEntry';
+import { pageModuleForPath } from 'shell/routes';
+import { SERVER_ENTRY_PATH, serverContainerName } from '@storefront/shared/ssr/server-entry';
 import {
   HYDRATION_PENDING_ATTRIBUTE,
   type PageHead,
@@ -24,8 +24,8 @@ import {
   type ShellRenderRequest,
   type ShellServerBundle,
   type ShopperList,
-} from '../../shared/src/ssr/contract';
-import { holdsProductOf, isShopperList, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
+} from '@storefront/shared/ssr/contract';
+import { holdsProductOf, isShopperList, SHOPPER_LISTS } from '@storefront/shared/ssr/shopper-lists';
 import { isRemote, type Arm, type CompositionDocument, type CompositionEntry } from '@storefront/release-state';
 import { VERSION_PATTERN } from './releaseStore';
 import { countRenderFailure } from './renderFailures';

@@ -1,4 +1,4 @@
-import { holdsProductOf, SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
+import { holdsProductOf, SHOPPER_LISTS } from '@storefront/shared/ssr/shopper-lists';
 import type { RenderedPage, SharedRegion } from './serverRender';
 import { listCounts, readAnswers, ShopperFrames, standInLists, theirLists, withTheirLists } from './shopperFrames';
 

@@ -11,10 +11,9 @@
  * that showed more of them than their counts would not match them, which the browser suite's
  * hydration checks catch (e2e/specs/hydration.spec.ts).
  */
-import { cartCount } from '../../shared/src/domain/cartTotals';
-import { normaliseProduct } from '../../shared/src/domain/normaliseProduct';
-import type { ServerQueryEntry, ShopperList } from '../../shared/src/ssr/contract';
-import { SHOPPER_LISTS } from '../../shared/src/ssr/shopperLists';
+import { cartCount, normaliseProduct } from '@storefront/shared/domain';
+import type { ServerQueryEntry, ShopperList } from '@storefront/shared/ssr/contract';
+import { SHOPPER_LISTS } from '@storefront/shared/ssr/shopper-lists';
 import type { RenderedPage, SharedRegion } from './serverRender';
 
 export interface ListCounts {

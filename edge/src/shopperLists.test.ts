@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ShopperList } from '../../shared/src/ssr/contract';
+import type { ShopperList } from '@storefront/shared/ssr/contract';
 import { askLists, ShopperLists, shopperOf } from './shopperLists';
 
 const API = 'http://127.0.0.1:4000';

@@ -17,7 +17,7 @@
 // The api's cookies: the browser's own shopper id, and a signed-in session; each `__Host-` prefixed
 // where the shop is on https, which the api reads first.
 import { HOST_COOKIE_PREFIX, SESSION_COOKIE, SHOPPER_COOKIE } from '@storefront/contracts';
-import type { ShopperList } from '../../shared/src/ssr/contract';
+import type { ShopperList } from '@storefront/shared/ssr/contract';
 import { keepNewest } from './guestPages';
 
 /** How long what the api said of a shopper's lists is used: SHOPPER_LISTS_MS's default. */

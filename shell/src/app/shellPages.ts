@@ -3,7 +3,7 @@
  * browser's routes (App.tsx), the legal pages and their titles, the edge's status for a page it
  * does not draw (edge/src/page.ts) and what search engines are told (edge/src/seo.ts). The
  * footer writes the legal links out, to keep this module off every page's first load; its test
- * holds them equal. Free of imports: the edge reads it too.
+ * holds them equal. Free of imports: the edge reads it too, through the entry `shell/shell-pages`.
  */
 
 /**

@@ -2,7 +2,8 @@
  * Every module the shell loads from each remote: its side of the contract with the remotes.
  * `RemoteRegion` accepts only these (the type below), and release managers' checks
  * (`npm run compose -- check`) refuse a composition whose remotes do not expose them all.
- * Keep this file free of imports: the compose command reads it on its own.
+ * Keep this file free of imports: the edge and the compose command read it on its own, through the
+ * shell's package entry `shell/remote-modules`.
  */
 export const REMOTE_MODULES = {
   'mfe-catalog': ['HomePage', 'ShopPage', 'HeaderSearch'],

@@ -4,8 +4,8 @@
  */
 import type { REMOTE_MODULES, RemoteModule } from './remoteModules';
 
-// Free of imports but the import-free remoteModules.ts: the shell's server reads it too
-// (edge/src/routePreloads.ts), to have index.html preload what the page will load.
+// Free of imports but the import-free remoteModules.ts: the edge reads it too, through the shell's
+// package entry `shell/routes`, to have index.html preload what the page will load.
 type RemoteName = keyof typeof REMOTE_MODULES;
 
 export interface ModuleRef<Remote extends RemoteName = RemoteName> {
