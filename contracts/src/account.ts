@@ -25,7 +25,7 @@ export const NewsletterConsentSchema = Type.Object(
 
 /**
  * POST /account/data-export (shared `AccountDataExport`): everything the store holds about one
- * account (POPIA §23: a data subject may ask for it).
+ * account (POPIA section 23: a data subject may ask for it).
  */
 export const AccountDataSchema = Type.Object(
   {

@@ -44,7 +44,7 @@ export const OrderContactSchema = Type.Object(
     first_name: ShownText(100),
     last_name: ShownText(100),
     email: Type.String({ format: 'email', maxLength: 254 }),
-    /** +27 and 9 digits, 12 characters (§5). */
+    /** +27 and 9 digits, 12 characters. */
     phone: Type.String({ pattern: '^\\+27[0-9]{9}$' }),
   },
   { additionalProperties: false },
@@ -62,7 +62,7 @@ const addressProperties = {
 /** Where a delivery goes (shared `DeliveryAddress`). */
 export const DeliveryAddressSchema = Type.Object(addressProperties, { additionalProperties: false });
 
-/** Delivered to the shopper's door for the flat fee of §9, or collected in store for free (shared `DeliveryMethod`). */
+/** Delivered to the shopper's door for the flat delivery fee (R99.99), or collected in store for free (shared `DeliveryMethod`). */
 export const DeliveryMethodSchema = Type.Union([Type.Literal('delivery'), Type.Literal('collect')]);
 
 /** Address fields only for delivery; collecting in store takes none. */

@@ -77,8 +77,8 @@ const productProperties = {
 
 /**
  * The one product shape every part of the storefront uses (shared `Product`), as every product
- * answer carries it. The spec gives two readings of the product record (§3 A and B); shared's
- * `normaliseProduct` turns either into this.
+ * answer carries it. A product record may also come in reading A or reading B
+ * (docs/behaviour.md#reading-a-and-reading-b); shared's `normaliseProduct` turns either into this.
  */
 export const ProductSchema = Type.Object(productProperties, { additionalProperties: false });
 

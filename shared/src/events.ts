@@ -2,7 +2,7 @@ import type { CartItem, Product } from './types';
 
 /**
  * Typed, namespaced DOM events: how remotes tell each other what happened without importing
- * each other (ARCHITECTURE §2). The cart remote, for instance, opens its mini popup on
+ * each other (docs/architecture.md#federation). The cart remote, for instance, opens its mini popup on
  * `cart:item-added`, whoever added the item.
  */
 export interface StorefrontEvents {

@@ -1,5 +1,5 @@
 /**
- * One process owns a PGlite folder (ARCHITECTURE 5b). Each PGlite keeps the database's pages in
+ * One process owns a PGlite folder. Each PGlite keeps the database's pages in
  * its own memory, so two processes on one folder overwrite each other's files and acknowledged
  * orders vanish (issue 27). PGlite's own postmaster.pid records a fixed pid (-42) and guards
  * nothing, so the api keeps a lock file of its own in the folder.

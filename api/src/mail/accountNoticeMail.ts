@@ -10,7 +10,7 @@ export interface PasswordChangedMailInput {
 }
 
 /**
- * Sent when a signed-in shopper changes their password (OWASP ASVS 5.0 §6.3: tell the owner of
+ * Sent when a signed-in shopper changes their password (OWASP ASVS 5.0 V6.3: tell the owner of
  * a changed credential), so a change made by someone else with a stolen session is noticed.
  */
 export function passwordChangedMail({ firstName, forgotPasswordUrl, shop }: PasswordChangedMailInput): MailContent {

@@ -24,7 +24,7 @@ describe('AccountModals', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('login: shows the §5 field errors beside the fields, with focus in the first field', async () => {
+  it('login: shows the field errors (email and password required) beside the fields, with focus in the first field', async () => {
     const { user, store } = renderModals();
     act(() => void store.dispatch(loginModalOpened()));
     expect(screen.getByRole('dialog', { name: 'Sign in' })).toHaveAttribute('aria-modal', 'true');

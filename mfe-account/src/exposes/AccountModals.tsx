@@ -5,13 +5,13 @@ import { LoginForm } from '../features/auth/LoginForm';
 import { RegisterForm } from '../features/auth/RegisterForm';
 import '../features/account.css';
 
-/** §4 and §9: switching between the modals closes the current one after 350 ms. */
+/** Switching between the modals closes the current one after 350 ms. */
 export const MODAL_SWITCH_MS = 350;
 
 type OpenAction = typeof loginModalOpened | typeof registerModalOpened | typeof forgotPasswordModalOpened;
 
 /**
- * The login, register and password-reset modals (§2, §4). Which one is open lives in the store
+ * The login, register and password-reset modals (docs/behaviour.md#sign-in-and-modals). Which one is open lives in the store
  * (auth slice), so the shell's login icon and Account menu can open them.
  */
 export default function AccountModals() {

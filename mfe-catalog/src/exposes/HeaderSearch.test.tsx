@@ -21,7 +21,7 @@ const location = () => screen.getByLabelText('location').textContent ?? '';
 const field = () => screen.getByRole('combobox', { name: 'Search products' });
 
 describe('HeaderSearch', () => {
-  it('offers the shop’s categories first, then the departments of §9 it does not stock', async () => {
+  it('offers the shop’s categories first, then the search box’s departments it does not stock', async () => {
     renderSearch();
     const select = screen.getByLabelText('Search in');
     await within(select).findByRole('option', { name: /T-shirts/ });
@@ -80,7 +80,7 @@ describe('HeaderSearch', () => {
     await waitFor(() => expect(location()).toBe('/shop?category=fashion&search=linen+shirt'));
   });
 
-  it('needs some text (§5)', async () => {
+  it('needs some text', async () => {
     const { user } = renderSearch();
     await user.type(field(), '   ');
     await user.click(screen.getByRole('button', { name: 'Search' }));

@@ -7,7 +7,7 @@ import { searchCategoryOptions } from '../features/search/searchCategoryOptions'
 import { useDebouncedValue } from '../features/search/useDebouncedValue';
 import '../features/search/headerSearch.css';
 
-/** §5/§9: live results only once the text is longer than this. */
+/** Live results only once the text is this long (longer than 2 characters). */
 export const LIVE_SEARCH_MIN_LENGTH = 3;
 export const LIVE_SEARCH_DEBOUNCE_MS = 250;
 
@@ -34,7 +34,7 @@ export interface HeaderSearchProps {
 }
 
 /**
- * The header's search (§1, §5): text with a category, live results from /search/suggest while
+ * The header's search: text (required) with a category, live results from /search/suggest while
  * typing (arrows move, Enter opens, Esc closes), and submit to /shop?search=…&category=….
  */
 export default function HeaderSearch({ onNavigate, initialText = '', autoFocus }: HeaderSearchProps) {

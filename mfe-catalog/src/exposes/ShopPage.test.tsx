@@ -173,7 +173,7 @@ describe('ShopPage', () => {
     expect(screen.queryByText(/No results for/)).not.toBeInTheDocument();
   });
 
-  it('a §9 department the shop does not stock offers its parent and every category', async () => {
+  it('a search-box department the shop does not stock offers its parent and every category', async () => {
     renderShop('/shop?category=cameras&search=lens');
     expect(await screen.findByText(/We don’t stock Cameras yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Look in Electronics' })).toHaveAttribute('href', '/shop?category=electronics&search=lens');

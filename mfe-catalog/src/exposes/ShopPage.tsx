@@ -58,7 +58,7 @@ function UnknownLayout({ path }: { path: string }) {
 }
 
 /**
- * /shop and its layouts (§2): the same list, filters and toolbar, arranged the layout's way.
+ * /shop and its layouts: the same list, filters and toolbar, arranged the layout's way.
  * Every filter, the sort, page, page size and view live in the URL.
  */
 export default function ShopPage() {

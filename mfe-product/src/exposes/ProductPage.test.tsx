@@ -75,7 +75,7 @@ describe('ProductPage', () => {
     });
   });
 
-  describe('the detail panel (§2)', () => {
+  describe('the detail panel', () => {
     it('shows the product found by ?id=link: name, R price, stock, SKU, categories and review count', async () => {
       const product = simpleProduct();
       renderProduct(`/product?id=${product.link}`);
@@ -126,7 +126,7 @@ describe('ProductPage', () => {
     });
   });
 
-  describe('variant rules (§4)', () => {
+  describe('variant rules', () => {
     it("gives the cart's control the colour and size chosen; a second click clears; Clear resets", async () => {
       const product = variantProduct();
       const [firstColour] = product.colours;
@@ -184,7 +184,7 @@ describe('ProductPage', () => {
     });
   });
 
-  describe('layouts (§2)', () => {
+  describe('layouts', () => {
     it.each([
       ['custom-tab', 'thumbnails'],
       ['left-sidebar', 'sidebar'],

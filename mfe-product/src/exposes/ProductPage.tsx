@@ -20,7 +20,7 @@ function useScrollToTopOnProductChange(productId: string) {
   }, [productId]);
 }
 
-/** The product page of §2, in the layout its address names. */
+/** The product page, in the layout its address names. */
 export default function ProductPage() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();

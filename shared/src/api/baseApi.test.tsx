@@ -82,7 +82,7 @@ describe('baseApi against the real api', () => {
   });
 });
 
-describe('baseApi when the api cannot be reached (§7 fallbacks)', () => {
+describe('baseApi when the api cannot be reached: reads fall back to sample data', () => {
   const unreachable = () => createStorefrontStore({ config: { apiBase: 'http://127.0.0.1:9' } });
 
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));

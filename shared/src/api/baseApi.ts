@@ -20,7 +20,7 @@ import type {
 } from '../types';
 
 /**
- * The sample data of §7, fetched only when a read fails: a shopper whose api answers never loads
+ * The sample data (docs/behaviour.md#calls-and-fallbacks), fetched only when a read fails: a shopper whose api answers never loads
  * it (a kilobyte off every first page).
  */
 type Samples = typeof import('./sampleData');
@@ -31,7 +31,7 @@ export interface StorefrontThunkExtra {
   fetchFn?: typeof fetch;
 }
 
-/** §9: query data is kept, and considered fresh, for 10 minutes. */
+/** Query data is kept, and considered fresh, for 10 minutes. */
 export const CACHE_SECONDS = 600;
 
 type StorefrontBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;

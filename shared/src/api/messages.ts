@@ -1,4 +1,4 @@
-/** Toast and popup texts of the spec's error catalogue (§8). */
+/** The toast and popup texts shoppers read (docs/behaviour.md#messages). */
 export const MESSAGES = {
   addedToCart: 'has been added to cart',
   errorAddingToCart: 'error adding to cart',
@@ -16,7 +16,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * Toasts the spec does not list, for adds that meet the stock (the product page's "Update cart"
+ * Toasts for adds that meet the stock (the product page's "Update cart"
  * has its own in mfe-product): each says what happened to the cart, never "added" when nothing was.
  */
 export const CART_MESSAGES = {

@@ -5,7 +5,8 @@ import { effectivePrice } from '../domain/pricing';
 import type { CartItem, Category, Colour, Picture, Product, Size } from '../types';
 
 /**
- * Built-in sample data that reads fall back to when the api cannot be reached (§7). Pictures
+ * Built-in sample data that reads fall back to when the api cannot be reached
+ * (docs/behaviour.md#calls-and-fallbacks). Pictures
  * are inline SVGs, so the sample still shows something when the image host is down too.
  */
 function samplePicture(label: string, colour: string): Picture {
@@ -17,7 +18,7 @@ function samplePicture(label: string, colour: string): Picture {
 }
 
 const RAW_SAMPLE_PRODUCTS = [
-  // Reading A of §3
+  // Reading A of the product record (docs/behaviour.md#reading-a-and-reading-b)
   {
     id: 'S1',
     link: 'sample-cotton-tee',
@@ -39,7 +40,7 @@ const RAW_SAMPLE_PRODUCTS = [
     available_stock: 20,
     stock: 20,
   },
-  // Reading B of §3
+  // Reading B
   {
     id: 'S2',
     name: 'Sample Wireless Headphones',
@@ -87,7 +88,7 @@ export const SAMPLE_COLOURS: readonly Colour[] = COLOURS;
 export const SAMPLE_SIZES: readonly Size[] = SIZES;
 export const SAMPLE_CATEGORIES: readonly Category[] = CATEGORIES;
 
-/** A sample product matched by id (or link) case-insensitively, as §7 asks. */
+/** A sample product matched by id (or link) case-insensitively. */
 export function findSampleProduct(idOrLink: string): Product | undefined {
   const wanted = idOrLink.toLowerCase();
   return SAMPLE_PRODUCTS.find(
@@ -113,5 +114,5 @@ function sampleCartLine(): CartItem {
   };
 }
 
-/** The sample cart of §7: one line of quantity 3. */
+/** The sample cart a failed cart read shows: one line of quantity 3. */
 export const SAMPLE_CART: readonly CartItem[] = [sampleCartLine()];

@@ -1,5 +1,5 @@
 /**
- * Product pictures are stored as paths and loaded from the configured asset host (§3).
+ * Product pictures are stored as paths and loaded from the configured asset host.
  * Absolute URLs and data URIs pass through untouched.
  */
 export function assetUrl(assetHost: string, path: string): string {

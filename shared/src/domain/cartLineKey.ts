@@ -7,7 +7,7 @@ export interface KeyedProduct {
 }
 
 /**
- * The identity of a cart line (§4): the product id for a simple product; for a product with
+ * The identity of a cart line: the product id for a simple product; for a product with
  * variants the product id, colour and size joined by dashes. Always lowercase, so the same
  * choice made twice lands on the same line.
  */
@@ -22,7 +22,7 @@ export function cartLineKey(
     .toLowerCase();
 }
 
-/** The product id is the part of a cart line key before the first dash, lowercased (§4). */
+/** The product id is the part of a cart line key before the first dash, lowercased. */
 export function productIdFromKey(key: string): string {
   const dash = key.indexOf('-');
   return (dash === -1 ? key : key.slice(0, dash)).toLowerCase();

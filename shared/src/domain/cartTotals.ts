@@ -1,6 +1,6 @@
 import { fromCents, toCents } from './money';
 
-/** The flat delivery charge of §9, added when the shopper chooses delivery. */
+/** The flat delivery charge, added when the shopper chooses delivery. */
 export const DELIVERY_FEE = 99.99;
 
 export interface PricedLine {
@@ -12,13 +12,13 @@ export function cartSubtotal(items: readonly PricedLine[]): number {
   return fromCents(items.reduce((sum, item) => sum + toCents(item.price) * item.qty, 0));
 }
 
-/** Sum of price times quantity, plus the flat delivery fee when `withDelivery` is set (§9). */
+/** Sum of price times quantity, plus the flat delivery fee when `withDelivery` is set. */
 export function cartTotal(items: readonly PricedLine[], withDelivery = false): number {
   const subtotal = toCents(cartSubtotal(items));
   return fromCents(subtotal + (withDelivery ? toCents(DELIVERY_FEE) : 0));
 }
 
-/** The number on the cart badge: the sum of quantities (§9). */
+/** The number on the cart badge: the sum of quantities. */
 export function cartCount(items: readonly { qty: number }[]): number {
   return items.reduce((sum, item) => sum + item.qty, 0);
 }

@@ -1,6 +1,6 @@
 import type { Category, Colour, Size } from '../types';
 
-/** The sizes of §3, in the order shoppers read them. */
+/** The sample sizes, in the order shoppers read them (docs/behaviour.md#sizes-colours-and-categories). */
 export const SIZES: readonly Size[] = [
   { name: 's', label: 'small' },
   { name: 'm', label: 'medium' },
@@ -8,7 +8,7 @@ export const SIZES: readonly Size[] = [
   { name: 'xl', label: 'extra large' },
 ];
 
-/** The colours of §3. */
+/** The sample colours. */
 export const COLOURS: readonly Colour[] = [
   { name: 'black', code: '#1f2937' },
   { name: 'blue', code: '#2563eb' },
@@ -17,7 +17,7 @@ export const COLOURS: readonly Colour[] = [
   { name: 'red', code: '#dc2626' },
 ];
 
-/** The category tree of §3. */
+/** The sample category tree; `parent` is the parent's name. */
 export const CATEGORIES: readonly Category[] = [
   { id: 'fashion', name: 'Fashion', parent: null },
   { id: 't-shirts', name: 'T-shirts', parent: 'Fashion' },
@@ -37,7 +37,7 @@ export interface SearchCategory {
   children: readonly { value: string; label: string }[];
 }
 
-/** The header search box's category selector (§9). */
+/** The header search box's departments, listed after the shop's own categories. */
 export const SEARCH_CATEGORIES: readonly SearchCategory[] = [
   {
     value: 'fashion',

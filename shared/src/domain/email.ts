@@ -1,5 +1,5 @@
 /**
- * Deliberately simple (§5 asks for "e-mail format"): one @, something on either side, a dot in
+ * Deliberately simple (shoppers are asked for "e-mail format", no more): one @, something on either side, a dot in
  * the domain, no spaces. Whether mail arrives is the real test.
  */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -61,7 +61,7 @@ function toIsoDate(value: string | number | null | undefined): string | null {
 }
 
 /**
- * Turns a product record in either reading of §3 (or already in the storefront's shape)
+ * Turns a product record in either reading (docs/behaviour.md#reading-a-and-reading-b), or already in the storefront's shape,
  * into `Product`. Reading A calls the 0-5 score `total_ratings` and the review count
  * `total_reviews`; reading B calls them `rating` and `reviews`, with `ratings` a count.
  */

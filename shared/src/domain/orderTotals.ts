@@ -13,7 +13,7 @@ export interface OrderTotals {
 
 /**
  * The totals of an order or a checkout summary, in cents: subtotal of price × qty, the flat delivery fee
- * of §9 for delivery (collecting in store is free), total = subtotal + delivery, and the 15% VAT
+ * for delivery (collecting in store is free), total = subtotal + delivery, and the 15% VAT
  * that total includes (prices and the fee are VAT-inclusive).
  */
 export function orderTotalsInCents(lines: readonly PricedLine[], method: DeliveryMethod): OrderTotals {

@@ -2,7 +2,7 @@
 export const MIN_PASSWORD_LENGTH = 8;
 
 /**
- * The rules a new password must meet that the browser can check too (OWASP ASVS 5.0 §6.2):
+ * The rules a new password must meet that the browser can check too (OWASP ASVS 5.0 V6.2):
  * at least 8 characters (code points, so an emoji counts once), and not one character repeated
  * ("aaaaaaaa", eight spaces). Spaces and any other characters are allowed, and nothing is
  * trimmed: the password is what the shopper typed. The api then judges how easily it is guessed

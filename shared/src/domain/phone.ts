@@ -5,7 +5,7 @@ export const PHONE_LENGTH = 12;
 const NATIONAL_DIGITS = 9;
 
 /**
- * Normalises a South African phone number as the shopper types (§5), on every keystroke and on
+ * Normalises a South African phone number as the shopper types, on every keystroke and on
  * paste: non-digits are stripped and the +27 prefix is forced, never longer than 12 characters.
  * Every way a number is written ends the same: 0821234567, 082 123 4567, +27 82 123 4567,
  * 27821234567, +27 (0)82 123 4567 are all +27821234567, typed key by key or pasted.

@@ -20,7 +20,7 @@ export function effectivePrice(product: SalePricing, now: Date = new Date()): nu
   return isOnSale(product, now) ? (product.on_sale_price as number) : product.price;
 }
 
-/** Rounded percent difference between price and sale price (§9). */
+/** Rounded percent difference between price and sale price. */
 export function salePercent(price: number, onSalePrice: number): number {
   if (!(price > 0) || !(onSalePrice < price)) return 0;
   return Math.round(((price - onSalePrice) / price) * 100);

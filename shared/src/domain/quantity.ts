@@ -1,7 +1,7 @@
 export const MIN_QUANTITY = 1;
 
 /**
- * Clamps a quantity the shopper typed or stepped to (§5): at least 1, at most the available
+ * Clamps a quantity the shopper typed or stepped to: at least 1, at most the available
  * stock; an empty or unreadable value becomes 1. Fractions are cut to whole units.
  */
 export function clampQuantity(value: string | number | null | undefined, availableStock: number): number {

@@ -6,7 +6,7 @@ export type RandomBytes = (bytes: Uint8Array<ArrayBuffer>) => Uint8Array;
 
 const cryptoBytes: RandomBytes = (bytes) => crypto.getRandomValues(bytes);
 
-/** Random id from the 36-character lowercase alphanumeric alphabet (§9). */
+/** Random id from the 36-character lowercase alphanumeric alphabet. */
 export function randomId(length: number = RANDOM_ID_LENGTH, randomValues: RandomBytes = cryptoBytes): string {
   if (!Number.isInteger(length) || length < 0) throw new RangeError(`length must be a whole number ≥ 0, got ${length}`);
   let id = '';

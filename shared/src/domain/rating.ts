@@ -1,5 +1,5 @@
 export const MAX_RATING = 5;
-/** Each rating point fills 20 percent of the bar (§9). */
+/** Each rating point fills 20 percent of the bar. */
 export const RATING_BAR_PERCENT_PER_POINT = 20;
 
 /** CSS width of the filled part of a rating bar, e.g. 3.5 → "70%". */

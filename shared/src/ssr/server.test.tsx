@@ -106,7 +106,7 @@ describe('regionRenderer', () => {
     expect(byEndpoint.get('getWishlist')?.value).toEqual([]);
   });
 
-  it('draws nothing when the api failed and sample data stood in (§7): the browser draws that page, with its banner', async () => {
+  it('draws nothing when the api failed and sample data stood in: the browser draws that page, with its banner', async () => {
     // Nothing listens here: the reads fail and sample data answers them.
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {

@@ -2,7 +2,7 @@ import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { authApi } from '../api/authApi';
 import type { User } from '../types';
 
-/** §3's auth UI state: who is signed in, and which of the three modals is open. */
+/** The auth UI state: who is signed in, and which of the three modals is open. */
 export interface AuthState {
   signed_in: boolean;
   user: User | null;

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /**
- * Which reads were answered from built-in sample data because the api failed (§7), so the
+ * Which reads were answered from built-in sample data because the api failed, so the
  * shell can say so quietly instead of pretending the sample is the live catalogue.
  */
 export interface SampleDataState {

@@ -5,7 +5,8 @@ import type { Product } from './product';
 export interface CartItem extends Static<typeof CartItemSchema> {}
 
 /**
- * What the storefront sends to add or update a cart line (§7). The api builds the line from the
+ * What the storefront sends to add or update a cart line: the line's key, the quantity and, for a
+ * product with variants, the size, colour and colour code. The api builds the line from the
  * catalogue: it reads the id, quantity and variant, and takes the rest (name, price, pictures) as
  * sent, unread.
  */

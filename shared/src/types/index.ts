@@ -1,7 +1,7 @@
 // The api's wire shapes are defined once, as TypeBox schemas in @storefront/contracts; each type
 // here is its schema's static type, imported with `import type` only, so no bundle carries a
-// schema (contracts/README.md). Only ProductReadingA and B, the spec's readings of other data, are
-// written here.
+// schema (contracts/README.md). Only ProductReadingA and B, the shapes other data may come in
+// (docs/behaviour.md#reading-a-and-reading-b), are written here.
 export type {
   Picture,
   Colour,

@@ -24,7 +24,7 @@ import type {
   Static,
 } from '@storefront/contracts';
 
-/** Delivered to the shopper's door for the flat fee of §9, or collected in store for free. */
+/** Delivered to the shopper's door for the flat delivery fee (R99.99), or collected in store for free. */
 export type DeliveryMethod = Static<typeof DeliveryMethodSchema>;
 
 /** EFT bank transfer or cash on delivery: nothing at checkout needs a payment gateway. */
@@ -51,7 +51,7 @@ export interface OrderEvent extends Static<typeof OrderEventSchema> {}
 /** One change as an operator sees it: also who made it. */
 export interface OperatorOrderEvent extends Static<typeof OperatorOrderEventSchema> {}
 
-/** Who to reach about an order; the phone is +27 and 9 digits (§5). */
+/** Who to reach about an order; the phone is +27 and 9 digits. */
 export interface OrderContact extends Static<typeof OrderContactSchema> {}
 
 /** Where a delivery goes: one of the nine provinces (`SA_PROVINCES`), a four-digit postal code. */

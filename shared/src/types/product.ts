@@ -16,12 +16,13 @@ export interface ProductCategory extends Static<typeof ProductCategorySchema> {}
 export interface Category extends Static<typeof CategorySchema> {}
 
 /**
- * The one product shape every part of the storefront uses. The spec gives two readings of
- * the product record (§3 A and B); `normaliseProduct` turns either into this.
+ * The one product shape every part of the storefront uses. A product record may also come in
+ * reading A or reading B (docs/behaviour.md#reading-a-and-reading-b); `normaliseProduct` turns
+ * either into this.
  */
 export interface Product extends Static<typeof ProductSchema> {}
 
-/** Reading A of §3, as a theme's sample data or an older api delivers it. */
+/** Reading A of the product record (docs/behaviour.md#reading-a-and-reading-b), as a theme's sample data or an older api delivers it. */
 export interface ProductReadingA {
   id: string | number;
   name: string;
@@ -44,7 +45,7 @@ export interface ProductReadingA {
   link?: string;
 }
 
-/** Reading B of §3. */
+/** Reading B of the product record (docs/behaviour.md#reading-a-and-reading-b). */
 export interface ProductReadingB {
   id: string | number;
   name: string;

@@ -11,7 +11,7 @@ type ProductImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'widt
   height?: number;
 };
 
-/** A product picture from the configured asset host (§3), with its size set so nothing jumps while it loads. */
+/** A product picture from the configured asset host, with its size set so nothing jumps while it loads. */
 export function ProductImage({ picture, alt, width, height, className = '', ...rest }: ProductImageProps) {
   const assetHost = useAppSelector(selectAssetHost);
   const [failed, setFailed] = useState(false);

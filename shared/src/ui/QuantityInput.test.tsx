@@ -14,7 +14,7 @@ function Harness({ max, initial = 1 }: { max: number; initial?: number }) {
   );
 }
 
-describe('QuantityInput (§5)', () => {
+describe('QuantityInput: at least 1, at most the stock', () => {
   it('steps up and down, never below 1 and never above the stock', async () => {
     const user = userEvent.setup();
     render(<Harness max={2} />);

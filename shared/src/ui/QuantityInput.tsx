@@ -10,7 +10,7 @@ interface QuantityInputProps {
 }
 
 /**
- * Quantity with minus and plus (§5): at least 1, at most the available stock; typed values are
+ * Quantity with minus and plus: at least 1, at most the available stock; typed values are
  * clamped at once, a negative one to 1, and an empty box or a lone minus sign counts as 1 (and
  * shows 1 again when the shopper leaves it).
  */

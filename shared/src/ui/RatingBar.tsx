@@ -1,6 +1,6 @@
 import { ratingBarWidth } from '../domain/rating';
 
-/** Five stars filled 20 percent a point (§9). */
+/** Five stars filled 20 percent a point. */
 export function RatingBar({ rating }: { rating: number }) {
   const label = `Rated ${Math.round(rating * 10) / 10} out of 5`;
   return (

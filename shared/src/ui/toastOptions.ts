@@ -1,6 +1,6 @@
 import type { ToastContainerProps } from 'react-toastify';
 
-/** §1 and §9: bottom right, newest on top, closing after 3 seconds. */
+/** Bottom right, newest on top, closing after 3 seconds, not the library's default (docs/behaviour.md#constants-and-limits). */
 export const TOAST_OPTIONS = {
   position: 'bottom-right',
   newestOnTop: true,

@@ -31,7 +31,7 @@ function show(kind: 'success' | 'info' | 'error', content: ReactNode, options?: 
   );
 }
 
-/** The store's notices (§1): bottom right, newest on top, gone after 3 s. */
+/** The store's notices: bottom right, newest on top, gone after 3 s. */
 export const toast = {
   success: (content: ReactNode, options?: ToastOptions) => show('success', content, options),
   /** Nothing went wrong, and nothing changed either (the cart already held what was asked). */

@@ -59,7 +59,7 @@ function Navigation() {
   );
 }
 
-/** §2: the back-to-top button, its code loaded when the page has scrolled far enough to show it. */
+/** The back-to-top button, its code loaded when the page has scrolled far enough to show it. */
 function BackToTop() {
   const parts = scrollToTopParts.useLoaded(showsScrollToTop(useScrollY()));
   return parts ? <parts.ScrollToTop /> : null;

@@ -2,7 +2,7 @@
  * The data a page draws first, asked for by the entry (index.ts) as soon as it runs, while the
  * bootstrap's scripts (react-dom among them) still download: by the time the store exists the
  * answers are in, and the first render draws them rather than skeletons. That is the cart on every
- * page (the header's count, the cart page's lines, the product page's quantity, §4) and, on a
+ * page (the header's count, the cart page's lines, the product page's quantity, which starts at what the cart holds) and, on a
  * product page, the product.
  *
  * The store's fetch (`fetchWithEarlyAnswers`) hands that answer to the first matching GET and

@@ -1,7 +1,7 @@
 /** What a page's address says, read without the shared package (the entry uses it before the async boundary). */
 
 /**
- * The product a product address names (§2: /product?id=…, /product/{slug}, /product/{layout}/{slug}).
+ * The product a product address names (/product?id=…, /product/{slug}, /product/{layout}/{slug}).
  * The product remote decides for itself; a wrong guess here only costs one request.
  */
 export function productIdFromAddress(pathname: string, search: string): string {

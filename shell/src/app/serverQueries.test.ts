@@ -42,7 +42,7 @@ describe('the answers a server-rendered page came with', () => {
     await expect(onSale.unwrap()).resolves.toEqual({ products: [], total: 0 });
     expect(asked).toEqual([]);
     // Another argument is another question: that one goes to the api (which fails here, and
-    // sample data answers it, §7).
+    // sample data answers it).
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const newest = store.dispatch(baseApi.endpoints.getProducts.initiate({ is_new: true, limit: 8 }));
     await newest.unwrap().catch(() => undefined);

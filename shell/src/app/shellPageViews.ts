@@ -1,6 +1,6 @@
 /**
  * The components of the shell's own pages (shellPages.ts). The browser loads each when it is
- * visited, a chunk of its own named page-* (bench/lib/firstLoad.ts leaves those out of the other
+ * visited, a chunk of its own named page-* (e2e/support/firstLoad.ts leaves those out of the other
  * routes' first-load budgets). The shell's server bundle draws them at once: it gives the frame
  * its own components through ShellPageViewsContext (server.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * §2 and §9's numbers for the page shell, in one place. Widths are the viewport's CSS width
+ * The page shell's numbers (docs/behaviour.md#shell-thresholds), in one place. Widths are the viewport's CSS width
  * (`window.innerWidth`, what media queries read).
  */
 export const SHELL_THRESHOLDS = {

@@ -9,7 +9,7 @@ interface TextFieldProps {
   type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
   validate?: Validator;
-  /** Rewrites the value as the shopper types (the phone rule of §5). */
+  /** Rewrites the value as the shopper types (the phone's +27 and digits). */
   parse?: (value: string) => string;
   hint?: string;
   multiline?: boolean;

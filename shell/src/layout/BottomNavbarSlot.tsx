@@ -3,7 +3,7 @@ import { useScrollY, useViewportWidth } from '../behaviour/viewport';
 import { bottomNavbar } from './laterParts';
 
 /**
- * §2's bottom navbar, loaded as soon as a narrow page starts to scroll: it is in long before the
+ * The bottom navbar, loaded as soon as a narrow page starts to scroll: it is in long before the
  * 400 px from which it shows.
  */
 export function BottomNavbarSlot() {

@@ -4,7 +4,7 @@ import { ShopMegaMenu } from './ShopMegaMenu';
 import './desktopNav.css';
 
 /**
- * The desktop header's main menu (§1), with the Shop mega-menu and the Account dropdown. Only a
+ * The desktop header's main menu, with the Shop mega-menu and the Account dropdown. Only a
  * desktop draws it: it is in the desktop header's chunk (DesktopHeader.ts), which a phone never loads.
  */
 export function DesktopNav() {

@@ -4,7 +4,7 @@ import { useNearViewport } from '../behaviour/useNearViewport';
 import { NewsletterSignup } from './NewsletterSignup';
 
 // The details and their read of the api load when the footer comes near, not with every first
-// page (chunk later-*, which bench/lib/firstLoad.ts leaves out of the first-load budgets).
+// page (chunk later-*, which e2e/support/firstLoad.ts leaves out of the first-load budgets).
 const FooterContactDetails = lazy(() => import(/* webpackChunkName: "later-footer-contact" */ './FooterContactDetails').then((module) => ({ default: module.FooterContactDetails })));
 
 /** Three lines at the height of the address block, while it loads. */

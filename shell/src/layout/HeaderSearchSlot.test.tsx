@@ -48,7 +48,7 @@ describe('HeaderSearchSlot', () => {
     expect(screen.getByLabelText('Search in')).toHaveDisplayValue('All categories');
     expect(loads).toHaveLength(0);
 
-    // §5: the text is required.
+    // The text is required.
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Type what you are looking for.');
     expect(plainBox()).toHaveAttribute('aria-invalid', 'true');

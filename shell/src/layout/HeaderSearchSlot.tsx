@@ -20,7 +20,7 @@ export interface HeaderSearchHandover {
 type Phase = 'plain' | 'loading' | 'live';
 
 /**
- * The desktop header's search (§1, §5). The live box, with its categories and live results, is the
+ * The desktop header's search (text required, with a category). The live box, with its categories and live results, is the
  * catalog's HeaderSearch; its code (the catalog's entry and the module, 4–8 KB) loads when the
  * shopper reaches for the box (the pointer over it, or the focus in it), not with the page. Until
  * it is in, and whenever it cannot come, the shell's plain box stands in its place, the same size:

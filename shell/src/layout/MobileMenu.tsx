@@ -5,7 +5,7 @@ import { ShopSearchForm } from './ShopSearchForm';
 import './mobileMenu.css';
 
 /**
- * The slide-in menu below 992 px (§2), with its own search field. The header decides when it
+ * The slide-in menu below 992 px, with its own search field. The header decides when it
  * is open (it closes on route change and once the width reaches 992 px); Esc, the close button
  * and a click on the backdrop close it, and focus goes back to the menu button.
  */

@@ -3,7 +3,7 @@ import { lazy, Suspense, useId, useRef } from 'react';
 import { useNearViewport } from '../behaviour/useNearViewport';
 
 // The form and react-final-form load when the footer comes near, not with every first page
-// (chunk later-*, which bench/lib/firstLoad.ts leaves out of the first-load budgets).
+// (chunk later-*, which e2e/support/firstLoad.ts leaves out of the first-load budgets).
 const NewsletterForm = lazy(() => import(/* webpackChunkName: "later-newsletter" */ './NewsletterForm').then((module) => ({ default: module.NewsletterForm })));
 
 /** Holds the form's place while it loads, at its height, so the footer does not move. */
@@ -11,7 +11,7 @@ function FieldPlaceholder() {
   return <div className="shell-newsletter__placeholder" aria-hidden="true" />;
 }
 
-/** The footer's newsletter block (§1): heading and text at once, the form when it is near. */
+/** The footer's newsletter block: heading and text at once, the form when it is near. */
 export function NewsletterSignup() {
   const id = useId();
   const section = useRef<HTMLElement>(null);

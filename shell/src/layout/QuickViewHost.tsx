@@ -2,7 +2,7 @@ import { onStorefrontEvent, useLocation } from '@storefront/shared';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { quickViewModal } from './laterParts';
 
-/** §4/§9: the quick view closes this long after the route changes. */
+/** The quick view closes this long after the route changes. */
 export const QUICK_VIEW_CLOSE_DELAY_MS = 350;
 
 /**

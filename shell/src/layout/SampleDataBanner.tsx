@@ -1,6 +1,6 @@
 import { selectIsServingSampleData, useAppSelector } from '@storefront/shared';
 
-/** When reads fall back to sample data (§7), say so quietly rather than pass samples off as the shop. */
+/** When reads fall back to sample data (the api could not answer), say so quietly rather than pass samples off as the shop. */
 export function SampleDataBanner() {
   const servingSamples = useAppSelector(selectIsServingSampleData);
   if (!servingSamples) return null;

@@ -1,7 +1,7 @@
 import { showsScrollToTop } from '../behaviour/thresholds';
 import { useScrollY } from '../behaviour/viewport';
 
-/** §2: after 600 px of scroll a button takes the shopper back to the top (and focus to the skip link's target). */
+/** After 600 px of scroll a button takes the shopper back to the top (and focus to the skip link's target). */
 export function ScrollToTop() {
   const visible = showsScrollToTop(useScrollY());
   if (!visible) return null;

@@ -20,8 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-describe('the shell thresholds of §2 and §9', () => {
-  it('are the spec numbers', () => {
+describe('the shell thresholds', () => {
+  it('are the numbers of docs/behaviour.md#shell-thresholds', () => {
     expect(SHELL_THRESHOLDS).toEqual({ desktopMinWidth: 992, bottomNavMaxWidth: 576, bottomNavScrollY: 400, scrollToTopY: 600 });
   });
 });

@@ -4,7 +4,7 @@ import { useMenuKeys, useOpenWithArrowDown } from '../behaviour/useMenuKeys';
 import { MEGA_MENU_CATEGORIES, PRODUCT_LAYOUT_LINKS, productLayoutPath, SHOP_LAYOUT_LINKS } from './menuLinks';
 
 /**
- * The main menu's Shop link and its mega-menu (§1; ArrowDown on either opens it): every shop
+ * The main menu's Shop link and its mega-menu (ArrowDown on either opens it): every shop
  * layout, every product layout (shown with the most popular product), the top categories and a
  * promotion with its picture.
  */

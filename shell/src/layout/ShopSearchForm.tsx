@@ -5,7 +5,7 @@ import './shopSearchForm.css';
 export const SEARCH_TEXT_REQUIRED = 'Type what you are looking for.';
 
 /**
- * The text of a shell search box and its submit: to /shop?search=… (§5: the text is required, an
+ * The text of a shell search box and its submit: to /shop?search=… (the text is required, an
  * empty one shows SEARCH_TEXT_REQUIRED). The text lives here, so a host can hand it on.
  */
 export function useShopSearch() {
@@ -31,7 +31,7 @@ export function useShopSearch() {
 }
 
 /**
- * A plain search box that goes to /shop?search=… (the mobile menu's own field, §2, and the
+ * A plain search box that goes to /shop?search=… (the mobile menu's own field, and the
  * 404 page's). The header's richer search with categories is the catalog remote's.
  */
 export function ShopSearchForm({ label = 'Search products', className = '' }: { label?: string; className?: string }) {

@@ -2,7 +2,7 @@
  * The shell's parts that only some visits need, each a chunk of its own (@storefront/shared/later-module):
  * a desktop's main menu and search box (chunk desktop-*, which a desktop's index.html preloads and the first
  * render waits for), a phone's slide-in menu and bottom navbar, and the quick view (chunks
- * later-*, loaded when first wanted). bench/lib/firstLoad.ts counts desktop-* on a desktop only,
+ * later-*, loaded when first wanted). e2e/support/firstLoad.ts counts desktop-* on a desktop only,
  * and later-* on neither. Nothing from the @storefront/shared singleton here: the bootstrap
  * imports this before it evaluates the shared package, in a task of its own.
  */

@@ -1,4 +1,4 @@
-/** The shop's layouts of §2, as the Shop mega-menu lists them. */
+/** The shop's layouts (docs/behaviour.md#screens), as the Shop mega-menu lists them. */
 export const SHOP_LAYOUT_LINKS: readonly { to: string; label: string }[] = [
   { to: '/shop', label: 'Shop' },
   { to: '/shop/boxed-slider', label: 'Boxed with slider' },
@@ -12,7 +12,7 @@ export const SHOP_LAYOUT_LINKS: readonly { to: string; label: string }[] = [
   ...[3, 4, 5, 6, 7, 8].map((columns) => ({ to: `/shop/${columns}cols`, label: `${columns} columns` })),
 ];
 
-/** The product page's layouts of §2: `/product/{layout}/{slug}`; '' is the plain `/product/{slug}`. */
+/** The product page's layouts: `/product/{layout}/{slug}`; '' is the plain `/product/{slug}`. */
 export const PRODUCT_LAYOUT_LINKS: readonly { layout: string; label: string }[] = [
   { layout: '', label: 'Default' },
   { layout: 'custom-tab', label: 'Custom tab' },

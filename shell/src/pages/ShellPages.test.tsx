@@ -34,7 +34,7 @@ describe('Shop mega-menu', () => {
     const layouts = screen.getByRole('navigation', { name: 'Shop layouts' });
     await waitFor(() => expect(within(layouts).getByRole('link', { name: 'Shop' })).toHaveFocus());
     expect(within(layouts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(SHOP_LAYOUT_LINKS.map((link) => link.to));
-    // §2's list, word for word, after the plain /shop.
+    // The shop's layouts (docs/behaviour.md#screens), word for word, after the plain /shop.
     const spec = 'boxed-slider boxed-image right-sidebar off-canvas horizontal-filter-1 horizontal-filter-2 list infinite-scroll 3cols 4cols 5cols 6cols 7cols 8cols';
     expect(SHOP_LAYOUT_LINKS.map((link) => link.to)).toEqual(['/shop', ...spec.split(' ').map((layout) => `/shop/${layout}`)]);
 

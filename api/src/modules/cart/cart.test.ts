@@ -19,7 +19,7 @@ const CART_ITEM_KEYS = [
   'small_pictures',
 ].sort();
 
-/** What the storefront sends (§7): the key plus what it shows, which the api must not trust. */
+/** What the storefront sends (docs/behaviour.md#calls-and-fallbacks): the key plus what it shows, which the api must not trust. */
 function payloadFor(product: Product, qty: number, colour?: string, size?: string): CartItemPayload {
   return {
     id: cartLineKey(product, colour, size),
@@ -202,7 +202,7 @@ describe.each(testDatabases())('cart ($name)', (target) => {
   });
 
   test('four tabs of one shopper adding one unit at once: the line ends at 4, each answer the line as its add left it', async () => {
-    // The storefront adds with this one POST and shows the line it answers (issue 30 §2).
+    // The storefront adds with this one POST and shows the line it answers (issue 30, part 2).
     await setStock(simpleProduct, 60);
     const shopper = shopperSession(ctx.app);
     await shopper.request({ url: '/cart' });

@@ -10,7 +10,7 @@ import { suggest } from './suggestQueries';
 
 const SuggestQuerySchema = Type.Object(
   {
-    /** The text typed so far: required, and not only spaces (§5: the search text is required). */
+    /** The text typed so far: required, and not only spaces (the search box requires text). */
     q: RequiredText(100),
     /** A category by id or name; suggestions stay within it and its sub-categories. */
     category: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),

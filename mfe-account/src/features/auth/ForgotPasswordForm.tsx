@@ -6,7 +6,7 @@ import { FormError } from './FormError';
 import { TextField } from './TextField';
 import { email } from './validation';
 
-/** Ask for a reset link (§5: email required). The answer is the same whether or not the account exists. */
+/** Ask for a reset link (the email is required). The answer is the same whether or not the account exists. */
 export function ForgotPasswordForm({ footer }: { footer?: ReactNode }) {
   const [forgotPassword] = useForgotPasswordMutation();
   const [sent, setSent] = useState<string | null>(null);

@@ -16,7 +16,7 @@ interface RegisterValues {
   phone: string;
 }
 
-/** Create an account (§5: every field required; the phone becomes +27 and 9 digits as it is typed). */
+/** Create an account: every field required; the phone becomes +27 and 9 digits as it is typed. */
 export function RegisterForm({ onRegistered, footer }: { onRegistered: (user: User) => void; footer?: ReactNode }) {
   const [register] = useRegisterMutation();
   return (

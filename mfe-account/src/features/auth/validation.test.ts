@@ -1,6 +1,6 @@
 import { email, newPassword, phone, required } from './validation';
 
-describe('account validation (§5)', () => {
+describe('account validation', () => {
   it('requires a value', () => {
     expect(required('Password')(undefined)).toBe('Password is required');
     expect(required('First name')('   ')).toBe('First name is required');

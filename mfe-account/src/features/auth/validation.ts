@@ -1,7 +1,7 @@
 import { isValidPhone, PHONE_PREFIX } from '@storefront/shared';
 import { isEmailAddress, newPasswordProblem } from '@storefront/shared/domain';
 
-/** Field rules of §5. Each returns the message to show, or undefined when the value is fine. */
+/** Field rules (docs/behaviour.md#validation). Each returns the message to show, or undefined when the value is fine. */
 export type Validator = (value: string | undefined) => string | undefined;
 
 export const required =

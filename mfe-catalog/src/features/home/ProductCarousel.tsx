@@ -14,7 +14,7 @@ interface ProductCarouselProps {
 
 /**
  * A row of products the shopper moves through with the arrows (or by scrolling): 2 at a time,
- * 3 from 576 px, 4 from 992 px, 20 px apart, never moving by itself (§9).
+ * 3 from 576 px, 4 from 992 px, 20 px apart, never moving by itself.
  */
 export function ProductCarousel({ title, query, viewAll, empty }: ProductCarouselProps) {
   const headingId = useId();

@@ -29,7 +29,7 @@ const COLUMN_LAYOUTS: ShopLayout[] = [3, 4, 5, 6, 7, 8].map((columns) => ({
   fluid: columns >= 6,
 }));
 
-/** The shop's layouts (§2): each arranges the same list, filters and toolbar its own way. */
+/** The shop's layouts (docs/behaviour.md#screens): each arranges the same list, filters and toolbar its own way. */
 export const SHOP_LAYOUTS: readonly ShopLayout[] = [
   { slug: '', name: 'Shop', filters: 'left', columns: 3, view: 'grid' },
   { slug: 'boxed-slider', name: 'Boxed with slider', filters: 'left', columns: 3, view: 'grid', banner: 'slider', boxed: true },

@@ -10,10 +10,11 @@ export interface CategoryOption {
 
 /**
  * The search box's category selector: the shop's own categories first (they have products),
- * then the departments of §9 the shop does not stock yet, so the list the spec names is all there.
+ * then the search box's departments the shop does not stock yet, so every department is offered
+ * (docs/behaviour.md#sizes-colours-and-categories).
  */
 export function searchCategoryOptions(categories: readonly Category[] | undefined): { stocked: CategoryOption[]; other: CategoryOption[] } {
-  // Until the shop's own categories arrive, §9's could not be told apart from them.
+  // Until the shop's own categories arrive, the departments could not be told apart from them.
   if (!categories) return { stocked: [], other: [] };
   const ours = categories;
   const stocked: CategoryOption[] = [];

@@ -7,7 +7,7 @@ const SLIDES = [
   { title: 'Sound that goes everywhere', text: 'Headphones and speakers for the commute and the braai.', to: '/shop?category=electronics', tone: 'jacaranda' },
 ];
 
-/** boxed-slider's banner: slides the shopper moves through; nothing moves by itself (§9: autoplay off). */
+/** boxed-slider's banner: slides the shopper moves through; nothing moves by itself (no autoplay). */
 export function BannerSlider() {
   const [index, setIndex] = useState(0);
   const go = (next: number) => setIndex((next + SLIDES.length) % SLIDES.length);

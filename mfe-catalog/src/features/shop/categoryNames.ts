@@ -5,13 +5,13 @@ export interface NamedCategory {
   label: string;
   /** Our own category: products can be in it. */
   stocked: boolean;
-  /** For a §9 department the shop does not stock: the stocked category it belongs under, if any. */
+  /** For a search-box department the shop does not stock: the stocked category it belongs under, if any. */
   parent?: Category;
 }
 
 /**
  * What to call a category value from the URL: one of ours (by id or name), else a department of
- * the search box's list (§9), which the shop may not stock, else the value itself.
+ * the search box's list, which the shop may not stock, else the value itself.
  */
 export function nameCategory(value: string, categories: readonly Category[] | undefined): NamedCategory {
   const wanted = value.toLowerCase();

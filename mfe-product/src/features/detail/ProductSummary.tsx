@@ -22,7 +22,7 @@ interface ProductSummaryProps {
   onShowReviews?: () => void;
 }
 
-/** Name, rating, R price, short description, stock, SKU and categories (§2). */
+/** Name, rating, R price, short description, stock, SKU and categories. */
 export function ProductSummary({ product, headingLevel = 1, onShowReviews }: ProductSummaryProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const outOfStock = product.out_of_stock || product.available_stock < 1;

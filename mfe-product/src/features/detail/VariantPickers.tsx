@@ -1,6 +1,6 @@
 import { usePurchase } from '../purchase/PurchaseContext';
 
-/** Colour and size (§4): a click picks, a second click on the same one clears; Clear resets all. */
+/** Colour and size: a click picks, a second click on the same one clears; Clear resets all. */
 export function VariantPickers() {
   const { product, selection, dispatch, size } = usePurchase();
   if (!product.has_variants) return null;

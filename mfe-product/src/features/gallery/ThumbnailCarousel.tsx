@@ -1,7 +1,7 @@
 import { ProductImage, type Picture } from '@storefront/shared';
 import { useRef } from 'react';
 
-/** §9: the gallery's thumbnails show four at a time, 8 px apart. */
+/** The gallery's thumbnails show four at a time, 8 px apart. */
 export const THUMBS_VISIBLE = 4;
 export const THUMB_GAP_PX = 8;
 

@@ -1,5 +1,5 @@
 /**
- * The product page's layouts (§2): `/product?id=` and `/product/{slug}` use the default one,
+ * The product page's layouts (docs/behaviour.md#screens): `/product?id=` and `/product/{slug}` use the default one,
  * `/product/{layout}/{slug}` the others.
  */
 export const PRODUCT_LAYOUTS = [

@@ -8,7 +8,7 @@ function press(key: string, timeStamp: number): KeyboardEvent {
   return event;
 }
 
-describe('guardLightboxKeys (§4, §9)', () => {
+describe('guardLightboxKeys: Esc closes, arrows at most one per 180 ms', () => {
   let heard: string[];
   const listenBelow = (event: KeyboardEvent) => heard.push(event.key);
   let close: jest.Mock;

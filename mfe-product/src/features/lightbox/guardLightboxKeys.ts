@@ -1,4 +1,4 @@
-/** §9: a held arrow key moves at most one picture per 180 ms. */
+/** A held arrow key moves at most one picture per 180 ms. */
 export const KEY_REPEAT_LIMIT_MS = 180;
 
 interface GuardOptions {

@@ -23,8 +23,8 @@ import {
 } from './lightboxSettings';
 
 /**
- * lightgallery caps zoom at a picture's natural size (or not at all); §9 wants four levels
- * whatever the picture's size, so "actual size" here means the largest zoom level.
+ * lightgallery caps zoom at a picture's natural size (or not at all); the store wants four levels
+ * (docs/behaviour.md#lightbox) whatever the picture's size, so "actual size" here means the largest zoom level.
  */
 class LevelledZoom extends lgZoom {
   override getCurrentImageActualSizeScale(): number {

@@ -5,7 +5,7 @@ import { parseProductRoute } from '../routing/productRoute';
 /**
  * The product page's first data, for a render before the page's own queries run (the server's,
  * shared/src/ssr): the product its address names, and the cart, since the purchase panel starts
- * at the quantity the cart already holds (§4); and the code of a layout besides the default one.
+ * at the quantity the cart already holds; and the code of a layout besides the default one.
  * Settles when all are in, or failed to come.
  */
 export function prefetchProductPage(store: AppStore, { pathname, search }: { pathname: string; search: string }): Promise<unknown> {
@@ -23,7 +23,7 @@ export function prefetchProductPage(store: AppStore, { pathname, search }: { pat
 
 /**
  * Of the cart and the wishlist, the product page shows only its own product's place: the quantity
- * it starts at (§4) and whether the main button adds or updates a line, and whether its wishlist
+ * it starts at (docs/behaviour.md#product-choice) and whether the main button adds or updates a line, and whether its wishlist
  * button adds or goes to the wishlist. The product, as the api names it in both lists
  * (ServerRenderedModule.cartLinesShown, wishlistItemsShown); none when the address names no
  * product the api knows.

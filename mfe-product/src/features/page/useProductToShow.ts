@@ -8,7 +8,7 @@ export type ProductToShow =
 
 /**
  * The product by id or link, once the cart has arrived too: the quantity starts at what the
- * cart already holds (§4), so the purchase panel must not mount before the cart is known.
+ * cart already holds, so the purchase panel must not mount before the cart is known.
  */
 export function useProductToShow(productId: string): ProductToShow {
   const { data: product, isLoading, isError, error, refetch } = useGetProductQuery(productId, { skip: !productId });

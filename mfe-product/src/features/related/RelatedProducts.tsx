@@ -5,7 +5,7 @@ import { useRelatedProducts } from './useRelatedProducts';
 import './related.css';
 
 const RELATED_COUNT = 8;
-/** §9's second carousel: 2 cards, 3 from 576 px, 4 from 992 px, 20 px apart (see related.css). */
+/** The related products' carousel: 2 cards, 3 from 576 px, 4 from 992 px, 20 px apart (see related.css). */
 const CAROUSEL_GAP_PX = 20;
 
 function RelatedCard({ product, layout }: { product: Product; layout: ProductLayoutName }) {

@@ -5,7 +5,7 @@ const parse = (url: string) => {
   return parseProductRoute(pathname, searchParams);
 };
 
-describe('parseProductRoute (§2)', () => {
+describe('parseProductRoute', () => {
   it('reads /product?id={link} in the default layout', () => {
     expect(parse('/product?id=linen-shirt-dress')).toEqual({ layout: 'default', productId: 'linen-shirt-dress' });
   });

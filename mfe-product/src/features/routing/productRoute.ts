@@ -15,7 +15,7 @@ function decodeSegment(segment: string): string | null {
 }
 
 /**
- * What a product address asks for (§2): `/product?id={link}`, `/product/{slug}` and
+ * What a product address asks for: `/product?id={link}`, `/product/{slug}` and
  * `/product/{layout}/{slug}`; `/product/{layout}?id={link}` works too. Null for an address that
  * is none of these (an unknown layout, extra segments), which shows the not-found page.
  */

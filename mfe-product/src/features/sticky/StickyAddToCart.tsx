@@ -8,11 +8,11 @@ import { useMediaQuery } from './useMediaQuery';
 import { useScrolledPast } from './useScrolledPast';
 import './sticky.css';
 
-/** Below the 992 px breakpoint of §9 every layout has the sticky bar. */
+/** Below the 992 px breakpoint every layout has the sticky bar. */
 export const NARROW_SCREEN_QUERY = '(max-width: 991px)';
 
 /**
- * The bar that keeps Add to Cart at hand (§2): picture, name, price, quantity and the button,
+ * The bar that keeps Add to Cart at hand: picture, name, price, quantity and the button,
  * sliding in once the main Add to Cart button has scrolled out of view. It shares the panel's
  * choices, so a variant chosen above is the one it adds.
  */
