@@ -17,7 +17,8 @@ import { FileCompositionStore, type CompositionEntry } from '@storefront/release
 import { REMOTE_MODULES } from 'shell/remote-modules';
 import type { Ports } from './packages';
 import type { ServerQueryEntry } from '@storefront/shared/ssr/contract';
-import { inThisThread, type PageRequest, type RenderedPage, type RenderOptions } from './serverRender';
+import { inThisThread, type PageRequest, type RenderedPage } from './serverRender';
+import type { RenderOptions } from './pageFrame';
 
 const PORTS: Ports = { api: 1, shell: 2, remotes: { 'mfe-catalog': 18481, 'mfe-product': 18482, 'mfe-cart': 18483, 'mfe-account': 18484 } };
 

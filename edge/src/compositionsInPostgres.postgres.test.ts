@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createScratchDatabase, type ScratchDatabase } from '../../api/src/testing/scratchDatabase';
+import { createScratchDatabase, type ScratchDatabase } from '@storefront/api/testing/scratch-database';
 import { COMPOSITION_READER_ROLE, CompositionConflict, FileCompositionStore, PgCompositionStore, type CompositionDocument, type RevisionChange } from '@storefront/release-state';
 
 const composition = (version: string): CompositionDocument => ({ remotes: { 'mfe-catalog': { version, manifest: `http://cdn.test/mfe-catalog/${version}/mf-manifest.json` } } });

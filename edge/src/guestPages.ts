@@ -10,7 +10,7 @@
  * answers through it waited behind the renders; a kept page costs a lookup.
  */
 import type { ShopperList } from '@storefront/shared/ssr/contract';
-import type { RenderedPage } from './serverRender';
+import type { RenderedPage } from './renderedPage';
 
 /** GUEST_PAGE_TTL_MS's default. */
 export const DEFAULT_GUEST_PAGE_TTL_MS = 5_000;

@@ -10,11 +10,11 @@
  * the cache's few seconds it is (a price or stock changed meanwhile is right again once the
  * browser's store asks). A page being drawn is drawn once for every request that wants it
  * meanwhile (`drawing`): the requests given the last good render do not each leave a render behind.
- * The same store, apart, keeps each page's skeleton (serverRender.ts's `skeletonPage`), drawn when
+ * The same store, apart, keeps each page's skeleton (pageFrame.ts's `skeletonPage`), drawn when
  * a page's render failed.
  */
 import { keepNewest } from './guestPages';
-import type { RenderedPage } from './serverRender';
+import type { RenderedPage } from './renderedPage';
 
 /** How long a page's last good render is kept. */
 export const DEFAULT_LAST_GOOD_MS = 10 * 60_000;

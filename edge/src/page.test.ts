@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { unrenderedPageStatus } from './page';
+import { unrenderedPageStatus } from './pageStatus';
 import { assemblePage, drawnPageBytes, drawnPageTemplate, parsePageTemplate, renderedPageParts, scriptPreloadsLow, withPageHead, type PageTemplate } from './pageTemplate';
 import type { RenderedPage } from './serverRender';
 import { REPLAY_SCRIPT_TAG } from './eventReplay';

@@ -6,43 +6,30 @@
  * file decides, per request, what a page is sent with: a shared guest's page, a shopper's drawn or
  * streamed one, a last good render or the frame with a skeleton.
  */
-import { promises as fs } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ShopperList } from '@storefront/shared/ssr/contract';
 import { REPLAY_SCRIPT_HASH } from './eventReplay';
-import { assemblePage, DESCRIPTION, drawnPageBytes, drawnPageTemplate, encodedOnce, headTags, PAGE_BROTLI_PARAMS, parsePageTemplate, renderedPageParts, SHARED_ENCODINGS, TITLE, type PageTemplate } from './pageTemplate';
-import { currentStat } from '@storefront/release-state';
-import { answerPreviewRequest, browserIdFor, compositionOrigins, servedComposition, withEntries, withoutBrowserId, type CompositionSource } from './composition';
+import { assemblePage, drawnPageBytes, drawnPageTemplate, encodedOnce, SHARED_ENCODINGS, templateReader } from './pageTemplate';
+import { compositionOrigins, servedComposition, withEntries, type CompositionSource } from './composition';
+import { answerPreviewRequest } from './previews';
+import { browserIdFor, withoutBrowserId } from './browserId';
 import { routePreloadTags, type ManifestReader } from './routePreloads';
-import { productIdOf, searchEngineTags, siteOrigin } from './seo';
-import { pageModuleForPath } from 'shell/routes';
-import { isShellPage } from 'shell/shell-pages';
+import { searchEngineTags, siteOrigin } from './seo';
 import { setPagePolicy } from './securityHeaders';
-import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache, guestPageKey } from './guestPages';
+import { DEFAULT_GUEST_PAGE_TTL_MS, GuestPageCache } from './guestPages';
 import { LastGoodPages } from './lastGoodPages';
 import { DEFAULT_RENDER_TIMEOUT_MS } from './settings';
-import { askList, ShopperLists } from './shopperLists';
-import { listCounts, readAnswers, ShopperFrames, theirLists, withTheirLists } from './shopperFrames';
-import { guessViewportWidth, holdsRegionProducts, withTimeout, type PageDrawer, type PageRequest, type RenderedPage } from './serverRender';
-
-/** index.html of a build folder, cut once per build (a working build rewrites it in place). */
-function templateReader(dist: string): () => Promise<{ template: PageTemplate | null; html: string } | null> {
-  const file = path.join(dist, 'index.html');
-  let cached: { mtimeMs: number; template: PageTemplate | null; html: string } | null = null;
-  return async () => {
-    const stat = await currentStat(file);
-    if (!stat) return null;
-    if (cached?.mtimeMs !== stat.mtimeMs) {
-      const html = await fs.readFile(file, 'utf8');
-      cached = { mtimeMs: stat.mtimeMs, html, template: parsePageTemplate(html) };
-    }
-    return cached;
-  };
-}
+import { ShopperLists } from './shopperLists';
+import { ShopperFrames } from './shopperFrames';
+import { inTheirFrame } from './inTheirFrame';
+import { guessViewportWidth, type PageDrawer, type PageRequest, type RenderedPage } from './renderedPage';
+import { withTimeout } from './withTimeout';
+import { statusBeforeRender, unrenderedPageStatus } from './pageStatus';
+import { guestsKey, renderConfig, skeletonKey } from './pageKeys';
+import { warmRenderers } from './warmUp';
+import { restOfStreamedPage, streamedOpening, streamPage } from './streamedPages';
 
 export interface PagesOptions {
   /** The shell's build folder. */
@@ -61,7 +48,7 @@ export interface PagesOptions {
   /** Render each page's first screen on the server; null: the browser renders it. */
   render: {
     /**
-     * Draws a page's first screen, or null: serverRender.ts's `renderPage` in a render thread
+     * Draws a page's first screen, or null: regionRender.ts's `renderPage` in a render thread
      * (renderThreads.ts) or in this one (`inThisThread`).
      */
     draw: PageDrawer;
@@ -89,128 +76,6 @@ export interface PagesOptions {
   } | null;
 }
 
-/** How long a page waits for the api to say whether its product exists. */
-const PRODUCT_CHECK_TIMEOUT_MS = 1_000;
-
-/**
- * The status of a page the server did not render: 404 for an address no page answers (the
- * remotes' routes: routeModules.ts; the shell's own: shellPages.ts) and for a product the api does not know;
- * 200 otherwise, and whenever the api cannot say (the page then says it in the browser).
- */
-export async function unrenderedPageStatus(url: URL, apiUrl: (() => string) | undefined): Promise<number> {
-  if (!pageModuleForPath(url.pathname) && !isShellPage(url.pathname)) return 404;
-  const productId = apiUrl ? productIdOf(url.pathname, url.search) : null;
-  if (url.pathname.startsWith('/product') && apiUrl && productId) {
-    try {
-      const answer = await fetch(`${apiUrl()}/products/${encodeURIComponent(productId)}`, { signal: AbortSignal.timeout(PRODUCT_CHECK_TIMEOUT_MS) });
-      await answer.body?.cancel();
-      if (answer.status === 404) return 404;
-    } catch {
-      // The api is slow or away: the page decides in the browser.
-    }
-  }
-  return 200;
-}
-
-/**
- * Where a server render asks the api and finds the pictures: the api directly, unless the
- * composition puts it elsewhere (its api then, when that is an http(s) address).
- */
-function renderConfig(composed: { apiBase?: string; assetHost?: string } | undefined, apiUrl: string | (() => string)): { config: PageRequest['config']; composedApi?: string; assetHost?: string } {
-  const { apiBase, assetHost } = composed ?? {};
-  const composedApi = apiBase && /^https?:\/\//.test(apiBase) ? apiBase : undefined;
-  const config = { apiBase: composedApi ?? (typeof apiUrl === 'string' ? apiUrl : apiUrl()), ...(assetHost ? { assetHost } : {}) };
-  return { config, ...(composedApi ? { composedApi } : {}), ...(assetHost ? { assetHost } : {}) };
-}
-
-/** The pages each renderer draws once before the edge takes requests, as a guest on a phone and on a wider screen (a product's is added). */
-const WARM_UP_PATHS = ['/', '/shop', '/cart', '/wishlist', '/login'];
-const WARM_UP_WIDTHS = [412, 1280];
-/** How long the edge waits for its renderers to warm up before it takes requests anyway. */
-const WARM_UP_LIMIT_MS = 20_000;
-
-/** The addresses drawn to warm the renderers: the main pages, and the first product's when the api names one. */
-async function warmUpPaths(apiUrl: (() => string) | undefined): Promise<string[]> {
-  if (!apiUrl) return WARM_UP_PATHS;
-  try {
-    const answer = await fetch(`${apiUrl()}/products?limit=1`, { signal: AbortSignal.timeout(PRODUCT_CHECK_TIMEOUT_MS) });
-    const products: unknown = answer.ok ? await answer.json() : null;
-    const link = Array.isArray(products) ? (products[0] as { link?: unknown } | undefined)?.link : undefined;
-    return typeof link === 'string' && link ? [...WARM_UP_PATHS, `/product/${encodeURIComponent(link)}`] : WARM_UP_PATHS;
-  } catch {
-    return WARM_UP_PATHS;
-  }
-}
-
-/**
- * Draws the warm-up pages in every renderer, waiting at most WARM_UP_LIMIT_MS; they are drawn as a
- * guest's would be, and each one drawn is kept as the guests' last good render of its page
- * (`keep.guestsPage`): a guest whose page's render misses its budget before the page was ever
- * drawn for a guest gets it, not a skeleton. Then each of their skeletons is drawn once and kept
- * (`keep.skeleton`), so that a page whose render fails, when no renderer is free to draw even its
- * skeleton, still goes out with its frame and a skeleton, never as an empty #root.
- */
-async function warmRenderers(
-  options: PagesOptions,
-  warm: (requests: readonly PageRequest[]) => Promise<readonly (RenderedPage | null)[]>,
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-  keep: {
-    guestsPage: (request: PageRequest, composed: ReturnType<typeof renderConfig>, page: RenderedPage) => void;
-    skeleton: (request: PageRequest, composed: ReturnType<typeof renderConfig>) => Promise<unknown>;
-  },
-): Promise<void> {
-  const { render } = options;
-  if (!render) return;
-  const started = Date.now();
-  const served = await withEntries(await servedComposition(undefined, options.source), options.readManifest);
-  const composed = renderConfig(served.config, render.apiUrl);
-  const { config } = composed;
-  const paths = await warmUpPaths(options.apiUrl);
-  const requests: PageRequest[] = paths.flatMap((pathname) =>
-    WARM_UP_WIDTHS.map((viewportWidth) => ({
-      pathname,
-      search: '',
-      viewportWidth,
-      remotes: served.remotes,
-      fallbacks: served.lastKnownGood,
-      config,
-    })),
-  );
-  const warming = warm(requests).then((pages) => {
-    // A page drawn after the limit is kept too, when it comes.
-    pages.forEach((page, index) => {
-      const request = requests[index];
-      if (page && !page.skeleton && request) keep.guestsPage(request, composed, page);
-    });
-    return true;
-  });
-  const warmed = await withTimeout(warming, WARM_UP_LIMIT_MS);
-  if (!warmed) log.warn(`[edge] the server renderers were still warming up after ${WARM_UP_LIMIT_MS / 1000} s: the first pages may be drawn by the browser`);
-  else log.info(`[edge] server renderers warmed up on ${requests.length} pages in ${Date.now() - started} ms`);
-  // In the background: the edge takes requests meanwhile.
-  void Promise.all(requests.map((request) => keep.skeleton(request, composed).catch(() => null)));
-}
-
-/** The key a guest's page is shared and kept under (guestPages.ts, lastGoodPages.ts): its address, width and composition. */
-function guestsKey(request: Pick<PageRequest, 'pathname' | 'search' | 'viewportWidth' | 'remotes' | 'fallbacks'>, { composedApi, assetHost }: { composedApi?: string; assetHost?: string }): string {
-  const { pathname, search, viewportWidth, remotes, fallbacks } = request;
-  return guestPageKey({ pathname, search, viewportWidth, remotes, ...(fallbacks ? { fallbacks } : {}), config: { composedApi, assetHost } });
-}
-
-/**
- * The key a page's skeleton is kept under: one for every page its remote page module draws (every
- * product's page shares the product page's), or for its path where the shell draws it, per
- * screen width and composition. A skeleton shows nothing of the page's own (no answers, no
- * search words: it is drawn for the page's path without its query), so any page of the same
- * module may have it.
- */
-export function skeletonKey(request: Pick<PageRequest, 'pathname' | 'viewportWidth' | 'remotes' | 'fallbacks'>, { composedApi, assetHost }: { composedApi?: string; assetHost?: string }): string {
-  const module = pageModuleForPath(request.pathname);
-  const page = module ? `${module.remote}/${module.module}` : request.pathname;
-  // The same composition key as a guest's page.
-  return guestsKey({ ...request, pathname: page, search: '' }, { composedApi, assetHost });
-}
-
 /** The page's canonical address, or its robots noindex, for its head. */
 function headTagsOf(request: FastifyRequest, url: URL): string[] {
   return searchEngineTags(siteOrigin(request), url.pathname, url.search);
@@ -221,79 +86,6 @@ function settledAtOnce<T>(work: Promise<T>): Promise<{ value: T } | null> {
   return Promise.race([work.then((value) => ({ value })), new Promise<null>((resolve) => setImmediate(resolve, null))]);
 }
 
-/**
- * A page's status before it is drawn: what its address says (unrenderedPageStatus; a product's
- * asks the api), or null where only its render can tell: a shop page under /shop/ is a 404 for a
- * layout the catalog does not have, which only the catalog knows.
- */
-function statusBeforeRender(url: URL, statusOfAddress: () => Promise<number>): Promise<number> | null {
-  return /^\/shop\/./.test(url.pathname) ? null : statusOfAddress();
-}
-
-/** The template's head cut for streaming, once per build: what comes before the render, and the title and description it may replace. */
-const openings = new WeakMap<PageTemplate, { opening: string; title: string; description: string }>();
-function headParts(template: PageTemplate): { opening: string; title: string; description: string } {
-  let parts = openings.get(template);
-  if (!parts) {
-    parts = {
-      opening: template.top.replace(TITLE, '').replace(DESCRIPTION, '') + template.scripts,
-      title: TITLE.exec(template.top)?.[0] ?? '',
-      description: DESCRIPTION.exec(template.top)?.[0] ?? '',
-    };
-    openings.set(template, parts);
-  }
-  return parts;
-}
-
-/**
- * A streamed page's first part: the template's head up to its end, with the route's tags, less its
- * title and description, which the render names (they follow in the rest, still in the head).
- */
-function streamedOpening(template: PageTemplate, headTags: readonly string[]): string {
-  return headParts(template).opening + headTags.join('');
-}
-
-/**
- * The rest of a streamed page once it is drawn (or not: the browser draws it): the title and
- * description, the first screen's pictures and styles, then the body. A page sent as found whose
- * render then showed its not-found screen (a product removed meanwhile) tells search engines not to
- * keep it, as its status no longer can.
- */
-function restOfStreamedPage(template: PageTemplate, rendered: RenderedPage | null, sentStatus: number): string {
-  const { title, description } = headParts(template);
-  const named = rendered?.head ? headTags(rendered.head).join('') : title + description;
-  const notFoundAfterAll = rendered?.status !== undefined && rendered.status >= 400 && sentStatus < 400 ? '<meta name="robots" content="noindex">' : '';
-  const parts = rendered ? renderedPageParts(rendered) : { early: [], head: [], root: template.root };
-  return [named, notFoundAfterAll, ...parts.early, ...parts.head, template.body, parts.root, template.bottom].join('');
-}
-
-/**
- * Sends `first` at once and `rest` when it comes, compressed as the browser accepts (each part
- * flushed out of the compressor as it is written: the browser reads the head while the rest is drawn).
- */
-function streamPage(request: FastifyRequest, reply: FastifyReply, first: string, rest: Promise<string>): FastifyReply {
-  const chosen = negotiate(String(request.headers['accept-encoding'] ?? ''), [...SHARED_ENCODINGS]);
-  const body =
-    chosen === 'br'
-      ? zlib.createBrotliCompress({ params: { ...PAGE_BROTLI_PARAMS } })
-      : chosen === 'gzip'
-        ? zlib.createGzip({ level: 6 })
-        : new PassThrough();
-  reply.header('Vary', 'Sec-CH-UA-Mobile, User-Agent, Accept-Encoding');
-  if (chosen === 'br' || chosen === 'gzip') reply.header('Content-Encoding', chosen);
-  body.write(first);
-  if (body instanceof zlib.Gzip) body.flush(zlib.constants.Z_SYNC_FLUSH);
-  else if (body instanceof zlib.BrotliCompress) body.flush();
-  void rest.then(
-    (text) => {
-      // The shopper may have gone meanwhile.
-      if (!body.destroyed && !body.writableEnded) body.end(text);
-    },
-    (error: unknown) => body.destroy(error instanceof Error ? error : new Error(String(error))),
-  );
-  return reply.send(body);
-}
-
 /** Registers GET / and /index.html, and answers every other path without a file extension with a page (client-side routing). */
 export function registerPages(app: FastifyInstance, options: PagesOptions): void {
   const readTemplate = templateReader(options.dist);
@@ -302,7 +94,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
   const budgetMs = options.render?.budgetMs ?? DEFAULT_RENDER_TIMEOUT_MS;
   // Apart from the guest page cache, which may be off: each page's last good render (lastGoodPages.ts)…
   const lastGood = new LastGoodPages();
-  // …and its skeleton, for a page whose render failed (serverRender.ts's `skeletonPage`).
+  // …and its skeleton, for a page whose render failed (pageFrame.ts's `skeletonPage`).
   const skeletons = new LastGoodPages({ keeps: (drawn) => drawn.skeleton === true });
   const shopperLists = options.shopperLists ?? new ShopperLists({ ttlMs: 0 });
   const shopperFrames = new ShopperFrames();
@@ -360,7 +152,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     // cart's quantity) and the api says these are empty (RenderedPage.forEmptyLists), as a guest's
     // are. That one is drawn without their cookie, as a guest's. A shopper with something only in
     // lists the page's region does not show (RenderedPage.showsLists: a cart, on the shop) gets the
-    // guests' region in a frame drawn around it (serverRender.ts's renderAround), which shows their
+    // guests' region in a frame drawn around it (pageFrame.ts's renderAround), which shows their
     // counts alone: one drawing serves every shopper with the same counts (shopperFrames.ts).
     // The browser's id alone makes nobody a shopper: such a request is a guest's.
     const cookie = withoutBrowserId(request.headers.cookie);
@@ -386,29 +178,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
           ? guestPages.page(guestKey, guestsDrawing).then(async (guests) => {
               const region = guests?.region;
               if (!region || !notShown(region.shows)) return drawnForThem();
-              // A filled wishlist's answer is not kept (shopperLists.ts): asked for this page, a read
-              // of the api where the frame would otherwise be drawn for them.
-              const answers = { ...known?.answers };
-              const { apiBase } = config;
-              const unkept = (filled ?? []).filter((list) => answers[list] === undefined);
-              if (apiBase !== undefined) {
-                await Promise.all(
-                  unkept.map(async (list) => {
-                    const answer = await askList(apiBase, cookie, list);
-                    if (answer !== null) answers[list] = answer;
-                  }),
-                );
-              }
-              const read = readAnswers(answers);
-              // Not when a list of theirs holds a product whose place in it the region shows (a product page's own, a card's heart).
-              if (holdsRegionProducts(region, read)) return drawnForThem();
-              const lists = theirLists(read);
-              // Their frame shows only their counts: drawn once for every shopper with the same (shopperFrames.ts).
-              const framed = lists
-                ? await shopperFrames
-                    .frame(region, listCounts(lists), (standIns) => drawFor(undefined, { around: region, lists: standIns }))
-                    .then((frame) => (frame ? withTheirLists(frame, lists) : null))
-                : await drawFor(cookie, { around: region, lists: answers });
+              const framed = await inTheirFrame(region, { apiBase: config.apiBase, cookie, known: known?.answers, filled: filled ?? [], frames: shopperFrames, draw: drawFor });
               return framed ?? drawnForThem();
             })
           : drawnForThem()
@@ -422,7 +192,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions): void
     const policy = (drawnPage: boolean) => setPagePolicy(reply, { ...compositionOrigins(served), ...(drawnPage ? { inlineScripts: [REPLAY_SCRIPT_HASH] } : {}) }, request);
 
     // A page whose render failed: the last good render of the guests' page, to whom it goes, else
-    // its skeleton (serverRender.ts's `skeletonPage`: header and footer, a skeleton where the
+    // its skeleton (pageFrame.ts's `skeletonPage`: header and footer, a skeleton where the
     // region goes, placeholders where the header would say whom it is for), kept per page module
     // (skeletonKey) and drawn for each warm-up page at the start, so that one is there when no
     // renderer is free to draw it; an empty #root only when the shell cannot draw even that.

@@ -4,6 +4,8 @@
  * preloads and first screen, and kept as bytes (and compressed copies) for the pages shared by
  * many guests. registerPages (page.ts) serves them.
  */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import {
@@ -14,9 +16,10 @@ import {
   SERVER_VIEWPORT_ATTRIBUTE,
   type PageHead,
 } from '@storefront/shared/ssr/contract';
+import { currentStat } from '@storefront/release-state';
 import { REPLAY_SCRIPT_TAG } from './eventReplay';
 import { framedPageOf, type FramedPage } from './shopperFrames';
-import type { RenderedPage } from './serverRender';
+import type { RenderedPage } from './renderedPage';
 
 export const PAGE_MARKERS = {
   /** Where the page's first pictures are preloaded: before its scripts. */
@@ -51,6 +54,21 @@ export function parsePageTemplate(html: string): PageTemplate | null {
     body: html.slice(endOfHead + PAGE_MARKERS.endOfHead.length, rootStart),
     root: html.slice(rootStart + PAGE_MARKERS.rootStart.length, rootEnd),
     bottom: html.slice(rootEnd + PAGE_MARKERS.rootEnd.length),
+  };
+}
+
+/** index.html of a build folder, cut once per build (a working build rewrites it in place). */
+export function templateReader(dist: string): () => Promise<{ template: PageTemplate | null; html: string } | null> {
+  const file = path.join(dist, 'index.html');
+  let cached: { mtimeMs: number; template: PageTemplate | null; html: string } | null = null;
+  return async () => {
+    const stat = await currentStat(file);
+    if (!stat) return null;
+    if (cached?.mtimeMs !== stat.mtimeMs) {
+      const html = await fs.readFile(file, 'utf8');
+      cached = { mtimeMs: stat.mtimeMs, html, template: parsePageTemplate(html) };
+    }
+    return cached;
   };
 }
 
@@ -89,7 +107,7 @@ const PRIORITY_IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\sfetchPriori
  * shell's eight first-load scripts the shop's first pictures (its LCP) waited for one.
  */
 export function renderedPageParts(page: RenderedPage): Required<PageParts> {
-  // A skeleton (serverRender.ts's `skeletonPage`) is not hydrated: the browser draws the page over
+  // A skeleton (pageFrame.ts's `skeletonPage`) is not hydrated: the browser draws the page over
   // it (createRoot, as a page the server did not draw), its first render the same frame and
   // skeleton. Hydrating it would ask the browser's first render to match a frame drawn from no
   // answers and with no region, which it does not (the region's loading state is a Suspense
@@ -196,7 +214,7 @@ function assembledAroundLists({ frame, frameQueries, lists }: FramedPage, templa
 
 /**
  * A drawn page's bytes, assembled with `template` (drawnPageTemplate) and the route's head tags.
- * A skeleton (serverRender.ts's `skeletonPage`) keeps the route's script preloads as built: its
+ * A skeleton (pageFrame.ts's `skeletonPage`) keeps the route's script preloads as built: its
  * scripts draw the page's region.
  */
 export function drawnPageBytes(rendered: RenderedPage, template: PageTemplate, headTags: readonly string[]): Buffer {

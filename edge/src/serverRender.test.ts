@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RegionRenderRequest, RemoteServerBundle, ServerRemote, ShellOwnPageRequest, ShellServerBundle } from '@storefront/shared/ssr/contract';
-import { embeddedFrom, frameEmbedsFor, guessViewportWidth, holdsRegionProducts, inThisThread, renderAround, renderPage, serverRemoteOf, ServerRemotes, type PageRequest, type RenderOptions, type SharedRegion } from './serverRender';
+import { inThisThread, serverRemoteOf, type PageRequest } from './serverRender';
+import { embeddedFrom, frameEmbedsFor, holdsRegionProducts, renderAround, type RenderOptions } from './pageFrame';
+import { renderPage } from './regionRender';
+import { guessViewportWidth, type SharedRegion } from './renderedPage';
+import { ServerRemotes } from './serverRemotes';
 import { takeRenderFailures } from './renderFailures';
 
 describe('guessViewportWidth', () => {

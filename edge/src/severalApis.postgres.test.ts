@@ -6,9 +6,9 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Product } from '@storefront/shared/types';
-import { startApiProcess, type ApiProcess } from '../../api/src/testing/apiProcess';
-import { createScratchDatabase, type ScratchDatabase } from '../../api/src/testing/scratchDatabase';
-import { until } from '../../api/src/testing/until';
+import { startApiProcess, type ApiProcess } from '@storefront/api/testing/api-process';
+import { createScratchDatabase, type ScratchDatabase } from '@storefront/api/testing/scratch-database';
+import { until } from '@storefront/api/testing/until';
 import { registerApiProxy } from './proxy';
 import { ApiUpstreams } from './upstreams';
 

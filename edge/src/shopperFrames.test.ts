@@ -1,5 +1,5 @@
 import { holdsProductOf, SHOPPER_LISTS } from '@storefront/shared/ssr/shopper-lists';
-import type { RenderedPage, SharedRegion } from './serverRender';
+import type { RenderedPage, SharedRegion } from './renderedPage';
 import { listCounts, readAnswers, ShopperFrames, standInLists, theirLists, withTheirLists } from './shopperFrames';
 
 const region = (): SharedRegion => ({ drawn: { remote: 'mfe-catalog', module: 'HomePage', version: '1.0.0', html: '<h1>Home</h1>' }, css: '', queries: [], shows: ['wishlist'] });

@@ -1,5 +1,5 @@
 /**
- * The frame a shopper gets around the guests' region (serverRender.ts's renderAround) shows of
+ * The frame a shopper gets around the guests' region (pageFrame.ts's renderAround) shows of
  * their lists only how much each holds: the header's cart and wishlist counts. So it is drawn from
  * stand-in lists that hold as much and nothing of theirs, and one drawing serves every shopper with
  * the same counts while the guests' region is kept (guestPages.ts): at 20 connections the render
@@ -14,7 +14,7 @@
 import { cartCount, normaliseProduct } from '@storefront/shared/domain';
 import type { ServerQueryEntry, ShopperList } from '@storefront/shared/ssr/contract';
 import { SHOPPER_LISTS } from '@storefront/shared/ssr/shopper-lists';
-import type { RenderedPage, SharedRegion } from './serverRender';
+import type { RenderedPage, SharedRegion } from './renderedPage';
 
 export interface ListCounts {
   /** What the header counts of the cart: the lines' quantities added up. */

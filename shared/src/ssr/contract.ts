@@ -77,7 +77,7 @@ export interface RegionRender {
    * Of those lists, the ones its HTML was drawn from (the answers its render read: a card's
    * wishlist heart, a product's quantity in the cart), beside `forEmptyLists`. The others it only
    * asked for the header: a shopper who has something in those alone can be given the guests'
-   * region inside a frame drawn for them (edge/src/serverRender.ts's `renderAround`).
+   * region inside a frame drawn for them (edge/src/pageFrame.ts's `renderAround`).
    */
   showsLists?: ShopperList[];
   /**
