@@ -2,185 +2,26 @@
  * What every package's webpack config has in common: TypeScript through swc, CSS, the standalone
  * HTML page, the dev server, and the list of singletons shared through Module Federation.
  * Each package's own webpack.config.ts keeps its federation config in plain sight.
+ * This file puts the builds together; their parts are in build/.
  */
 import path from 'node:path';
-import zlib from 'node:zlib';
-import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { Compilation, NormalModuleReplacementPlugin, sources, type Compiler, type Configuration, type WebpackPluginInstance } from 'webpack';
+import { NormalModuleReplacementPlugin, type Configuration, type WebpackPluginInstance } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import sharedLibrary from './shared/package.json';
-import { SERVER_ENTRY_FILE, SERVER_EXPOSE, serverContainerName } from './shared/src/ssr/serverEntry';
-import { COLLECT_CSS_LOADER } from './scripts/lib/collectCssLoader';
-import { INJECT_CSS_LOADER } from './scripts/lib/injectCssLoader';
-import { MINIFY_CSS_LOADER } from './scripts/lib/minifyCssLoader';
+import { SERVER_ENTRY_FILE, SERVER_EXPOSE, serverContainerName } from '@storefront/shared/ssr/server-entry';
+import { ContractPlugin, type StoreContract } from './build/contractPlugin';
+import { devServer } from './build/devServer';
+import { compiledWhileDownloading, precompression } from './build/releaseAssets';
+import { browserCssRule, serverCssRule, typescriptRule } from './build/rules';
+import { serverSingletons, type PackageJson } from './build/sharedSingletons';
+
+export type { StoreContract } from './build/contractPlugin';
+export { API_TARGET } from './build/devServer';
+export { DESKTOP_CHUNK, FirstLoadPlugin, ON_DEMAND_CHUNK } from './build/firstLoadPlugin';
+export { sharedSingletons, type PackageJson } from './build/sharedSingletons';
 
 export type Mode = 'production' | 'development';
-
-export interface PackageJson {
-  name: string;
-  version: string;
-  dependencies?: Record<string, string>;
-}
-
-interface SharedConfig {
-  singleton: true;
-  requiredVersion: string;
-  strictVersion?: boolean;
-}
-
-/**
- * Packages that must exist once on the page (ARCHITECTURE §2), with the subpaths we import.
- * The router, the store and the toasts must be one copy too, but they reach the remotes through
- * @storefront/shared (shared/src/libraries.ts), so the shell's copy can be tree-shaken.
- */
-const SINGLETONS: Record<string, string[]> = {
-  react: ['react', 'react/jsx-runtime'],
-  'react-dom': ['react-dom', 'react-dom/client'],
-};
-
-/** Each module of `table` a singleton at its package's range in `ranges`; a package without one is left out. */
-function singletonModules(table: Record<string, string[]>, ranges: Record<string, string>): Record<string, SharedConfig> {
-  const shared: Record<string, SharedConfig> = {};
-  for (const [packageName, modules] of Object.entries(table)) {
-    const range = ranges[packageName];
-    if (!range) continue;
-    for (const module of modules) shared[module] = { singleton: true, requiredVersion: range };
-  }
-  return shared;
-}
-
-/** The version ranges a package asks of the shared singletons, read from its package.json. */
-export function sharedSingletons(pkg: PackageJson): Record<string, SharedConfig> {
-  const deps = pkg.dependencies ?? {};
-  const shared = singletonModules(SINGLETONS, deps);
-  shared['@storefront/shared'] = {
-    singleton: true,
-    requiredVersion: deps['@storefront/shared'] ?? '^1.0.0',
-    strictVersion: true,
-  };
-  return shared;
-}
-
-/** What a remote adds to the one store (its src/contract.ts). */
-export interface StoreContract {
-  slices: readonly string[];
-  endpoints: readonly string[];
-}
-
-interface ManifestShape {
-  metaData: { name: string; buildInfo: { buildVersion: string } };
-  exposes: { name: string }[];
-  shared: { name: string; version: string; requiredVersion?: string; singleton?: boolean }[];
-}
-
-/**
- * Writes contract.json beside mf-manifest.json: the exposed modules, the slices and endpoints
- * the remote injects, and its shared singletons with the versions they need. Release managers'
- * checks (npm run compose -- check) read it from every remote they compose.
- */
-class ContractPlugin {
-  constructor(private readonly remote: string, private readonly contract: StoreContract) {}
-
-  apply(compiler: Compiler): void {
-    compiler.hooks.thisCompilation.tap('StorefrontContract', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'StorefrontContract', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 }, () => {
-        const manifestAsset = compilation.getAsset('mf-manifest.json');
-        if (!manifestAsset) return;
-        const manifest = JSON.parse(manifestAsset.source.source().toString()) as ManifestShape;
-        const contract = {
-          name: this.remote,
-          version: manifest.metaData.buildInfo.buildVersion,
-          exposes: manifest.exposes.map((expose) => expose.name),
-          slices: [...this.contract.slices],
-          endpoints: [...this.contract.endpoints],
-          shared: Object.fromEntries(
-            manifest.shared
-              .filter((shared) => shared.singleton)
-              .map((shared) => [shared.name, { version: shared.version, ...(shared.requiredVersion ? { requiredVersion: shared.requiredVersion } : {}) }]),
-          ),
-        };
-        compilation.emitAsset('contract.json', new sources.RawSource(`${JSON.stringify(contract, null, 2)}\n`));
-      });
-    });
-  }
-}
-
-/** Chunk names of code a page loads only when it is used: a route of its own, or a region on demand. */
-export const ON_DEMAND_CHUNK = /^(page|later)-/;
-/** Chunk names of code only a desktop's first visit loads (the shell's main menu). */
-export const DESKTOP_CHUNK = /^desktop-/;
-
-/**
- * The .js and .css files of a build that a first visit loads (`files`, and on a desktop
- * `desktop` too), and those only on-demand chunks need.
- */
-function splitFirstLoad(compilation: Compilation): { files: string[]; desktop: string[]; onDemand: string[] } {
-  const firstLoad = new Set<string>();
-  const desktop = new Set<string>();
-  const onDemand = new Set<string>();
-  // Module Federation gives a library the shell both provides and consumes (react-dom) two chunk
-  // files with the same content: either installs both chunk ids, so a page loads only one (the
-  // provided one, which comes first). Preloading both would fetch the same code twice.
-  const installed = new Set<string>();
-  for (const chunk of compilation.chunks) {
-    const ids = [...(chunk.ids ?? [])].sort().join(',');
-    if ((chunk.ids?.length ?? 0) > 1) {
-      if (installed.has(ids)) continue;
-      installed.add(ids);
-    }
-    const names = [...chunk.groupsIterable].map((group) => group.name ?? '');
-    const named = (pattern: RegExp) => names.filter((name) => pattern.test(name)).length;
-    const onDemandGroups = named(ON_DEMAND_CHUNK);
-    const desktopGroups = named(DESKTOP_CHUNK);
-    // In a first visit's chunks if any chunk group that is not on demand needs it.
-    const list = names.length === 0 || onDemandGroups + desktopGroups < names.length ? firstLoad : desktopGroups > 0 ? desktop : onDemand;
-    for (const file of chunk.files) {
-      if (/\.(js|css)$/.test(file)) list.add(file);
-    }
-  }
-  const sorted = (files: Set<string>) => [...files].sort();
-  return { files: sorted(firstLoad), desktop: sorted(desktop), onDemand: sorted(onDemand) };
-}
-
-/**
- * For the shell (and its monolith build). Writes first-load.json: the scripts a first visit loads (everything but what only
- * on-demand chunks need, see ON_DEMAND_CHUNK), and those a desktop's loads besides (DESKTOP_CHUNK,
- * preloaded for wide screens only); the first-load budget test reads it. And has
- * index.html preload them, with /composition.json, so they download beside the entry script
- * instead of after it has run (one round trip less before the page can draw).
- */
-export class FirstLoadPlugin {
-  /**
-   * `desktopMedia`: the media query of a wide screen, for the preloads of the desktop's chunks
-   * (the shell's own threshold: its config says it, so no other package reads the shell's source).
-   */
-  constructor(private readonly options: { desktopMedia: string; preloadFetches?: readonly string[] }) {}
-
-  apply(compiler: Compiler): void {
-    compiler.hooks.thisCompilation.tap('StorefrontFirstLoad', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StorefrontFirstLoad', (data) => {
-        const inHtml = new Set(data.headTags.concat(data.bodyTags).map((tag) => String(tag.attributes.src ?? tag.attributes.href ?? '')));
-        const { files, desktop } = splitFirstLoad(compilation);
-        const preloadsOf = (list: string[], media?: string) =>
-          list
-            .filter((file) => file.endsWith('.js'))
-            .map((file) => `${data.publicPath}${file}`)
-            .filter((href) => !inHtml.has(href))
-            .map((href) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href, ...(media ? { media } : {}) }));
-        const preloads = [...preloadsOf(files), ...preloadsOf(desktop, this.options.desktopMedia)];
-        const fetches = (this.options.preloadFetches ?? []).map((href) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'fetch', href, crossorigin: 'anonymous' }));
-        // After the entry script, which starts the page; then what it will ask for.
-        data.headTags.push(...fetches, ...preloads);
-        return data;
-      });
-      compilation.hooks.processAssets.tap({ name: 'StorefrontFirstLoad', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        compilation.emitAsset('first-load.json', new sources.RawSource(`${JSON.stringify(splitFirstLoad(compilation), null, 2)}\n`));
-      });
-    });
-  }
-}
 
 interface CommonOptions {
   dirname: string;
@@ -199,8 +40,6 @@ interface CommonOptions {
 
 const REACT_ROUTER_PRODUCTION = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs');
 
-export const API_TARGET = `http://127.0.0.1:${process.env.API_PORT ?? 4000}`;
-
 /**
  * A release build (scripts/release.ts) goes to its own immutable folder, a working build to the
  * package's dist/<version>. Both find their files beside their manifest (public path `auto`), so
@@ -211,23 +50,6 @@ function releaseTarget(): { outputPath: string } | null {
   const outputPath = process.env.STOREFRONT_RELEASE_DIR;
   if (process.env.STOREFRONT_RELEASE_PUBLIC_PATH) throw new Error('STOREFRONT_RELEASE_PUBLIC_PATH is no longer read: a release loads its files from beside its manifest, wherever it is served');
   return outputPath ? { outputPath } : null;
-}
-
-function typescriptRule(production: boolean) {
-  return {
-    test: /\.[cm]?tsx?$/,
-    exclude: /node_modules/,
-    use: {
-      loader: 'swc-loader',
-      options: {
-        jsc: {
-          parser: { syntax: 'typescript', tsx: true },
-          target: 'es2020',
-          transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-        },
-      },
-    },
-  };
 }
 
 export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugins, historyFallback = true, contract }: CommonOptions): Configuration & { devServer: DevServerConfiguration } {
@@ -261,22 +83,7 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
       alias: production ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {},
     },
     module: {
-      rules: [
-        typescriptRule(production),
-        // A release's own stylesheets are minified (scripts/lib/minifyCssLoader.ts) and put in
-        // the page by one statement each, without style-loader's and css-loader's runtimes
-        // (scripts/lib/injectCssLoader.ts). A working build keeps them for their source maps; a
-        // library's stylesheet, for its url()s.
-        {
-          test: /\.css$/,
-          oneOf: [
-            ...(production ? [{ exclude: /node_modules/, use: [INJECT_CSS_LOADER, MINIFY_CSS_LOADER] }] : []),
-            // No CSS source maps in a release: css-loader would put each stylesheet into the bundle
-            // a second time with its mappings.
-            { use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }, ...(production ? [MINIFY_CSS_LOADER] : [])] },
-          ],
-        },
-      ],
+      rules: [typescriptRule(production), browserCssRule(production)],
     },
     plugins: [
       ...plugins,
@@ -298,58 +105,8 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     performance: { hints: false },
     // One line per build; `--stats normal` shows every asset.
     stats: production ? 'minimal' : 'errors-warnings',
-    devServer: {
-      port,
-      host: process.env.DEV_HOST ?? 'localhost',
-      historyApiFallback: historyFallback,
-      hot: false,
-      liveReload: true,
-      headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api'], target: API_TARGET, pathRewrite: { '^/api': '' } }],
-      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
-    },
+    devServer: devServer({ port, historyFallback }),
   };
-}
-
-/** V8's explicit compile hint: every function of the file is compiled as it streams in (Chrome 136 on). */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
-/**
- * Each script of a release starts with V8's compile hint, so that its functions are compiled while
- * the file downloads, off the page's main thread, and not one by one on it the first time each
- * runs. A store's scripts are loaded to be run: the shell entry's federation runtime, react-dom's
- * reconciler, a page's components all run as the page starts or hydrates. On the 4× slower CPU
- * the shell entry's evaluation went from 72–125 ms to 32–57 ms, and a page's main-thread time
- * fell 10–25% (docs/performance.md). Added after minification (which
- * would drop the comment) and before the source maps are written (which it shifts by a line).
- * Other browsers read a comment.
- */
-function compiledWhileDownloading(): WebpackPluginInstance {
-  return {
-    apply(compiler: Compiler) {
-      compiler.hooks.compilation.tap('StorefrontCompileHint', (compilation) => {
-        // The entry's name carries the build's hash, made before the hint is added: the hint goes into it too.
-        compilation.hooks.fullHash.tap('StorefrontCompileHint', (hash) => hash.update(COMPILE_HINT));
-        compilation.hooks.processAssets.tap({ name: 'StorefrontCompileHint', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }, (assets) => {
-          for (const name of Object.keys(assets)) {
-            if (name.endsWith('.js')) compilation.updateAsset(name, (old) => new sources.ConcatSource(`${COMPILE_HINT}\n`, old));
-          }
-        });
-      });
-    },
-  };
-}
-
-/** Text files worth compressing; never the (hidden) source maps, which are not served. */
-const COMPRESSIBLE = /\.(?:js|css|html|json|svg|txt)$/;
-
-/** Each compressible file of a release with its .br and .gz copies beside it. */
-function precompression(): WebpackPluginInstance[] {
-  const common = { test: COMPRESSIBLE, threshold: 512, minRatio: 0.9 };
-  return [
-    new CompressionPlugin({ ...common, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 } }),
-    new CompressionPlugin<zlib.BrotliOptions>({ ...common, algorithm: 'brotliCompress', filename: '[path][base].br', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
-  ];
 }
 
 /** What a remote's standalone page loads before its own scripts. */
@@ -390,31 +147,6 @@ const SERVER_FOLDER = 'server';
 
 /** The federation runtime's plugin that loads a container's chunks in Node, from its origin over HTTP. */
 const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlugin');
-
-/**
- * What a server render shares (shared/src/ssr/contract.ts): React, react-dom and its server
- * renderer, and the libraries of the store and the router, so that the shell's server and every
- * remote version render with one copy of each. Not the shared library itself: each container keeps
- * its own api slice, into which its version's endpoints go, so that two versions of a remote (the
- * live one and a preview, or a working build rebuilt in place) can each add theirs
- * (`overrideExisting: 'throw'`, ARCHITECTURE §2). The ranges are the shared library's, whose
- * code uses them.
- */
-function serverSingletons(pkg: PackageJson): Record<string, SharedConfig> {
-  const ranges: Record<string, string> = { ...sharedLibrary.dependencies, ...pkg.dependencies };
-  const missing = Object.keys(SERVER_SINGLETONS).filter((packageName) => !ranges[packageName]);
-  if (missing.length > 0) throw new Error(`${pkg.name}: no version range for ${missing.join(', ')}, server singletons`);
-  return singletonModules(SERVER_SINGLETONS, ranges);
-}
-
-/** The packages a server render shares, with the subpaths our code imports. */
-const SERVER_SINGLETONS: Record<string, string[]> = {
-  react: ['react', 'react/jsx-runtime'],
-  'react-dom': ['react-dom', 'react-dom/server'],
-  '@reduxjs/toolkit': ['@reduxjs/toolkit', '@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react'],
-  'react-redux': ['react-redux'],
-  'react-router-dom': ['react-router-dom'],
-};
 
 export interface ServerBuild {
   pkg: PackageJson;
@@ -477,12 +209,7 @@ export function serverConfig(web: Configuration, { pkg, remote = false, plugins 
     },
     resolve: web.resolve,
     module: {
-      rules: [
-        typescriptRule(production),
-        // url() left as written: our stylesheets use data: URIs only, and lightgallery's fonts
-        // (its stylesheet loads with the lightbox, never on the server) need no copy here.
-        { test: /\.css$/, use: [COLLECT_CSS_LOADER, { loader: 'css-loader', options: { url: false } }, ...(production ? [MINIFY_CSS_LOADER] : [])] },
-      ],
+      rules: [typescriptRule(production), serverCssRule(production)],
     },
     plugins: [federation, ...plugins],
     optimization: { minimize: false },

@@ -1,15 +1,15 @@
 /**
  * The monolith build's stand-in for src/federation/remoteComponent.ts (webpack.monolith.ts swaps
- * it in): the same functions, but each remote's exposed module is imported from its sources and
- * bundled into the shell, split by route with import() as a real single build would be. It exists
- * only so `npm run bench` can measure what run-time composition costs against one build.
+ * it in): the same functions, on the same loader (src/federation/moduleLoader.ts), but each
+ * remote's exposed module is imported from its sources and bundled into the shell, split by route
+ * with import() as a real single build would be. It exists only so `npm run bench` can measure
+ * what run-time composition costs against one build.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { AppStore } from '@storefront/shared';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import type { RemoteName } from '../src/federation/composition';
-import { prefetchFromModules, type PageLocation } from '../src/federation/pageData';
+import { moduleLoader, type ExposedComponent } from '../src/federation/moduleLoader';
 import type { ModuleRef } from '../src/federation/routeModules';
-import { forLazy, trackLoad, type TrackedLoad } from '../src/federation/trackedLoad';
+import type { TrackedLoad } from '../src/federation/trackedLoad';
 
 /** Each module's own props are checked where RemoteRegion passes them, as with loadRemote. */
 type Loader = () => Promise<{ default: ComponentType<never> }>;
@@ -43,83 +43,33 @@ const MODULES: Record<string, Loader> = {
   'mfe-account/OrderLookupPage': () => import(/* webpackChunkName: "page-mfe-account-OrderLookupPage" */ '../../mfe-account/src/exposes/OrderLookupPage'),
 };
 
-type Exposed = { default: ComponentType<object>; prefetchPageData?: unknown };
-const loads = new Map<string, TrackedLoad<Exposed>>();
-const evaluatedListeners = new Set<() => void>();
+const loader = moduleLoader((remote, module, evaluated) => {
+  const key = `${remote}/${module}`;
+  const load = MODULES[key];
+  if (!load) return Promise.reject(new Error(`the monolith has no module ${key}`));
+  return (load() as Promise<ExposedComponent>).then((exposed) => {
+    evaluated();
+    return exposed;
+  });
+});
 
-/** As the composed shell's: `listener` runs each time a module has been evaluated, before whoever loaded it hears of it. */
-export function onRemoteModuleEvaluated(listener: () => void): void {
-  evaluatedListeners.add(listener);
-}
-
-function evaluated(module: Exposed): Exposed {
-  for (const listener of evaluatedListeners) listener();
-  return module;
-}
-
-function loadModule(key: string): TrackedLoad<Exposed> {
-  let load = loads.get(key);
-  if (!load) {
-    const loader = MODULES[key];
-    load = trackLoad(loader ? (loader() as Promise<Exposed>).then(evaluated) : Promise.reject(new Error(`the monolith has no module ${key}`)));
-    loads.set(key, load);
-  }
-  return load;
-}
+export const { onRemoteModuleEvaluated, startLoadingRemoteModules, prefetchRemotePageData, forgetRemoteComponent, remoteModuleArrived, loadStartedAt } = loader;
 
 /** A module's exports, loaded once. */
-export function loadRemoteModule(remote: RemoteName, module: string): TrackedLoad<Exposed> {
-  return loadModule(`${remote}/${module}`);
+export function loadRemoteModule(remote: RemoteName, module: string): TrackedLoad<ExposedComponent> {
+  return loader.loadModule(remote, module);
 }
 
 /** As the composed shell does: the page's modules start loading before React asks for them. */
 export function preloadModules(modules: readonly ModuleRef[]): void {
-  for (const { remote, module } of modules) loadModule(`${remote}/${module}`).catch(() => undefined);
-}
-
-/** Started already from the entry (compositionRequest.ts); settles when they are all in. */
-export function startLoadingRemoteModules(modules: readonly ModuleRef[]): Promise<void> {
-  return Promise.allSettled(modules.map(({ remote, module }) => loadModule(`${remote}/${module}`))).then(() => undefined);
-}
-
-/** As the composed shell does: the page modules' own first data (src/federation/pageData.ts). */
-export function prefetchRemotePageData(modules: readonly ModuleRef[], store: AppStore, location: PageLocation): Promise<void> {
-  return prefetchFromModules(
-    modules.map(({ remote, module }) => loadModule(`${remote}/${module}`)),
-    store,
-    location,
-  );
+  for (const { remote, module } of modules) loader.loadModule(remote, module).catch(() => undefined);
 }
 
 export function remoteVersionInUse(_remote: RemoteName): string | undefined {
   return 'monolith';
 }
 
-const components = new Map<string, LazyExoticComponent<ComponentType<object>>>();
-
 export function remoteComponent<Props extends object>(remote: RemoteName, module: string): LazyExoticComponent<ComponentType<Props>> {
-  const key = `${remote}/${module}`;
-  let component = components.get(key);
-  if (!component) {
-    if (!MODULES[key]) throw new Error(`the monolith has no module ${key}`);
-    // As in the composed shell: a module that has arrived is drawn on the first render.
-    component = lazy(() => forLazy(loadModule(key)));
-    components.set(key, component);
-  }
-  return component as LazyExoticComponent<ComponentType<Props>>;
-}
-
-export function forgetRemoteComponent(remote: RemoteName, module: string): void {
-  components.delete(`${remote}/${module}`);
-  loads.delete(`${remote}/${module}`);
-}
-
-/** As the composed shell's: whether the module has arrived. */
-export function remoteModuleArrived(remote: RemoteName, module: string): boolean {
-  return loads.get(`${remote}/${module}`)?.status === 'fulfilled';
-}
-
-/** As the composed shell's: when the module began loading (performance.now()), if it has. */
-export function loadStartedAt(remote: RemoteName, module: string): number | undefined {
-  return loads.get(`${remote}/${module}`)?.startedAt;
+  if (!MODULES[`${remote}/${module}`]) throw new Error(`the monolith has no module ${remote}/${module}`);
+  return loader.remoteComponent<Props>(remote, module);
 }

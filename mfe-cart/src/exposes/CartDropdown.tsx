@@ -3,7 +3,7 @@ import { CartLineRow } from '../features/cart/CartLineRow';
 import '../features/cart.css';
 import { useRemoveFromCart } from '../features/cart/cartActions';
 
-/** The header's cart dropdown (§2): lines with 78×78 thumbnails, remove, subtotal, View Cart and Checkout. */
+/** The header's cart dropdown: lines with 78×78 thumbnails, remove, subtotal, View Cart and Checkout. */
 export default function CartDropdown({ onClose }: { onClose: () => void }) {
   const { data: cart, isLoading } = useGetCartQuery();
   const [removeFromCart] = useRemoveFromCart();

@@ -1,9 +1,10 @@
-import { type CartItem, cartSubtotal, cartTotal, DELIVERY_FEE, formatRand, Link, MESSAGES, QuantityInput, Skeleton, toast, useGetCartQuery, useSearchParams, vatIncluded } from '@storefront/shared';
+import { type CartItem, cartSubtotal, cartTotal, DELIVERY_FEE, formatRand, Link, MESSAGES, QuantityInput, toast, useGetCartQuery, useSearchParams, vatIncluded } from '@storefront/shared';
 import { useEffect, useRef, useState } from 'react';
 import { CartLineRow } from '../features/cart/CartLineRow';
 import '../features/cart.css';
 import { useUpdateCartLineMutation } from '../features/cart/cartApi';
 import { useRemoveFromCart } from '../features/cart/cartActions';
+import { ListLines, ListPage } from '../features/lists/ListPage';
 
 /** Typing "12" is two keystrokes: wait this long after the last one before saving. */
 export const QUANTITY_SAVE_DELAY_MS = 400;
@@ -61,70 +62,51 @@ export default function CartPage() {
     setSearchParams(next, { replace: true });
   };
 
-  if (isLoading) {
-    return (
-      <div className="sf-container crt-page" aria-busy="true">
-        <h1>Cart</h1>
-        <Skeleton height="96px" />
-        <Skeleton height="96px" />
-      </div>
-    );
-  }
-  if (!cart || cart.length === 0) {
-    return (
-      <div className="sf-container crt-page">
-        <h1>Cart</h1>
-        <div className="sf-notice">
-          <p>{MESSAGES.emptyCart}</p>
-          <Link className="sf-button" to="/shop">
-            Continue shopping
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  const total = cartTotal(cart, delivery);
   return (
-    <div className="sf-container crt-page">
-      <h1>Cart</h1>
-      <div className="crt-page__layout">
-        <ul className="crt-lines crt-lines--page" aria-label="Cart lines">
-          {cart.map((line) => (
-            <CartLineRow key={line.id} line={line}>
-              <span className="crt-line__unit">{formatRand(line.price)} each</span>
-              <CartLineControls line={line} />
-            </CartLineRow>
-          ))}
-        </ul>
-        <section className="crt-summary" aria-labelledby="cart-summary-title">
-          <h2 id="cart-summary-title">Summary</h2>
-          <dl>
-            <dt>Subtotal</dt>
-            <dd>{formatRand(cartSubtotal(cart))}</dd>
-          </dl>
-          <fieldset className="crt-summary__delivery">
-            <legend>Delivery</legend>
-            <label>
-              <input type="radio" name="delivery" checked={delivery} onChange={() => setDelivery(true)} /> Deliver to my door ({formatRand(DELIVERY_FEE)})
-            </label>
-            <label>
-              <input type="radio" name="delivery" checked={!delivery} onChange={() => setDelivery(false)} /> Collect in store (free)
-            </label>
-          </fieldset>
-          <dl>
-            <dt>Total</dt>
-            <dd className="crt-summary__total" data-testid="cart-total">
-              {formatRand(total)}
-            </dd>
-            <dt className="crt-summary__vat">incl. VAT (15%)</dt>
-            <dd className="crt-summary__vat">{formatRand(vatIncluded(total))}</dd>
-          </dl>
-          <Link className="sf-button crt-summary__checkout" to={delivery ? '/checkout' : '/checkout?delivery=collect'}>
-            Proceed to checkout
-          </Link>
-          <Link to="/shop">Continue shopping</Link>
-        </section>
-      </div>
-    </div>
+    <ListPage title="Cart" lines={cart} isLoading={isLoading} emptyMessage={MESSAGES.emptyCart}>
+      {(cart) => {
+        const total = cartTotal(cart, delivery);
+        return (
+          <div className="crt-page__layout">
+            <ListLines label="Cart lines">
+              {cart.map((line) => (
+                <CartLineRow key={line.id} line={line}>
+                  <span className="crt-line__unit">{formatRand(line.price)} each</span>
+                  <CartLineControls line={line} />
+                </CartLineRow>
+              ))}
+            </ListLines>
+            <section className="crt-summary" aria-labelledby="cart-summary-title">
+              <h2 id="cart-summary-title">Summary</h2>
+              <dl>
+                <dt>Subtotal</dt>
+                <dd>{formatRand(cartSubtotal(cart))}</dd>
+              </dl>
+              <fieldset className="crt-summary__delivery">
+                <legend>Delivery</legend>
+                <label>
+                  <input type="radio" name="delivery" checked={delivery} onChange={() => setDelivery(true)} /> Deliver to my door ({formatRand(DELIVERY_FEE)})
+                </label>
+                <label>
+                  <input type="radio" name="delivery" checked={!delivery} onChange={() => setDelivery(false)} /> Collect in store (free)
+                </label>
+              </fieldset>
+              <dl>
+                <dt>Total</dt>
+                <dd className="crt-summary__total" data-testid="cart-total">
+                  {formatRand(total)}
+                </dd>
+                <dt className="crt-summary__vat">incl. VAT (15%)</dt>
+                <dd className="crt-summary__vat">{formatRand(vatIncluded(total))}</dd>
+              </dl>
+              <Link className="sf-button crt-summary__checkout" to={delivery ? '/checkout' : '/checkout?delivery=collect'}>
+                Proceed to checkout
+              </Link>
+              <Link to="/shop">Continue shopping</Link>
+            </section>
+          </div>
+        );
+      }}
+    </ListPage>
   );
 }

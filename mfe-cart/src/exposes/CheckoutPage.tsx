@@ -11,7 +11,7 @@ import '../features/checkout/checkout.css';
 export default function CheckoutPage() {
   // A cart changed in another tab shows here once the shopper comes back to this one.
   const { data: cart, isLoading, refetch } = useGetCartQuery(undefined, { refetchOnFocus: true });
-  // The cart falls back to a sample when the api is down (§7); nobody can order a sample.
+  // The cart falls back to a sample when the api is down; nobody can order a sample.
   const cartIsSample = useAppSelector((state) => state.sampleData.endpoints.includes('getCart'));
   // Once the order is placed the cart empties at once, while the confirmation page is still on its
   // way: the shopper who just paid must not read "No products in the cart" in between.

@@ -7,7 +7,7 @@ import '../features/cart.css';
 export const MINI_POPUP_MS = 6000;
 
 /**
- * The mini popup after a cart or wishlist action (§2), whichever remote made it: it listens for
+ * The mini popup after a cart or wishlist action, whichever remote made it: it listens for
  * `cart:item-added` and `wishlist:item-added`. The shell renders it once; it shows nothing until
  * something is added, and goes away on route change, on Esc, on Close, or after a while.
  */

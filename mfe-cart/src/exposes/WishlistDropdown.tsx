@@ -4,7 +4,7 @@ import '../features/cart.css';
 import { useAddToCart } from '../features/cart/cartActions';
 import { useRemoveFromWishlist } from '../features/wishlist/wishlistActions';
 
-/** The header's wishlist dropdown (§2): the products, with remove and add to cart, and the way to the wishlist page. */
+/** The header's wishlist dropdown: the products, with remove and add to cart, and the way to the wishlist page. */
 export default function WishlistDropdown({ onClose }: { onClose: () => void }) {
   const { data: wishlist, isLoading } = useGetWishlistQuery();
   const [removeFromWishlist] = useRemoveFromWishlist();

@@ -1,6 +1,7 @@
 /**
  * A module load that remembers whether it has arrived, so `lazy` can draw its component on the
- * first render when it has (remoteComponent.ts, and the monolith build's stand-in for it).
+ * first render when it has (moduleLoader.ts, which remoteComponent.ts and the monolith build's
+ * stand-in for it use).
  */
 export type TrackedLoad<Module> = Promise<Module> & {
   status?: 'fulfilled';

@@ -14,7 +14,7 @@ export function variantText(line: CartItem): string {
   return [line.colour && `Colour: ${line.colour}`, line.size && `Size: ${line.size.toUpperCase()}`].filter(Boolean).join(' · ');
 }
 
-/** A cart line: 78×78 thumbnail (§2), name, variant, and whatever controls the caller adds. */
+/** A cart line: 78×78 thumbnail, name, variant, and whatever controls the caller adds. */
 export function CartLineRow({ line, children, onNavigate }: { line: CartItem; children: ReactNode; onNavigate?: () => void }) {
   const variant = variantText(line);
   return (

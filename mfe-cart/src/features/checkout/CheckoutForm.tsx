@@ -16,7 +16,7 @@ import {
 import { DeliveryInUrl, DetailsStep } from './DetailsStep';
 import { ReviewStep, type ChangeTarget } from './ReviewStep';
 
-/** Long enough that two checkouts never share a key; drawn from the §9 alphabet. */
+/** Long enough that two checkouts never share a key; drawn from `randomId`'s 36-character alphabet. */
 const IDEMPOTENCY_KEY_LENGTH = 32;
 
 /** After a failed submit, take the shopper to what needs fixing: the first bad field, or the reason the api gave. */

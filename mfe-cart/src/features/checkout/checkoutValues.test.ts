@@ -85,7 +85,7 @@ describe('checkout values', () => {
   });
 });
 
-describe('phone as the shopper types (§5)', () => {
+describe('phone as the shopper types: +27 forced, digits only', () => {
   it.each([
     ['0', '+27'],
     ['08', '+278'],

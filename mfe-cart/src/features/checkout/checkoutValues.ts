@@ -87,7 +87,7 @@ export function toPlaceOrderRequest(values: CheckoutValues): PlaceOrderBody {
 }
 
 /**
- * The phone box as the shopper types (§5): digits only behind a forced +27. Erasing back into
+ * The phone box as the shopper types: digits only behind a forced +27. Erasing back into
  * the prefix empties the box instead of putting +27 straight back, so it can be cleared.
  */
 export function parsePhone(input: string | undefined): string {

@@ -13,7 +13,7 @@ interface MiniPopupCardProps {
   onHold: (held: boolean) => void;
 }
 
-/** The card itself (§2): what was added, and the way on: View Cart or View Wishlist, and Checkout. */
+/** The card itself: what was added, and the way on: View Cart or View Wishlist, and Checkout. */
 export function MiniPopupCard({ content, onClose, onHold }: MiniPopupCardProps) {
   const titleId = useId();
   const isCart = content.kind === 'cart';
