@@ -2,10 +2,12 @@
  * `npm test [checks|jest|e2e …]`: the whole suite (what CI runs), or the stages named, in order
  * (scripts/lib/testStages.ts). Steps of one stage run side by side; the output of each is printed
  * as one block when it ends, so two never interleave. It stops at the first stage that fails, and
- * prints how long each stage took.
+ * prints how long each stage took, and how busy it kept the machine's cores (where a stage
+ * leaves them idle, another could run beside it).
  */
 import { spawn } from 'node:child_process';
-import { ROOT } from '../edge/src/packages';
+import os from 'node:os';
+import { ROOT } from '@storefront/edge/packages';
 import { STAGE_NAMES, testStages, type StageName, type Step } from './lib/testStages';
 
 interface Outcome {
@@ -17,7 +19,7 @@ function run(step: Step, shown: boolean): Promise<Outcome> {
   const [program, ...args] = step.command;
   if (!program) throw new Error(`${step.label}: no command`);
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { cwd: ROOT, stdio: shown ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(program, args, { cwd: ROOT, env: { ...process.env, ...step.env }, stdio: shown ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -27,6 +29,22 @@ function run(step: Step, shown: boolean): Promise<Outcome> {
 }
 
 const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/** The cores' busy and idle time so far, summed over all of them. */
+function cpuTimes(): { busy: number; idle: number } {
+  return os.cpus().reduce(
+    (sum, { times }) => ({ busy: sum.busy + times.user + times.nice + times.sys + times.irq, idle: sum.idle + times.idle }),
+    { busy: 0, idle: 0 },
+  );
+}
+
+/** How much of the cores' time since `before` was busy, e.g. "2 cores 87% busy". */
+function busySince(before: { busy: number; idle: number }): string {
+  const now = cpuTimes();
+  const busy = now.busy - before.busy;
+  const total = busy + now.idle - before.idle;
+  return total > 0 ? `${os.cpus().length} cores ${Math.round((100 * busy) / total)}% busy` : 'cores not measured';
+}
 
 async function main(): Promise<number> {
   const asked = process.argv.slice(2);
@@ -43,6 +61,7 @@ async function main(): Promise<number> {
   for (const stage of testStages(names, jest)) {
     console.log(`\n[test] ${stage.name}`);
     const since = Date.now();
+    const cpuBefore = cpuTimes();
     // One step alone shows its output as it comes; side by side, each shows its own when done.
     const alone = stage.steps.length === 1;
     const outcomes = await Promise.all(
@@ -56,7 +75,7 @@ async function main(): Promise<number> {
       }),
     );
     failed = outcomes.find((outcome) => outcome.code !== 0)?.code ?? 0;
-    took.push(`  ${stage.name}: ${seconds(since)}${failed ? ' (failed)' : ''}`);
+    took.push(`  ${stage.name}: ${seconds(since)}, ${busySince(cpuBefore)}${failed ? ' (failed)' : ''}`);
     if (failed) break;
   }
   console.log(`\n[test] ${failed ? 'failed' : 'passed'} in ${seconds(started)}:\n${took.join('\n')}`);

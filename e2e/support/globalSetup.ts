@@ -1,9 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt } from '../../scripts/lib/ensureBuilt';
-import type { Ports } from '../../edge/src/packages';
-import { startStore, type RunningStore } from '../../scripts/lib/startStore';
+import { ensureBuilt } from '@storefront/scripts/ensure-built';
+import type { Ports } from '@storefront/edge/packages';
+import { startStore, type RunningStore } from '@storefront/scripts/start-store';
 import { E2E_BANK_ACCOUNT } from './bankAccount';
 import { assertChromiumInstalled } from './browser';
 import { serveThrowingRemote } from './faultyRemote';
@@ -28,12 +28,15 @@ function e2ePorts(): Ports {
 }
 
 /**
- * Builds what is stale, then serves the composed store on PGlite in a fresh data folder, with a
- * release store and composition file of its own (the release specs publish into them).
+ * Builds what is stale (unless npm test just did), then serves the composed store on PGlite in a
+ * fresh data folder, with a release store and composition file of its own (the release specs
+ * publish into them), on the ports from E2E_PORT_BASE.
  */
 export default async function globalSetup(): Promise<void> {
   assertChromiumInstalled();
-  await ensureBuilt((line) => console.log(`[e2e] ${line}`));
+  // `npm test` builds once before its browser stages (E2E_BUILT): two stores start side by side,
+  // and one's spec edits a remote's source to release it, which a second look would build in.
+  if (process.env.E2E_BUILT !== '1') await ensureBuilt((line) => console.log(`[e2e] ${line}`));
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-e2e-'));
   const ports = e2ePorts();
   const mail = await startMailSink(ports.shell + 21);
