@@ -31,11 +31,22 @@ const packageBoundaries = [
     from: ['./shared', './api', './shell', './edge', './e2e', ...REMOTES.map((remote) => `./${remote}`)],
     message: 'The contracts depend on no package of the store: shared and the api depend on them.',
   },
+  // The tooling's arrows point one way, bench → e2e → scripts → the store's packages, never back.
+  {
+    target: [
+      ...['./contracts', './release-state', './shared', './api', './shell', './edge', ...REMOTES.map((remote) => `./${remote}`)],
+      ...['./webpack.common.ts', './webpack.remote.ts', './build', './loaders'],
+    ],
+    from: ['./scripts', './e2e', './bench'],
+    message: 'The store\'s packages and its build never import the tooling (scripts, e2e, bench): the tooling imports them.',
+  },
+  { target: './scripts', from: ['./e2e', './bench'], message: 'scripts stands below the browser suite and the bench: they import it, never the other way.' },
+  { target: './e2e', from: ['./bench'], message: 'The bench imports the browser suite\'s entries (its browser, the first-load model), never the other way.' },
   // A team builds its remote alone: its build config reads no other package's source.
   ...REMOTES.map((remote) => ({
-    target: [`./${remote}/webpack.config.ts`, './webpack.common.ts', './webpack.remote.ts'],
+    target: [`./${remote}/webpack.config.ts`, './webpack.common.ts', './webpack.remote.ts', './build', './loaders'],
     from: ['./shell', './edge', ...REMOTES.filter((other) => other !== remote).map((other) => `./${other}`)],
-    message: 'A remote builds on its own: its webpack config (and webpack.common.ts) may not import the shell, the edge or another remote.',
+    message: 'A remote builds on its own: its webpack config (and webpack.common.ts, webpack.remote.ts, build/) may not import the shell, the edge or another remote.',
   })),
 ];
 
@@ -103,6 +114,10 @@ export default tseslint.config(
       // (a loop between the store's packages is already refused by the package boundaries below).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: [...packageBoundaries, ...apiBoundaries] }],
+      // Packages talk through their entries (`exports` in each package.json: `@storefront/edge/packages`,
+      // `@storefront/scripts/start-store`…), never by a relative path into another package's files.
+      // The package is the nearest package.json: scripts/ is one, bench/ and the build factory are the root's.
+      'import-x/no-relative-packages': ['error', { commonjs: true }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/ban-ts-comment': ['error', { 'ts-nocheck': true, 'ts-ignore': true, 'ts-expect-error': 'allow-with-description' }],
@@ -159,7 +174,15 @@ export default tseslint.config(
     // The benchmarks' monolith build (npm run build:monolith -w shell) bundles the remotes' exposed
     // modules into the shell on purpose: it is what run-time composition is measured against.
     files: ['shell/monolith/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    rules: { 'import-x/no-restricted-paths': 'off', 'import-x/no-relative-packages': 'off' },
+  },
+  {
+    // The repository's one build factory (webpack.common.ts, webpack.remote.ts, their parts and
+    // loaders) sits at its root, in the root package, which no package can import by name: each
+    // front-end's webpack config builds through it by a relative path, and so does the e2e suite's
+    // stand-in for mfe-catalog.
+    files: ['mfe-*/webpack.config.ts', 'shell/webpack.config.ts', 'shell/webpack.monolith.ts', 'e2e/fixtures/throwing-remote/webpack.config.ts'],
+    rules: { 'import-x/no-relative-packages': 'off' },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],

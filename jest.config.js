@@ -50,7 +50,15 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/shared/src/domain/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts', '<rootDir>/bench/**/*.test.ts', '<rootDir>/edge/src/**/*.test.ts', '<rootDir>/release-state/src/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/shared/src/domain/**/*.test.ts',
+        '<rootDir>/scripts/**/*.test.ts',
+        '<rootDir>/bench/**/*.test.ts',
+        '<rootDir>/edge/src/**/*.test.ts',
+        '<rootDir>/release-state/src/**/*.test.ts',
+        '<rootDir>/loaders/**/*.test.ts',
+        '<rootDir>/e2e/support/**/*.test.ts',
+      ],
       // *.postgres.test.ts run api processes on a PostgreSQL server: with DATABASE_URL only (README).
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...(process.env.DATABASE_URL ? [] : ['\\.postgres\\.test\\.ts$'])],
     },

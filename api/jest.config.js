@@ -21,6 +21,8 @@ module.exports = {
   // A migrated, seeded PGlite dumped once; each suite's test app starts from a copy of it.
   globalSetup: '<rootDir>/api/src/testing/apiGlobalSetup.ts',
   globalTeardown: '<rootDir>/api/src/testing/apiGlobalTeardown.ts',
+  // A package's entries resolve to its TypeScript source, as in the root config's projects.
+  testEnvironmentOptions: { customExportConditions: ['storefront-source', 'node', 'node-addons'] },
   moduleNameMapper: {
     '^@storefront/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@storefront/release-state$': '<rootDir>/release-state/src/index.ts',

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ROOT } from '../edge/src/packages';
+import { ROOT } from '@storefront/edge/packages';
 import { portBase, startApi, stopChild, waitForUrl, type ApiProcess } from './lib/servers';
 import { measureSideBySide, type LoadFigures, type SideBySideTarget } from './lib/sideBySide';
 

@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { FileCompositionStore, REMOTES, type CompositionDocument } from '@storefront/release-state';
-import { localComposition } from '../edge/src/composition';
-import { workingVersions } from '../edge/src/packages';
-import { startStore } from '../scripts/lib/startStore';
+import { localComposition } from '@storefront/edge/composition';
+import { workingVersions } from '@storefront/edge/packages';
+import { startStore } from '@storefront/scripts/start-store';
 import { MOBILE_USER_AGENT } from './lib/frontEnd';
 import { storePorts } from './lib/servers';
 

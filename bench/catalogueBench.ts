@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { ROOT } from '../edge/src/packages';
+import { ROOT } from '@storefront/edge/packages';
 import { withPostgresDatabase } from './apiBench';
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from '../edge/src/packages';
+import { ROOT } from '@storefront/edge/packages';
 import { withPostgresDatabase } from './apiBench';
 import { portBase, startApi } from './lib/servers';
 import { median, percentile } from './lib/stats';

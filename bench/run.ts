@@ -9,7 +9,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureBuilt, ensureMonolithBuilt } from '../scripts/lib/ensureBuilt';
+import { ensureBuilt, ensureMonolithBuilt } from '@storefront/scripts/ensure-built';
 import { benchApi, type ApiFigures } from './apiBench';
 import { benchBaseline, defaultBaseline, repositoryState, type BaselineFigures } from './baselineBench';
 import { benchCanary, type CanaryFigures } from './canaryBench';

@@ -9,10 +9,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promis
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { factsOf, type Contract, type Manifest, type ReleaseFacts, type ShellFacts } from '../edge/src/compositionRules';
+import { factsOf, type Contract, type Manifest, type ReleaseFacts, type ShellFacts } from '@storefront/edge/composition-rules';
 import { environmentFile, FileCompositionStore, type CompositionDocument, type Revision } from '@storefront/release-state';
-import { REMOTES, type Remote } from '../edge/src/packages';
-import { REMOTE_MODULES } from '../shell/src/federation/remoteModules';
+import { REMOTES, type Remote } from '@storefront/edge/packages';
+import { REMOTE_MODULES } from 'shell/remote-modules';
 import { readActor, readReason, UsageError } from './lib/composeOptions';
 import { DECLARATIONS_PATH, declarationsOf } from './lib/exposedProps';
 import { judgeRelease, judgeWorkingCopy } from './lib/releaseVerdict';

@@ -17,9 +17,9 @@ import {
   type CompositionStore,
   type Revision,
 } from '@storefront/release-state';
-import { portsFromEnv, REMOTES, type Remote } from '../edge/src/packages';
-import { defaultReleaseBase, listReleases, releaseManifestUrl } from '../edge/src/releaseStore';
-import { readKnownGoodAfter } from '../edge/src/settings';
+import { portsFromEnv, REMOTES, type Remote } from '@storefront/edge/packages';
+import { defaultReleaseBase, listReleases, releaseManifestUrl } from '@storefront/edge/release-store';
+import { readKnownGoodAfter } from '@storefront/edge/settings';
 import { COMMAND_OPTIONS, parseCommandLine, readActor, readPositiveNumber, readReason, UsageError, USAGE, type CommandLine } from './lib/composeOptions';
 import { parseAssignments, printVersions, readBase, runChecks, servedWithoutComposition, withAssignments } from './lib/composeChanges';
 import { abort, canaryText, promoteCanary, startCanary } from './lib/canaryCommands';

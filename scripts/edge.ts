@@ -12,8 +12,8 @@ import { MIN_SECRET_LENGTH, compositionFile } from '@storefront/release-state';
 import { ensureBuilt } from './lib/ensureBuilt';
 import { startShellEdge } from './lib/startEdge';
 import { readableLogsWanted, readableStream } from './lib/readableLogs';
-import { portsFromEnv, workingVersions } from '../edge/src/packages';
-import { EdgeSettingsError, readEdgeSettings } from '../edge/src/settings';
+import { portsFromEnv, workingVersions } from '@storefront/edge/packages';
+import { EdgeSettingsError, readEdgeSettings } from '@storefront/edge/settings';
 
 /** API_URLS: the api processes, `http://10.0.0.5:4000,http://10.0.0.6:4000`. */
 export function readApiUrls(value: string | undefined): string[] {

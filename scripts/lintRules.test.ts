@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../edge/src/packages';
+import { ROOT } from '@storefront/edge/packages';
 
 interface LintCase {
   /** The file, from the repository's root: linted as it is on disk, or as if it held `code`. */
@@ -53,6 +53,17 @@ const REACHES = {
   fromLayer: reach("export { listOrders } from '../modules/orders';\n", 'api/src/plugins/reach.ts'),
   blockOnPlugin: reach("export { registerRateLimits } from '../plugins/rateLimits';\n", 'api/src/identity/reach.ts'),
   fromDatabase: reach("export { USER_COLUMNS } from '../identity/users';\n", 'api/src/db/reach.ts'),
+  scriptsIntoEdge: reach("export { REMOTES } from '../../edge/src/packages';\n", 'scripts/lib/reach.ts'),
+  benchIntoE2e: reach("export { launchBrowser } from '../e2e/support/browser';\n", 'bench/reach.ts'),
+  e2eIntoScripts: reach("export const later = () => import('../../scripts/lib/startStore');\n", 'e2e/support/reach.ts'),
+  edgeIntoApi: reach("// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const { until } = require('../../api/src/testing/until');\n", 'edge/src/reach.ts'),
+  scriptsOnE2e: reach("export { launchBrowser } from '@storefront/e2e/browser';\n", 'scripts/lib/reach.ts'),
+  e2eOnBench: reach("export { BUILDS } from '../../bench/frontEnd';\n", 'e2e/support/reach.ts'),
+  edgeOnScripts: reach("export { startStore } from '@storefront/scripts/start-store';\n", 'edge/src/reach.ts'),
+  throughEntries: reach(
+    "export { REMOTES } from '@storefront/edge/packages';\nexport { launchBrowser } from '@storefront/e2e/browser';\nexport { startStore } from '@storefront/scripts/start-store';\nexport { until } from '@storefront/api/testing/until';\n",
+    'bench/reach.ts',
+  ),
 };
 
 describe('lint', () => {
@@ -101,6 +112,31 @@ describe('lint', () => {
 
     it('refuse the database layer importing anything of the api above it', () => {
       expect(ruled('fromDatabase', 'import-x/no-restricted-paths')).toHaveLength(1);
+    });
+  });
+
+  describe('packages', () => {
+    it.each([
+      ['scriptsIntoEdge', 'scripts/', 'edge'],
+      ['benchIntoE2e', 'bench/', 'e2e'],
+      ['e2eIntoScripts', 'e2e/', 'scripts, by import()'],
+      ['edgeIntoApi', 'edge/src/', 'api, by require()'],
+    ])('refuse %s: a file in %s reaching by a relative path into %s', (name) => {
+      const messages = ruled(name, 'import-x/no-relative-packages');
+      expect(messages).toHaveLength(1);
+      expect(messages[0]?.message).toContain('Relative import from another package is not allowed');
+    });
+
+    it('let them talk through each other’s entries', () => {
+      expect(found.get('throughEntries')).toEqual([]);
+    });
+
+    it.each([
+      ['scriptsOnE2e', 'scripts importing e2e'],
+      ['e2eOnBench', 'e2e importing the bench'],
+      ['edgeOnScripts', 'the edge importing scripts'],
+    ])('refuse %s (%s), even through an entry: bench → e2e → scripts → the store, never back', (name) => {
+      expect(ruled(name, 'import-x/no-restricted-paths')).toHaveLength(1);
     });
   });
 

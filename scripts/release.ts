@@ -13,12 +13,12 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { SERVER_ENTRY_PATH } from '../shared/src/ssr/serverEntry';
-import { readShellFacts, type Contract, type Manifest } from '../edge/src/compositionRules';
+import { SERVER_ENTRY_PATH } from '@storefront/shared/ssr/server-entry';
+import { readShellFacts, type Contract, type Manifest } from '@storefront/edge/composition-rules';
 import { isRemote } from '@storefront/release-state';
-import { packageVersion, portsFromEnv, ROOT, type Remote } from '../edge/src/packages';
-import { releaseDir, VERSION_PATTERN } from '../edge/src/releaseStore';
-import { localComposition } from '../edge/src/composition';
+import { packageVersion, portsFromEnv, ROOT, type Remote } from '@storefront/edge/packages';
+import { releaseDir, VERSION_PATTERN } from '@storefront/edge/release-store';
+import { localComposition } from '@storefront/edge/composition';
 import { shellManifestPath } from './lib/gatherReleases';
 import { environmentStore } from './lib/environmentStore';
 import { DECLARATIONS_PATH, declarationsOf, embeddedUsesOf, exposedPropsOf } from './lib/exposedProps';

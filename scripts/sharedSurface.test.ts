@@ -20,7 +20,7 @@ describe("shared's public surface", () => {
   });
 
   it('lists every entry point of shared/package.json exports, each export with its kind and type', () => {
-    const { exports } = JSON.parse(readFileSync(require.resolve('../shared/package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    const { exports } = JSON.parse(readFileSync(require.resolve('@storefront/shared/package.json'), 'utf8')) as { exports: Record<string, unknown> };
     for (const subpath of Object.keys(exports)) expect(now).toContain(`\n## ${subpath} → `);
     expect(now).toMatch(/\nbaseApi: const: Api<StorefrontBaseQuery, /);
     expect(now).toMatch(/\ncreateStorefrontStore: function: \(.*\) => AppStore\n/);

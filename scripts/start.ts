@@ -1,7 +1,7 @@
 /** `npm start`: build what is missing or stale, then serve the whole store. */
 import { ensureBuilt } from './lib/ensureBuilt';
-import { portsFromEnv } from '../edge/src/packages';
-import { readEdgeSettings } from '../edge/src/settings';
+import { portsFromEnv } from '@storefront/edge/packages';
+import { readEdgeSettings } from '@storefront/edge/settings';
 import { startStore } from './lib/startStore';
 import { readableLogsWanted } from './lib/readableLogs';
 

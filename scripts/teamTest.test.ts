@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ownershipProblems, SPEC_OWNERS, specsOf, TEAMS } from '../e2e/teams';
+import { ownershipProblems, SPEC_OWNERS, specsOf, TEAMS } from './lib/specOwners';
 import { jestRuns, parseTeamTestArgs } from './lib/teamRuns';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -22,7 +22,7 @@ function option(args: readonly string[], name: string): string {
   return args[index + 1] as string;
 }
 
-describe('who owns the browser specs (e2e/teams.ts)', () => {
+describe('who owns the browser specs (scripts/lib/specOwners.ts)', () => {
   it('every spec in e2e/specs has an owner that is a team, and every owned spec exists', () => {
     expect(ownershipProblems(SPECS, SPEC_OWNERS, TEAMS)).toEqual([]);
   });
@@ -39,7 +39,7 @@ describe('who owns the browser specs (e2e/teams.ts)', () => {
   it('names a spec nobody owns, an owner that is no team, and an entry whose spec is gone', () => {
     const problems = ownershipProblems(['a.spec.ts', 'b.spec.ts', 'new.spec.ts'], { 'a.spec.ts': 'mfe-cart', 'b.spec.ts': 'mfe-payments', 'gone.spec.ts': 'shell' }, TEAMS);
     expect(problems).toEqual([
-      'new.spec.ts is owned by no team: add it to SPEC_OWNERS in e2e/teams.ts',
+      'new.spec.ts is owned by no team: add it to SPEC_OWNERS in scripts/lib/specOwners.ts',
       'b.spec.ts is owned by "mfe-payments", which is not a team (mfe-catalog, mfe-product, mfe-cart, mfe-account, shell)',
       'gone.spec.ts is in SPEC_OWNERS but not in e2e/specs: remove it or fix its name',
     ]);

@@ -2,16 +2,16 @@
  * `npm test -w <team> [-- --e2e] [jest options]`: one team's own test loop. It runs the team's unit
  * and component tests (`<team>/src/**`, the root jest config's `web` project, whose globalSetup
  * starts the real api on its compiled copies of contracts and shared, built here first when
- * stale); with `--e2e`, then the browser specs the team owns (e2e/teams.ts) in the `e2e` project.
+ * stale); with `--e2e`, then the browser specs the team owns (scripts/lib/specOwners.ts) in the `e2e` project.
  * Any other option goes to jest. First of all it compiles the team's working copy against the live
  * composition's published types (what its pages pass others' modules, what others pass its own),
  * and stops there on a misfit. The exit code is then jest's: the first run that fails ends it.
  */
 import { spawn } from 'node:child_process';
-import { localComposition } from '../edge/src/composition';
+import { localComposition } from '@storefront/edge/composition';
 import { environmentStore } from './lib/environmentStore';
-import { portsFromEnv, ROOT } from '../edge/src/packages';
-import { specsOf, TEAMS } from '../e2e/teams';
+import { portsFromEnv, ROOT } from '@storefront/edge/packages';
+import { specsOf, TEAMS } from './lib/specOwners';
 import { ensureSharedBuilt } from './lib/ensureBuilt';
 import { judgeWorkingCopy } from './lib/releaseVerdict';
 import { isTeam, jestRuns, parseTeamTestArgs } from './lib/teamRuns';
@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     const code = await runJest(run.args);
     if (code !== 0) return code;
   }
-  if (options.e2e && specsOf(team).length === 0) console.log(`[test] ${team} owns no browser spec (e2e/teams.ts)`);
+  if (options.e2e && specsOf(team).length === 0) console.log(`[test] ${team} owns no browser spec (scripts/lib/specOwners.ts)`);
   return 0;
 }
 

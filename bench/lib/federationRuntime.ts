@@ -11,8 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eachMapping, TraceMap, type EncodedSourceMap } from '@jridgewell/trace-mapping';
-import { ROOT } from '../../edge/src/packages';
-import { shellFirstLoadFiles } from './firstLoad';
+import { shellFirstLoadFiles } from '@storefront/e2e/first-load';
+import { ROOT } from '@storefront/edge/packages';
 
 const RUNTIME_SOURCE = /node_modules\/@module-federation\//;
 

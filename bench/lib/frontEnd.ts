@@ -6,7 +6,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { HYDRATION_PENDING_ATTRIBUTE } from '../../shared/src/ssr/contract';
+import { HYDRATION_PENDING_ATTRIBUTE } from '@storefront/shared/ssr/contract';
 
 const gzip = promisify(zlib.gzip);
 

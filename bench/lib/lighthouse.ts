@@ -3,7 +3,7 @@
  * 4× CPU) of a page, in the machine's Chromium. Per category, the median score of the runs, and
  * the audits that cost points on the median run: what stands in the way of 100.
  */
-import { CHROMIUM } from '../../e2e/support/browser';
+import { CHROMIUM } from '@storefront/e2e/browser';
 import { rotated } from './sideBySide';
 import { median } from './stats';
 

@@ -1,7 +1,7 @@
 /** What the figures were measured on: the machine and the commit. */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import { ROOT } from '../../edge/src/packages';
+import { ROOT } from '@storefront/edge/packages';
 
 export interface MachineInfo {
   cpu: string;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { REPLAY_SCRIPT_TAG } from '../../edge/src/eventReplay';
+import { REPLAY_SCRIPT_TAG } from '@storefront/edge/event-replay';
 import { asReplaceRender, startReplaceRenderProxy } from './replaceRender';
 
 const PAGE = `<!doctype html><html><head><title>Shop</title></head><body>${REPLAY_SCRIPT_TAG}<div id="root" data-server-rendered data-await-hydration data-viewport-width="412"><main><div data-remote="mfe-catalog" data-await-hydration><button>Add to Cart</button></div></main></div><script type="application/json" id="server-queries">[]</script></body></html>`;

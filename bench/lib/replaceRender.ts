@@ -10,8 +10,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REPLAY_SCRIPT_TAG } from '../../edge/src/eventReplay';
-import { HYDRATION_PENDING_ATTRIBUTE } from '../../shared/src/ssr/contract';
+import { REPLAY_SCRIPT_TAG } from '@storefront/edge/event-replay';
+import { HYDRATION_PENDING_ATTRIBUTE } from '@storefront/shared/ssr/contract';
 
 /** The page as the replace-render served it: no hydration mark on the root, no replay script. */
 export function asReplaceRender(html: string): string {

@@ -1,8 +1,8 @@
 /** Ports and child processes of one benchmark run (all on 127.0.0.1, in BENCH_PORT_BASE…+99). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { Ports } from '../../edge/src/packages';
-import { ROOT } from '../../edge/src/packages';
+import type { Ports } from '@storefront/edge/packages';
+import { ROOT } from '@storefront/edge/packages';
 
 export function portBase(): number {
   const value = Number(process.env.BENCH_PORT_BASE ?? 26100);

@@ -77,7 +77,7 @@ describe('accessibility', () => {
     await page.goto(shellUrl(`/product?id=${product.link}`));
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     await page.getByRole('button', { name: 'Add to Wishlist' }).click();
-    // §9: the add waits a second before it is sent.
+    // The add waits a second before it is sent.
     await page.getByRole('button', { name: 'Go to Wishlist' }).waitFor();
     await page.goto(shellUrl('/wishlist'));
     await page.getByRole('button', { name: `Move to cart: ${product.name}` }).waitFor();

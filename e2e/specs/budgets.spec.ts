@@ -3,9 +3,9 @@
  * setup builds what is stale), not from a browser: deterministic and quick. `npm run bench`
  * measures the same in Chromium and reports both.
  */
-import { FIRST_LOAD_BUDGETS } from '../../bench/budgets';
-import { firstLoadFromDist } from '../../bench/lib/firstLoad';
-import { BENCH_ROUTES } from '../../bench/lib/routes';
+import { FIRST_LOAD_BUDGETS } from '../support/budgets';
+import { firstLoadFromDist } from '../support/firstLoad';
+import { BENCH_ROUTES } from '../support/routes';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 

@@ -1,13 +1,13 @@
 /**
  * A change to the cart's Add to Cart, wishlist and header buttons ships by releasing mfe-cart
  * alone: composed in, every page that shows them (other teams' pages too) shows the change, in
- * the server's page and in the browser. It sets the live composition, so it runs alone (e2e/alone.ts).
+ * the server's page and in the browser. It sets the live composition, so it runs alone (scripts/lib/aloneSpecs.ts).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { isReleased } from '../../edge/src/releaseStore';
-import { ROOT } from '../../edge/src/packages';
+import { isReleased } from '@storefront/edge/release-store';
+import { ROOT } from '@storefront/edge/packages';
 import { simpleProductInStock } from '../support/api';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { removeComposition, runTool } from '../support/composition';

@@ -1,6 +1,6 @@
 /**
  * One shopper with the same product open in several tabs, pressing Add to Cart in all of them at
- * once: every unit pressed for is in the cart (issue 30 §2, docs/decisions/0001-atomic-cart-adds.md).
+ * once: every unit pressed for is in the cart (issue 30, part 2, docs/decisions/0001-atomic-cart-adds.md).
  */
 import type { CartItem, Product } from '@storefront/shared';
 import { cartLineKey } from '@storefront/shared/domain';
@@ -31,7 +31,7 @@ async function productWithRoom(): Promise<Product> {
 async function openProductPage(page: Page, product: Product): Promise<void> {
   await page.goto(shellUrl(`/product?id=${product.link}`));
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-  // The quantity starts at what the cart holds (§4): each tab must be about to add one unit.
+  // The quantity starts at what the cart holds: each tab must be about to add one unit.
   expect(await page.getByLabel('Quantity', { exact: true }).first().inputValue()).toBe('1');
 }
 

@@ -3,12 +3,12 @@
  * without a restart (its Content-Security-Policy lets the new origin's code run, and forgets it
  * once composed out), and a remote that throws while rendering shows its region's fallback
  * while the header, other pages and the cart work on. It rewrites the live composition, so it
- * runs alone (e2e/alone.ts).
+ * runs alone (scripts/lib/aloneSpecs.ts).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { localComposition } from '../../edge/src/composition';
+import { localComposition } from '@storefront/edge/composition';
 import { launchBrowser, newShopper, shellUrl } from '../support/browser';
 import { compositionFile, e2ePorts, removeComposition } from '../support/composition';
 import { directives, remoteOrigins, watchViolations } from '../support/policy';

@@ -8,9 +8,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
-import { buildShellEdge } from '../../edge/src/app';
-import { ROOT, workingVersions } from '../../edge/src/packages';
-import { DEFAULT_KNOWN_GOOD_AFTER_MS } from '../../edge/src/settings';
+import { buildShellEdge } from '@storefront/edge/app';
+import { ROOT, workingVersions } from '@storefront/edge/packages';
+import { DEFAULT_KNOWN_GOOD_AFTER_MS } from '@storefront/edge/settings';
 import { FileCompositionStore, environmentFile } from '@storefront/release-state';
 import { apiUrl } from '../support/api';
 import { launchBrowser, newShopper, shellUrl } from '../support/browser';

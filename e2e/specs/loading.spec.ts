@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ROOT } from '../../edge/src/packages';
+import { ROOT } from '@storefront/edge/packages';
 import { simpleProductInStock } from '../support/api';
 import { variantProductInStock } from '../support/products';
 import { launchBrowser, PHONE_USER_AGENT, remoteUrls, shellUrl } from '../support/browser';

@@ -159,7 +159,7 @@ describe('the product page', () => {
     expect(await page.getByRole('dialog', { name: `Pictures of ${product.name}` }).count()).toBe(1);
     expect(await page.locator('.lg-counter').textContent()).toMatch(new RegExp(`^\\s*1\\s*/\\s*${count}\\s*$`));
 
-    // §9: zoom levels 0 to 300 in steps of 100; lightgallery's scale is 1 + level / 100. The
+    // Zoom levels 0 to 300 in steps of 100; lightgallery's scale is 1 + level / 100. The
     // picture on screen grows with each step (the top one is four times, not the picture's own size).
     const shownWidth = () => page.locator('.lg-current .lg-image').evaluate((image) => image.getBoundingClientRect().width);
     const unzoomed = await shownWidth();

@@ -7,8 +7,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { isReleased, releaseDir } from '../../edge/src/releaseStore';
-import { ROOT } from '../../edge/src/packages';
+import { isReleased, releaseDir } from '@storefront/edge/release-store';
+import { ROOT } from '@storefront/edge/packages';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { compositionFile, removeComposition, runTool } from '../support/composition';
 import { E2E_KNOWN_GOOD_AFTER_MS, catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';

@@ -136,7 +136,7 @@ describe('recovering', () => {
 });
 
 describe('when the api is down', () => {
-  it('shows sample products with a quiet banner, and a write gets the error toast of §8', async () => {
+  it('shows sample products with a quiet banner, and a write gets its error toast', async () => {
     const { context, page } = await newShopper(browser);
     const uncaught: string[] = [];
     page.on('pageerror', (error) => uncaught.push(error.message));

@@ -10,9 +10,9 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import type { Product } from '@storefront/shared';
 import { cartLineKey, effectivePrice } from '@storefront/shared/domain';
-import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
-import { serverRemoteOf } from '../../edge/src/serverRender';
-import { SERVER_QUERIES_ELEMENT_ID } from '../../shared/src/ssr/contract';
+import { packageVersion, REMOTES, ROOT } from '@storefront/edge/packages';
+import { serverRemoteOf } from '@storefront/edge/server-render';
+import { SERVER_QUERIES_ELEMENT_ID } from '@storefront/shared/ssr/contract';
 import { apiUrl, fetchProducts, otherSimpleProduct, simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, PHONE_USER_AGENT, phoneContext, remoteUrls, shellUrl } from '../support/browser';
 
@@ -190,7 +190,7 @@ describe('a page rendered on the server', () => {
     expect(fresh).toContain('data-remote="mfe-product" data-remote-module="ProductPage"');
     expect(fresh).toContain(`>${product.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</h1>`);
     expect(startingQuantity(fresh)).toBe('1');
-    // Two in this shopper's cart: their page starts at two (§4), as the browser's render would.
+    // Two in this shopper's cart: their page starts at two, as the browser's render would.
     const line = cartLineOf(product, 2);
     const added = await fetch(shellUrl('/api/cart'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(line) });
     expect(added.status).toBe(201);

@@ -4,7 +4,7 @@
  * federation-runtime.js in its place. Served here from the remote's production build.
  */
 import type { Browser } from 'playwright-core';
-import { packageVersion, REMOTES } from '../../edge/src/packages';
+import { packageVersion, REMOTES } from '@storefront/edge/packages';
 import { collectPageErrors, launchBrowser, remoteUrls } from '../support/browser';
 
 let browser: Browser;

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Ports } from '../../edge/src/packages';
-import { ROOT } from '../../edge/src/packages';
+import type { Ports } from '@storefront/edge/packages';
+import { ROOT } from '@storefront/edge/packages';
 
 export function e2ePorts(): Ports {
   const ports = process.env.E2E_PORTS;

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../edge/src/packages';
+import { ROOT } from '@storefront/edge/packages';
 import type { FastifyInstance } from 'fastify';
-import { buildRemoteOrigin } from '../../edge/src/app';
+import { buildRemoteOrigin } from '@storefront/edge/app';
 
 const FIXTURE = path.join(ROOT, 'e2e/fixtures/throwing-remote');
 

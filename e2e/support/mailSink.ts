@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSmtpSink } from '../../api/src/testing/smtpSink';
+import { startSmtpSink } from '@storefront/api/testing/smtp-sink';
 import type { SinkMail } from './mail';
 
 /**

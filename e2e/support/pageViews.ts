@@ -5,7 +5,7 @@
  * counts it, asked with the credential the api writes for the command line.
  */
 import type { ReleaseHealthSchema, Static } from '@storefront/contracts';
-import { readMachineCredentials } from '../../api/src/identity/machineCredential';
+import { readMachineCredentials } from '@storefront/api/machine-credential';
 import { shellUrl } from './browser';
 
 export type ReleaseHealth = Static<typeof ReleaseHealthSchema>;

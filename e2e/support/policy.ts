@@ -1,6 +1,6 @@
 /** Reading the Content-Security-Policy the edge sends, and the violations the browser reports under it. */
 import type { Page } from 'playwright-core';
-import { REMOTES } from '../../edge/src/packages';
+import { REMOTES } from '@storefront/edge/packages';
 import { remoteUrls } from './browser';
 
 /** A policy's directives by name, each with its values. */

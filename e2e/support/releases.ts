@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { isReleased } from '../../edge/src/releaseStore';
+import { isReleased } from '@storefront/edge/release-store';
 import { shellUrl } from './browser';
 import { runTool } from './composition';
 

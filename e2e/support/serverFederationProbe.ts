@@ -7,7 +7,7 @@
  * argv[2]: JSON [{ remote, name, entry, module, pathname, search }]; argv[3]: the api's address.
  */
 import path from 'node:path';
-import type { ShellServerBundle } from '../../shared/src/ssr/contract';
+import type { ShellServerBundle } from '@storefront/shared/ssr/contract';
 
 interface Probe {
   remote: string;

@@ -4,7 +4,7 @@
  * a revision, checked as `set` is.
  */
 import { abortCanary, isCanaryPercent, shortName, type CompositionDocument, type CompositionStore, type Revision } from '@storefront/release-state';
-import { REMOTES } from '../../edge/src/packages';
+import { REMOTES } from '@storefront/edge/packages';
 import { parseAssignments, printVersions, readBase, runChecks, withAssignments } from './composeChanges';
 import { readActor, readReason, UsageError, type CommandLine } from './composeOptions';
 import { shortChanges } from './revisionReport';

@@ -2,11 +2,11 @@
  * What every compose command that changes a composition does: read the revision it is made on,
  * choose versions, and check the result against the shell and each other before it may go live.
  */
-import { checkComposition, factsOf, readShellFacts, type Problem, type ReleaseFacts, type RemoteCandidate, type ShellFacts } from '../../edge/src/compositionRules';
+import { checkComposition, factsOf, readShellFacts, type Problem, type ReleaseFacts, type RemoteCandidate, type ShellFacts } from '@storefront/edge/composition-rules';
 import { CompositionConflict, remoteFromName, shortName, type CompositionDocument, type CompositionStore, type LiveComposition } from '@storefront/release-state';
-import { portsFromEnv, REMOTES, type Remote } from '../../edge/src/packages';
-import { defaultReleaseBase, releaseManifestUrl, VERSION_PATTERN } from '../../edge/src/releaseStore';
-import { localComposition } from '../../edge/src/composition';
+import { portsFromEnv, REMOTES, type Remote } from '@storefront/edge/packages';
+import { defaultReleaseBase, releaseManifestUrl, VERSION_PATTERN } from '@storefront/edge/release-store';
+import { localComposition } from '@storefront/edge/composition';
 import { UsageError } from './composeOptions';
 import { asConsumer, asProvider, checkExposedTypes, moduleUses } from './exposedProps';
 import { gather, shellManifestPath } from './gatherReleases';

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { packageVersion, REMOTES, ROOT } from '../../edge/src/packages';
+import { packageVersion, REMOTES, ROOT } from '@storefront/edge/packages';
 
 interface Buildable {
   workspace: string;
@@ -18,7 +18,7 @@ interface Buildable {
   outDir?: string;
 }
 
-const frontEndInputs = (dir: string) => [`${dir}/src`, `${dir}/package.json`, `${dir}/webpack.config.ts`, 'webpack.common.ts', 'webpack.remote.ts', 'shared/src'];
+const frontEndInputs = (dir: string) => [`${dir}/src`, `${dir}/package.json`, `${dir}/webpack.config.ts`, 'webpack.common.ts', 'webpack.remote.ts', 'build', 'loaders', 'shared/src'];
 
 /** The benchmarks' monolith: the shell with every remote's exposed modules bundled in (shell/webpack.monolith.ts). */
 const MONOLITH: Buildable = {

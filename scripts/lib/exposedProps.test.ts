@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ROOT } from '../../edge/src/packages';
+import { ROOT } from '@storefront/edge/packages';
 import { checkExposedProps, checkExposedTypes, declarationsOf, exposedPropsOf, moduleUses, shellModuleUses } from './exposedProps';
 
 jest.setTimeout(60_000);

@@ -20,9 +20,9 @@
  */
 import path from 'node:path';
 import ts from 'typescript';
-import type { Problem } from '../../edge/src/compositionRules';
-import { ROOT } from '../../edge/src/packages';
-import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
+import type { Problem } from '@storefront/edge/composition-rules';
+import { ROOT } from '@storefront/edge/packages';
+import { REMOTE_MODULES } from 'shell/remote-modules';
 
 /** How deep a type is written out; deeper parts are `unknown` (accepted as anything). */
 const MAX_DEPTH = 4;

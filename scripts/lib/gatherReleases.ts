@@ -3,9 +3,9 @@
  * shopper's browser would: each remote's manifest, its entry and its contract.
  */
 import path from 'node:path';
-import type { Contract, Manifest, RemoteCandidate } from '../../edge/src/compositionRules';
+import type { Contract, Manifest, RemoteCandidate } from '@storefront/edge/composition-rules';
 import type { CompositionDocument } from '@storefront/release-state';
-import { ROOT } from '../../edge/src/packages';
+import { ROOT } from '@storefront/edge/packages';
 
 const FETCH_TIMEOUT_MS = 5000;
 

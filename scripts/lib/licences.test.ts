@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../edge/src/packages';
+import { ROOT } from '@storefront/edge/packages';
 import { licencesOf, licencesPage, readLock } from './licences';
 
 describe('the licences', () => {

@@ -5,8 +5,8 @@
  */
 import type { HealthFiguresSchema, ReleaseHealthSchema, Static } from '@storefront/contracts';
 import { shortName, type CompositionStore } from '@storefront/release-state';
-import { DEFAULT_DATA_DIR } from '../../api/src/db/database';
-import { readMachineCredentials } from '../../api/src/identity/machineCredential';
+import { DEFAULT_DATA_DIR } from '@storefront/api/database';
+import { readMachineCredentials } from '@storefront/api/machine-credential';
 import { readPositiveNumber, UsageError, type CommandLine } from './composeOptions';
 
 export type ReleaseHealth = Static<typeof ReleaseHealthSchema>;

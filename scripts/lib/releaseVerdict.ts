@@ -5,11 +5,11 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { checkRelease, factsOf, type Contract, type Injector, type Manifest, type Problem, type ShellFacts } from '../../edge/src/compositionRules';
+import { checkRelease, factsOf, type Contract, type Injector, type Manifest, type Problem, type ShellFacts } from '@storefront/edge/composition-rules';
 import { shortName, type CompositionDocument, type CompositionStore } from '@storefront/release-state';
-import { ROOT, type Remote } from '../../edge/src/packages';
+import { ROOT, type Remote } from '@storefront/edge/packages';
 import { asConsumer, asProvider, checkExposedTypes, declarationsOf, embeddedUsesOf, exposedPropsOf, moduleUses, type ReadRelease } from './exposedProps';
-import { REMOTE_MODULES } from '../../shell/src/federation/remoteModules';
+import { REMOTE_MODULES } from 'shell/remote-modules';
 import { fetchContract, fetchDeclarations } from './gatherReleases';
 
 export interface ReleaseVerdict {

@@ -2,9 +2,9 @@
  * How the compose command shows revisions: the history (who, when, what, why, whether known good)
  * and what differs between two of them.
  */
-import type { ReleaseFacts } from '../../edge/src/compositionRules';
+import type { ReleaseFacts } from '@storefront/edge/composition-rules';
 import { describeChanges, knownGoodFrom, knownGoodRevisions, shortName, type CompositionDocument, type Revision } from '@storefront/release-state';
-import { REMOTES, type Remote } from '../../edge/src/packages';
+import { REMOTES, type Remote } from '@storefront/edge/packages';
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');

@@ -7,12 +7,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildShellEdge } from '../../edge/src/app';
-import { liveRemotes, openCompositionSource, type CompositionSource } from '../../edge/src/composition';
-import { ROOT, type Ports, type Remote } from '../../edge/src/packages';
-import { RenderThreads } from '../../edge/src/renderThreads';
-import { loadRenderer, RENDER_LIMIT_MS, type PageDrawer, type PageRequest, type RenderedPage } from '../../edge/src/serverRender';
-import { DEFAULT_KNOWN_GOOD_AFTER_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS } from '../../edge/src/settings';
+import { buildShellEdge } from '@storefront/edge/app';
+import { liveRemotes, openCompositionSource, type CompositionSource } from '@storefront/edge/composition';
+import { ROOT, type Ports, type Remote } from '@storefront/edge/packages';
+import { RenderThreads } from '@storefront/edge/render-threads';
+import { loadRenderer, RENDER_LIMIT_MS, type PageDrawer, type PageRequest, type RenderedPage } from '@storefront/edge/server-render';
+import { DEFAULT_KNOWN_GOOD_AFTER_MS, DEFAULT_RENDER_THREADS, DEFAULT_RENDER_TIMEOUT_MS } from '@storefront/edge/settings';
 
 /** The edge's own settings, as `npm start` and `npm run edge` read them (edge/src/settings.ts). */
 export interface EdgeTuning {

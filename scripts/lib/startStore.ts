@@ -7,10 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildRemoteOrigin, type buildShellEdge } from '../../edge/src/app';
+import { buildRemoteOrigin, type buildShellEdge } from '@storefront/edge/app';
 import { compositionFile, edgeReaderUrl } from '@storefront/release-state';
-import { REMOTES, ROOT, workingVersions, type Ports } from '../../edge/src/packages';
-import { releasesDir } from '../../edge/src/releaseStore';
+import { REMOTES, ROOT, workingVersions, type Ports } from '@storefront/edge/packages';
+import { releasesDir } from '@storefront/edge/release-store';
 import { listen, startShellEdge, type EdgeTuning, type RunningEdge } from './startEdge';
 import { pipeReadable, readableStream } from './readableLogs';
 

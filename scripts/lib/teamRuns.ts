@@ -3,7 +3,7 @@
  * makes for a team.
  */
 import path from 'node:path';
-import { specsOf, TEAMS, type Team } from '../../e2e/teams';
+import { specsOf, TEAMS, type Team } from './specOwners';
 import { specPattern } from './testStages';
 
 export interface TeamTestOptions {

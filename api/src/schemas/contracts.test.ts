@@ -120,9 +120,10 @@ import type {
 } from '@storefront/shared/types';
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
-// Not an entry of shared's: the sample data the storefront shows when the api cannot be reached,
-// standing in for the api's answers (and free of the browser, as the api's typecheck needs).
-import { SAMPLE_CART, SAMPLE_PRODUCTS } from '../../../shared/src/api/sampleData';
+// Shared's entry for the sample data alone (./testing brings the browser's): what the storefront
+// shows when the api cannot be reached, standing in for the api's answers (and free of the
+// browser, as the api's typecheck needs).
+import { SAMPLE_CART, SAMPLE_PRODUCTS } from '@storefront/shared/api/sample-data';
 import type { User as ApiUser } from '../identity/users';
 
 // ---- At compile time: `npm run typecheck` fails on the line of a type that no longer matches. ----
@@ -307,10 +308,10 @@ const ACCOUNT_DATA: AccountDataExport = {
 /** Each shared type with the schema it is the static type of, and values of it as shared or a client makes them. */
 const REPRESENTATIVES: [string, TSchema, readonly unknown[]][] = [
   ['ApiError', ErrorSchema, [{ error: 'not_found', message: 'No product with id p404' } satisfies ApiError]],
-  ['Product (shared sample data, both readings of §3 normalised)', ProductSchema, SAMPLE_PRODUCTS],
-  ['Colour (the catalogue of §3)', ColourSchema, COLOURS],
-  ['Size (the catalogue of §3)', SizeSchema, SIZES],
-  ['Category (the catalogue of §3)', CategorySchema, CATEGORIES],
+  ['Product (shared sample data, readings A and B normalised)', ProductSchema, SAMPLE_PRODUCTS],
+  ['Colour (the sample colours)', ColourSchema, COLOURS],
+  ['Size (the sample sizes)', SizeSchema, SIZES],
+  ['Category (the sample category tree)', CategorySchema, CATEGORIES],
   ['Picture', PictureSchema, [TSHIRT_PICTURE]],
   ['CartItem (shared sample cart)', CartItemSchema, SAMPLE_CART],
   [

@@ -1,4 +1,4 @@
-import type { BenchRoute, Viewport } from './lib/routes';
+import type { BenchRoute, Viewport } from './routes';
 
 /**
  * First-load budgets (gzip bytes of JS, CSS, remote entries, manifests and the composition) per

@@ -7,13 +7,13 @@ describe('first-load model', () => {
   it('says what to build when a package has not been built', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'first-load-'));
     jest.resetModules();
-    jest.doMock('../../edge/src/packages', () => ({ ...jest.requireActual('../../edge/src/packages'), ROOT: root }));
+    jest.doMock('@storefront/edge/packages', () => ({ ...jest.requireActual('@storefront/edge/packages'), ROOT: root }));
     try {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { firstLoadFromDist } = require('./firstLoad') as typeof import('./firstLoad');
       expect(() => firstLoadFromDist(BENCH_ROUTES[0] as (typeof BENCH_ROUTES)[number])).toThrow(/shell\/dist\/index\.html is missing: build the store first/);
     } finally {
-      jest.dontMock('../../edge/src/packages');
+      jest.dontMock('@storefront/edge/packages');
       rmSync(root, { recursive: true, force: true });
     }
   });

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { packageVersion, REMOTES, ROOT, type Remote } from '../../edge/src/packages';
+import { packageVersion, REMOTES, ROOT, type Remote } from '@storefront/edge/packages';
 import type { BenchRoute, Viewport } from './routes';
 
 export interface FirstLoad {

@@ -69,7 +69,7 @@ export function specsOf(team: Team, owners: Readonly<Record<string, string>> = S
 export function ownershipProblems(specs: readonly string[], owners: Readonly<Record<string, string>>, teams: readonly string[]): string[] {
   const problems: string[] = [];
   for (const spec of [...specs].sort()) {
-    if (!Object.hasOwn(owners, spec)) problems.push(`${spec} is owned by no team: add it to SPEC_OWNERS in e2e/teams.ts`);
+    if (!Object.hasOwn(owners, spec)) problems.push(`${spec} is owned by no team: add it to SPEC_OWNERS in scripts/lib/specOwners.ts`);
   }
   for (const [spec, team] of Object.entries(owners).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (!teams.includes(team)) problems.push(`${spec} is owned by "${team}", which is not a team (${teams.join(', ')})`);
