@@ -1,5 +1,5 @@
 /**
- * Section 5 of the benchmark (issue 32): the server's page, live at once, and a server render
+ * Section 5 of the benchmark: the server's page, live at once, and a server render
  * that holds under load. The browser's figures side by side with the replace-render the store
  * had before (lib/replaceRender.ts: the same pages, drawn again by the browser).
  *
@@ -27,37 +27,30 @@
  *   (its render failed), and how many drawn (edge/src/lastGoodPages.ts).
  * - Lighthouse 12's mobile audit of home, shop, a product and the cart (lib/lighthouse.ts).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '@storefront/e2e/browser';
-import { SERVER_RENDERED_ATTRIBUTE } from '@storefront/shared/ssr/contract';
 import { buildShellEdge } from '@storefront/edge/app';
 import { liveRemotes } from '@storefront/edge/composition';
 import { loadRenderer, RENDER_LIMIT_MS } from '@storefront/edge/server-render';
 import { readEdgeSettings } from '@storefront/edge/settings';
 import { startStore } from '@storefront/scripts/start-store';
 import { shellBundleFile } from '@storefront/scripts/start-edge';
-import { AWAITING_BROWSER, measureRoute, MOBILE_USER_AGENT, readPage, type RouteMeasurement } from './lib/frontEnd';
+import { AWAITING_BROWSER, measureRoute, readPage, type RouteMeasurement } from './lib/frontEnd';
 import { interactionsOf, measureInteraction, productToAdd, throttled } from './lib/interactions';
 import { auditPages, type LighthouseFigures } from './lib/lighthouse';
 import { startReplaceRenderProxy } from './lib/replaceRender';
 import { storePorts } from './lib/servers';
 import { rotated } from './lib/sideBySide';
 import { median } from './lib/stats';
+import { emptyRootsUnderHog, newShopper, shopperWishing, shopperWithALine, underLoad, type EmptyRootFigures, type PageLoadFigures } from './lib/pagesUnderLoad';
 
-export const LOAD_CONNECTIONS = 20;
-
-/** The empty-root run: this many pages at this many connections, a core spun beside the edge. */
-export const EMPTY_ROOT_PAGES = 1_000;
-export const EMPTY_ROOT_CONNECTIONS = 50;
 
 /**
  * How the browser takes over the server's page: it hydrates it (as served), or draws it again
- * and replaces it, as the store did before issue 32 (lib/replaceRender.ts), side by side.
+ * and replaces it, as the store did before it hydrated its pages (lib/replaceRender.ts), side by side.
  */
 export const RENDERS = ['hydrated', 'replaced'] as const;
 export type Render = (typeof RENDERS)[number];
@@ -82,40 +75,6 @@ export interface InteractionFigures {
   maxMs: number;
 }
 
-export interface PageLoadFigures {
-  route: string;
-  /**
-   * Kept for guests, and given to shoppers where it reads nothing of theirs but their cart and
-   * wishlist and these are empty (guestPages.ts): one whose lists are empty, and one whose cart
-   * holds a line; or drawn for each request as a shopper's (a cookie): in a render thread, or in
-   * the edge's own thread; and one shopper alone, at one connection.
-   */
-  cache:
-    | 'guest cache'
-    | 'shoppers, guest cache'
-    | 'a cart line, guest cache'
-    | 'a wishlist, guest cache'
-    | 'no cache'
-    | 'a cart line, no cache'
-    | 'a cart line, guest cache, 4 connections'
-    | 'a cart line, no cache, 4 connections'
-    | "no cache, edge's thread"
-    | 'a shopper alone';
-  pagesPerSecond: number;
-  p50: number;
-  p99: number;
-  /** From a request to its answer's first bytes (its status and head): before the page is drawn, where it is streamed. */
-  firstByteP50: number;
-  errors: number;
-  /**
-   * The share of pages the server drew (the others went to the browsers undrawn: late, or every
-   * thread full).
-   */
-  drawnShare: number;
-  /** GET /api/products through the same edge while the pages were served. */
-  apiP99: number;
-  apiPerSecond: number;
-}
 
 /** A cold load on the throttled phone, medians over the runs. */
 export interface PaintFigures {
@@ -128,19 +87,6 @@ export interface PaintFigures {
   liveMs: number;
 }
 
-/** Pages asked under a CPU hog with the guest page cache off (`emptyRootsUnderHog`). */
-export interface EmptyRootFigures {
-  route: string;
-  visitor: 'guest' | 'shopper';
-  pages: number;
-  /** Sent with an empty #root, for the browser to draw from nothing. */
-  emptyRoots: number;
-  /** Sent as the page's frame with a skeleton where its region goes (its render failed). */
-  skeletons: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
 
 export interface HydrationFigures {
   taps: TapFigures[];
@@ -222,154 +168,6 @@ async function tapOnce(browser: Browser, url: string, button: (page: Page) => Re
  * a scroll loads the product page's lower parts, which a tap made in the same millisecond as the
  * scroll (no thumb is that quick) measured along with it.
  */
-
-/** A drawn page's policy allows its one inline script (edge/src/eventReplay.ts) by hash; an undrawn page has none. */
-function drawnByServer(rawHeaders: unknown[]): boolean {
-  for (let index = 0; index < rawHeaders.length; index += 2) {
-    if (String(rawHeaders[index]).toLowerCase() === 'content-security-policy') return String(rawHeaders[index + 1]).includes("'sha256-");
-  }
-  return false;
-}
-
-/** The cookies an answer set, as a browser sends them back. */
-function cookiesSet(answer: Response): string {
-  return answer.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
-}
-
-/**
- * The cookie of a new shopper (the api's id for their browser), whose cart and wishlist are empty:
- * the caching edge gives them the guests' page, and draws each of theirs on an edge that keeps none.
- */
-async function newShopper(shellUrl: string): Promise<string> {
-  const answer = await fetch(new URL('/api/cart', shellUrl));
-  await answer.body?.cancel();
-  const cookie = cookiesSet(answer);
-  if (!cookie) throw new Error('the api named no shopper for a new visitor');
-  return cookie;
-}
-
-/** The cookie of a new shopper whose wishlist holds `productId`, which none of the measured pages shows: their counts are drawn for them (a frame around the guests' region). */
-async function shopperWishing(shellUrl: string, productId: string): Promise<string> {
-  const added = await fetch(new URL('/api/wishlist', shellUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: productId }) });
-  if (added.status !== 201) throw new Error(`adding to the wishlist answered ${added.status}: ${await added.text()}`);
-  return cookiesSet(added);
-}
-
-/** The cookie of a new shopper whose cart holds one line of `productId`: their counts are drawn for them (a frame around the guests' region, or the page whole). */
-async function shopperWithALine(shellUrl: string, productId: string): Promise<string> {
-  const added = await fetch(new URL('/api/cart', shellUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: productId, qty: 1 }) });
-  if (added.status !== 201) throw new Error(`adding to the cart answered ${added.status}: ${await added.text()}`);
-  return cookiesSet(added);
-}
-
-async function underLoad(url: string, apiUrl: string, { connections = LOAD_CONNECTIONS, cookie }: { connections?: number; cookie?: string } = {}): Promise<Omit<PageLoadFigures, 'route' | 'cache'>> {
-  let answered = 0;
-  let drawn = 0;
-  const firstBytes: number[] = [];
-  // As a phone's browser asks: compressed.
-  const pages = autocannon({
-    url,
-    connections,
-    duration: 5,
-    headers: { 'user-agent': MOBILE_USER_AGENT, 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) },
-    setupClient: (client) => {
-      // One request at a time on a connection: its answer's head is the next to come.
-      let sentAt = 0;
-      client.on('request', () => {
-        sentAt = performance.now();
-      });
-      client.on('headers', ({ headers }) => {
-        firstBytes.push(performance.now() - sentAt);
-        answered += 1;
-        if (drawnByServer(headers)) drawn += 1;
-      });
-    },
-  });
-  // The api's client on a thread of its own: in this thread its answers waited behind the pages'
-  // client reading 20 connections' pages, which the edge's latency is not.
-  const api = autocannon({ url: apiUrl, connections: 2, duration: 5, workers: 1 });
-  const [pageResult, apiResult] = await Promise.all([pages, api]);
-  // What a render still running (one the edge stopped waiting for) costs must not fall on the next run.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  return {
-    pagesPerSecond: pageResult.requests.average,
-    p50: pageResult.latency.p50,
-    p99: pageResult.latency.p99,
-    firstByteP50: median(firstBytes),
-    errors: pageResult.errors + pageResult.timeouts + pageResult.non2xx,
-    // A streamed page's policy allows the replay script before the page is drawn: read from its body instead.
-    drawnShare: cookie ? await drawnShareOf(url, connections, cookie) : answered > 0 ? drawn / answered : 0,
-    apiP99: apiResult.latency.p99,
-    apiPerSecond: apiResult.requests.average,
-  };
-}
-
-/**
- * The share of a shopper's pages sent drawn at this many connections, read from each page's body
- * (asked uncompressed, so that it can be: the renders, not the compression, decide the share), in a
- * second, shorter run.
- */
-async function drawnShareOf(url: string, connections: number, cookie: string): Promise<number> {
-  let answered = 0;
-  let drawn = 0;
-  await autocannon({
-    url,
-    connections,
-    duration: 3,
-    headers: { 'user-agent': MOBILE_USER_AGENT, 'accept-encoding': 'identity', cookie },
-    requests: [
-      {
-        method: 'GET',
-        onResponse: (_status: number, body: string) => {
-          answered += 1;
-          if (body.includes(`id="root" ${SERVER_RENDERED_ATTRIBUTE}`)) drawn += 1;
-        },
-      },
-    ],
-  });
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  return answered > 0 ? drawn / answered : 0;
-}
-
-/**
- * `EMPTY_ROOT_PAGES` pages of `url` at `EMPTY_ROOT_CONNECTIONS` connections while another process
- * spins a core beside the edge (a busy machine), read from each page's body (asked uncompressed):
- * an empty #root is a page with neither the server's root nor a skeleton; a skeleton, the frame
- * whose region is the shell's loading state (shell/src/layout/RemoteRegion.tsx's PageSkeleton), in
- * a plain root.
- */
-export async function emptyRootsUnderHog(url: string, cookie?: string): Promise<Omit<EmptyRootFigures, 'route' | 'visitor'>> {
-  const hog = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
-  let pages = 0;
-  let emptyRoots = 0;
-  let skeletons = 0;
-  try {
-    const result = await autocannon({
-      url,
-      connections: EMPTY_ROOT_CONNECTIONS,
-      amount: EMPTY_ROOT_PAGES,
-      timeout: 30,
-      headers: { 'user-agent': MOBILE_USER_AGENT, 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) },
-      requests: [
-        {
-          method: 'GET',
-          onResponse: (_status: number, body: string) => {
-            pages += 1;
-            // A skeleton is sent for the browser to draw over, in a root not marked as the server's
-            // (edge/src/page.ts); the template's own root is written without quotes.
-            if (body.includes('<div id="root"><')) skeletons += 1;
-            else if (!body.includes(`id="root" ${SERVER_RENDERED_ATTRIBUTE}`)) emptyRoots += 1;
-          },
-        },
-      ],
-    });
-    return { pages, emptyRoots, skeletons, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
-  } finally {
-    hog.kill();
-    // Renders still running must not fall on the next run.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-  }
-}
 
 export async function benchHydration(tries: number, lighthouseRuns: number, log: (line: string) => void): Promise<HydrationFigures> {
   const ports = storePorts();

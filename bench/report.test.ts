@@ -2,7 +2,8 @@ import type { BaselineFigures } from './baselineBench';
 import type { RouteFigures } from './frontEnd';
 import type { HydrationFigures } from './hydrationBench';
 import type { LighthouseFigures } from './lib/lighthouse';
-import { baselineSection, benchmarkRange, categoryGoal, performanceGoal, tbtAgreement } from './report';
+import { benchmarkRange, categoryGoal, performanceGoal } from './lib/lighthouseReport';
+import { baselineSection, tbtAgreement } from './report';
 
 function page(route: string, tbtMs: number, benchmarkIndex: number | null): LighthouseFigures {
   const scores = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the four benchmarks of issue 9 side by side, with the goals' status. Prints a
+ * `npm run bench`: the store's benchmarks side by side, with each goal's status. Prints a
  * summary and writes bench/report.md. Settings (env): BENCH_RUNS (5), BENCH_API_SECONDS (1),
  * BENCH_GROWTH_SIZES (1000,10000,100000), BENCH_DATABASE_URL (PostgreSQL server; empty skips it),
  * BENCH_PORT_BASE (26100), BENCH_ONLY (e.g. "frontend,api"; sections frontend, api, growth, hydration, baseline, canary, catalogue), BENCH_CATALOGUE_PRODUCTS (10000), BENCH_TAPS (10), RENDER_THREADS (section 5's store, 1), BENCH_GROWTH_DATABASES (pglite; "pglite,postgres"

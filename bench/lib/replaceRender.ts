@@ -1,5 +1,5 @@
 /**
- * The store as it was before issue 32, for the bench's side-by-side figures: the server's first
+ * The store before it hydrated its pages, for the bench's side-by-side figures: the server's first
  * screen is a picture the browser throws away and draws again (`createRoot`), and a tap on it
  * before then is lost. A proxy in front of the shell's edge takes from each page it serves what
  * makes the browser hydrate it (the root's hydration mark, app/hydration.ts's readServerPage) and
