@@ -2,9 +2,10 @@
  * Every reference in the repository's code and docs leads somewhere a reader of a clone can
  * follow. The product brief the store was built from, and the conventions page it started from,
  * are kept outside the repository: nothing may point at their numbered sections (a section sign)
- * or name those files. A comment states the rule it enforces, or links the page that says it in
- * the store's own words (docs/behaviour.md, by a heading's anchor); and every such anchor must be
- * a heading the page has, as GitHub makes them.
+ * or name those files. Nor may anything point at an issue of the team's tracker by its number,
+ * which a clone does not show. A comment states the rule it enforces, or links the page that says
+ * it in the store's own words (docs/behaviour.md, by a heading's anchor); and every such anchor
+ * must be a heading the page has, as GitHub makes them.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ const OUTSIDE: readonly { pattern: RegExp; what: string }[] = [
     pattern: new RegExp(`\\bARCHITECTURE(?:\\.md\\b|\\s*${SECTION_SIGN}|\\s+\\d)`),
     what: 'the outside conventions page: state the convention, or link docs/architecture.md',
   },
+  { pattern: /\b[Ii]ssues? \d+/, what: "an issue of the team's tracker, which a clone cannot show: state the rule or the fact itself" },
 ];
 
 /** The pages whose anchors code and docs link to, by the file name a link uses. */
@@ -99,7 +101,7 @@ describe('references outside the repository', () => {
     expect(files.map(({ file }) => file)).toEqual(expect.arrayContaining(['README.md', 'docs/behaviour.md', 'shared/src/api/messages.ts']));
   });
 
-  it('are none: no section of an outside document is pointed at, and neither of its files is named', () => {
+  it('are none: no section of an outside document is pointed at, neither of its files is named, and no tracker issue by its number', () => {
     expect(files.flatMap(({ file, text }) => outsideReferences(file, text))).toEqual([]);
   });
 
@@ -118,6 +120,10 @@ describe('references outside the repository', () => {
     expect(outsideReferences('a.md', `As ${brief} says`)).toHaveLength(1);
     expect(outsideReferences('a.ts', `// ${conventions}.md and ${conventions} ${SECTION_SIGN}2`)).toHaveLength(2);
     expect(outsideReferences('a.ts', `// ${conventions} 5b`)).toEqual([`a.ts:1: ${OUTSIDE[2]?.what}: // ${conventions} 5b`]);
+    const issue = 'issue';
+    expect(outsideReferences('a.ts', `/**\n * One process owns a folder (${issue} 27).\n */`)).toEqual([`a.ts:2: ${OUTSIDE[3]?.what}: * One process owns a folder (${issue} 27).`]);
+    expect(outsideReferences('a.md', `Status: accepted (${issue} 30).\n${'Issue'} 9's goal, the goals of ${issue}s 9 and 32`)).toHaveLength(2);
+    expect(outsideReferences('a.ts', `// The api ${issue}s the cookie; ${issue}d 2 days ago; mail #12; ${issue}r 5`)).toEqual([]);
     expect(outsideReferences('a.ts', '// The phone is +27 and 9 digits (docs/architecture.md, docs/behaviour.md).')).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /**
- * Issue 27: two apis on one PGlite folder each accepted orders and the folder kept only some of
- * them. The api as an operator starts it, on a folder on disk: a second one (or the seed command)
+ * Two apis on one PGlite folder would each accept orders and the folder keep only some of them,
+ * so one api owns a folder. The api as an operator starts it, on a folder on disk: a second one (or the seed command)
  * on the same folder is refused and names the first, and after the first is killed with SIGKILL
  * the folder starts again.
  */

@@ -30,7 +30,7 @@ describe('accounts', () => {
     await register.getByLabel('Last name').fill('Molefe');
     await register.getByLabel('Email address').fill(email);
     await register.getByLabel('Password').fill(password);
-    // Typed with its country code after the +27 the box shows: saved once, not as +2727… (issue 31).
+    // Typed with its country code after the +27 the box shows: saved once, not as +2727….
     await register.getByLabel('Phone number').pressSequentially('+27 82 555 0101');
     expect(await register.getByLabel('Phone number').inputValue()).toBe('+27825550101');
     await register.getByRole('button', { name: 'Create account' }).click();

@@ -1,5 +1,5 @@
 /**
- * Issue 29, part 4, in the browser: from /account a shopper changes their password, signs out their
+ * A signed-in shopper's own controls, in the browser: from /account a shopper changes their password, signs out their
  * other devices, downloads their data and deletes their account.
  */
 import { randomUUID } from 'node:crypto';

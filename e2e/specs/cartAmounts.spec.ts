@@ -1,5 +1,5 @@
 /**
- * The amounts a shopper puts in the cart are the amounts they meant (issue 31): the product page
+ * The amounts a shopper puts in the cart are the amounts they meant: the product page
  * that shows the cart's quantity sets the line to it ("Update cart") rather than adding it again,
  * and an add at the stock limit says that nothing more was added.
  */

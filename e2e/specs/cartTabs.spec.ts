@@ -1,6 +1,6 @@
 /**
  * One shopper with the same product open in several tabs, pressing Add to Cart in all of them at
- * once: every unit pressed for is in the cart (issue 30, part 2, docs/decisions/0001-atomic-cart-adds.md).
+ * once: every unit pressed for is in the cart (docs/decisions/0001-atomic-cart-adds.md).
  */
 import type { CartItem, Product } from '@storefront/shared';
 import { cartLineKey } from '@storefront/shared/domain';
@@ -37,7 +37,7 @@ async function openProductPage(page: Page, product: Product): Promise<void> {
 
 /**
  * The shop's listing showing the product's card, whose Add to Cart adds one more to what the cart
- * holds (the product page shows the cart's quantity and sets it instead: issue 31).
+ * holds (the product page shows the cart's quantity and sets it instead).
  */
 async function openShopListing(page: Page, product: Product): Promise<void> {
   await page.goto(shellUrl(`/shop?search=${encodeURIComponent(product.name)}`));

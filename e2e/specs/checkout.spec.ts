@@ -95,7 +95,7 @@ describe('checkout', () => {
     expect(new URL(page.url()).search).toBe('?step=review');
     expect(await page.getByTestId('review-line').count()).toBe(2);
     expect(await page.getByTestId('review-address').textContent()).toContain('12 Long Street');
-    // Every text the page shows from the click until the confirmation (issue 31): the shopper who
+    // Every text the page shows from the click until the confirmation: the shopper who
     // just paid must never read that their cart is empty.
     await recordTexts(page);
     await page.getByRole('button', { name: 'Place order' }).click();

@@ -1,5 +1,5 @@
 /**
- * Issue 32: the page the server sends is live at once. The browser hydrates it (the shell's frame,
+ * The page the server sends is live at once. The browser hydrates it (the shell's frame,
  * then the page's region as its remote's module arrives) instead of drawing it again; a tap made
  * before a part is hydrated takes effect once it is, and only once however often it was made
  * (edge/src/eventReplay.ts); links and the header's search work before any script.

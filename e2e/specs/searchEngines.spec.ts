@@ -1,5 +1,5 @@
 /**
- * What search engines and monitors are told (issue 31): a missing page answers 404 while the
+ * What search engines and monitors are told: a missing page answers 404 while the
  * shopper still sees the friendly not-found page; each product and shop page names its canonical
  * address; robots.txt keeps crawlers out of the shopper's own pages and points at a sitemap that
  * lists every product and category of the live catalogue once.

@@ -1,5 +1,5 @@
 /**
- * No false states in between (issue 31): from the click until the next page shows, a page being
+ * No false states in between: from the click until the next page shows, a page being
  * left shows nothing it no longer means (an empty cart to a shopper who has one, an account that
  * "could not load" to one who just signed in or out). Every text the page shows on the way is
  * recorded (e2e/support/transitions.ts). Placing an order is checked in checkout.spec.ts.

@@ -3,9 +3,9 @@ import type { BenchRoute, Viewport } from './routes';
 /**
  * First-load budgets (gzip bytes of JS, CSS, remote entries, manifests and the composition) per
  * route, as e2e/specs/budgets.spec.ts computes them from the built files. They sit a little above
- * today's sizes so that a regression fails CI; lower them as the store gets lighter. Issue 9's goal
+ * today's sizes so that a regression fails CI; lower them as the store gets lighter. The store's goal
  * is 170 KB on every route (see bench/report.md for where each route stands).
- * Raised once, by about 16 KB each, when issue 7's header, mega-menu, mobile menu, bottom navbar
+ * Raised once, by about 16 KB each, when the header, mega-menu, mobile menu, bottom navbar
  * and footer newsletter form landed in the shell (its /about and /contact pages load on their own).
  * Lowered by about a third when the router, store and toast libraries went through
  * @storefront/shared (tree-shaken), the remotes onto the shell's federation runtime, and the
@@ -21,7 +21,7 @@ import type { BenchRoute, Viewport } from './routes';
  * manifest in the browser, no manifest code in its runtime), and the shell's menus, bottom
  * navbar, quick view and 404 page and the shop's layout parts and filter chips moved to chunks
  * of their own. The desktop budgets are for a desktop, whose header has the catalog's search
- * and the main menu. A phone loads less: its budgets are issue 9's goal (170 KB) where a route
+ * and the main menu. A phone loads less: its budgets are the store's goal (170 KB) where a route
  * meets it, and a little above today's size where it does not yet (bench/report.md gives both).
  * A phone's product page came down to the goal when its tabs, related products and sticky bar
  * moved to a chunk its first scroll loads, and the other layouts' styles and sidebar to one only

@@ -1,5 +1,5 @@
 /**
- * One process owns a PGlite folder (issue 27): a second opener is refused with the folder and the
+ * One process owns a PGlite folder: a second opener is refused with the folder and the
  * holder named, and a lock left by a process that is gone never blocks a restart.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

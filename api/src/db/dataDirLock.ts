@@ -1,7 +1,7 @@
 /**
  * One process owns a PGlite folder. Each PGlite keeps the database's pages in
  * its own memory, so two processes on one folder overwrite each other's files and acknowledged
- * orders vanish (issue 27). PGlite's own postmaster.pid records a fixed pid (-42) and guards
+ * orders vanish. PGlite's own postmaster.pid records a fixed pid (-42) and guards
  * nothing, so the api keeps a lock file of its own in the folder.
  *
  * Node has no flock, so the lock is a file whose creation is atomic, recording who holds it: a

@@ -11,7 +11,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../testing/scratchD
 import { startStallingProxy, type StallingProxy } from '../testing/stallingProxy';
 import { until } from '../testing/until';
 
-/** What the issue asks for, at the default timeouts (db/database.ts, settings.ts). */
+/** The deadlines the api keeps while the server is silent, at the default timeouts (db/database.ts, settings.ts). */
 const REQUEST_DEADLINE_MS = 11_000;
 const HEALTH_DEADLINE_MS = 1_000;
 const SHUTDOWN_DEADLINE_MS = 15_000;

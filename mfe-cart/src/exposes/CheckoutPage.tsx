@@ -1,6 +1,7 @@
-import { Link, MESSAGES, Skeleton, useAppSelector, useGetCartQuery } from '@storefront/shared';
+import { MESSAGES, Skeleton, useAppSelector, useGetCartQuery } from '@storefront/shared';
 import { useState, type ReactNode } from 'react';
 import { CheckoutForm } from '../features/checkout/CheckoutForm';
+import { BackToShopNotice } from '../features/lists/BackToShopNotice';
 import '../features/cart.css';
 import '../features/checkout/checkout.css';
 
@@ -47,13 +48,10 @@ export default function CheckoutPage() {
     );
   } else if (!cart || cart.length === 0) {
     unavailable = (
-      <div className="sf-notice">
+      <BackToShopNotice>
         <p>{MESSAGES.emptyCart}</p>
         <p>Add something you like, then come back here to check out.</p>
-        <Link className="sf-button" to="/shop">
-          Continue shopping
-        </Link>
-      </div>
+      </BackToShopNotice>
     );
   }
   // The form stays while the cart is unavailable, so what the shopper typed is still there when it is back.

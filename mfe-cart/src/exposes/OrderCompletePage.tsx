@@ -1,4 +1,5 @@
 import { Link, Skeleton, skipToken, useGetOrderQuery, useParams } from '@storefront/shared';
+import { BackToShopNotice } from '../features/lists/BackToShopNotice';
 import { OrderConfirmation } from '../features/orders/OrderConfirmation';
 import '../features/cart.css';
 import '../features/checkout/checkout.css';
@@ -27,15 +28,12 @@ export default function OrderCompletePage() {
     return (
       <div className="sf-container chk-page">
         <h1>Order not found</h1>
-        <div className="sf-notice">
+        <BackToShopNotice>
           <p>We could not find that order. Orders can only be seen here in the browser they were placed in.</p>
           <p>
             <Link to="/order-status">Track an order</Link> with its number and your email address instead.
           </p>
-          <Link className="sf-button" to="/shop">
-            Continue shopping
-          </Link>
-        </div>
+        </BackToShopNotice>
       </div>
     );
   }

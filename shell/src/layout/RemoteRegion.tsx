@@ -34,7 +34,7 @@ function withinMs(work: Promise<unknown>, ms: number): Promise<unknown> {
   return Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))]);
 }
 
-/** A region still loading after this long says so, with a way to try again (issue 8: within 3 s). */
+/** A region still loading after this long says so, with a way to try again (a shopper must be told within 3 s). */
 export const SLOW_REGION_MS = 1500;
 
 interface RemoteRegionProps<Remote extends RemoteName, Props extends object> {

@@ -1,5 +1,5 @@
 /**
- * Issue 29, part 4: the password policy, changing the password and signing out other devices, and
+ * A signed-in shopper's own controls: the password policy, changing the password and signing out other devices, and
  * the shopper's POPIA rights (download their data, delete the account), each confirmed by the
  * password and counted like a sign-in.
  */

@@ -202,7 +202,7 @@ describe.each(testDatabases())('cart ($name)', (target) => {
   });
 
   test('four tabs of one shopper adding one unit at once: the line ends at 4, each answer the line as its add left it', async () => {
-    // The storefront adds with this one POST and shows the line it answers (issue 30, part 2).
+    // The storefront adds with this one POST and shows the line it answers (docs/decisions/0001-atomic-cart-adds.md).
     await setStock(simpleProduct, 60);
     const shopper = shopperSession(ctx.app);
     await shopper.request({ url: '/cart' });

@@ -1,5 +1,6 @@
-import { Link, Skeleton } from '@storefront/shared';
+import { Skeleton } from '@storefront/shared';
 import type { ReactNode } from 'react';
+import { BackToShopNotice } from './BackToShopNotice';
 
 /**
  * The frame of a page of the shopper's lines (/cart, /wishlist): its heading over two line-sized
@@ -35,12 +36,9 @@ export function ListPage<Lines extends readonly unknown[]>({
     return (
       <div className="sf-container crt-page">
         <h1>{title}</h1>
-        <div className="sf-notice">
+        <BackToShopNotice>
           <p>{emptyMessage}</p>
-          <Link className="sf-button" to="/shop">
-            Continue shopping
-          </Link>
-        </div>
+        </BackToShopNotice>
       </div>
     );
   }
