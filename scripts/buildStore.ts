@@ -1,7 +1,7 @@
 /**
  * Builds what the store serves that is missing or older than its sources, as `npm start` does
- * before it serves: `npm test` runs it once before the browser stages, so that the two stores
- * they start side by side never build at the same time (scripts/lib/testStages.ts).
+ * before it serves: `npm test` runs it once, as a stage of its own, before the browser stages
+ * (scripts/lib/testStages.ts).
  */
 import { ensureBuilt } from './lib/ensureBuilt';
 

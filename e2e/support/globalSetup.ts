@@ -34,8 +34,8 @@ function e2ePorts(): Ports {
  */
 export default async function globalSetup(): Promise<void> {
   assertChromiumInstalled();
-  // `npm test` builds once before its browser stages (E2E_BUILT): two stores start side by side,
-  // and one's spec edits a remote's source to release it, which a second look would build in.
+  // `npm test` builds once, before its browser stages (E2E_BUILT). A release spec edits a
+  // remote's source and puts it back, which would look stale to the next stage's look.
   if (process.env.E2E_BUILT !== '1') await ensureBuilt((line) => console.log(`[e2e] ${line}`));
   const work = await mkdtemp(path.join(os.tmpdir(), 'storefront-e2e-'));
   const ports = e2ePorts();

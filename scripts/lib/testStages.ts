@@ -4,11 +4,12 @@
  *
  * The machine the suite runs on has two cores, and a browser spec alone leaves much of them idle
  * (waiting for a page, a timeout, the network going quiet), so the browser specs run in two
- * browsers at once. The specs that change what the store serves (the live composition, the
- * catalogue) run one at a time on a second store of their own beside them; those that time a
- * shopper's wait on the real clock run last, alone (scripts/lib/aloneSpecs.ts).
+ * browsers at once. The specs that change what the whole store serves (the live composition,
+ * the catalogue), and those that time a shopper's wait on the real clock, run afterwards, one at
+ * a time (scripts/lib/aloneSpecs.ts). The store is built first, once, in a stage of its own: both
+ * browser stages' stores serve that build (E2E_BUILT), and its time is told apart from theirs.
  */
-import { ALONE_SPECS, OWN_STORE_SPECS, TIMED_SPECS } from './aloneSpecs';
+import { ALONE_SPECS } from './aloneSpecs';
 
 export interface Step {
   label: string;
@@ -27,14 +28,8 @@ export interface Stage {
 export const STAGE_NAMES = ['checks', 'jest', 'e2e'] as const;
 export type StageName = (typeof STAGE_NAMES)[number];
 
-/** How many browser specs run at once on the shared store: one browser a core. */
+/** How many browser specs run at once: one browser a core. */
 export const BROWSER_WORKERS = 2;
-
-/**
- * The second store's ports, from E2E_PORT_BASE (e2e/support/globalSetup.ts): clear of the first
- * store's (18080 and the next 21).
- */
-export const OWN_STORE_PORT_BASE = '18180';
 
 /** The store is built before the browser stages, so their stores skip the build (E2E_BUILT). */
 const BUILT = { E2E_BUILT: '1' };
@@ -69,15 +64,12 @@ export function testStages(names: readonly StageName[], jest: string): Stage[] {
         steps: [{ label: 'build', command: [process.execPath, '--conditions=storefront-source', '-r', 'sucrase/register/ts', 'scripts/buildStore.ts'] }],
       },
       {
-        name: `browser tests, ${BROWSER_WORKERS} at a time, beside those that change their store, one at a time on a store of their own`,
-        steps: [
-          { label: 'e2e', command: [...e2e, `--maxWorkers=${BROWSER_WORKERS}`, '--testPathPatterns', specPattern(ALONE_SPECS, true)], env: BUILT },
-          { label: 'e2e on a store of their own', command: [...e2e, '--runInBand', '--testPathPatterns', specPattern(OWN_STORE_SPECS)], env: { ...BUILT, E2E_PORT_BASE: OWN_STORE_PORT_BASE } },
-        ],
+        name: `browser tests, ${BROWSER_WORKERS} at a time`,
+        steps: [{ label: 'e2e', command: [...e2e, `--maxWorkers=${BROWSER_WORKERS}`, '--testPathPatterns', specPattern(ALONE_SPECS, true)], env: BUILT }],
       },
       {
-        name: "browser tests that time a shopper's wait, alone",
-        steps: [{ label: 'e2e timed', command: [...e2e, '--runInBand', '--testPathPatterns', specPattern(TIMED_SPECS)], env: BUILT }],
+        name: 'browser tests that run alone, one at a time',
+        steps: [{ label: 'e2e alone', command: [...e2e, '--runInBand', '--testPathPatterns', specPattern(ALONE_SPECS)], env: BUILT }],
       },
     ],
   };
