@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startTestApp, testDatabases, type TestApp } from './testing/testDatabases';
+import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from './testing/testDatabases';
 
 const modulesDir = path.join(__dirname, 'modules');
 const MODULES = readdirSync(modulesDir, { withFileTypes: true })
@@ -17,8 +17,8 @@ describe.each(testDatabases())('the api’s assembly ($name)', (target) => {
   let ctx: TestApp;
   beforeAll(async () => {
     ctx = await startTestApp(target);
-  });
-  afterAll(() => ctx.close());
+  }, DATABASE_TIMEOUT_MS);
+  afterAll(() => ctx?.close());
 
   it('has each module’s one entry file, routes.ts', () => {
     expect(MODULES.length).toBeGreaterThanOrEqual(15);
