@@ -1,18 +1,24 @@
 /**
- * The compose command as a release manager runs it (a child process), against releases fabricated
- * in a temporary folder and served by a small HTTP server, and the release command's verdict on a
- * release folder. No build is needed.
+ * The compose command as a release manager runs it, against releases fabricated in a temporary
+ * folder and served by a small HTTP server, and the release command's verdict on a release
+ * folder. No build is needed. The commands run in this process, each with the environment a
+ * release manager's shell would give it, for speed (a program's start costs more than most
+ * commands); the program itself (scripts/compose.ts: its exit codes, what it prints on an error)
+ * is run as a child process too.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdir, mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { format } from 'node:util';
 import { factsOf, type Contract, type Manifest, type ReleaseFacts, type ShellFacts } from '@storefront/edge/composition-rules';
 import { environmentFile, FileCompositionStore, type CompositionDocument, type Revision } from '@storefront/release-state';
 import { REMOTES, type Remote } from '@storefront/edge/packages';
 import { REMOTE_MODULES } from 'shell/remote-modules';
+import { reportComposeError, runCompose } from './lib/composeCommand';
 import { readActor, readReason, UsageError } from './lib/composeOptions';
 import { DECLARATIONS_PATH, declarationsOf } from './lib/exposedProps';
 import { judgeRelease, judgeWorkingCopy } from './lib/releaseVerdict';
@@ -225,7 +231,8 @@ interface Run {
   output: string;
 }
 
-function compose(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
+/** The compose program run as a release manager runs it: a child process, its exit code and all it printed. */
+function composeProgram(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--conditions=storefront-source', '-r', 'sucrase/register/ts', path.join(ROOT, 'scripts', 'compose.ts'), ...args], { cwd: ROOT, env });
     let output = '';
@@ -234,6 +241,50 @@ function compose(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code: code ?? 1, output }));
   });
+}
+
+/** The lines each in-process run printed, kept apart for runs side by side. */
+const printed = new AsyncLocalStorage<string[]>();
+/** The environment of the runs in progress: runs side by side share process.env, so they must share it. */
+let running: { env: NodeJS.ProcessEnv; count: number; before: NodeJS.ProcessEnv } | null = null;
+
+beforeAll(() => {
+  for (const stream of ['log', 'error'] as const) {
+    const original = console[stream].bind(console);
+    jest.spyOn(console, stream).mockImplementation((...parts: unknown[]) => {
+      const lines = printed.getStore();
+      if (lines) lines.push(format(...parts));
+      else original(...parts);
+    });
+  }
+});
+
+afterAll(() => jest.restoreAllMocks());
+
+/** One compose command in this process, as scripts/compose.ts runs it: the exit code it would end with, and what it printed. */
+async function compose(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
+  if (running && running.env !== env) throw new Error('compose runs side by side must share one environment: they share process.env');
+  running ??= { env, count: 0, before: process.env };
+  running.count += 1;
+  process.env = env;
+  const lines: string[] = [];
+  try {
+    const ok = await printed.run(lines, async () => {
+      try {
+        return await runCompose(args);
+      } catch (error) {
+        reportComposeError(error);
+        return false;
+      }
+    });
+    return { code: ok ? 0 : 1, output: lines.map((line) => `${line}\n`).join('') };
+  } finally {
+    running.count -= 1;
+    if (running.count === 0) {
+      process.env = running.before;
+      running = null;
+    }
+  }
 }
 
 async function liveRevision(composition: Composition): Promise<number | null> {
@@ -514,9 +565,15 @@ describe('npm run compose', () => {
     expect((await composition.store.live())?.document).toEqual(documentOf(composition, '1.0.3'));
   }, 60_000);
 
-  it('lists every command and option in its help, and shows it for an unknown command', async () => {
+  it('lists every command and option in its help, shows it for an unknown command, and exits 1 on a refusal (the program, run as a child process)', async () => {
     const composition = await newComposition();
-    const [help, unknown] = await Promise.all([compose(composition.env, 'help'), compose(composition.env, 'publish', 'cart=1.0.3')]);
+    const [help, unknown, refused] = await Promise.all([
+      composeProgram(composition.env, 'help'),
+      composeProgram(composition.env, 'publish', 'cart=1.0.3'),
+      composeProgram(composition.env, 'rollback'),
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('[compose] rollback needs a reason');
     expect(help.code).toBe(0);
     for (const word of ['list', 'check <file>', 'check <remote>=<version>', 'set <remote>=<version>', 'rollback --reason', 'history [--limit <n>]', 'diff <revision> <revision>', '--by', '--reason', '--base', '--to', '--limit']) {
       expect(help.output).toContain(word);
