@@ -3,9 +3,10 @@ import { DATABASE_TIMEOUT_MS, startTestApp, testDatabases, type TestApp } from '
 import { REACH_BOUND, resolveSearch, typoDistance, typosBetween } from './searchTerms';
 
 /**
- * The search's rules (docs/decisions/spec-readings.md, "Search"), on products of their own whose words are in no seeded
- * product, so every answer is exact: typos by kind and by word length, words from their start,
- * the last word a beginning, the order of the results, and what the page says it searched for.
+ * The search's rules (docs/decisions/0015-search-forgives-typos-and-every-word-matches.md), on
+ * products of their own whose words are in no seeded product, so every answer is exact: typos by
+ * kind and by word length, words from their start, the last word a beginning, the order of the
+ * results, and what the page says it searched for.
  */
 describe('typoDistance counts a swap of neighbours as one typo (Damerau)', () => {
   test.each([
