@@ -52,7 +52,7 @@ export default async function globalSetup(): Promise<void> {
     // on a busy CI machine, the browsers and the store on two cores, a render now and then takes
     // longer, and a spec then met the browser's drawing instead (no page for a browser without
     // scripts, a layout shift, a second request). The undrawn fallback has tests of its own
-    // (edge/src/app.test.ts, renderThreads.test.ts).
+    // (edge/src/slowRenders.test.ts, renderThreads.test.ts).
     renderTimeoutMs: 2000,
     // Known good after seconds, not the half hour a shop waits (KNOWN_GOOD_AFTER): the release
     // specs wait for it.
