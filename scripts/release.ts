@@ -72,7 +72,12 @@ async function declareExposedTypes(remote: Remote, version: string, folder: stri
 
 function build(workspace: string, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['webpack', '--mode', 'production'], { cwd: path.join(ROOT, workspace), env: { ...process.env, ...env }, stdio: 'inherit' });
+    // As the package's build script runs it: its config reads the workspace packages' sources (their entries' storefront-source condition), so no package needs building first.
+    const child = spawn(process.execPath, ['--conditions=storefront-source', require.resolve('webpack/bin/webpack.js'), '--mode', 'production'], {
+      cwd: path.join(ROOT, workspace),
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`webpack exited with ${code}`))));
   });
 }
