@@ -1,89 +1,56 @@
+/**
+ * Text the api must refuse, in every field a client can send (api/src/testing/textFields.ts): a
+ * NUL or another control character, a path that is not UTF-8, a body nested too deep, a blank
+ * name, a character that turns text around where other shoppers read it. Each is a 400 naming
+ * the field, and writes nothing; ordinary text in any script is saved as typed.
+ */
 import { randomUUID } from 'node:crypto';
 import { cartLineKey } from '@storefront/shared/domain';
-import type { Address, Order, Product, ProductReview, User } from '@storefront/shared/types';
+import type { Address, Order, ProductReview, User } from '@storefront/shared/types';
 import type { InjectOptions } from 'fastify';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
-import { registration } from '../testing/accounts';
 import { shopperSession, type ShopperSession } from '../testing/shopperSession';
 import { DATABASE_TIMEOUT_MS, ROOMY_RATE_LIMITS, startTestApp, testDatabases, type TestApp } from '../testing/testDatabases';
+import {
+  address,
+  blankFields,
+  contactMessage,
+  type MemberFixtures,
+  newAccount,
+  order,
+  post,
+  segment,
+  type Sender,
+  shownFields,
+  textFields,
+  WRITTEN_TABLES,
+} from '../testing/textFields';
 
 // Each account costs a scrypt hash at OWASP's cost.
 jest.setTimeout(60_000);
 
-/** Every table a request can write; each is fingerprinted whole to prove a refused request wrote nothing. */
-const WRITTEN_TABLES = [
-  'shoppers',
-  'users',
-  'sessions',
-  'login_failures',
-  'password_reset_tokens',
-  'sign_in_codes',
-  'mail_outbox',
-  'addresses',
-  'cart_lines',
-  'wishlist_items',
-  'orders',
-  'order_lines',
-  'order_idempotency_keys',
-  'reviews',
-  'newsletter_subscribers',
-  'contact_messages',
-  'products',
-] as const;
-
 const DIRECTION_CONTROLS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
 const DIRECTION_MESSAGE = 'must not contain characters that change the direction of text';
 
-let counter = 0;
-function newAccount(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  return registration(`text.${process.pid}.${counter}@example.co.za`, overrides);
-}
-
-const address = { label: 'Home', recipient: 'Thandi Mokoena', street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' };
-const contactMessage = { name: 'Sipho Ndlovu', email: 'sipho@example.co.za', phone: '082 123 4567', subject: 'Delivery', message: 'Do you deliver to Soweto?' };
-const order = {
-  contact: { first_name: 'Thandi', last_name: 'Nkosi', email: 'thandi@example.co.za', phone: '+27821234567' },
-  delivery: { method: 'delivery', street: '12 Long Street', suburb: 'Gardens', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' },
-  payment_method: 'cod',
-};
-
-/** Who sends a request: a new browser, or the signed-in member (who has a cart line and an address). */
-type Sender = 'guest' | 'member';
-/** Builds the request with `text(valid)` in one field, where `text` spoils (or keeps) the valid value. */
-type Build = (text: (valid: string) => string) => InjectOptions;
-type FieldCase = [field: string, sender: Sender, build: Build];
-
-function post(url: string, payload: object): InjectOptions {
-  return { method: 'POST', url, payload };
-}
-
-/** A text in a path segment, as a browser would encode it. */
-function segment(text: string): string {
-  return encodeURIComponent(text);
-}
-
 describe.each(testDatabases())('text input ($name)', (target) => {
   let ctx: TestApp;
-  let simple: Product;
-  let variant: Product;
   let member: ShopperSession;
-  let memberAddressId: string;
-  let memberLineKey: string;
+  /** Filled in by beforeAll; the field cases read it when they run. */
+  const fixtures = {} as MemberFixtures;
 
   beforeAll(async () => {
     // Every field's refusals are sent from one address: the limits per address are not the subject.
     ctx = await startTestApp(target, { limits: ROOMY_RATE_LIMITS });
     const catalogue = await fetchCatalogue(ctx.app);
-    simple = pickProduct(catalogue, (p) => !p.has_variants && p.stock >= 10, 'simple product with stock');
-    variant = pickProduct(catalogue, (p) => p.has_variants && p.colours.length > 0 && p.sizes.length > 0, 'variant product');
+    fixtures.simple = pickProduct(catalogue, (p) => !p.has_variants && p.stock >= 10, 'simple product with stock');
+    fixtures.variant = pickProduct(catalogue, (p) => p.has_variants && p.colours.length > 0 && p.sizes.length > 0, 'variant product');
     member = shopperSession(ctx.app);
     expect((await member.request(post('/auth/register', newAccount()))).statusCode).toBe(201);
     const saved = await member.request(post('/account/addresses', address));
     expect(saved.statusCode).toBe(201);
-    memberAddressId = saved.json<Address & { id: string }>().id;
-    memberLineKey = cartLineKey(simple);
-    expect((await member.request(post('/cart', { id: memberLineKey, qty: 1 }))).statusCode).toBe(201);
+    fixtures.addressId = saved.json<Address & { id: string }>().id;
+    fixtures.lineKey = cartLineKey(fixtures.simple);
+    expect((await member.request(post('/cart', { id: fixtures.lineKey, qty: 1 }))).statusCode).toBe(201);
   }, DATABASE_TIMEOUT_MS);
   afterAll(() => ctx.close(), DATABASE_TIMEOUT_MS);
 
@@ -111,87 +78,9 @@ describe.each(testDatabases())('text input ($name)', (target) => {
     expect(await snapshot()).toEqual(before);
   }
 
-  /** Every text a client can send, route by route: path parameters, query strings and bodies. */
-  const textFields = (): FieldCase[] => {
-    const line = () => ({ id: cartLineKey(variant, variant.colours[0]?.name, variant.sizes[0]?.name), qty: 1 });
-    return [
-      ['body/first_name', 'guest', (t) => post('/auth/register', newAccount({ first_name: t('Thandi') }))],
-      ['body/last_name', 'guest', (t) => post('/auth/register', newAccount({ last_name: t('Mokoena') }))],
-      ['body/email', 'guest', (t) => post('/auth/register', newAccount({ email: t('thandi@example.co.za') }))],
-      ['body/password', 'guest', (t) => post('/auth/register', newAccount({ password: t('correct horse battery') }))],
-      ['body/phone', 'guest', (t) => post('/auth/register', newAccount({ phone: t('082 123 4567') }))],
-      ['body/email', 'guest', (t) => post('/auth/login', { email: t('thandi@example.co.za'), password: 'correct horse battery' })],
-      ['body/password', 'guest', (t) => post('/auth/login', { email: 'thandi@example.co.za', password: t('correct horse battery') })],
-      ['body/first_name', 'member', (t) => ({ method: 'PATCH', url: '/auth/me', payload: { first_name: t('Thandiwe') } })],
-      ['body/last_name', 'member', (t) => ({ method: 'PATCH', url: '/auth/me', payload: { last_name: t('Mokoena') } })],
-      ['body/phone', 'member', (t) => ({ method: 'PATCH', url: '/auth/me', payload: { phone: t('073 111 2222') } })],
-      ['body/email', 'guest', (t) => post('/auth/forgot-password', { email: t('thandi@example.co.za') })],
-      ['body/token', 'guest', (t) => post('/auth/reset-password', { token: t('abcdefghijklmnop'), password: 'a new long password' })],
-      ['body/password', 'guest', (t) => post('/auth/reset-password', { token: 'abcdefghijklmnop', password: t('a new long password') })],
-      ...(['label', 'recipient', 'street', 'suburb', 'city', 'province', 'postal_code'] as const).flatMap((name): FieldCase[] => [
-        [`body/${name}`, 'member', (t) => post('/account/addresses', { ...address, [name]: t(address[name]) })],
-        [`body/${name}`, 'member', (t) => ({ method: 'PUT', url: `/account/addresses/${memberAddressId}`, payload: { ...address, [name]: t(address[name]) } })],
-      ]),
-      ['params/id', 'member', (t) => ({ method: 'PUT', url: `/account/addresses/${segment(t(memberAddressId))}`, payload: address })],
-      ['params/id', 'member', (t) => ({ method: 'DELETE', url: `/account/addresses/${segment(t(memberAddressId))}` })],
-      ...(['first_name', 'last_name', 'email', 'phone'] as const).map((name): FieldCase => [
-        `body/contact/${name}`,
-        'member',
-        (t) => ({ ...post('/orders', { ...order, contact: { ...order.contact, [name]: t(order.contact[name]) } }), headers: { 'idempotency-key': randomUUID() } }),
-      ]),
-      ...(['method', 'street', 'suburb', 'city', 'province', 'postal_code'] as const).map((name): FieldCase => [
-        `body/delivery/${name}`,
-        'member',
-        (t) => ({ ...post('/orders', { ...order, delivery: { ...order.delivery, [name]: t(order.delivery[name]) } }), headers: { 'idempotency-key': randomUUID() } }),
-      ]),
-      ['body/payment_method', 'member', (t) => ({ ...post('/orders', { ...order, payment_method: t('cod') }), headers: { 'idempotency-key': randomUUID() } })],
-      ['params/id', 'member', (t) => ({ method: 'GET', url: `/orders/${segment(t(randomUUID()))}` })],
-      ['body/id', 'member', (t) => post('/cart', { ...line(), id: t(line().id) })],
-      ['body/name', 'member', (t) => post('/cart', { ...line(), name: t(variant.name) })],
-      ['body/colour', 'member', (t) => post('/cart', { ...line(), colour: t(variant.colours[0]?.name ?? 'Black') })],
-      ['body/size', 'member', (t) => post('/cart', { ...line(), size: t(variant.sizes[0]?.name ?? 'M') })],
-      ['body/colour_code', 'member', (t) => post('/cart', { ...line(), colour_code: t('#000000') })],
-      ['body/small_pictures/0/url', 'member', (t) => post('/cart', { ...line(), small_pictures: [{ url: t('/images/products/x/1-small.svg'), width: 1, height: 1 }] })],
-      ['params/key', 'member', (t) => ({ method: 'GET', url: `/cart/${segment(t(memberLineKey))}` })],
-      ['params/key', 'member', (t) => ({ method: 'PATCH', url: `/cart/${segment(t(memberLineKey))}`, payload: { id: memberLineKey, qty: 2 } })],
-      ['body/id', 'member', (t) => ({ method: 'PATCH', url: `/cart/${segment(memberLineKey)}`, payload: { id: t(memberLineKey), qty: 2 } })],
-      ['params/key', 'member', (t) => ({ method: 'DELETE', url: `/cart/${segment(t(memberLineKey))}` })],
-      ['body/id', 'member', (t) => post('/wishlist', { id: t(simple.id) })],
-      ['body/name', 'member', (t) => post('/wishlist', { id: simple.id, name: t(simple.name) })],
-      ['body/categories/0/name', 'member', (t) => post('/wishlist', { id: simple.id, categories: [{ id: 'tops', name: t('Tops') }] })],
-      ['params/id', 'member', (t) => ({ method: 'DELETE', url: `/wishlist/${segment(t(simple.id))}` })],
-      ['params/id', 'guest', (t) => ({ method: 'GET', url: `/products/${segment(t(simple.id))}/reviews` })],
-      ['params/id', 'member', (t) => post(`/products/${segment(t(simple.id))}/reviews`, { rating: 4, body: 'Good' })],
-      ['body/title', 'member', (t) => post(`/products/${simple.id}/reviews`, { rating: 4, title: t('Good value'), body: 'Warm' })],
-      ['body/body', 'member', (t) => post(`/products/${simple.id}/reviews`, { rating: 4, body: t('Warm') })],
-      ['body/email', 'guest', (t) => post('/newsletter', { email: t('zanele@example.co.za') })],
-      ...(['name', 'email', 'phone', 'subject', 'message'] as const).map((name): FieldCase => [
-        `body/${name}`,
-        'guest',
-        (t) => post('/contact-messages', { ...contactMessage, [name]: t(contactMessage[name]) }),
-      ]),
-      ['params/id', 'guest', (t) => ({ method: 'GET', url: `/products/${segment(t(simple.id))}` })],
-      ['params/productId', 'guest', (t) => ({ method: 'GET', url: `/images/products/${segment(t(simple.id))}/1.svg` })],
-      ['params/file', 'guest', (t) => ({ method: 'GET', url: `/images/products/${simple.id}/${segment(t('1.svg'))}` })],
-      ...['/products', '/products/facets'].flatMap((path): FieldCase[] => [
-        ['querystring/category', 'guest', (t) => ({ method: 'GET', url: path, query: { category: t('Tops') } })],
-        ['querystring/search', 'guest', (t) => ({ method: 'GET', url: path, query: { search: t('shirt') } })],
-        ['querystring/colour/0', 'guest', (t) => ({ method: 'GET', url: path, query: { colour: [t('Black'), 'White'] } })],
-        ['querystring/size', 'guest', (t) => ({ method: 'GET', url: path, query: { size: t('M') } })],
-        ['querystring/min_price', 'guest', (t) => ({ method: 'GET', url: path, query: { min_price: t('10') } })],
-      ]),
-      ['querystring/sort', 'guest', (t) => ({ method: 'GET', url: '/products', query: { sort: t('price_asc') } })],
-      ['querystring/page', 'guest', (t) => ({ method: 'GET', url: '/products', query: { page: t('2') } })],
-      ['querystring/q', 'guest', (t) => ({ method: 'GET', url: '/search/suggest', query: { q: t('shirt') } })],
-      ['querystring/category', 'guest', (t) => ({ method: 'GET', url: '/search/suggest', query: { q: 'shirt', category: t('Tops') } })],
-      ['querystring/page', 'guest', (t) => ({ method: 'GET', url: `/products/${simple.id}/reviews`, query: { page: t('1') } })],
-      ['querystring/limit', 'guest', (t) => ({ method: 'GET', url: `/products/${simple.id}/reviews`, query: { limit: t('10') } })],
-    ];
-  };
-
   const withNul = (valid: string) => `${valid.slice(0, 1)}\u0000${valid.slice(1)}`;
 
-  test.each(textFields())('a NUL in %s (%s) is a 400 naming it, and writes nothing', async (field, sender, build) => {
+  test.each(textFields(fixtures))('a NUL in %s (%s) is a 400 naming it, and writes nothing', async (field, sender, build) => {
     await expectRefused(sender, build(withNul), { error: 'invalid_text', message: `${field} must not contain control characters (found U+0000)` });
   });
 
@@ -208,7 +97,7 @@ describe.each(testDatabases())('text input ($name)', (target) => {
     const message = (field: string) => ({ error: 'invalid_text', message: `${field} must not contain control characters (found ${name})` });
     await expectRefused('guest', post('/auth/register', newAccount({ first_name: spoil('Thandi') })), message('body/first_name'));
     await expectRefused('guest', { method: 'GET', url: '/search/suggest', query: { q: spoil('shirt') } }, message('querystring/q'));
-    await expectRefused('guest', { method: 'GET', url: `/products/${segment(spoil(simple.id))}` }, message('params/id'));
+    await expectRefused('guest', { method: 'GET', url: `/products/${segment(spoil(fixtures.simple.id))}` }, message('params/id'));
   });
 
   test('the reported cases are 400s, not 500s', async () => {
@@ -270,7 +159,7 @@ describe.each(testDatabases())('text input ($name)', (target) => {
     );
     await expectRefused(
       'member',
-      { ...json(`{"rating":4,"body":"Warm ${escaped}"}`), url: `/products/${simple.id}/reviews` },
+      { ...json(`{"rating":4,"body":"Warm ${escaped}"}`), url: `/products/${fixtures.simple.id}/reviews` },
       message('body/body'),
     );
   });
@@ -285,33 +174,7 @@ describe.each(testDatabases())('text input ($name)', (target) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  const blankFields = (): FieldCase[] => [
-    ['body/first_name', 'guest', (t) => post('/auth/register', newAccount({ first_name: t('Thandi') }))],
-    ['body/last_name', 'guest', (t) => post('/auth/register', newAccount({ last_name: t('Mokoena') }))],
-    ['body/email', 'guest', (t) => post('/auth/register', newAccount({ email: t('thandi@example.co.za') }))],
-    ['body/email', 'guest', (t) => post('/auth/login', { email: t('thandi@example.co.za'), password: 'correct horse battery' })],
-    ['body/email', 'guest', (t) => post('/auth/forgot-password', { email: t('thandi@example.co.za') })],
-    ['body/first_name', 'member', (t) => ({ method: 'PATCH', url: '/auth/me', payload: { first_name: t('Thandiwe') } })],
-    ['body/last_name', 'member', (t) => ({ method: 'PATCH', url: '/auth/me', payload: { last_name: t('Mokoena') } })],
-    ...(['recipient', 'street', 'city', 'province'] as const).flatMap((name): FieldCase[] => [
-      [`body/${name}`, 'member', (t) => post('/account/addresses', { ...address, [name]: t(address[name]) })],
-      [`body/${name}`, 'member', (t) => ({ method: 'PUT', url: `/account/addresses/${memberAddressId}`, payload: { ...address, [name]: t(address[name]) } })],
-    ]),
-    ...(['first_name', 'last_name'] as const).map((name): FieldCase => [
-      `body/contact/${name}`,
-      'member',
-      (t) => ({ ...post('/orders', { ...order, contact: { ...order.contact, [name]: t(order.contact[name]) } }), headers: { 'idempotency-key': randomUUID() } }),
-    ]),
-    ...(['street', 'suburb', 'city'] as const).map((name): FieldCase => [
-      `body/delivery/${name}`,
-      'member',
-      (t) => ({ ...post('/orders', { ...order, delivery: { ...order.delivery, [name]: t(order.delivery[name]) } }), headers: { 'idempotency-key': randomUUID() } }),
-    ]),
-    ['body/body', 'member', (t) => post(`/products/${simple.id}/reviews`, { rating: 4, body: t('Warm') })],
-    ['querystring/q', 'guest', (t) => ({ method: 'GET', url: '/search/suggest', query: { q: t('shirt') } })],
-  ];
-
-  test.each(blankFields())('a blank %s (%s) is a 400 naming it, and writes nothing', async (field, sender, build) => {
+  test.each(blankFields(fixtures))('a blank %s (%s) is a 400 naming it, and writes nothing', async (field, sender, build) => {
     for (const blank of ['   ', '\t\n\r', '\u00A0\u2003\u3000', '']) {
       // An email address has a shortest length, which an empty one meets first.
       const rule = blank === '' && field === 'body/email' ? 'must NOT have fewer than 3 characters' : 'must not be blank';
@@ -329,24 +192,7 @@ describe.each(testDatabases())('text input ($name)', (target) => {
     expect(me.json<{ user: User }>().user).toMatchObject({ first_name: 'Lerato', phone: '+27821234567' });
   });
 
-  /** Names and words other shoppers may read: where a direction control is refused. */
-  const shownFields = (): FieldCase[] => [
-    ['body/first_name', 'guest', (t) => post('/auth/register', newAccount({ first_name: t('Thandi') }))],
-    ['body/last_name', 'guest', (t) => post('/auth/register', newAccount({ last_name: t('Mokoena') }))],
-    ['body/first_name', 'member', (t) => ({ method: 'PATCH', url: '/auth/me', payload: { first_name: t('Thandiwe') } })],
-    ['body/last_name', 'member', (t) => ({ method: 'PATCH', url: '/auth/me', payload: { last_name: t('Mokoena') } })],
-    ['body/recipient', 'member', (t) => post('/account/addresses', { ...address, recipient: t(address.recipient) })],
-    ['body/recipient', 'member', (t) => ({ method: 'PUT', url: `/account/addresses/${memberAddressId}`, payload: { ...address, recipient: t(address.recipient) } })],
-    ...(['first_name', 'last_name'] as const).map((name): FieldCase => [
-      `body/contact/${name}`,
-      'member',
-      (t) => ({ ...post('/orders', { ...order, contact: { ...order.contact, [name]: t(order.contact[name]) } }), headers: { 'idempotency-key': randomUUID() } }),
-    ]),
-    ['body/title', 'member', (t) => post(`/products/${simple.id}/reviews`, { rating: 4, title: t('Good value'), body: 'Warm' })],
-    ['body/body', 'member', (t) => post(`/products/${simple.id}/reviews`, { rating: 4, body: t('Warm') })],
-  ];
-
-  test.each(shownFields())('a direction control in %s (%s) is a 400 naming it, and writes nothing', async (field, sender, build) => {
+  test.each(shownFields(fixtures))('a direction control in %s (%s) is a 400 naming it, and writes nothing', async (field, sender, build) => {
     const answer = { error: 'bad_request', message: `${field} ${DIRECTION_MESSAGE}` };
     await expectRefused(sender, build((valid) => `\u202E${valid}`), answer);
     await expectRefused(sender, build((valid) => `${valid} \u2066x\u2069`), answer);
@@ -384,7 +230,7 @@ describe.each(testDatabases())('text input ($name)', (target) => {
     expect(saved.statusCode).toBe(201);
     expect(saved.json<Address>()).toMatchObject({ label: '', recipient: 'Zoë Ndlovu-Nkosi', suburb: '', city: 'Ṱhohoyandou' });
 
-    expect((await shopper.request(post('/cart', { id: cartLineKey(simple), qty: 1 }))).statusCode).toBe(201);
+    expect((await shopper.request(post('/cart', { id: cartLineKey(fixtures.simple), qty: 1 }))).statusCode).toBe(201);
     const placed = await shopper.request({
       ...post('/orders', {
         contact: { first_name: 'Zoë ', last_name: 'محمد', email: 'zoe@example.co.za', phone: '+27821234567' },
@@ -396,7 +242,7 @@ describe.each(testDatabases())('text input ($name)', (target) => {
     expect(placed.statusCode).toBe(201);
     expect(placed.json<Order>()).toMatchObject({ contact: { first_name: 'Zoë', last_name: 'محمد' }, address: { city: 'Ṱhohoyandou' } });
 
-    const reviewed = await shopper.request(post(`/products/${variant.id}/reviews`, { rating: 5, title: '  ', body: ' Lekker!\nFits well.\tשלום — 10/10 👍 ' }));
+    const reviewed = await shopper.request(post(`/products/${fixtures.variant.id}/reviews`, { rating: 5, title: '  ', body: ' Lekker!\nFits well.\tשלום — 10/10 👍 ' }));
     expect(reviewed.statusCode).toBe(201);
     expect(reviewed.json<ProductReview>()).toMatchObject({ author_name: 'Zoë Ṱhalitha N.', title: '', body: 'Lekker!\nFits well.\tשלום — 10/10 👍' });
 
@@ -413,7 +259,7 @@ describe.each(testDatabases())('text input ($name)', (target) => {
     const me = (await shopper.request({ url: '/auth/me' })).json<{ user: User }>().user;
     await ctx.database.query('UPDATE users SET first_name = $2 WHERE id = $1', [me.id, `\u202E${longName}\u202C`]);
 
-    const response = await shopper.request(post(`/products/${simple.id}/reviews`, { rating: 3, body: 'Fine' }));
+    const response = await shopper.request(post(`/products/${fixtures.simple.id}/reviews`, { rating: 3, body: 'Fine' }));
     expect(response.statusCode).toBe(201);
     expect(response.json<ProductReview>().author_name).toBe(`${longName.slice(0, 97)} 𝒵.`);
   });
