@@ -112,6 +112,14 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** A page in a browser context of its own, `width` px wide, at `pathname` of the store; close it with `page.context().close()`. */
+export async function pageAt(browser: Browser, width: number, pathname: string, height = 800): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  await page.goto(shellUrl(pathname));
+  return page;
+}
+
 export async function newShopper(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();

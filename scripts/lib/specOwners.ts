@@ -37,9 +37,11 @@ export const SPEC_OWNERS: Record<string, Team> = {
   // loading, server render and hydration, and the checks across every page.
   'shell.spec.ts': 'shell',
   'layout.spec.ts': 'shell',
+  'layoutSpots.spec.ts': 'shell',
   'disclosures.spec.ts': 'shell',
   'hydration.spec.ts': 'shell',
   'serverRender.spec.ts': 'shell',
+  'shopperPages.spec.ts': 'shell',
   'loading.spec.ts': 'shell',
   'transitions.spec.ts': 'shell',
   'budgets.spec.ts': 'shell',
