@@ -13,8 +13,8 @@ import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..');
 
-/** The kinds of file checked: source, styles, pages and docs. */
-const CHECKED = /\.(?:ts|tsx|js|mjs|css|md|html|json)$/;
+/** The kinds of file checked: source, styles, pages, docs, the database's migrations and the CI script. */
+const CHECKED = /(?:\.(?:ts|tsx|js|mjs|css|md|html|json|sql)|^\.ci\/run)$/;
 /** Files written by tools or kept as they came. */
 const SKIPPED = new Set(['package-lock.json', 'LICENSE']);
 

@@ -1,4 +1,4 @@
--- Deleting an account (POPIA, issue 29 §4): its orders stay for the shop's books, with the
+-- Deleting an account (POPIA: docs/accounts.md): its orders stay for the shop's books, with the
 -- shopper's personal fields (name, email, phone, delivery address, client address) removed and
 -- the moment of removal kept. An order has either all of its contact and delivery fields (as
 -- 004_orders asked) or, once removed, none of them.

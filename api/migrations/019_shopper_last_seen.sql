@@ -1,4 +1,4 @@
--- Data that stops mattering expires on a schedule (cleanup/expireData.ts, issue 30 §3): anonymous
+-- Data that stops mattering expires on a schedule (cleanup/expireData.ts): anonymous
 -- shoppers with their carts and wishlists, old Idempotency-Keys, spent reset links.
 
 -- When the shopper last wrote something. ensureShopper sets it on every cart add, wishlist add and

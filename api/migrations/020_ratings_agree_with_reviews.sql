@@ -1,5 +1,5 @@
 -- A product's stars are the mean of its written reviews, and its counts are how many there are
--- (issue 31): the first seed gave products star ratings without reviews, so a product showed 4.1
+-- (docs/decisions/0009): the first seed gave products star ratings without reviews, so a product showed 4.1
 -- stars beside "There are no reviews yet." Writing a review keeps them agreeing from here on.
 UPDATE products p
 SET rating = coalesce(r.average, 0),

@@ -1,4 +1,4 @@
--- Which colour each picture shows (issue 31): null for a picture of every colour (a product sold
+-- Which colour each picture shows: null for a picture of every colour (a product sold
 -- in one). The seed draws picture n of a product in colours in turn, its colour n - 1 modulo how
 -- many it comes in; pictures already stored get that colour. The storefront shows the chosen
 -- colour's pictures, and a cart line the picture of its own colour.

@@ -1,4 +1,4 @@
--- An order's life after checkout (issue 33): the states a shop moves it through, each change
+-- An order's life after checkout (docs/orders.md): the states a shop moves it through, each change
 -- recorded, and operators (accounts with a role) who make them.
 
 -- 004's unnamed check on status lists only the two states an order was placed in.

@@ -1,5 +1,5 @@
 -- Search that matches words from their start and forgives typos, answered by the database alone
--- (issue 34). Every product's words, each with the field it was found in, as one row per word and
+-- (docs/search.md). Every product's words, each with the field it was found in, as one row per word and
 -- product: an inverted index ("postings"), the structure search engines are built on. A word
 -- matches the products that hold it, read in order from a btree without touching the products;
 -- the search_document LIKE '%word%' of migration 002 matched inside words ("hat" in "that") and
