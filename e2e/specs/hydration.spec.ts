@@ -28,17 +28,21 @@ async function simpleProduct(): Promise<Product> {
 }
 
 /**
- * Holds back the scripts `which` picks for `ms`: the server's page is on the screen meanwhile and
- * not yet hydrated, as on a slow phone.
+ * Holds back the scripts `which` picks until the returned function lets them through: the
+ * server's page is on the screen meanwhile and not yet hydrated, as on a slow phone, for as long
+ * as the test needs (however slow the machine), not for a time on the clock.
  */
-async function holdScripts(page: Page, ms: number, which: (url: URL) => boolean): Promise<void> {
+async function holdScripts(page: Page, which: (url: URL) => boolean): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(
     (url) => url.pathname.endsWith('.js') && which(url),
     async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await released;
       await route.continue().catch(() => undefined);
     },
   );
+  return release;
 }
 
 const remoteScript = (remote: keyof ReturnType<typeof e2ePorts>['remotes']) => (url: URL) => url.port === String(e2ePorts().remotes[remote]);
@@ -52,7 +56,7 @@ const hydrated = (page: Page) => page.waitForFunction("!document.querySelector('
 async function addBeforeHydration(context: BrowserContext, address: string, button: (page: Page) => ReturnType<Page['getByRole']>, remote: 'mfe-catalog' | 'mfe-product', taps: number) {
   const page = await context.newPage();
   const errors = collectPageErrors(page);
-  await holdScripts(page, 2500, remoteScript(remote));
+  const release = await holdScripts(page, remoteScript(remote));
   await page.goto(shellUrl(address), { waitUntil: 'commit' });
   const add = button(page);
   await add.waitFor({ state: 'visible' });
@@ -60,6 +64,7 @@ async function addBeforeHydration(context: BrowserContext, address: string, butt
   for (let tap = 0; tap < taps; tap += 1) await add.tap();
   // The taps were made on the server's HTML: the region was not hydrated yet.
   expect(await stillWaiting(page, `[data-remote="${remote}"]`)).toBe(true);
+  release();
   await hydrated(page);
   await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).first().waitFor();
   // Time for a second add, had one been replayed.
@@ -102,12 +107,13 @@ describe('a tap before the page is hydrated', () => {
   it('on the header’s menu button opens the menu once the shell is hydrated', async () => {
     const context = await phoneContext(browser);
     const page = await context.newPage();
-    await holdScripts(page, 2000, () => true);
+    const release = await holdScripts(page, () => true);
     await page.goto(shellUrl('/'), { waitUntil: 'commit' });
     const menu = page.getByRole('button', { name: 'Open menu' });
     await menu.waitFor({ state: 'visible' });
     expect(await stillWaiting(page, '#root')).toBe(true);
     await menu.tap();
+    release();
     await page.locator('#mobile-menu').waitFor({ state: 'visible', timeout: 20_000 });
     await context.close();
   });
@@ -149,8 +155,8 @@ describe('the server’s page, hydrated', () => {
       await context.request.get(shellUrl(address));
       const page = await context.newPage();
       const errors = collectPageErrors(page);
-      // Scripts a little late, so the marks below are made on the server's elements before any script runs.
-      await holdScripts(page, 300, () => true);
+      // Scripts held back until the marks below are made on the server's elements.
+      const release = await holdScripts(page, () => true);
       await page.goto(shellUrl(address), { waitUntil: 'commit' });
       await page.locator('[data-remote][data-await-hydration] *').first().waitFor({ state: 'attached' });
       const marked = await page.evaluate(() => {
@@ -165,6 +171,7 @@ describe('the server’s page, hydrated', () => {
         const [cart, wishlist] = [withLists === 'wishlist' ? '0' : '2', withLists === 'cart' ? '0' : '1'];
         expect([address, await page.getByTestId('cart-count').first().textContent(), await page.getByTestId('wishlist-count').first().textContent()]).toEqual([address, cart, wishlist]);
       }
+      release();
       await hydrated(page);
       // Long enough for the page's own data to come and the page to settle.
       await page.waitForLoadState('networkidle');

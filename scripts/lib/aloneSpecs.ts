@@ -12,11 +12,12 @@ const COMPOSING = ['composedIn.spec.ts', 'cartRelease.spec.ts', 'releases.spec.t
 
 /**
  * The specs that time, on the real clock, what a shopper waits for: a failed region's message
- * within 3 s, taps in the 2.5 s before a page is hydrated, a toast's 3 s. Beside another spec
- * on two busy cores they miss by a few hundred milliseconds what a shopper's phone meets. So too
- * the server render's check that hydration moves nothing on a 4×-slowed phone: the order its
- * stylesheets arrive in is the phone's, not a machine's shared with another browser (seen once to
- * shift the shop's toolbar there).
+ * within 3 s, a toast's 3 s. Beside another spec on two busy cores they miss by a few hundred
+ * milliseconds what a shopper's phone meets. So too the server render's check that hydration
+ * moves nothing on a 4×-slowed phone: the order its stylesheets arrive in is the phone's, not a
+ * machine's shared with another browser (seen once to shift the shop's toolbar there). And the
+ * hydration spec, whose forty-odd pages must come drawn by the server to be hydrated: on two busy
+ * cores a render can miss the server's render limit, and the page then comes undrawn.
  */
 const TIMED = ['hydration.spec.ts', 'resilience.spec.ts', 'shell.spec.ts', 'serverRender.spec.ts'];
 
