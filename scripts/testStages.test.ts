@@ -1,11 +1,11 @@
 /**
  * What `npm test` runs (scripts/lib/testStages.ts): the store built first, every browser spec in
- * exactly one of the two browser stages, and every spec that changes the live composition in the
- * one that runs alone.
+ * exactly one browser step, and every spec that changes the live composition on a store of its
+ * own, which no other spec loads.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ALONE_SPECS, COMPOSES } from './lib/aloneSpecs';
+import { ALONE_SPECS, COMPOSES, OWN_STORE_SPECS } from './lib/aloneSpecs';
 import { specPattern, testStages } from './lib/testStages';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -18,27 +18,34 @@ function picked(args: readonly string[]): string[] {
 }
 
 describe('the stages of npm test', () => {
-  it('lists, among the specs that run alone, every spec that composes, and only specs that exist', () => {
+  it('lists, among the specs on a store of their own, every spec that composes, and only specs that exist, each in one list', () => {
     const composing = SPECS.filter((spec) => COMPOSES.test(readFileSync(path.join(ROOT, 'e2e/specs', spec), 'utf8')));
     expect(composing.length).toBeGreaterThan(0);
-    expect([...ALONE_SPECS].sort()).toEqual(expect.arrayContaining(composing));
-    expect(ALONE_SPECS.filter((spec) => !SPECS.includes(spec))).toEqual([]);
+    expect([...OWN_STORE_SPECS].sort()).toEqual(expect.arrayContaining(composing));
+    expect([...OWN_STORE_SPECS, ...ALONE_SPECS].filter((spec) => !SPECS.includes(spec))).toEqual([]);
+    expect(OWN_STORE_SPECS.filter((spec) => ALONE_SPECS.includes(spec))).toEqual([]);
   });
 
-  it('builds first, then runs every browser spec once: the others side by side, then those that run alone one at a time, on that build', () => {
+  it('builds first, then runs every browser spec once: two at a time with, beside them, one at a time on a second store those that compose, then alone those that time a wait, on that build', () => {
     const [build, together, alone, ...more] = testStages(['e2e'], 'jest');
     expect(more).toEqual([]);
     expect(build?.steps.map((step) => step.command.at(-1))).toEqual(['scripts/buildStore.ts']);
-    const [sideBySideStep] = together?.steps ?? [];
+    const [sideBySideStep, ownStoreStep, ...moreSteps] = together?.steps ?? [];
+    expect(moreSteps).toEqual([]);
     const [aloneStep] = alone?.steps ?? [];
     expect(sideBySideStep?.command).toContain('--maxWorkers=2');
+    expect(ownStoreStep?.command).toContain('--runInBand');
     expect(aloneStep?.command).toContain('--runInBand');
-    // Neither browser stage's store builds again: the first stage did.
-    expect([sideBySideStep, aloneStep].map((step) => step?.env?.E2E_BUILT)).toEqual(['1', '1']);
+    // No browser step's store builds again: the first stage did.
+    expect([sideBySideStep, ownStoreStep, aloneStep].map((step) => step?.env?.E2E_BUILT)).toEqual(['1', '1', '1']);
+    // The second store is served on ports of its own; the others on the first store's.
+    expect([sideBySideStep, ownStoreStep, aloneStep].map((step) => step?.env?.E2E_PORT_OFFSET)).toEqual([undefined, '100', undefined]);
     const sideBySide = picked(sideBySideStep?.command ?? []);
+    const onOwnStore = picked(ownStoreStep?.command ?? []);
     const oneAtATime = picked(aloneStep?.command ?? []);
+    expect(onOwnStore.sort()).toEqual([...OWN_STORE_SPECS].sort());
     expect(oneAtATime.sort()).toEqual([...ALONE_SPECS].sort());
-    expect([...sideBySide, ...oneAtATime].sort()).toEqual([...SPECS].sort());
+    expect([...sideBySide, ...onOwnStore, ...oneAtATime].sort()).toEqual([...SPECS].sort());
   });
 
   it("leaves out a spec whose name only begins like one that runs alone", () => {

@@ -1,7 +1,8 @@
 /**
  * A change to the cart's Add to Cart, wishlist and header buttons ships by releasing mfe-cart
  * alone: composed in, every page that shows them (other teams' pages too) shows the change, in
- * the server's page and in the browser. It sets the live composition, so it runs alone (scripts/lib/aloneSpecs.ts).
+ * the server's page and in the browser. It sets the live composition, so it runs on a store of
+ * its own, one spec at a time (scripts/lib/aloneSpecs.ts).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

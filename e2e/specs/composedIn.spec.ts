@@ -3,7 +3,7 @@
  * without a restart (its Content-Security-Policy lets the new origin's code run, and forgets it
  * once composed out), and a remote that throws while rendering shows its region's fallback
  * while the header, other pages and the cart work on. It rewrites the live composition, so it
- * runs alone (scripts/lib/aloneSpecs.ts).
+ * runs on a store of its own, one spec at a time (scripts/lib/aloneSpecs.ts).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

@@ -17,9 +17,13 @@ declare global {
   var __E2E_STOP_MAIL__: (() => Promise<void>) | undefined;
 }
 
-/** Ports well away from `npm start`'s, so the suite runs beside a store someone is using. */
+/**
+ * Ports well away from `npm start`'s, so the suite runs beside a store someone is using. The
+ * store and its test servers take the 50 ports from the base; E2E_PORT_OFFSET moves a second
+ * store, serving other specs at the same time, above the first (scripts/lib/testStages.ts).
+ */
 function e2ePorts(): Ports {
-  const base = Number(process.env.E2E_PORT_BASE ?? 18080);
+  const base = Number(process.env.E2E_PORT_BASE ?? 18080) + Number(process.env.E2E_PORT_OFFSET ?? 0);
   return {
     shell: base,
     api: base + 10,

@@ -5,10 +5,11 @@ import { runTool } from './composition';
 
 /**
  * How long a checked composition must stay live in the suite's store to be known good: long
- * enough that one compose command after another (a couple of seconds each on a busy machine)
- * does not make the first known good, short enough for a spec to wait for it.
+ * enough that one compose command after another (a couple of seconds each on a busy machine, up
+ * to twice that while the other specs run beside the ones that compose) does not make the first
+ * known good, short enough for a spec to wait for it.
  */
-export const E2E_KNOWN_GOOD_AFTER_MS = 6000;
+export const E2E_KNOWN_GOOD_AFTER_MS = 10_000;
 
 /** Releases the catalog at `version` unless an earlier spec of this run has: a version is released once. */
 export async function ensureCatalogReleased(version: string): Promise<void> {

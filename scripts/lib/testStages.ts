@@ -4,12 +4,14 @@
  *
  * The machine the suite runs on has two cores, and a browser spec alone leaves much of them idle
  * (waiting for a page, a timeout, the network going quiet), so the browser specs run in two
- * browsers at once. The specs that change what the whole store serves (the live composition,
- * the catalogue), and those that time a shopper's wait on the real clock, run afterwards, one at
- * a time (scripts/lib/aloneSpecs.ts). The store is built first, once, in a stage of its own: both
- * browser stages' stores serve that build (E2E_BUILT), and its time is told apart from theirs.
+ * browsers at once. Beside them, on a second store of their own, the specs that change what a
+ * whole store serves (the live composition, the catalogue) run one at a time: they mostly wait
+ * (for a release to be judged known good, a canary's judgement), so they fill the cores the others
+ * leave idle. The specs that time a shopper's wait on the real clock run afterwards, alone, one at
+ * a time (scripts/lib/aloneSpecs.ts). The store is built first, once, in a stage of its own: every
+ * browser step's store serves that build (E2E_BUILT), and its time is told apart from theirs.
  */
-import { ALONE_SPECS } from './aloneSpecs';
+import { ALONE_SPECS, OWN_STORE_SPECS } from './aloneSpecs';
 
 export interface Step {
   label: string;
@@ -33,6 +35,12 @@ export const BROWSER_WORKERS = 2;
 
 /** The store is built before the browser stages, so their stores skip the build (E2E_BUILT). */
 const BUILT = { E2E_BUILT: '1' };
+
+/**
+ * The second store's ports, this far above the first's (e2e/support/globalSetup.ts): its shell,
+ * api, remotes and test servers all sit within 50 of its base.
+ */
+export const SECOND_STORE_PORT_OFFSET = 100;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -64,8 +72,15 @@ export function testStages(names: readonly StageName[], jest: string): Stage[] {
         steps: [{ label: 'build', command: [process.execPath, '--conditions=storefront-source', '-r', 'sucrase/register/ts', 'scripts/buildStore.ts'] }],
       },
       {
-        name: `browser tests, ${BROWSER_WORKERS} at a time`,
-        steps: [{ label: 'e2e', command: [...e2e, `--maxWorkers=${BROWSER_WORKERS}`, '--testPathPatterns', specPattern(ALONE_SPECS, true)], env: BUILT }],
+        name: `browser tests, ${BROWSER_WORKERS} at a time, and beside them, on a store of their own, those that change what it serves`,
+        steps: [
+          { label: 'e2e', command: [...e2e, `--maxWorkers=${BROWSER_WORKERS}`, '--testPathPatterns', specPattern([...OWN_STORE_SPECS, ...ALONE_SPECS], true)], env: BUILT },
+          {
+            label: 'e2e on a store of their own',
+            command: [...e2e, '--runInBand', '--testPathPatterns', specPattern(OWN_STORE_SPECS)],
+            env: { ...BUILT, E2E_PORT_OFFSET: String(SECOND_STORE_PORT_OFFSET) },
+          },
+        ],
       },
       {
         name: 'browser tests that run alone, one at a time',
