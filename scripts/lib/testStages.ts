@@ -5,10 +5,11 @@
  * The machine the suite runs on has two cores, and a browser spec alone leaves much of them idle
  * (waiting for a page, a timeout, the network going quiet), so the browser specs run in two
  * browsers at once. Beside them, on a second store of their own, the specs that change what a
- * whole store serves (the live composition, the catalogue) run one at a time: they mostly wait
- * (for a release to be judged known good, a canary's judgement), so they fill the cores the others
- * leave idle. The specs that time a shopper's wait on the real clock run afterwards, alone, one at
- * a time (scripts/lib/aloneSpecs.ts). The store is built first, once, in a stage of its own: every
+ * whole store serves (the live composition, the catalogue) run one at a time: run alone, they
+ * left the cores idle much of the time (waiting for a release to be judged known good, for a
+ * canary's judgement), and beside the others they use what those leave idle. The specs that time
+ * a shopper's wait on the real clock run afterwards, alone, one at a time
+ * (scripts/lib/aloneSpecs.ts). The store is built first, once, in a stage of its own: every
  * browser step's store serves that build (E2E_BUILT), and its time is told apart from theirs.
  */
 import { ALONE_SPECS, OWN_STORE_SPECS } from './aloneSpecs';
