@@ -41,7 +41,7 @@ const BUILT = { E2E_BUILT: '1' };
  * The second store's ports, this far above the first's (e2e/support/globalSetup.ts): its shell,
  * api, remotes and test servers all sit within 50 of its base.
  */
-export const SECOND_STORE_PORT_OFFSET = 100;
+const SECOND_STORE_PORT_OFFSET = 100;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
