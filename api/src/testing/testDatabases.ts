@@ -9,6 +9,8 @@ import { migrate } from '../db/migrate';
 import { dropPostgresSchema } from '../db/postgres';
 import { seedDatabase } from '../seed/seed';
 import { seededTemplate } from './seededTemplate';
+import { POSTGRES_TEMPLATE_VARIABLE } from './postgresTemplate';
+import { createScratchDatabase } from './scratchDatabase';
 
 /**
  * For hooks and tests that open a database: PGlite takes a few seconds to boot its WebAssembly,
@@ -35,8 +37,29 @@ export interface OpenedTestDatabase {
 }
 
 function postgresTarget(databaseUrl: string): TestDatabaseTarget {
+  const template = process.env[POSTGRES_TEMPLATE_VARIABLE];
   return {
     name: 'postgres',
+    // A database of its own, copied from the run's seeded template, where the api project made one.
+    ...(template
+      ? {
+          async openSeeded() {
+            const scratch = await createScratchDatabase(databaseUrl, template);
+            const database = await createDatabase({ databaseUrl: scratch.url }).catch(async (error: unknown) => {
+              await scratch.drop();
+              throw error;
+            });
+            return {
+              database,
+              async dispose() {
+                await database.close();
+                await scratch.drop();
+              },
+              connectAgain: () => createDatabase({ databaseUrl: scratch.url }),
+            };
+          },
+        }
+      : {}),
     async open() {
       // One schema per test file, so files running in parallel workers never see each other.
       const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;

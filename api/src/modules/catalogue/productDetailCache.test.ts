@@ -291,7 +291,7 @@ describe.each(testDatabases())('GET /products/{id} from memory ($name)', (target
       await current();
       expect(cache().lookup(product.id)).toBeDefined();
       const cut = await ctx.database.query<{ cut: boolean }>(
-        'SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = $1',
+        'SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
         [`${LISTENER_APPLICATION_NAME} ${(await ctx.database.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]?.schema}`],
       );
       expect(cut.rows).toEqual([{ cut: true }]);
