@@ -13,7 +13,7 @@ import { abortCanary, FileCompositionStore, type CompositionDocument, type Revis
 import { launchBrowser, newShopper, remoteUrls } from '../support/browser';
 import { compositionFile, removeComposition } from '../support/composition';
 import { drivePageViews, failureStream, loadComposition, releaseHealth, seededRandom } from '../support/pageViews';
-import { E2E_KNOWN_GOOD_AFTER_MS, catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';
+import { E2E_KNOWN_GOOD_AFTER_MS, TWO_RELEASES_TIMEOUT_MS, catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';
 
 let browser: Browser;
 const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
@@ -50,7 +50,7 @@ beforeAll(async () => {
   await ensureCatalogReleased('1.0.2');
   await removeComposition();
   await liveAndKnownGood();
-}, 180_000);
+}, TWO_RELEASES_TIMEOUT_MS);
 
 afterAll(async () => {
   await browser?.close();

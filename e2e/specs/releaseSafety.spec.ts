@@ -11,7 +11,7 @@ import { isReleased, releaseDir } from '@storefront/edge/release-store';
 import { ROOT } from '@storefront/edge/packages';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { compositionFile, removeComposition, runTool } from '../support/composition';
-import { E2E_KNOWN_GOOD_AFTER_MS, catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';
+import { E2E_KNOWN_GOOD_AFTER_MS, TWO_RELEASES_TIMEOUT_MS, catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';
 
 let browser: Browser;
 const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
@@ -61,7 +61,7 @@ beforeAll(async () => {
   await ensureCatalogReleased('1.0.2');
   await fabricateRelease('1.0.2', '1.0.3');
   await fabricateRelease('1.0.2', '1.0.4', await nextSharedMajor());
-}, 240_000);
+}, TWO_RELEASES_TIMEOUT_MS);
 
 beforeEach(() => removeComposition());
 

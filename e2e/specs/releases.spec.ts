@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newShopper, remoteUrls, shellUrl } from '../support/browser';
 import { removeComposition, runTool } from '../support/composition';
-import { catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';
+import { TWO_RELEASES_TIMEOUT_MS, catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';
 
 let browser: Browser;
 const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   // Two releases of the catalog, as its team would publish them.
   await ensureCatalogReleased('1.0.1');
   await ensureCatalogReleased('1.0.2');
-}, 240_000);
+}, TWO_RELEASES_TIMEOUT_MS);
 
 afterAll(async () => {
   await removeComposition();

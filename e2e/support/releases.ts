@@ -11,6 +11,13 @@ import { runTool } from './composition';
  */
 export const E2E_KNOWN_GOOD_AFTER_MS = 10_000;
 
+/**
+ * What a spec's setup that releases the catalog twice may take: each release is a production
+ * build of the remote and its checks, about 30 s of a core, and beside the other specs' browsers
+ * the two took over three minutes once.
+ */
+export const TWO_RELEASES_TIMEOUT_MS = 360_000;
+
 /** Releases the catalog at `version` unless an earlier spec of this run has: a version is released once. */
 export async function ensureCatalogReleased(version: string): Promise<void> {
   if (await isReleased('mfe-catalog', version)) return;
