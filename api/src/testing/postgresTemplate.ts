@@ -1,7 +1,7 @@
 import { createDatabase } from '../db/openDatabase';
 import { migrate } from '../db/migrate';
 import { seedDatabase } from '../seed/seed';
-import { onServer, urlOfDatabase } from './scratchDatabase';
+import { dropDatabase, onServer, urlOfDatabase } from './scratchDatabase';
 
 /**
  * A migrated, seeded database on the PostgreSQL server at DATABASE_URL, made once per jest run:
@@ -12,13 +12,12 @@ import { onServer, urlOfDatabase } from './scratchDatabase';
  */
 export const POSTGRES_TEMPLATE_VARIABLE = 'STOREFRONT_TEST_POSTGRES_TEMPLATE';
 
-const run = (serverUrl: string, sql: string) => onServer(serverUrl, (client) => client.query(sql));
-
 /** Makes the template and returns its name; nothing stays connected to it, as a copy needs. */
 export async function makePostgresTemplate(serverUrl: string): Promise<string> {
   const name = `storefront_template_${process.pid}`;
-  await run(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await run(serverUrl, `CREATE DATABASE "${name}"`);
+  // One left by an earlier run that ended before its teardown, in a process with this number.
+  await dropDatabase(serverUrl, name);
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   try {
     const database = await createDatabase({ databaseUrl: urlOfDatabase(serverUrl, name) });
     try {
@@ -28,12 +27,8 @@ export async function makePostgresTemplate(serverUrl: string): Promise<string> {
       await database.close();
     }
   } catch (error) {
-    await removePostgresTemplate(serverUrl, name);
+    await dropDatabase(serverUrl, name);
     throw error;
   }
   return name;
-}
-
-export async function removePostgresTemplate(serverUrl: string, name: string): Promise<void> {
-  await run(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }

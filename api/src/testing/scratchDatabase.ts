@@ -34,6 +34,11 @@ export async function onServer<T>(serverUrl: string, work: (client: pg.Client) =
   }
 }
 
+/** Drops a database made for tests, whoever is still connected to it. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
 /** DATABASE_URL with another database's name. */
 export function urlOfDatabase(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
@@ -61,7 +66,7 @@ export async function createScratchDatabase(serverUrl: string = serverDatabaseUr
     },
     async drop() {
       if (own) await own.then((client) => client.end()).catch(() => undefined);
-      await onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await dropDatabase(serverUrl, name);
     },
   };
 }
