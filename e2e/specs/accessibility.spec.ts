@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { simpleProductInStock } from '../support/api';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, newShopper, shellUrl } from '../support/browser';
@@ -27,6 +27,25 @@ async function tabTo(page: Page, matches: (element: { tag: string; name: string;
   }
   throw new Error(`nothing matching was reached in ${limit} presses of Tab`);
 }
+
+/**
+ * Whether `locator`'s element shows whole where it is, nothing over it: its top and bottom edges,
+ * at its middle, are the element's own (a point under the fixed header is the header's).
+ */
+async function uncovered(locator: Locator): Promise<{ top: number; bottom: number; covered: string[] }> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const middle = box.left + box.width / 2;
+    const covered = [box.top + 2, box.bottom - 2].flatMap((y) => {
+      const found = document.elementFromPoint(middle, y);
+      return found && element.contains(found) ? [] : [`${found?.tagName ?? 'nothing'}.${found?.className ?? ''} at y ${Math.round(y)}`];
+    });
+    return { top: Math.round(box.top), bottom: Math.round(box.bottom), covered };
+  });
+}
+
+/** Two frames: what a scroll set off (the header fixed, a bar shown) is drawn. */
+const twoFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 describe('accessibility', () => {
   it('home, shop, product, cart and checkout have no serious or critical axe violations', async () => {
@@ -109,5 +128,38 @@ describe('accessibility', () => {
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/checkout');
     await context.close();
+  });
+
+  it('what the page is scrolled to stops clear of the fixed header (1280 and 375 px) and of the bars fixed to the bottom (375 px)', async () => {
+    const product = await simpleProductInStock();
+    for (const [width, height] of [[1280, 900], [375, 700]] as const) {
+      // Without motion, so the sticky bar is where it ends up as soon as it shows.
+      const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      await page.goto(shellUrl(`/product?id=${product.link}`));
+      await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+      const addToCart = page.locator('.cart-add__button--panel');
+      // To the top of the screen, as "jump to" links and the product's "see the reviews" do: below the header, not under it.
+      await page.mouse.wheel(0, 600);
+      await page.locator('header[data-fixed="true"]').waitFor();
+      await addToCart.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await twoFrames(page);
+      const header = await page.getByRole('banner').evaluate((element) => Math.round(element.getBoundingClientRect().bottom));
+      const atTop = await uncovered(addToCart);
+      expect({ width, covered: atTop.covered, belowHeader: atTop.top >= header }).toEqual({ width, covered: [], belowHeader: true });
+      if (width === 375) {
+        // To the bottom of the screen, as Tab does going down the page: above the bars fixed there
+        // on a phone (the bottom navbar, and the product's sticky Add to Cart once the page's own
+        // is out of sight).
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.locator('.prd-sticky--shown').waitFor();
+        await twoFrames(page);
+        const footerLink = page.locator('footer a').first();
+        await footerLink.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+        await twoFrames(page);
+        expect((await uncovered(footerLink)).covered).toEqual([]);
+      }
+      await context.close();
+    }
   });
 });

@@ -51,6 +51,9 @@ function PlainListLinks() {
 
 const NO_PROPS = {};
 
+/** The custom property on <html> holding the header's height, for the scroll padding in shell.css. */
+export const HEADER_HEIGHT_PROPERTY = '--sf-header-height';
+
 /**
  * Logo, menu, login, and the wishlist and cart with their counts and dropdowns, which the cart
  * team owns (mfe-cart's HeaderLists, drawn in the header's slot). Once the page scrolls the header
@@ -70,6 +73,16 @@ export function Header() {
     // (the queries' subscriptions among them) before the first paint.
     if (!fixed) setHeight(bar.current?.offsetHeight || undefined);
   }, [fixed, desktop]);
+  useEffect(() => {
+    // The header's height on <html> (--sf-header-height), which the shell's CSS keeps clear at the
+    // top of the screen whenever the page is scrolled to something (scroll-padding-top): a control
+    // Tab moves to, a section a link jumps to or the page scrolls to, never lands under the fixed
+    // header, where a tap meant for it would go to the header instead.
+    if (!height) return undefined;
+    const root = document.documentElement;
+    root.style.setProperty(HEADER_HEIGHT_PROPERTY, `${height}px`);
+    return () => root.style.removeProperty(HEADER_HEIGHT_PROPERTY);
+  }, [height]);
   // Like the dropdowns, the mobile menu belongs to the page it was opened on: another page has it closed.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const menuOpen = menuOpenedAt === here && !desktop;
