@@ -81,7 +81,9 @@ export function Header() {
     if (!height) return undefined;
     const root = document.documentElement;
     root.style.setProperty(HEADER_HEIGHT_PROPERTY, `${height}px`);
-    return () => root.style.removeProperty(HEADER_HEIGHT_PROPERTY);
+    return () => {
+      root.style.removeProperty(HEADER_HEIGHT_PROPERTY);
+    };
   }, [height]);
   // Like the dropdowns, the mobile menu belongs to the page it was opened on: another page has it closed.
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
