@@ -13,8 +13,6 @@ import { launchBrowser, newShopper, shellUrl } from '../support/browser';
 import { compositionFile, e2ePorts, removeComposition } from '../support/composition';
 import { directives, remoteOrigins, watchViolations } from '../support/policy';
 
-jest.setTimeout(60_000);
-
 let browser: Browser;
 
 beforeAll(async () => {

@@ -19,8 +19,6 @@ import { collectPageErrors, launchBrowser, newShopper, remoteUrls, shellUrl } fr
 import { compositionFile, e2ePorts } from '../support/composition';
 import { directives, remoteOrigins, watchViolations } from '../support/policy';
 
-jest.setTimeout(60_000);
-
 let browser: Browser;
 
 beforeAll(async () => {

@@ -6,8 +6,6 @@ import type { Browser } from 'playwright-core';
 import { apiUrl } from '../support/api';
 import { launchBrowser, newShopper, shellUrl } from '../support/browser';
 
-jest.setTimeout(60_000);
-
 let browser: Browser;
 
 beforeAll(async () => {

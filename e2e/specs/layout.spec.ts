@@ -14,8 +14,6 @@ import { coveredControls, settled } from '../support/coverage';
 import { shopCommand } from '../support/shopCommands';
 import { getAsShopper, postAsShopper, sidewaysOverflow } from '../support/shopperApi';
 
-jest.setTimeout(60_000);
-
 let browser: Browser;
 let product: Product;
 

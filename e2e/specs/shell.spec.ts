@@ -2,8 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { simpleProductInStock } from '../support/api';
 import { collectPageErrors, launchBrowser, shellUrl } from '../support/browser';
 
-jest.setTimeout(60_000);
-
 let browser: Browser;
 
 beforeAll(async () => {
