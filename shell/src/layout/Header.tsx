@@ -52,7 +52,7 @@ function PlainListLinks() {
 const NO_PROPS = {};
 
 /** The custom property on <html> holding the header's height, for the scroll padding in shell.css. */
-export const HEADER_HEIGHT_PROPERTY = '--sf-header-height';
+const HEADER_HEIGHT_PROPERTY = '--sf-header-height';
 
 /**
  * Logo, menu, login, and the wishlist and cart with their counts and dropdowns, which the cart
