@@ -12,7 +12,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { abortCanary, FileCompositionStore, type CompositionDocument, type Revision } from '@storefront/release-state';
 import { launchBrowser, newShopper, remoteUrls } from '../support/browser';
 import { compositionFile, removeComposition } from '../support/composition';
-import { drivePageViews, failureStream, loadComposition, releaseHealth, seededRandom } from '../support/pageViews';
+import { drivePageViews, failureStream, loadComposition, releaseHealth, seededRandom, type LoadedComposition } from '../support/pageViews';
 import { E2E_KNOWN_GOOD_AFTER_MS, TWO_RELEASES_TIMEOUT_MS, catalogVersionOnHome, compose, ensureCatalogReleased } from '../support/releases';
 
 let browser: Browser;
@@ -28,7 +28,7 @@ async function revision(number: number): Promise<Revision> {
 }
 
 /** Asks `done` every `everyMs` (the health figures are a query over every page view: not too often). */
-async function waitUntil(what: string, done: () => Promise<boolean>, { timeoutMs = 20_000, everyMs = 250 } = {}): Promise<void> {
+async function waitUntil(what: string, done: () => Promise<boolean>, { timeoutMs = 60_000, everyMs = 250 } = {}): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; ; ) {
     if (await done()) return;
     if (Date.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s for ${what}`);
@@ -63,14 +63,30 @@ afterEach(async () => {
 });
 
 describe('a canary', () => {
-  it('at 50% goes to about half of 20 browsers, each keeping its version on every load, and their reports count per arm', async () => {
+  it('at 50% goes to about half of new browsers, each keeping its version on every load, and their reports count per arm', async () => {
     await compose('canary', 'catalog=1.0.2', '--percent', '50', '--reason', 'half the browsers');
     const { startedBy } = (await liveDocument()).canary!;
+    // The share: 400 browsers' first page loads, as a browser with no id makes them (the
+    // composition, which gives it its id), 20 at a time.
+    const firsts: LoadedComposition[] = [];
+    while (firsts.length < 400) firsts.push(...(await Promise.all(Array.from({ length: 20 }, () => loadComposition()))));
+    expect(new Set(firsts.map((first) => first.cookie)).size).toBe(400);
+    expect(firsts.filter(({ arm, catalogVersion }) => !(arm === 'canary' ? catalogVersion === '1.0.2' : arm === 'live' && catalogVersion === '1.0.1'))).toEqual([]);
+    // Binomial(400, ½): outside 160 to 240 (four standard deviations) one run in about 16 000.
+    const inCanary = firsts.filter(({ arm }) => arm === 'canary').length;
+    expect(inCanary).toBeGreaterThanOrEqual(160);
+    expect(inCanary).toBeLessThanOrEqual(240);
+
+    // Real browsers, two at a time, until each arm has two: each keeps its version on a reload,
+    // and its page loads' reports count in its arm (those first loads above sent none).
     const versions: string[] = [];
     const contexts: BrowserContext[] = [];
-    for (let group = 0; group < 4; group += 1) {
+    const count = (version: string) => versions.filter((each) => each === version).length;
+    while (count('1.0.1') < 2 || count('1.0.2') < 2) {
+      // Twenty browsers without two in each arm: one run in about 25 000.
+      if (versions.length >= 20) throw new Error(`20 browsers and not two in each arm: ${versions.join(', ')}`);
       await Promise.all(
-        Array.from({ length: 5 }, async () => {
+        Array.from({ length: 2 }, async () => {
           const { context, page } = await newShopper(browser);
           contexts.push(context);
           const first = await catalogVersionOnHome(page);
@@ -83,20 +99,18 @@ describe('a canary', () => {
         }),
       );
     }
-    const canaryBrowsers = versions.filter((version) => version === '1.0.2').length;
     expect(versions.filter((version) => version !== '1.0.1' && version !== '1.0.2')).toEqual([]);
-    // Binomial(20, ½): outside 4 to 16 one run in about 400.
-    expect(canaryBrowsers).toBeGreaterThanOrEqual(4);
-    expect(canaryBrowsers).toBeLessThanOrEqual(16);
-    // Each of the 40 page loads reported once, in the arm it was served.
-    await waitUntil('the browsers’ 40 reports', async () => {
+    const canaryBrowsers = count('1.0.2');
+    const liveBrowsers = count('1.0.1');
+    // Each browser's two page loads reported once, in the arm it was served.
+    await waitUntil(`the browsers’ ${2 * versions.length} reports`, async () => {
       const arms = (await releaseHealth()).canary?.arms;
-      return (arms?.canary.pageViews ?? 0) + (arms?.live.pageViews ?? 0) >= 40;
+      return (arms?.canary.pageViews ?? 0) + (arms?.live.pageViews ?? 0) >= 2 * versions.length;
     });
     await Promise.all(contexts.map((context) => context.close()));
     const health = await releaseHealth();
     expect(health.canary?.startedBy).toBe(startedBy);
-    expect([health.canary?.arms.canary.pageViews, health.canary?.arms.live.pageViews]).toEqual([2 * canaryBrowsers, 2 * (20 - canaryBrowsers)]);
+    expect([health.canary?.arms.canary.pageViews, health.canary?.arms.live.pageViews]).toEqual([2 * canaryBrowsers, 2 * liveBrowsers]);
     expect(health.canary?.arms.canary.failed).toBe(0);
     expect(health.versions.find((version) => version.remote === 'mfe-catalog' && version.version === '1.0.2')?.pageViews).toBeGreaterThanOrEqual(2 * canaryBrowsers);
     // What a release manager reads of it (compose finds the api through its data folder).
