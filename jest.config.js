@@ -85,7 +85,7 @@ module.exports = {
       testMatch: ['<rootDir>/e2e/specs/**/*.spec.ts'],
       globalSetup: '<rootDir>/e2e/support/globalSetup.ts',
       globalTeardown: '<rootDir>/e2e/support/globalTeardown.ts',
-      // testTimeout is not a per-project option; the setup file gives browser tests their minute.
+      // testTimeout is not a per-project option; the setup file gives browser tests their two minutes.
       setupFilesAfterEnv: ['<rootDir>/e2e/support/setupE2e.ts'],
     },
   ],
