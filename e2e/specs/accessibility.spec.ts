@@ -3,8 +3,6 @@ import { simpleProductInStock } from '../support/api';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, newShopper, shellUrl } from '../support/browser';
 
-jest.setTimeout(90_000);
-
 let browser: Browser;
 
 beforeAll(async () => {

@@ -10,8 +10,6 @@ import { launchBrowser, newShopper, shellUrl } from '../support/browser';
 import { variantProductInStock } from '../support/products';
 import { cartOf, postAsShopper } from '../support/shopperApi';
 
-jest.setTimeout(30_000);
-
 let browser: Browser;
 
 beforeAll(async () => {

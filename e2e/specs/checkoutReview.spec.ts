@@ -14,8 +14,6 @@ import { coveredControls } from '../support/coverage';
 import { getAsShopper, postAsShopper, sidewaysOverflow } from '../support/shopperApi';
 import { recordedTexts, recordTexts } from '../support/transitions';
 
-jest.setTimeout(90_000);
-
 let browser: Browser;
 let product: Product;
 

@@ -12,8 +12,6 @@ import { collectPageErrors, launchBrowser, PHONE_USER_AGENT, shellUrl } from '..
 import { mailTo } from '../support/mail';
 import { sidewaysOverflow } from '../support/shopperApi';
 
-jest.setTimeout(120_000);
-
 type PolicyKey = 'returnsPolicy' | 'deliveryPolicy' | 'privacyPolicy' | 'paymentSecurity';
 
 /** The four policies, at the addresses the checkout links to. */

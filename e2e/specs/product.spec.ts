@@ -8,9 +8,6 @@ import { variantProductInStock } from '../support/products';
 import { shopCommand } from '../support/shopCommands';
 import { getAsShopper, postAsShopper, sidewaysOverflow } from '../support/shopperApi';
 
-// Jest reads testTimeout only from the top level, not from the e2e project's own config.
-jest.setTimeout(30_000);
-
 let browser: Browser;
 
 beforeAll(async () => {

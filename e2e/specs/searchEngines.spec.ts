@@ -8,8 +8,6 @@ import type { Browser } from 'playwright-core';
 import { apiUrl, fetchProducts } from '../support/api';
 import { collectPageErrors, launchBrowser, newShopper, shellUrl } from '../support/browser';
 
-jest.setTimeout(30_000);
-
 let browser: Browser;
 
 beforeAll(async () => {

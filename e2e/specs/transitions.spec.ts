@@ -11,8 +11,6 @@ import { launchBrowser, newShopper, shellUrl } from '../support/browser';
 import { postAsShopper } from '../support/shopperApi';
 import { recordedTexts, recordTexts } from '../support/transitions';
 
-jest.setTimeout(30_000);
-
 let browser: Browser;
 
 beforeAll(async () => {
