@@ -160,4 +160,54 @@ describe('accessibility', () => {
       await context.close();
     }
   });
+
+  it('at 375 px, every control Tab reaches down the product page shows whole, clear of the header and the bars fixed to the bottom', async () => {
+    const product = await simpleProductInStock();
+    const context = await browser.newContext({ viewport: { width: 375, height: 700 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(shellUrl(`/product?id=${product.link}`));
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    // The related products, which come as the shopper nears them, drawn before Tab goes down the page.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByTestId('related-product').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const hidden: string[] = [];
+    const reached = new Set<string>();
+    for (let presses = 0; presses < 250; presses += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(async () => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        // Where it comes to rest: the page, or a carousel snapping to its card, may still move.
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        let box = element.getBoundingClientRect();
+        for (let still = 0, frames = 0; still < 3 && frames < 120; frames += 1) {
+          await frame();
+          const now = element.getBoundingClientRect();
+          still = now.top === box.top && now.left === box.left ? still + 1 : 0;
+          box = now;
+        }
+        const middle = box.left + box.width / 2;
+        // What lies over its top or bottom edge, unless it is a bar fixed to the screen that holds it.
+        const covered = [box.top + 2, box.bottom - 2].some((y) => {
+          if (y < 0 || y > window.innerHeight) return true;
+          for (let found = document.elementFromPoint(middle, y); found; found = found.parentElement) {
+            if (found.contains(element)) return false;
+            const { position } = getComputedStyle(found);
+            if (position === 'fixed' || position === 'sticky') return true;
+          }
+          return false;
+        });
+        const name = `${element.tagName} “${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}”`;
+        return { name, covered, top: Math.round(box.top), footer: element.closest('footer') !== null, sticky: document.querySelector('.prd-sticky--shown') !== null };
+      });
+      if (!focused) break;
+      reached.add(focused.footer ? 'footer' : focused.sticky ? 'with the sticky bar shown' : 'page');
+      if (focused.covered) hidden.push(`${focused.name} at y ${focused.top}`);
+    }
+    // The walk went past the sticky bar's showing, down to the footer.
+    expect([...reached]).toEqual(expect.arrayContaining(['with the sticky bar shown', 'footer']));
+    expect(hidden).toEqual([]);
+    await context.close();
+  });
 });
