@@ -161,7 +161,7 @@ describe('accessibility', () => {
     }
   });
 
-  it('at 375 px, every control Tab reaches down the product page shows whole, clear of the header and the bars fixed to the bottom', async () => {
+  it('at 375 px, every control Tab reaches down the product page is on the screen, clear of the header and the bars fixed to the bottom', async () => {
     const product = await simpleProductInStock();
     const context = await browser.newContext({ viewport: { width: 375, height: 700 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
