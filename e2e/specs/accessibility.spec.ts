@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { simpleProductInStock } from '../support/api';
 import { seriousAxeViolations } from '../support/axe';
 import { launchBrowser, newShopper, shellUrl } from '../support/browser';
+import { settled } from '../support/coverage';
 
 let browser: Browser;
 
@@ -175,18 +176,12 @@ describe('accessibility', () => {
     const reached = new Set<string>();
     for (let presses = 0; presses < 250; presses += 1) {
       await page.keyboard.press('Tab');
-      const focused = await page.evaluate(async () => {
+      // Where it comes to rest: the header turning fixed or the sticky bar showing may still move the page.
+      await settled(page);
+      const focused = await page.evaluate(() => {
         const element = document.activeElement as HTMLElement | null;
         if (!element || element === document.body) return null;
-        // Where it comes to rest: the page, or a carousel snapping to its card, may still move.
-        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-        let box = element.getBoundingClientRect();
-        for (let still = 0, frames = 0; still < 3 && frames < 120; frames += 1) {
-          await frame();
-          const now = element.getBoundingClientRect();
-          still = now.top === box.top && now.left === box.left ? still + 1 : 0;
-          box = now;
-        }
+        const box = element.getBoundingClientRect();
         const middle = box.left + box.width / 2;
         // What lies over its top or bottom edge, unless it is a bar fixed to the screen that holds it.
         const covered = [box.top + 2, box.bottom - 2].some((y) => {
