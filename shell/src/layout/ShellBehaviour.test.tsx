@@ -1,5 +1,5 @@
 import { renderWithStore } from '@storefront/shared/testing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { SHELL_THRESHOLDS } from '../behaviour/thresholds';
 import { resizeWindowTo, scrollWindowTo } from '../behaviour/viewportTesting';
 import { BottomNavbar } from './BottomNavbar';
@@ -8,6 +8,10 @@ import { Header } from './Header';
 import { ScrollToTop } from './ScrollToTop';
 import { Link, Route, Routes, useLocation } from '@storefront/shared';
 
+/**
+ * Where the router is. React Router navigates in a transition, which React may render in slices
+ * on a busy machine, after the click has returned: read it with waitFor.
+ */
 function Where() {
   const { pathname, search } = useLocation();
   return <p data-testid="where">{`${pathname}${search}`}</p>;
@@ -135,7 +139,7 @@ describe('Header variants and the mobile menu', () => {
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveFocus();
 
     await user.click(screen.getByRole('link', { name: 'About Us' }));
-    expect(screen.getByTestId('where')).toHaveTextContent('/about');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/about'));
     expect(menu).not.toBeInTheDocument();
 
     await user.click(button);
@@ -153,7 +157,7 @@ describe('Header variants and the mobile menu', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
     await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'red dress');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getByTestId('where')).toHaveTextContent('/shop?search=red+dress');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/shop?search=red+dress'));
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
   });
 

@@ -244,7 +244,7 @@ describe('NotFoundPage', () => {
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/shop');
     await user.type(screen.getByRole('searchbox', { name: 'Search the shop instead' }), 'watch');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getByTestId('where')).toHaveTextContent('/shop?search=watch');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/shop?search=watch'));
   });
 });
 
