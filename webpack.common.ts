@@ -10,6 +10,7 @@ import { NormalModuleReplacementPlugin, type Configuration, type WebpackPluginIn
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { SERVER_ENTRY_FILE, SERVER_EXPOSE, serverContainerName } from '@storefront/shared/ssr/server-entry';
+import { besideCache, buildCache } from './build/buildCache';
 import { ContractPlugin, type StoreContract } from './build/contractPlugin';
 import { devServer } from './build/devServer';
 import { compiledWhileDownloading, precompression } from './build/releaseAssets';
@@ -63,6 +64,8 @@ export function commonConfig({ dirname, pkg, mode, port, outputDir, title, plugi
     // them), and no server serves them (edge/src/staticFiles.ts).
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     target: 'web',
+    // A second build of the same sources reuses what the first made (build/buildCache.ts).
+    cache: buildCache(`${pkg.name}-${outputDir}`, mode, dirname),
     output: {
       path: release?.outputPath ?? path.resolve(dirname, outputDir),
       publicPath: 'auto',
@@ -127,6 +130,7 @@ export function withStandaloneRuntime(remote: Configuration & { devServer: DevSe
     context: remote.context,
     target: 'web',
     devtool: false,
+    cache: besideCache(remote.cache, 'federation-runtime'),
     entry: { 'federation-runtime': path.resolve(__dirname, 'shared/src/federation/provideRuntime.ts') },
     output: { path: remote.output?.path, publicPath: remote.output?.publicPath, filename: STANDALONE_RUNTIME_FILE, clean: false },
     resolve: remote.resolve,
@@ -197,6 +201,7 @@ export function serverConfig(web: Configuration, { pkg, remote = false, plugins 
     context: web.context,
     target: 'async-node',
     devtool: false,
+    cache: besideCache(web.cache, 'server'),
     entry: remote ? {} : { render: './src/server.tsx' },
     output: {
       path: path.join(webPath, SERVER_FOLDER),
