@@ -2,9 +2,10 @@
  * webpack's persistent cache, for every package's builds. A build of sources already built once
  * (a release after the working build, one release after another, a rebuild after one file
  * changed) takes the compiled modules, minified chunks and compressed copies it can from the last
- * one: a catalog release took about 3 s instead of 10 on the project's machine, and its files
- * came out the same as without the cache. webpack keeps a thing only while the files it came from
- * are unchanged, and the values the build was given (the version a release is built for, a
+ * one: a catalog release's build took about 3 s instead of 10 on the project's machine, and its
+ * scripts, styles, manifest and contract came out byte for byte as without the cache (mf-stats.json
+ * listed some modules' users in another order). webpack keeps a thing only while the files it came
+ * from are unchanged, and the values the build was given (the version a release is built for, a
  * defined key) are part of what it checks.
  *
  * It lives in node_modules/.cache/webpack, one cache a build, which `npm ci` empties; removing

@@ -81,7 +81,7 @@ describe('the footer leads to the business details from every kind of page', () 
       expect({ kind, href: await link.getAttribute('href') }).toEqual({ kind, href: '/legal' });
       await link.click();
       await page.waitForURL((url) => url.pathname === '/legal').catch((error: unknown) => {
-        throw new Error(`from ${kind}, the Business details link left the page at ${page.url()}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`from ${kind}, the Business details link did not lead to /legal (the browser is at ${page.url()}): ${error instanceof Error ? error.message : String(error)}`);
       });
       await page.getByRole('heading', { level: 1, name: 'Business details' }).waitFor();
       expect({ kind, name: await page.getByTestId('legal-name').textContent() }).toEqual({ kind, name: shop.legalName });
