@@ -16,7 +16,8 @@ interface Outcome {
 }
 
 function run(step: Step, shown: boolean): Promise<Outcome> {
-  const [program, ...args] = step.command;
+  // `nice` passes its priority on to everything the step starts (npm, tsc, eslint).
+  const [program, ...args] = step.niced && process.platform !== 'win32' ? ['nice', '-n', '19', ...step.command] : step.command;
   if (!program) throw new Error(`${step.label}: no command`);
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { cwd: ROOT, env: { ...process.env, ...step.env }, stdio: shown ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
@@ -69,7 +70,7 @@ async function main(): Promise<number> {
         const stepSince = Date.now();
         const outcome = await run(step, alone);
         if (!alone) {
-          process.stdout.write(`\n[test] ${step.label} (${seconds(stepSince)}):\n${outcome.output}`);
+          process.stdout.write(`\n[test] ${step.label} (${seconds(stepSince)}${step.niced ? ', at the lowest priority' : ''}):\n${outcome.output}`);
         }
         return outcome;
       }),

@@ -58,5 +58,18 @@ describe('the stages of npm test', () => {
   it('runs the stages asked for, in order, with typecheck and lint side by side', () => {
     const stages = testStages(['checks', 'jest'], 'jest');
     expect(stages.map((stage) => stage.steps.map((step) => step.label))).toEqual([['typecheck', 'lint'], ['jest']]);
+    expect(stages.flatMap((stage) => stage.steps).some((step) => step.niced)).toBe(false);
+  });
+
+  it('in the whole suite, runs typecheck and lint last, at the lowest priority, beside the specs that run alone; only they are niced', () => {
+    const stages = testStages(['checks', 'jest', 'e2e'], 'jest');
+    expect(stages.map((stage) => stage.steps.map((step) => step.label))).toEqual([
+      ['jest'],
+      ['build'],
+      ['e2e', 'e2e on a store of their own'],
+      ['e2e alone', 'typecheck', 'lint'],
+    ]);
+    const niced = stages.flatMap((stage) => stage.steps).filter((step) => step.niced);
+    expect(niced.map((step) => step.label)).toEqual(['typecheck', 'lint']);
   });
 });

@@ -11,6 +11,11 @@
  * a shopper's wait on the real clock run afterwards, alone, one at a time
  * (scripts/lib/aloneSpecs.ts). The store is built first, once, in a stage of its own: every
  * browser step's store serves that build (E2E_BUILT), and its time is told apart from theirs.
+ *
+ * Those last specs leave the cores idle about half the time (they wait on the real clock), so in
+ * the whole suite typecheck and lint run beside them, at the lowest priority: they take only
+ * what the specs leave, and a spec's wait is timed as before. Asked for alone (`npm test checks`),
+ * or without the browser tests, they run first, in a stage of their own.
  */
 import { ALONE_SPECS, OWN_STORE_SPECS } from './aloneSpecs';
 
@@ -20,6 +25,8 @@ export interface Step {
   command: readonly string[];
   /** Set in its environment, beside what `npm test` was given. */
   env?: Readonly<Record<string, string>>;
+  /** Run at the lowest priority (nice 19): it gets only the cores' time its stage's other steps leave. */
+  niced?: boolean;
 }
 
 export interface Stage {
@@ -56,16 +63,14 @@ export function specPattern(names: readonly string[], except = false): string {
 export function testStages(names: readonly StageName[], jest: string): Stage[] {
   const npm = (...args: string[]) => ['npm', 'run', '--silent', ...args];
   const e2e = [process.execPath, jest, '--selectProjects', 'e2e'];
+  const checks: Step[] = [
+    { label: 'typecheck', command: npm('typecheck') },
+    { label: 'lint', command: npm('lint') },
+  ];
+  // With the browser tests, the checks go beside the specs that run alone (see above).
+  const checksBesideAlone = names.includes('checks') && names.includes('e2e');
   const all: Record<StageName, Stage[]> = {
-    checks: [
-      {
-        name: 'typecheck and lint',
-        steps: [
-          { label: 'typecheck', command: npm('typecheck') },
-          { label: 'lint', command: npm('lint') },
-        ],
-      },
-    ],
+    checks: checksBesideAlone ? [] : [{ name: 'typecheck and lint', steps: checks }],
     jest: [{ name: 'unit, api and component tests', steps: [{ label: 'jest', command: npm('test:jest') }] }],
     e2e: [
       {
@@ -84,8 +89,11 @@ export function testStages(names: readonly StageName[], jest: string): Stage[] {
         ],
       },
       {
-        name: 'browser tests that run alone, one at a time',
-        steps: [{ label: 'e2e alone', command: [...e2e, '--runInBand', '--testPathPatterns', specPattern(ALONE_SPECS)], env: BUILT }],
+        name: checksBesideAlone ? 'browser tests that run alone, one at a time, and beside them, at the lowest priority, typecheck and lint' : 'browser tests that run alone, one at a time',
+        steps: [
+          { label: 'e2e alone', command: [...e2e, '--runInBand', '--testPathPatterns', specPattern(ALONE_SPECS)], env: BUILT },
+          ...(checksBesideAlone ? checks.map((step) => ({ ...step, niced: true })) : []),
+        ],
       },
     ],
   };
