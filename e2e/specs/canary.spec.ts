@@ -22,8 +22,8 @@ let browser: Browser;
  * the api's abort worker on its own clock. How seldom the test aborts a canary no worse than live
  * is the api's tests' to measure, over many seeds (judgement.test.ts: 400 simulated canaries;
  * canaryWatch.test.ts: 20 seeds through the worker, on both databases); here, five runs of 2 000
- * page views show the store's own path adds no false difference between the arms. Twenty took
- * over four minutes beside the other browser specs on a busy day, the suite's longest wait.
+ * page views show the store's own path adds no false difference between the arms. With twenty,
+ * beside the other browser specs on a busy day, this spec ran minutes longer than any other.
  */
 const A_A_RUNS = 5;
 const catalogOrigin = () => new URL(remoteUrls()['mfe-catalog'] ?? '').origin;

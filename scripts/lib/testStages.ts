@@ -14,7 +14,7 @@
  *
  * Those last specs leave the cores idle about half the time (they wait on the real clock), so in
  * the whole suite typecheck and lint run beside them, at the lowest priority: they take only
- * what the specs leave, and a spec's wait is timed as before. Asked for alone (`npm test checks`),
+ * what the specs leave, and a spec's wait is timed as before. Asked for alone (`npm test -- checks`),
  * or without the browser tests, they run first, in a stage of their own.
  */
 import { ALONE_SPECS, OWN_STORE_SPECS } from './aloneSpecs';
