@@ -37,11 +37,14 @@ async function revision(number: number): Promise<Revision> {
   return JSON.parse(await fs.readFile(file, 'utf8')) as Revision;
 }
 
-/** Asks `done` every `everyMs` (the health figures are a query over every page view: not too often). */
-async function waitUntil(what: string, done: () => Promise<boolean>, { timeoutMs = 60_000, everyMs = 250 } = {}): Promise<void> {
+/**
+ * Asks `done` every `everyMs` (the health figures are a query over every page view: not too often).
+ * `what` may be a function, for a failure that says what was seen last.
+ */
+async function waitUntil(what: string | (() => string), done: () => Promise<boolean>, { timeoutMs = 60_000, everyMs = 250 } = {}): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; ; ) {
     if (await done()) return;
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s for ${what}`);
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
@@ -113,10 +116,15 @@ describe('a canary', () => {
     const canaryBrowsers = count('1.0.2');
     const liveBrowsers = count('1.0.1');
     // Each browser's two page loads reported once, in the arm it was served.
-    await waitUntil(`the browsers’ ${2 * versions.length} reports`, async () => {
-      const arms = (await releaseHealth()).canary?.arms;
-      return (arms?.canary.pageViews ?? 0) + (arms?.live.pageViews ?? 0) >= 2 * versions.length;
-    });
+    let counted = 'no canary in the health figures';
+    await waitUntil(
+      () => `the browsers’ ${2 * versions.length} reports (${versions.join(', ')}); counted last: ${counted}`,
+      async () => {
+        const arms = (await releaseHealth()).canary?.arms;
+        if (arms) counted = `canary ${arms.canary.pageViews}, live ${arms.live.pageViews}`;
+        return (arms?.canary.pageViews ?? 0) + (arms?.live.pageViews ?? 0) >= 2 * versions.length;
+      },
+    );
     await Promise.all(contexts.map((context) => context.close()));
     const health = await releaseHealth();
     expect(health.canary?.startedBy).toBe(startedBy);
