@@ -53,8 +53,8 @@ async function waitUntil(what: string | (() => string), done: () => Promise<bool
  * Leaves the page for another of the store's addresses (its robots.txt, which runs no shell), as a
  * shopper leaves for another site's page or the store's own: the page's pagehide sends its report.
  * Left for about:blank instead, a page's report was now and then never counted on a busy machine
- * (11 of 12, twice in a row): that navigation may give the tab a new renderer process, and the
- * old one can go before its beacon has left it.
+ * (on two runs in a row: some of 8, then one of 12): that navigation may give the tab a new
+ * renderer process, and the old one can go before its beacon has left it.
  */
 async function leaveForAnotherPage(page: Page): Promise<void> {
   await page.goto(shellUrl('/robots.txt'));
