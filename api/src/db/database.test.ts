@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { seedDatabase } from '../seed/seed';
 import { fetchCatalogue, pickProduct } from '../testing/catalogue';
 import { DATABASE_TIMEOUT_MS, testDatabases } from '../testing/testDatabases';
-import { DEFAULT_DATA_DIR, namedStatement } from './database';
+import { DEFAULT_DATA_DIR, MEMORY_DATA_DIR, namedStatement } from './database';
 import { createDatabase } from './openDatabase';
 import { migrate, MIGRATIONS_DIR, readMigrations } from './migrate';
 
@@ -143,6 +143,24 @@ describe.each(testDatabases())('after a commit ($name)', (target) => {
   }, DATABASE_TIMEOUT_MS);
 });
 
+test("an in-memory PGlite starts from another's dumped data, and keeps a small cache of its own: its files are already in memory", async () => {
+  const first = await createDatabase({ dataDir: MEMORY_DATA_DIR });
+  let dump: Uint8Array;
+  try {
+    await first.exec("CREATE TABLE kept (word text); INSERT INTO kept VALUES ('jacaranda')");
+    dump = new Uint8Array(await (await first.dumpDataDir!()).arrayBuffer());
+  } finally {
+    await first.close();
+  }
+  const second = await createDatabase({ dataDir: MEMORY_DATA_DIR, loadDataDir: dump });
+  try {
+    expect((await second.query<{ word: string }>('SELECT word FROM kept')).rows).toEqual([{ word: 'jacaranda' }]);
+    expect((await second.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
+  } finally {
+    await second.close();
+  }
+}, DATABASE_TIMEOUT_MS);
+
 describe('PGlite on disk', () => {
   let dataDir: string;
   beforeEach(() => {
@@ -166,6 +184,8 @@ describe('PGlite on disk', () => {
 
     const second = await createDatabase({ dataDir });
     try {
+      // Its pages are read from disk: PostgreSQL's own cache keeps its default size.
+      expect((await second.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '128MB' }]);
       expect(await migrate(second)).toEqual([]);
       expect((await seedDatabase(second)).productsInserted).toBe(0);
       const reopened = await buildApp({ database: second });

@@ -121,10 +121,10 @@ export interface DatabaseOptions {
   /** PostgreSQL only: a schema to create and put first on every connection's search_path. */
   schema?: string;
   /**
-   * In-memory PGlite only: start from this dumped data directory (`dumpDataDir`) rather than an
-   * empty one. Test suites start from a migrated, seeded copy this way, skipping initdb.
+   * In-memory PGlite only: start from this dumped data directory (`dumpDataDir`'s bytes) rather
+   * than an empty one. Test suites start from a migrated, seeded copy this way, skipping initdb.
    */
-  loadDataDir?: Blob;
+  loadDataDir?: Uint8Array;
 }
 
 export const MEMORY_DATA_DIR = 'memory://';
