@@ -5,6 +5,7 @@ import { createDatabase } from './db/openDatabase';
 import { migrate } from './db/migrate';
 import { seedDatabase } from './seed/seed';
 import { formatMailAddress } from './mail/mailAddress';
+import { preparePasswordJudge } from './modules/accounts';
 import { newMachineToken, writeMachineCredential } from './identity/machineCredential';
 import { isLoopbackHost } from './net/loopback';
 import { readSettings, SettingsError, withoutPassword } from './settings';
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
       app.log.info(`a running canary in ${settings.telemetry.compositionFile} is judged every ${settings.telemetry.checkMs} ms and aborted when it breaks a rule`);
     }
     if (!settings.eft) app.log.info('EFT is not offered: no bank account is set (EFT_BANK, EFT_ACCOUNT_HOLDER, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE)');
+    // Before the first request can come: the first shopper to choose a password never waits for it.
+    preparePasswordJudge();
     const where = database.kind === 'pglite' ? `pglite at ${dataDir}` : 'postgres';
     // Fastify's own "listening" line, reworded so one line says where and on what database.
     await app.listen({
