@@ -223,7 +223,7 @@ export async function benchBaseline(ref: string, runs: number, tries: number, lo
     stores.push(now);
     const baseline = await serve(tree, storePorts(base + 60), work, 'baseline');
     stores.push(baseline);
-    const browser = await launchBrowser();
+    const browser = await launchBrowser({ shopper: true });
     try {
       const figures = await measureBoth(browser, { baseline: baseline.url, now: now.url }, runs, log, Math.min(tries, 5));
       return { ref, commit: commit.slice(0, 10), subject, nowCommit, runs, ...figures };

@@ -105,7 +105,7 @@ export async function benchFrontEnd(runs: number, log: (line: string) => void): 
     await edge.listen({ port, host: '127.0.0.1' });
     origins[build as Build] = `http://localhost:${port}`;
   }
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ shopper: true });
   try {
     const [product] = (await (await fetch(`${store.apiUrl}/products?limit=1&sort=popularity`)).json()) as { link: string }[];
     if (!product) throw new Error('the api has no products to open');

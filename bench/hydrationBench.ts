@@ -186,7 +186,7 @@ export async function benchHydration(tries: number, lighthouseRuns: number, log:
   await inEdgeThread.listen({ port: ports.shell + 31, host: '127.0.0.1' });
   const inEdgeThreadUrl = `http://localhost:${ports.shell + 31}`;
   const replaceRender = await startReplaceRenderProxy(store.shellUrl, ports.shell + 32);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ shopper: true });
   try {
     const { products, product } = await productToAdd(store.apiUrl);
     const origins: Record<Render, string> = { hydrated: store.shellUrl, replaced: replaceRender.url };
