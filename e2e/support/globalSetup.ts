@@ -56,7 +56,8 @@ export default async function globalSetup(): Promise<void> {
     // on a busy CI machine, the browsers and the store on two cores, a render now and then takes
     // longer (past 2 s on a slow day), and a spec then met the browser's drawing instead (no page
     // for a browser without scripts, a layout shift, a second request). The undrawn fallback has
-    // tests of its own (edge/src/slowRenders.test.ts, renderThreads.test.ts).
+    // tests of its own (edge/src/slowRenders.test.ts, renderThreads.test.ts). Reading a remote's
+    // manifest for the page's preloads gets as long (a first read was once seen to pass 500 ms).
     renderTimeoutMs: 5000,
     // A shopper gets a 504 when the api takes 15 s. Here the api shares two cores with three
     // browsers and a second store, and a sign-in at full password-hashing cost, queued behind

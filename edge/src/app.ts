@@ -17,7 +17,7 @@ import { registerApiProxy } from './proxy';
 import { registerSeoRoutes } from './seo';
 import { ShopperLists } from './shopperLists';
 import { ApiUpstreams } from './upstreams';
-import { manifestReader } from './routePreloads';
+import { manifestReader, manifestTimeoutFor } from './routePreloads';
 import { registerSecurityHeaders, setPagePolicy, STANDALONE_PAGE_ORIGINS } from './securityHeaders';
 import { registerStaticFiles } from './staticFiles';
 
@@ -90,7 +90,7 @@ export async function buildShellEdge(options: ShellEdgeOptions): Promise<Fastify
   app.addHook('onResponse', forgetLists);
   // The api's developer routes (the opt-in mail outbox) answer on its own loopback port only.
   await registerApiProxy(app, { prefix: '/api', target: upstreams, privatePaths: ['/dev'], ...(options.apiTimeoutMs ? { timeoutMs: options.apiTimeoutMs } : {}) });
-  const readManifest = manifestReader();
+  const readManifest = manifestReader({ timeoutMs: manifestTimeoutFor(options.render?.budgetMs) });
   registerCompositionRoute(app, options.composition, readManifest, options.telemetrySecret);
   registerSeoRoutes(app, () => upstreams.next());
   registerPages(app, {

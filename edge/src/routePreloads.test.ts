@@ -1,4 +1,6 @@
-import { routePreloadTags, withPreloads, withRemoteEntries, type ManifestReader } from './routePreloads';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_MANIFEST_TIMEOUT_MS, manifestReader, manifestTimeoutFor, routePreloadTags, withPreloads, withRemoteEntries, type ManifestReader } from './routePreloads';
 
 const remotes = {
   'mfe-catalog': { manifest: 'http://localhost:8081/1.0.0/mf-manifest.json' },
@@ -64,5 +66,33 @@ describe('withRemoteEntries', () => {
 describe('withPreloads', () => {
   it('puts the tags at the end of the head', () => {
     expect(withPreloads('<html><head><title>t</title></head><body></body></html>', ['<a>', '<b>'])).toBe('<html><head><title>t</title><a><b></head><body></body></html>');
+  });
+});
+
+describe('manifestReader', () => {
+  let server: Server;
+  let url = '';
+  beforeAll(async () => {
+    // A remote's server that takes 800 ms to answer its manifest.
+    server = createServer((_request, response) => {
+      setTimeout(() => response.setHeader('content-type', 'application/json').end(JSON.stringify(manifests['http://localhost:8081/1.0.0/mf-manifest.json'])), 800);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/1.0.0/mf-manifest.json`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('gives up on a manifest slower than its time, and reads it with the time a raised render budget gives', async () => {
+    expect(await manifestReader()(url)).toBeNull();
+    expect((await manifestReader({ timeoutMs: manifestTimeoutFor(5000) })(url))?.metaData.remoteEntry.name).toBe('remoteEntry.js');
+  });
+
+  it('gets the default time, or the render budget where that is longer', () => {
+    expect(manifestTimeoutFor(undefined)).toBe(DEFAULT_MANIFEST_TIMEOUT_MS);
+    expect(manifestTimeoutFor(300)).toBe(DEFAULT_MANIFEST_TIMEOUT_MS);
+    expect(manifestTimeoutFor(5000)).toBe(5000);
   });
 });

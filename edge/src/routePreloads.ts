@@ -18,8 +18,20 @@ interface Manifest {
 
 export type ManifestReader = (url: string) => Promise<Manifest | null>;
 
+/** How long a page waits to read a remote's manifest before it goes without that remote's preloads. */
+export const DEFAULT_MANIFEST_TIMEOUT_MS = 500;
+
+/**
+ * A manifest read gets at least the time a page's server render gets: where the render's budget
+ * is raised above the default (a machine too busy to draw pages in time), reading a manifest from
+ * the remotes' servers is slow too.
+ */
+export function manifestTimeoutFor(renderBudgetMs: number | undefined): number {
+  return Math.max(DEFAULT_MANIFEST_TIMEOUT_MS, renderBudgetMs ?? 0);
+}
+
 /** Reads manifests over HTTP, each kept for `ttlMs` (a working build rewrites its manifest in place). */
-export function manifestReader({ ttlMs = 10_000, timeoutMs = 500 }: { ttlMs?: number; timeoutMs?: number } = {}): ManifestReader {
+export function manifestReader({ ttlMs = 10_000, timeoutMs = DEFAULT_MANIFEST_TIMEOUT_MS }: { ttlMs?: number; timeoutMs?: number } = {}): ManifestReader {
   const cache = new Map<string, { at: number; manifest: Promise<Manifest | null> }>();
   return (url) => {
     const hit = cache.get(url);
