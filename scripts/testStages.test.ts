@@ -72,4 +72,19 @@ describe('the stages of npm test', () => {
     const niced = stages.flatMap((stage) => stage.steps).filter((step) => step.niced);
     expect(niced.map((step) => step.label)).toEqual(['typecheck', 'lint']);
   });
+
+  it('asks each jest run for its JSON report in the folder given, and none without one', () => {
+    const steps = testStages(['checks', 'jest', 'e2e'], 'jest', '/tmp/reports').flatMap((stage) => stage.steps);
+    const reporting = steps.filter((step) => step.jestReport);
+    expect(reporting.map((step) => [step.label, step.jestReport])).toEqual([
+      ['jest', '/tmp/reports/jest.json'],
+      ['e2e', '/tmp/reports/e2e.json'],
+      ['e2e on a store of their own', '/tmp/reports/e2e-own-store.json'],
+      ['e2e alone', '/tmp/reports/e2e-alone.json'],
+    ]);
+    for (const step of reporting) expect(step.command.slice(-2)).toEqual(['--json', `--outputFile=${step.jestReport}`]);
+    // Through npm, the flags reach jest after `--`.
+    expect(reporting[0]?.command.slice(-3)).toEqual(['--', '--json', '--outputFile=/tmp/reports/jest.json']);
+    expect(testStages(['jest', 'e2e'], 'jest').flatMap((stage) => stage.steps).some((step) => step.jestReport || step.command.includes('--json'))).toBe(false);
+  });
 });

@@ -27,6 +27,8 @@ export interface Step {
   env?: Readonly<Record<string, string>>;
   /** Run at the lowest priority (nice 19): it gets only the cores' time its stage's other steps leave. */
   niced?: boolean;
+  /** Where the step's jest run writes its JSON report (`--json --outputFile`), read for its slowest files. */
+  jestReport?: string;
 }
 
 export interface Stage {
@@ -60,9 +62,19 @@ export function specPattern(names: readonly string[], except = false): string {
   return except ? `/e2e/specs/(?!${alternatives}$)[^/]+\\.spec\\.ts$` : `/e2e/specs/${alternatives}$`;
 }
 
-export function testStages(names: readonly StageName[], jest: string): Stage[] {
+/**
+ * The stages named, in order. With `reportDir`, each jest run also writes its JSON report there
+ * (the step's `jestReport`).
+ */
+export function testStages(names: readonly StageName[], jest: string, reportDir?: string): Stage[] {
   const npm = (...args: string[]) => ['npm', 'run', '--silent', ...args];
   const e2e = [process.execPath, jest, '--selectProjects', 'e2e'];
+  /** A jest step, with its report asked for when there is somewhere to write it. */
+  const jestStep = (step: Step, name: string, throughNpm = false): Step => {
+    if (!reportDir) return step;
+    const jestReport = `${reportDir}/${name}.json`;
+    return { ...step, command: [...step.command, ...(throughNpm ? ['--'] : []), '--json', `--outputFile=${jestReport}`], jestReport };
+  };
   const checks: Step[] = [
     { label: 'typecheck', command: npm('typecheck') },
     { label: 'lint', command: npm('lint') },
@@ -71,7 +83,7 @@ export function testStages(names: readonly StageName[], jest: string): Stage[] {
   const checksBesideAlone = names.includes('checks') && names.includes('e2e');
   const all: Record<StageName, Stage[]> = {
     checks: checksBesideAlone ? [] : [{ name: 'typecheck and lint', steps: checks }],
-    jest: [{ name: 'unit, api and component tests', steps: [{ label: 'jest', command: npm('test:jest') }] }],
+    jest: [{ name: 'unit, api and component tests', steps: [jestStep({ label: 'jest', command: npm('test:jest') }, 'jest', true)] }],
     e2e: [
       {
         name: 'the store built for the browser tests',
@@ -80,18 +92,21 @@ export function testStages(names: readonly StageName[], jest: string): Stage[] {
       {
         name: `browser tests, ${BROWSER_WORKERS} at a time, and beside them, on a store of their own, those that change what it serves`,
         steps: [
-          { label: 'e2e', command: [...e2e, `--maxWorkers=${BROWSER_WORKERS}`, '--testPathPatterns', specPattern([...OWN_STORE_SPECS, ...ALONE_SPECS], true)], env: BUILT },
-          {
-            label: 'e2e on a store of their own',
-            command: [...e2e, '--runInBand', '--testPathPatterns', specPattern(OWN_STORE_SPECS)],
-            env: { ...BUILT, E2E_PORT_OFFSET: String(SECOND_STORE_PORT_OFFSET) },
-          },
+          jestStep({ label: 'e2e', command: [...e2e, `--maxWorkers=${BROWSER_WORKERS}`, '--testPathPatterns', specPattern([...OWN_STORE_SPECS, ...ALONE_SPECS], true)], env: BUILT }, 'e2e'),
+          jestStep(
+            {
+              label: 'e2e on a store of their own',
+              command: [...e2e, '--runInBand', '--testPathPatterns', specPattern(OWN_STORE_SPECS)],
+              env: { ...BUILT, E2E_PORT_OFFSET: String(SECOND_STORE_PORT_OFFSET) },
+            },
+            'e2e-own-store',
+          ),
         ],
       },
       {
         name: checksBesideAlone ? 'browser tests that run alone, one at a time, and beside them, at the lowest priority, typecheck and lint' : 'browser tests that run alone, one at a time',
         steps: [
-          { label: 'e2e alone', command: [...e2e, '--runInBand', '--testPathPatterns', specPattern(ALONE_SPECS)], env: BUILT },
+          jestStep({ label: 'e2e alone', command: [...e2e, '--runInBand', '--testPathPatterns', specPattern(ALONE_SPECS)], env: BUILT }, 'e2e-alone'),
           ...(checksBesideAlone ? checks.map((step) => ({ ...step, niced: true })) : []),
         ],
       },
