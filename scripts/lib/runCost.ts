@@ -3,8 +3,9 @@
  * time beside its wall time, the whole run's against what CI's time allows on this machine's
  * cores, and the test files that took longest (read from jest's JSON report).
  *
- * A stage that keeps every core busy cannot be made quicker by running something beside it, only
- * by giving it less to do: the processor time says how much less.
+ * Processor time is read off the machine's cores (their busy time while the run ran), so anything
+ * else running beside it counts too. A stage that keeps every core busy cannot be made quicker by
+ * running something beside it, only by giving it less to do: the processor time says how much less.
  */
 
 /** CI's allowance for a clean-clone run, install included. */

@@ -17,6 +17,7 @@
  * what the specs leave, and a spec's wait is timed as before. Asked for alone (`npm test -- checks`),
  * or without the browser tests, they run first, in a stage of their own.
  */
+import path from 'node:path';
 import { ALONE_SPECS, OWN_STORE_SPECS } from './aloneSpecs';
 
 export interface Step {
@@ -72,7 +73,7 @@ export function testStages(names: readonly StageName[], jest: string, reportDir?
   /** A jest step, with its report asked for when there is somewhere to write it. */
   const jestStep = (step: Step, name: string, throughNpm = false): Step => {
     if (!reportDir) return step;
-    const jestReport = `${reportDir}/${name}.json`;
+    const jestReport = path.join(reportDir, `${name}.json`);
     return { ...step, command: [...step.command, ...(throughNpm ? ['--'] : []), '--json', `--outputFile=${jestReport}`], jestReport };
   };
   const checks: Step[] = [
