@@ -51,7 +51,7 @@ export function slowestFiles(report: JestReport, root: string, count: number): s
     .map(({ name, seconds }) => `${String(Math.round(seconds)).padStart(5)} s  ${name}`);
 }
 
-/** 12345 → "12 345", as the store writes large numbers. */
+/** 12345 → "12 345": thousands set apart by a space, as SI writes them (prices keep their own commas). */
 function groupThousands(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
